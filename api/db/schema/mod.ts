@@ -1,0 +1,3 @@
+export * from "./contact-messages.ts";
+export * from "./outbox.ts";
+export * from "./processed-events.ts";

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/** Settings every process shares: where the database and the event bus are. */
+export const commonEnv = {
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, {
+      error: "must be a file: path or a libsql://, http(s):// or ws(s):// URL",
+    })
+    .default("file:data/app.db"),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  NATS_URL: z.string().min(1).default("nats://127.0.0.1:4222"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once at start-up. A bad or missing variable throws a ConfigError whose
+ * message names each variable and what is wrong with it, for main to print before exiting.
+ */
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+  processName: string,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) =>
+    `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`
+  );
+  throw new ConfigError(`${processName}: invalid configuration\n${lines.join("\n")}`);
+}
+
+/** Runs a process entry point, turning a ConfigError into a clear message and exit code 1. */
+export async function runMain(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      Deno.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+import { createApp } from "./app.ts";
+import { createDatabase } from "./db/client.ts";
+import { migrateDatabase } from "./db/migrate.ts";
+import { loadApiConfig } from "./env.ts";
+import { runMain } from "./lib/config.ts";
+import { log, setLogLevel } from "./lib/logger.ts";
+import { connectNatsInBackground } from "./lib/nats.ts";
+
+await runMain(async () => {
+  const config = loadApiConfig();
+  setLogLevel(config.LOG_LEVEL);
+  const { db, client } = createDatabase({
+    url: config.DATABASE_URL,
+    authToken: config.DATABASE_AUTH_TOKEN,
+  });
+  await migrateDatabase(db, client);
+  const nats = connectNatsInBackground(config.NATS_URL, "api");
+  const app = createApp({
+    db,
+    nats,
+    clock: () => new Date(),
+    config: { siteDir: config.SITE_DIR, bodyLimitBytes: config.BODY_LIMIT_BYTES },
+  });
+
+  const controller = new AbortController();
+  const server = Deno.serve({
+    hostname: config.HOST,
+    port: config.PORT,
+    signal: controller.signal,
+    onListen: ({ hostname, port }) => log.info("api listening", { url: `http://${hostname}:${port}` }),
+  }, app.fetch);
+
+  const shutdown = async () => {
+    log.info("api shutting down");
+    controller.abort();
+    await server.finished;
+    await nats.close();
+    client.close();
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGTERM", shutdown);
+  Deno.addSignalListener("SIGINT", shutdown);
+});

@@ -1,0 +1,62 @@
+# Shared set-up of the two quick-start commands (sourced, not run). Installs only what is
+# missing, so a second run costs seconds: Debian packages, npm dependencies, the site build and
+# the database migrations.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+DENO="$ROOT/node_modules/.bin/deno"
+export DENO_NO_UPDATE_CHECK=1
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+fail() { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+
+# Installs Debian packages that are missing; without root, names them and stops.
+need_debian_packages() {
+  local missing=()
+  for spec in "$@"; do
+    local command="${spec%%:*}" package="${spec##*:}"
+    command -v "$command" >/dev/null 2>&1 || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    fail "missing Debian packages: ${missing[*]}. Install them with: sudo apt-get install -y ${missing[*]}"
+  fi
+  say "installing Debian packages: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+need_node() {
+  command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 ||
+    fail "Node.js and npm are required. Install them with: sudo apt-get install -y nodejs npm"
+}
+
+# npm ci only when package-lock.json changed since the last install.
+need_npm_dependencies() {
+  local stamp="node_modules/.installed-lock-sha"
+  local want
+  want="$(sha256sum package-lock.json | cut -d' ' -f1)"
+  if [ ! -x "$DENO" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    say "installing npm dependencies"
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$want" >"$stamp"
+  fi
+}
+
+build_site() {
+  say "building the site"
+  "$DENO" run -A npm:astro build --root site --silent >/dev/null
+}
+
+migrate_database() {
+  mkdir -p data
+  "$DENO" run -A api/db/migrate.ts >/dev/null
+}
+
+setup_common() {
+  need_node
+  need_debian_packages "nats-server:nats-server" "$@"
+  need_npm_dependencies
+  build_site
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Starts the whole product on http://localhost:8000: NATS with JetStream, the workers and the API
+# serving the built site, with the embedded libSQL database in data/app.db. Ctrl-C stops all.
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+setup_common
+migrate_database
+
+export DATABASE_URL="${DATABASE_URL:-file:data/app.db}"
+export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
+export PORT="${PORT:-8000}"
+export HOST="${HOST:-127.0.0.1}"
+
+pids=()
+stop_all() {
+  trap - INT TERM EXIT
+  [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null || true
+  wait 2>/dev/null || true
+}
+trap stop_all INT TERM EXIT
+
+if [ "$NATS_URL" = "nats://127.0.0.1:4222" ]; then
+  say "starting NATS (JetStream) on 127.0.0.1:4222"
+  mkdir -p data/nats
+  nats-server -c nats.conf -a 127.0.0.1 >data/nats.log 2>&1 &
+  pids+=($!)
+fi
+
+say "starting workers"
+"$DENO" run -A workers/main.ts &
+pids+=($!)
+
+say "starting the API and site on http://localhost:$PORT"
+"$DENO" run -A api/main.ts &
+pids+=($!)
+
+# Whichever process ends first ends the product: a half-running stack is worse than none.
+wait -n

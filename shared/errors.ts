@@ -1,0 +1,47 @@
+/**
+ * The closed set of server error codes (spec section 8) with their HTTP status and the
+ * message a person reads. Problem-details answers carry the code in `code` and the
+ * message in `detail`; `type` is a stable URL per code.
+ */
+export const ERROR_CODES = {
+  ValidationFailed: { status: 400, title: "One or more validation errors occurred." },
+  BadRequest: { status: 400, title: "The request is not valid." },
+  MalformedJson: { status: 400, title: "The request body is not valid JSON." },
+  DuplicateEmail: { status: 400, title: "This email is already registered." },
+  InvalidEmail: { status: 400, title: "Please enter a valid email address" },
+  PasswordTooShort: { status: 400, title: "The password is too short." },
+  PasswordRequiresNonAlphanumeric: {
+    status: 400,
+    title: "The password must contain a special character.",
+  },
+  PasswordRequiresDigit: { status: 400, title: "The password must contain a digit." },
+  PasswordRequiresLower: { status: 400, title: "The password must contain a lowercase letter." },
+  PasswordRequiresUpper: { status: 400, title: "The password must contain an uppercase letter." },
+  GenericError: { status: 500, title: "An error occurred. Please try again." },
+  SubscriptionNotFound: { status: 403, title: "No active subscription found." },
+  SubscriptionExpired: { status: 403, title: "Your subscription has expired." },
+  SubscriptionLimitReached: { status: 403, title: "You have reached your subscription limit." },
+  ExternalAccountNotFound: { status: 404, title: "The external account was not found." },
+  ExternalAccountInvalid: { status: 400, title: "The external account credentials are invalid." },
+  ExternalAccountExists: { status: 409, title: "This external account is already connected." },
+  ExternalAccountLimit: {
+    status: 403,
+    title: "External account limit reached for your subscription.",
+  },
+  SpamDetected: { status: 400, title: "Spam detected." },
+  Unauthorized: { status: 401, title: "Authentication is required." },
+  Forbidden: { status: 403, title: "You don't have permission to do this." },
+  NotFound: { status: 404, title: "The requested resource was not found." },
+  MethodNotAllowed: { status: 405, title: "This method is not allowed here." },
+  PayloadTooLarge: { status: 413, title: "The request body is too large." },
+  UnsupportedMediaType: { status: 415, title: "The request body must be JSON." },
+  TooManyRequests: { status: 429, title: "Too many requests. Please wait and try again." },
+  ServiceUnavailable: { status: 503, title: "The service is temporarily unavailable." },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Stable documentation URL used as the problem `type` of each code. */
+export function problemTypeOf(code: ErrorCode): string {
+  return `/api/problems/${code}`;
+}

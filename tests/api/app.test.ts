@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { createTestDatabase } from "../support/database.ts";
+import { createTestApp } from "../support/app.ts";
+
+async function withApp(fn: (app: ReturnType<typeof createTestApp>) => Promise<void>) {
+  const database = await createTestDatabase();
+  try {
+    await fn(createTestApp({ db: database.db }));
+  } finally {
+    await database.dispose();
+  }
+}
+
+Deno.test("unknown API routes answer 404 problem details, whatever the method", () =>
+  withApp(async (app) => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const res = await app.request(`/api/NoSuchThing/42`, { method });
+      assert.equal(res.status, 404);
+      assert.equal(res.headers.get("Content-Type"), "application/problem+json");
+      const problem = await res.json();
+      assert.equal(problem.code, "NotFound");
+      assert.equal(problem.instance, "/api/NoSuchThing/42");
+      assert.ok(problem.requestId);
+    }
+  }));
+
+Deno.test("GET /api/openapi.json describes the contact form with its problem answers", () =>
+  withApp(async (app) => {
+    const res = await app.request("/api/openapi.json");
+    assert.equal(res.status, 200);
+    const doc = await res.json();
+    assert.equal(doc.openapi, "3.1.0");
+    const operation = doc.paths["/api/Support/contact-form"].post;
+    assert.ok(operation.requestBody);
+    assert.ok(operation.responses["400"]);
+    assert.ok(doc.paths["/api/health"].get);
+    assert.ok(doc.components.schemas.ContactMessage);
+  }));
+
+Deno.test("GET /api/reference serves the browsable reference with a bundle from our own origin", () =>
+  withApp(async (app) => {
+    const page = await app.request("/api/reference");
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.match(html, /\/api\/reference\/standalone\.js/);
+    assert.doesNotMatch(html, /cdn\.jsdelivr|unpkg\.com/);
+    const bundle = await app.request("/api/reference/standalone.js");
+    assert.equal(bundle.status, 200);
+    assert.match(bundle.headers.get("Content-Type") ?? "", /javascript/);
+  }));
+
+Deno.test("site pages are served from the built site, unknown paths get its 404 page", () =>
+  withApp(async (app) => {
+    const home = await app.request("/");
+    assert.equal(home.status, 200);
+    assert.match(await home.text(), /Home page/);
+    for (const path of ["/kontakt", "/kontakt/"]) {
+      const res = await app.request(path);
+      assert.equal(res.status, 200, path);
+      assert.match(await res.text(), /Contact page/);
+    }
+    for (const path of ["/no/such/page", "/app/nepostojece", "/%E0%A4%A"]) {
+      const missing = await app.request(path);
+      assert.equal(missing.status, 404, path);
+      assert.match(missing.headers.get("Content-Type") ?? "", /text\/html/);
+      assert.match(await missing.text(), /Page not found/);
+    }
+  }));
+
+Deno.test("the static handler never serves files outside the site folder", () =>
+  withApp(async (app) => {
+    for (const path of ["/../../deno.json", "/%2e%2e/%2e%2e/deno.json", "/..%2F..%2Fdeno.json"]) {
+      const res = await app.request(path);
+      assert.equal(res.status, 404, path);
+      assert.doesNotMatch(await res.text(), /nodeModulesDir/);
+    }
+  }));
+
+Deno.test("responses carry security headers and a request id", () =>
+  withApp(async (app) => {
+    const res = await app.request("/");
+    assert.equal(res.headers.get("X-Content-Type-Options"), "nosniff");
+    assert.ok(res.headers.get("Referrer-Policy"));
+    assert.ok(res.headers.get("X-Request-Id"));
+  }));

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { commonEnv, parseConfig } from "../api/lib/config.ts";
+
+export const WORKER_NAMES = ["relay", "notifications"] as const;
+export type WorkerName = (typeof WORKER_NAMES)[number];
+
+const WorkersEnv = z.object({
+  ...commonEnv,
+  /** Comma-separated list of workers this process runs; all by default. */
+  WORKERS: z
+    .string()
+    .default(WORKER_NAMES.join(","))
+    .transform((value) => value.split(",").map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(WORKER_NAMES)).min(1)),
+  /** SMTP relay, e.g. smtp://user:pass@host:587; unset writes .eml files into MAIL_DIR. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_DIR: z.string().min(1).default("data/mail"),
+  MAIL_FROM: z.string().min(3).default("Prijavko <no-reply@prijavko.hr>"),
+  SUPPORT_EMAIL: z.email().default("podrska@prijavko.hr"),
+  /** Deliveries of one event before it is dead-lettered. */
+  MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(6),
+  /** First retry delay; doubles per delivery up to RETRY_MAX_MS. */
+  RETRY_BASE_MS: z.coerce.number().int().min(10).default(1000),
+  RETRY_MAX_MS: z.coerce.number().int().min(10).default(60_000),
+  RELAY_INTERVAL_MS: z.coerce.number().int().min(10).default(200),
+});
+export type WorkersConfig = z.infer<typeof WorkersEnv>;
+
+/** The only place the workers read their environment. */
+export function loadWorkersConfig(env: Record<string, string | undefined> = Deno.env.toObject()) {
+  return parseConfig(WorkersEnv, env, "workers");
+}

@@ -1,0 +1,42 @@
+import { createDatabase } from "../api/db/client.ts";
+import { runMain } from "../api/lib/config.ts";
+import { log, setLogLevel } from "../api/lib/logger.ts";
+import { connectNatsInBackground } from "../api/lib/nats.ts";
+import { loadWorkersConfig } from "./env.ts";
+import { createMailer } from "./notifications/mailer.ts";
+import { waitForNats } from "./runner/wait-for-nats.ts";
+import { startWorkers } from "./start.ts";
+
+await runMain(async () => {
+  const config = loadWorkersConfig();
+  setLogLevel(config.LOG_LEVEL);
+  const { db, client } = createDatabase({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
+  const nats = connectNatsInBackground(config.NATS_URL, `workers:${config.WORKERS.join("+")}`);
+  const starting = new AbortController();
+  const onSignal = () => starting.abort();
+  Deno.addSignalListener("SIGTERM", onSignal);
+  Deno.addSignalListener("SIGINT", onSignal);
+
+  const nc = await waitForNats(nats, starting.signal);
+  const workers = await startWorkers({
+    workers: config.WORKERS,
+    db,
+    nc,
+    clock: () => new Date(),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR }),
+    mail: { supportEmail: config.SUPPORT_EMAIL, from: config.MAIL_FROM },
+    maxDeliveries: config.MAX_DELIVERIES,
+    retry: { baseMs: config.RETRY_BASE_MS, maxMs: config.RETRY_MAX_MS },
+    relayIntervalMs: config.RELAY_INTERVAL_MS,
+  });
+
+  await new Promise<void>((resolve) => {
+    if (starting.signal.aborted) resolve();
+    starting.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+  log.info("workers shutting down");
+  await workers.stop();
+  await nats.close();
+  client.close();
+  log.info("workers stopped");
+});

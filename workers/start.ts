@@ -1,0 +1,64 @@
+import { jetstream, jetstreamManager } from "@nats-io/jetstream";
+import type { NatsConnection } from "@nats-io/nats-core";
+import type { Database } from "../api/db/client.ts";
+import { log } from "../api/lib/logger.ts";
+import type { WorkerName } from "./env.ts";
+import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
+import type { Mailer } from "./notifications/mailer.ts";
+import { runRelay } from "./relay/relay.ts";
+import { runConsumer } from "./runner/consume.ts";
+import { ensureStreams } from "./runner/streams.ts";
+import type { ConsumerDefinition } from "./runner/worker.ts";
+
+export interface WorkersOptions {
+  workers: readonly WorkerName[];
+  db: Database;
+  nc: NatsConnection;
+  clock: () => Date;
+  mailer: Mailer;
+  mail: { supportEmail: string; from: string };
+  maxDeliveries: number;
+  retry: { baseMs: number; maxMs: number };
+  relayIntervalMs: number;
+}
+
+/** The consumers each worker runs. */
+function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
+  const consumers: ConsumerDefinition[] = [];
+  if (options.workers.includes("notifications")) {
+    consumers.push(contactSubmittedConsumer({ mailer: options.mailer, ...options.mail }));
+  }
+  return consumers;
+}
+
+/** Starts the selected workers on an open NATS connection; `stop` lets in-flight work finish. */
+export async function startWorkers(options: WorkersOptions): Promise<{ stop(): Promise<void> }> {
+  const { db, nc, clock } = options;
+  const controller = new AbortController();
+  const jsm = await jetstreamManager(nc);
+  await ensureStreams(jsm);
+  const js = jetstream(nc);
+
+  const running: Promise<void>[] = consumersOf(options).map((def) =>
+    runConsumer(def, {
+      js,
+      jsm,
+      ctx: { db, clock },
+      maxDeliveries: options.maxDeliveries,
+      retry: options.retry,
+      signal: controller.signal,
+    })
+  );
+  if (options.workers.includes("relay")) {
+    running.push(
+      runRelay({ db, js: () => js, clock, intervalMs: options.relayIntervalMs, signal: controller.signal }),
+    );
+  }
+  log.info("workers started", { workers: options.workers });
+  return {
+    stop: async () => {
+      controller.abort();
+      await Promise.allSettled(running);
+    },
+  };
+}
