@@ -23,6 +23,8 @@ const WorkersEnv = z.object({
   RETRY_BASE_MS: z.coerce.number().int().min(10).default(1000),
   RETRY_MAX_MS: z.coerce.number().int().min(10).default(60_000),
   RELAY_INTERVAL_MS: z.coerce.number().int().min(10).default(200),
+  /** Touched every few seconds while NATS is connected; a container healthcheck reads it. */
+  HEARTBEAT_FILE: z.string().min(1).optional(),
 });
 export type WorkersConfig = z.infer<typeof WorkersEnv>;
 

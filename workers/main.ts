@@ -6,6 +6,7 @@ import { loadWorkersConfig } from "./env.ts";
 import { createMailer } from "./notifications/mailer.ts";
 import { waitForNats } from "./runner/wait-for-nats.ts";
 import { startWorkers } from "./start.ts";
+import { startHeartbeat } from "./runner/heartbeat.ts";
 
 await runMain(async () => {
   const config = loadWorkersConfig();
@@ -30,11 +31,16 @@ await runMain(async () => {
     relayIntervalMs: config.RELAY_INTERVAL_MS,
   });
 
+  const heartbeat = config.HEARTBEAT_FILE
+    ? startHeartbeat(config.HEARTBEAT_FILE, () => nats.isConnected())
+    : undefined;
+
   await new Promise<void>((resolve) => {
     if (starting.signal.aborted) resolve();
     starting.signal.addEventListener("abort", () => resolve(), { once: true });
   });
   log.info("workers shutting down");
+  if (heartbeat !== undefined) clearInterval(heartbeat);
   await workers.stop();
   await nats.close();
   client.close();

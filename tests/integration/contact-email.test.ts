@@ -51,3 +51,43 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "a contact event delivered twice sends one e-mail",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const database = await createTestDatabase();
+    const nats = await startNatsServer();
+    const smtp = await startSmtp();
+    const workers = await startTestWorkers({ db: database.db, natsUrl: nats.url, smtpUrl: smtp.url });
+    try {
+      const app = createTestApp({ db: database.db });
+      await app.request(postJson("/api/Support/contact-form", {
+        firstName: "Luka",
+        lastName: "Novak",
+        email: "luka@example.com",
+        message: "Dvaput?",
+      }));
+      await smtp.waitForMail((m) => m.subject === "Kontakt obrazac: Luka Novak");
+      // Publish the very same event again, past JetStream's msgID de-duplication.
+      const [event] = await database.db.select().from(outbox);
+      const nc = workers.nats.connection()!;
+      const { jetstream } = await import("@nats-io/jetstream");
+      await jetstream(nc).publish(event.subject, JSON.stringify({
+        id: event.id,
+        subject: event.subject,
+        version: event.version,
+        occurredAt: event.occurredAt.toISOString(),
+        payload: event.payload,
+      }), { msgID: `${event.id}-again` });
+      await sleep(800);
+      assert.equal(smtp.messages.length, 1);
+    } finally {
+      await workers.stop();
+      await smtp.stop();
+      await nats.dispose();
+      await database.dispose();
+    }
+  },
+});

@@ -1,0 +1,11 @@
+# One image for the API (which serves the built site) and the workers; the command picks which.
+FROM node:22-bookworm-slim
+WORKDIR /app
+ENV DENO_NO_UPDATE_CHECK=1
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+COPY . .
+RUN node_modules/.bin/deno run -A npm:astro build --root site --silent
+ENV HOST=0.0.0.0 PORT=8000 SITE_DIR=site/dist
+EXPOSE 8000
+CMD ["node_modules/.bin/deno", "run", "-A", "api/main.ts"]

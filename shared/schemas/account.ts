@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { Count, OptionalEmail, requiredMessage } from "./fields.ts";
+import { Password } from "./password.ts";
+
+/** Managing one's own account: two-factor sign-in, e-mail and password. */
+
+/**
+ * POST /Users/manage/2fa. The spec does not show the body; the /Users calls mirror ASP.NET Core's
+ * identity endpoints, so these are that API's fields.
+ */
+export const TwoFactorRequest = z
+  .object({
+    enable: z.boolean().optional(),
+    twoFactorCode: z.string().trim().max(16).optional(),
+    resetSharedKey: z.boolean().default(false),
+    resetRecoveryCodes: z.boolean().default(false),
+    forgetMachine: z.boolean().default(false),
+  })
+  .meta({ id: "TwoFactorRequest" });
+export type TwoFactorRequest = z.infer<typeof TwoFactorRequest>;
+
+export const TwoFactorState = z
+  .object({
+    sharedKey: z.string().nullable(),
+    recoveryCodesLeft: Count,
+    /** Only right after they are generated; never readable again. */
+    recoveryCodes: z.array(z.string()).nullable(),
+    isTwoFactorEnabled: z.boolean(),
+    isMachineRemembered: z.boolean(),
+  })
+  .meta({ id: "TwoFactorState" });
+export type TwoFactorState = z.infer<typeof TwoFactorState>;
+
+export const AccountInfo = z
+  .object({ email: z.string(), isEmailConfirmed: z.boolean(), roles: z.array(z.string()) })
+  .meta({ id: "AccountInfo" });
+export type AccountInfo = z.infer<typeof AccountInfo>;
+
+/** POST /Users/manage/info. Changing the password needs the old one. */
+export const AccountUpdate = z
+  .object({
+    newEmail: OptionalEmail,
+    newPassword: Password.optional(),
+    oldPassword: z.string().optional(),
+  })
+  .refine((value) => !value.newPassword || !!value.oldPassword, {
+    path: ["oldPassword"],
+    error: requiredMessage("Current password"),
+  })
+  .meta({ id: "AccountUpdate" });
+export type AccountUpdate = z.infer<typeof AccountUpdate>;

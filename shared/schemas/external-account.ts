@@ -1,0 +1,41 @@
+import { z } from "zod";
+import {
+  ExternalAccountStatusSchema,
+  ExternalAccountType,
+  ExternalAccountTypeSchema,
+} from "../enums.ts";
+import { Id, OptionalEmail, optionalText, requiredText } from "./fields.ts";
+import { PropertyReference } from "./property-reference.ts";
+
+/**
+ * Managed user (spec section 3): a host's account at the tourist registration system. The spec
+ * lists password and apiKey among its fields; they are write-only, so the response leaves them
+ * out and only ExternalAccountRequest carries them.
+ */
+export const ExternalAccount = z
+  .object({
+    id: Id,
+    username: z.string(),
+    email: z.string().nullable(),
+    type: ExternalAccountTypeSchema,
+    status: ExternalAccountStatusSchema,
+    properties: z.array(PropertyReference),
+  })
+  .meta({ id: "ExternalAccount" });
+export type ExternalAccount = z.infer<typeof ExternalAccount>;
+
+/**
+ * The create dialog (username, password, email, api key). The password is the tourist system's,
+ * not ours, so our password rules do not apply; the api key is only needed by eVisitor's test site.
+ */
+export const ExternalAccountRequest = z
+  .object({
+    username: requiredText("Username", 100),
+    password: requiredText("Password", 128),
+    email: OptionalEmail,
+    apiKey: optionalText(200),
+    type: ExternalAccountTypeSchema.exclude(["Unknown"]).default(ExternalAccountType.EVisitor),
+  })
+  .meta({ id: "ExternalAccountRequest" });
+export type ExternalAccountRequest = z.infer<typeof ExternalAccountRequest>;
+export type ExternalAccountRequestInput = z.input<typeof ExternalAccountRequest>;

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { formatMessage, MESSAGES } from "../messages.ts";
+
+/** Field builders shared by the entity schemas, so a kind of value is validated one way. */
+
+export const requiredMessage = (field: string) => formatMessage(MESSAGES.fieldRequired, { field });
+const tooLong = (max: number) => formatMessage(MESSAGES.lengthMax, { max });
+
+/** Opaque identifiers: strings, so storage may use UUIDs and events carry the same value. */
+export const Id = z.string().min(1).max(64);
+
+/** A path or query parameter the call cannot do without (spec section 5). */
+export function requiredParameter(name: string) {
+  const error = formatMessage(MESSAGES.parameterMustBeDefined, { name });
+  return z.string({ error }).trim().min(1, { error }).max(256);
+}
+
+/** An id a person picks from a list (a property, a unit). */
+export const SelectedId = z
+  .string({ error: MESSAGES.selectRequired })
+  .min(1, { error: MESSAGES.selectRequired })
+  .max(64);
+
+/** A whole number typed into a form, with the spec's number messages. */
+export function wholeNumber(min: number, max: number) {
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? MESSAGES.numberRequired : MESSAGES.numberInvalid,
+    })
+    .int({ error: MESSAGES.numberWhole })
+    .min(min, { error: formatMessage(MESSAGES.numberMin, { min }) })
+    .max(max, { error: formatMessage(MESSAGES.numberMax, { max }) });
+}
+
+/** Trimmed text a person must fill in. */
+export function requiredText(field: string, max: number) {
+  return z
+    .string({ error: requiredMessage(field) })
+    .trim()
+    .min(1, { error: requiredMessage(field) })
+    .max(max, { error: tooLong(max) });
+}
+
+/** Trimmed text a person may leave out or empty. */
+export function optionalText(max: number) {
+  return z.string().trim().max(max, { error: tooLong(max) }).optional();
+}
+
+/** A required e-mail address; `field` names it in the "is required" message. */
+export function requiredEmail(field = "Email") {
+  return z
+    .string({ error: requiredMessage(field) })
+    .trim()
+    .min(1, { error: requiredMessage(field) })
+    .max(254, { error: tooLong(254) })
+    .pipe(z.email({ error: MESSAGES.email }));
+}
+
+/** An optional e-mail address; forms send "" for an empty input, which counts as absent. */
+export const OptionalEmail = z
+  .union([z.literal(""), z.email({ error: MESSAGES.email }).max(254, { error: tooLong(254) })])
+  .optional();
+
+/** A telephone number as people type it; eVisitor's example is +385916655333. */
+export const OptionalPhone = z
+  .string()
+  .trim()
+  .max(30, { error: tooLong(30) })
+  .regex(/^\+?[0-9 ()/-]*$/, { error: MESSAGES.numberInvalid })
+  .optional();
+
+/** ISO 3166-1 alpha-3, as eVisitor expects; the list of valid codes is checked elsewhere. */
+export const CountryCode = z.string().regex(/^[A-Z]{3}$/);
+
+export function requiredCountry(field: string) {
+  return z
+    .string({ error: requiredMessage(field) })
+    .min(1, { error: requiredMessage(field) })
+    .regex(/^[A-Z]{3}$/, { error: MESSAGES.selectRequired });
+}
+
+/** An external calendar (iCal) feed; booking sites hand out https and webcal links. */
+export const OptionalCalendarLink = z
+  .union([z.literal(""), z.url({ protocol: /^(https?|webcal)$/ }).max(2048)])
+  .optional();
+
+/** UTC date-time on the wire, e.g. 2026-11-20T14:00:00Z. */
+export const DateTime = z.iso.datetime();
+
+/** Date only (YYYY-MM-DD). */
+export const DateOnly = z.iso.date();
+
+/** Hours and minutes (HH:MM), the form eVisitor uses for arrival and departure times. */
+export const TimeOfDay = z.iso.time({ precision: -1, error: MESSAGES.dateInvalid });
+
+/** A required date no later than today (the UTC date: the API and every browser agree on it). */
+export function pastDate(field: string) {
+  return z
+    .string({ error: requiredMessage(field) })
+    .min(1, { error: requiredMessage(field) })
+    .pipe(
+      z.iso
+        .date({ error: MESSAGES.dateInvalid, abort: true })
+        .refine((value) => value <= new Date().toISOString().slice(0, 10), {
+          error: MESSAGES.datePast,
+        }),
+    );
+}
+
+/** Euro amounts. */
+export const Money = z.number().nonnegative();
+
+/** A count of things. */
+export const Count = z.number().int().nonnegative();

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { AccommodationUnit } from "./accommodation-unit.ts";
+import { Count, Id, SelectedId, TimeOfDay, wholeNumber } from "./fields.ts";
+import { checkWifiSettings, WifiDetails, wifiSettingsShape } from "./wifi-details.ts";
+
+/** Property (spec section 3) as the API returns it, with its units. */
+export const Property = z
+  .object({
+    id: Id,
+    name: z.string(),
+    address: z.string().nullable(),
+    defaultCheckInTime: TimeOfDay.nullable(),
+    defaultCheckOutTime: TimeOfDay.nullable(),
+    maxNumberOfGuests: Count.nullable(),
+    defaultNumberOfNights: Count.nullable(),
+    automaticCheckOut: z.boolean(),
+    automaticCheckIn: z.boolean(),
+    wifiDetails: WifiDetails.nullable(),
+    accommodationUnits: z.array(AccommodationUnit),
+  })
+  .meta({ id: "Property" });
+export type Property = z.infer<typeof Property>;
+
+/** The property settings dialog (PUT /Properties/Settings/{id}); WiFi comes flat as in the spec. */
+export const PropertySettingsUpdate = z
+  .object({
+    propertyId: SelectedId,
+    defaultCheckInTime: TimeOfDay.optional(),
+    defaultCheckOutTime: TimeOfDay.optional(),
+    maxNumberOfGuests: wholeNumber(1, 1000).optional(),
+    defaultNumberOfNights: wholeNumber(1, 365).optional(),
+    automaticCheckOut: z.boolean().default(false),
+    automaticCheckIn: z.boolean().default(false),
+    ...wifiSettingsShape,
+  })
+  .superRefine(checkWifiSettings)
+  .meta({ id: "PropertySettingsUpdate" });
+export type PropertySettingsUpdate = z.infer<typeof PropertySettingsUpdate>;
+export type PropertySettingsUpdateInput = z.input<typeof PropertySettingsUpdate>;

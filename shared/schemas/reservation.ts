@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { ReservationStatusSchema } from "../enums.ts";
+import { MESSAGES } from "../messages.ts";
+import { AccommodationUnit } from "./accommodation-unit.ts";
+import { DateTime, Id, optionalText, requiredText, SelectedId } from "./fields.ts";
+import { Guest, GuestForm } from "./guest.ts";
+
+/** Reservation (spec section 3) as the API returns it; the code is its public identifier. */
+export const Reservation = z
+  .object({
+    code: z.string(),
+    accommodationUnitId: Id,
+    accommodationUnit: AccommodationUnit.nullable(),
+    startDateUTC: DateTime,
+    endDateUTC: DateTime,
+    status: ReservationStatusSchema,
+    /** Where it came from, e.g. created by hand or imported from a calendar feed. */
+    type: z.string().nullable(),
+    description: z.string().nullable(),
+    guests: z.array(Guest),
+  })
+  .meta({ id: "Reservation" });
+export type Reservation = z.infer<typeof Reservation>;
+
+const rangeDate = z.iso.datetime({
+  error: (issue) => issue.input === undefined ? MESSAGES.dateRangeRequired : MESSAGES.dateInvalid,
+});
+
+/** The create dialog; a stay covers at least one night, so the end falls on a later day. */
+export const CreateReservationRequest = z
+  .object({
+    accommodationUnitId: SelectedId,
+    startDateUTC: rangeDate,
+    endDateUTC: rangeDate,
+    description: optionalText(1000),
+  })
+  .refine((value) => value.endDateUTC.slice(0, 10) > value.startDateUTC.slice(0, 10), {
+    path: ["endDateUTC"],
+    error: MESSAGES.dateRangeAtLeastOneDay,
+  })
+  .meta({ id: "CreateReservationRequest" });
+export type CreateReservationRequest = z.infer<typeof CreateReservationRequest>;
+
+/** Guests a check-in adds to a reservation (POST /Reservations/Guests). */
+export const GuestRegistration = z
+  .object({
+    reservationCode: requiredText("Reservation code", 64),
+    reservationGuests: z
+      .array(GuestForm, { error: MESSAGES.checkinGuestRequired })
+      .min(1, { error: MESSAGES.checkinGuestRequired })
+      .max(50),
+  })
+  .meta({ id: "GuestRegistration" });
+export type GuestRegistration = z.infer<typeof GuestRegistration>;
+
+/** Photos of documents from phones run to a few MB; 8 MB of image is 11,184,812 base64 chars. */
+export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** A document photo for MRZ reading (POST /Reservations/Guests/MRZ). */
+export const ImagePayload = z
+  .object({
+    imageBytes: z
+      .base64({ error: MESSAGES.invalidType })
+      .min(1, { error: MESSAGES.required })
+      .max(Math.ceil(IMAGE_MAX_BYTES / 3) * 4),
+  })
+  .meta({ id: "ImagePayload" });
+export type ImagePayload = z.infer<typeof ImagePayload>;
+
+/** The check-in page's terms and privacy checkbox. */
+export const TermsAccepted = z.literal(true, { error: MESSAGES.checkinTermsRequired });

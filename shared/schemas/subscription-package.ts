@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { Count, Id, Money } from "./fields.ts";
+
+/** One purchasable length of a package; prices in euro, longer periods carry a discount. */
+export const SubscriptionPeriod = z
+  .object({
+    /** Months. */
+    length: z.number().int().positive(),
+    /** Euro per month. */
+    price: Money,
+    totalPrice: Money,
+    discountPercent: z.number().min(0).max(100),
+    totalDiscount: Money,
+  })
+  .meta({ id: "SubscriptionPeriod" });
+export type SubscriptionPeriod = z.infer<typeof SubscriptionPeriod>;
+
+/** A limit of a plan; null means unlimited (Premium's properties, for one). */
+const Limit = Count.nullable();
+
+/** What a plan allows (Basic: 1 property and 1 eVisitor account; Pro: 5; Premium: unlimited). */
+export const SubscriptionPolicy = z
+  .object({
+    maxExternalAccounts: Limit,
+    maxProperties: Limit,
+    allowBulkImport: z.boolean(),
+    allowDataExport: z.boolean(),
+    allowApiAccess: z.boolean(),
+    maxUsersPerProperty: Limit,
+    maxBookingsPerMonth: Limit,
+  })
+  .meta({ id: "SubscriptionPolicy" });
+export type SubscriptionPolicy = z.infer<typeof SubscriptionPolicy>;
+
+/** Subscription package (spec section 3): Basic, Pro or Premium. */
+export const SubscriptionPackage = z
+  .object({
+    id: Id,
+    name: z.string(),
+    description: z.string(),
+    /** Euro per month for the shortest period. */
+    basePrice: Money,
+    availablePeriods: z.array(SubscriptionPeriod),
+    policy: SubscriptionPolicy,
+  })
+  .meta({ id: "SubscriptionPackage" });
+export type SubscriptionPackage = z.infer<typeof SubscriptionPackage>;
