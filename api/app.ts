@@ -50,7 +50,11 @@ export function createApp(deps: AppDeps) {
   app.get("/api/reference/standalone.js", apiReferenceAsset);
   app.get(
     "/api/reference",
-    Scalar({ url: "/api/openapi.json", pageTitle: "Prijavko API", cdn: "/api/reference/standalone.js" }),
+    Scalar({
+      url: "/api/openapi.json",
+      pageTitle: "Prijavko API",
+      cdn: "/api/reference/standalone.js",
+    }),
   );
   app.all("/api/*", (c) => problemResponse(c, new AppError("NotFound")));
 

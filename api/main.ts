@@ -27,7 +27,8 @@ await runMain(async () => {
     hostname: config.HOST,
     port: config.PORT,
     signal: controller.signal,
-    onListen: ({ hostname, port }) => log.info("api listening", { url: `http://${hostname}:${port}` }),
+    onListen: ({ hostname, port }) =>
+      log.info("api listening", { url: `http://${hostname}:${port}` }),
   }, app.fetch);
 
   const shutdown = async () => {

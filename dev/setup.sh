@@ -32,14 +32,17 @@ need_node() {
     fail "Node.js and npm are required. Install them with: sudo apt-get install -y nodejs npm"
 }
 
-# npm ci only when package-lock.json changed since the last install.
+# Installs from package-lock.json when it changed since the last install. Not `npm ci`: the
+# registry lacks some other platforms' optional binaries (e.g. @astrojs/compiler-binding for
+# macOS at the locked version), which npm leaves out of the lockfile and `npm ci` then rejects
+# as "out of sync". `npm install --no-save` installs the locked versions without rewriting it.
 need_npm_dependencies() {
   local stamp="node_modules/.installed-lock-sha"
   local want
   want="$(sha256sum package-lock.json | cut -d' ' -f1)"
   if [ ! -x "$DENO" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     say "installing npm dependencies"
-    npm ci --no-audit --no-fund --loglevel=error
+    npm install --no-save --no-audit --no-fund --loglevel=error
     echo "$want" >"$stamp"
   fi
 }

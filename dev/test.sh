@@ -8,13 +8,13 @@ setup_common "chromium:chromium"
 mkdir -p data
 report="data/test-report.txt"
 set +e
-"$DENO" test -A --no-check=remote "$@" tests/ 2>&1 | tee "$report"
+NO_COLOR=1 "$DENO" test -A "$@" tests/ 2>&1 | tee "$report"
 status=${PIPESTATUS[0]}
 set -e
 
 # Deno's summary line reads "ok | 12 passed (3 steps) | 0 failed (2s)".
 summary="$(grep -E '^(ok|FAILED) \| [0-9]+ passed' "$report" | tail -n 1 || true)"
-passed="$(sed -E 's/^[A-Z]+ \| ([0-9]+) passed.*/\1/' <<<"$summary")"
+passed="$(sed -E 's/^[A-Za-z]+ \| ([0-9]+) passed.*/\1/' <<<"$summary")"
 failed="$(sed -E 's/.*\| ([0-9]+) failed.*/\1/' <<<"$summary")"
 [ -n "$summary" ] || { passed=0; failed=1; }
 echo "${passed} passed, ${failed} failed"

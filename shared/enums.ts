@@ -81,10 +81,9 @@ export const GUEST_STATUSES = ["PreCheckIn", "CheckedIn", "CheckedOut"] as const
 export const GuestStatusSchema = z.enum(GUEST_STATUSES);
 export type GuestStatus = (typeof GUEST_STATUSES)[number];
 
-export const THEMES = ["DefaultTheme", "DarkTheme", "AutoTheme"] as const;
+import { THEMES } from "./themes.ts";
+export { DEFAULT_THEME, type Theme, THEMES } from "./themes.ts";
 export const ThemeSchema = z.enum(THEMES);
-export type Theme = (typeof THEMES)[number];
-export const DEFAULT_THEME: Theme = "DefaultTheme";
 
 /** Palette names of the light and dark themes; snackbars take one of them as their colour. */
 export const THEME_COLORS = [

@@ -11,7 +11,10 @@ import { startHeartbeat } from "./runner/heartbeat.ts";
 await runMain(async () => {
   const config = loadWorkersConfig();
   setLogLevel(config.LOG_LEVEL);
-  const { db, client } = createDatabase({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
+  const { db, client } = createDatabase({
+    url: config.DATABASE_URL,
+    authToken: config.DATABASE_AUTH_TOKEN,
+  });
   const nats = connectNatsInBackground(config.NATS_URL, `workers:${config.WORKERS.join("+")}`);
   const starting = new AbortController();
   const onSignal = () => starting.abort();

@@ -51,7 +51,13 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
   );
   if (options.workers.includes("relay")) {
     running.push(
-      runRelay({ db, js: () => js, clock, intervalMs: options.relayIntervalMs, signal: controller.signal }),
+      runRelay({
+        db,
+        js: () => js,
+        clock,
+        intervalMs: options.relayIntervalMs,
+        signal: controller.signal,
+      }),
     );
   }
   log.info("workers started", { workers: options.workers });

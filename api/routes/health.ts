@@ -17,8 +17,14 @@ const health = createRoute({
   tags: ["Operations"],
   summary: "Whether the database and the event bus are reachable",
   responses: {
-    200: { description: "All dependencies reachable", content: { "application/json": { schema: Health } } },
-    503: { description: "A dependency is down", content: { "application/json": { schema: Health } } },
+    200: {
+      description: "All dependencies reachable",
+      content: { "application/json": { schema: Health } },
+    },
+    503: {
+      description: "A dependency is down",
+      content: { "application/json": { schema: Health } },
+    },
   },
 });
 

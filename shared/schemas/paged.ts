@@ -13,7 +13,12 @@ export function pagedResult<T extends z.ZodType>(item: T) {
 }
 
 /** Builds the page envelope from a page of items and the total count. */
-export function toPagedResult<T>(items: T[], pageNumber: number, pageSize: number, totalCount: number) {
+export function toPagedResult<T>(
+  items: T[],
+  pageNumber: number,
+  pageSize: number,
+  totalCount: number,
+) {
   const totalPages = Math.ceil(totalCount / pageSize);
   return {
     items,

@@ -53,7 +53,9 @@ Deno.test("POST /api/Support/contact-form stores the message and its event toget
 
 Deno.test("POST /api/Support/contact-form trims fields before storing them", () =>
   withApp(async ({ app, database }) => {
-    const res = await app.request(postJson(PATH, { ...valid, firstName: "  Ana ", email: " ana@example.com " }));
+    const res = await app.request(
+      postJson(PATH, { ...valid, firstName: "  Ana ", email: " ana@example.com " }),
+    );
     assert.equal(res.status, 200);
     const [stored] = await database.db.select().from(contactMessages);
     assert.equal(stored.firstName, "Ana");
@@ -104,8 +106,15 @@ Deno.test("POST /api/Support/contact-form treats blank-only fields as missing", 
 
 Deno.test("POST /api/Support/contact-form rejects wrong types without a 500", () =>
   withApp(async ({ app, rows }) => {
-    for (const body of [[1, 2], "null", 42, { ...valid, firstName: 7 }, { ...valid, honeyPotEmail: {} }]) {
-      const res = await app.request(postJson(PATH, typeof body === "string" ? body : JSON.stringify(body)));
+    for (
+      const body of [[1, 2], "null", 42, { ...valid, firstName: 7 }, {
+        ...valid,
+        honeyPotEmail: {},
+      }]
+    ) {
+      const res = await app.request(
+        postJson(PATH, typeof body === "string" ? body : JSON.stringify(body)),
+      );
       assert.equal(res.status, 400, `body ${JSON.stringify(body)}`);
       assert.ok((await res.json()).errors);
     }

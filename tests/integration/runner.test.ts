@@ -16,12 +16,20 @@ const ThingHappened = {
 };
 
 const envelope = (id: string, payload: unknown) =>
-  JSON.stringify({ id, subject: ThingHappened.subject, version: 1, occurredAt: new Date().toISOString(), payload });
+  JSON.stringify({
+    id,
+    subject: ThingHappened.subject,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    payload,
+  });
 
 /** A NATS server with the product's streams plus a TESTS stream, and a consumer runner on it. */
 async function withRunner(
-  handle: (payload: { thingId: string }) => Promise<void>,
-  fn: (ctx: { publish(body: string): Promise<void>; deadLetters(): Promise<Record<string, string>[]> }) => Promise<void>,
+  handle: (payload: { thingId: string }) => void | Promise<void>,
+  fn: (
+    ctx: { publish(body: string): Promise<void>; deadLetters(): Promise<Record<string, string>[]> },
+  ) => Promise<void>,
 ) {
   const server = await startNatsServer();
   const database = await createTestDatabase();
@@ -36,7 +44,7 @@ async function withRunner(
       name: "tests_thing",
       stream: "TESTS",
       event: ThingHappened,
-      handle: (event) => handle(event.payload),
+      handle: async (event) => await handle(event.payload),
     });
     const running = runConsumer(consumer, {
       js,
@@ -51,7 +59,11 @@ async function withRunner(
       deadLetters: async () => {
         const info = await jsm.streams.info("DLQ");
         const letters: Record<string, string>[] = [];
-        for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages; seq++) {
+        for (
+          let seq = info.state.first_seq;
+          seq <= info.state.last_seq && info.state.messages;
+          seq++
+        ) {
           const msg = await jsm.streams.getMessage("DLQ", { seq });
           if (!msg) continue;
           letters.push({
@@ -80,7 +92,7 @@ Deno.test({
   sanitizeResources: false,
   fn: async () => {
     let calls = 0;
-    await withRunner(async () => {
+    await withRunner(() => {
       calls++;
       if (calls < 3) throw new Error("eVisitor is down");
     }, async ({ publish, deadLetters }) => {
@@ -99,7 +111,7 @@ Deno.test({
   sanitizeResources: false,
   fn: async () => {
     let calls = 0;
-    await withRunner(async () => {
+    await withRunner(() => {
       calls++;
       throw new Error("registration refused");
     }, async ({ publish, deadLetters }) => {
@@ -126,7 +138,7 @@ Deno.test({
   sanitizeResources: false,
   fn: async () => {
     let calls = 0;
-    await withRunner(async () => void calls++, async ({ publish, deadLetters }) => {
+    await withRunner(() => void calls++, async ({ publish, deadLetters }) => {
       await publish(envelope("evt-3", { thingId: 42 }));
       await publish("not json at all");
       const letters = await waitFor(async () => {

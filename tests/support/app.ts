@@ -7,7 +7,11 @@ export const SITE_FIXTURE_DIR = new URL("./site-fixture", import.meta.url).pathn
 
 /** The real app on a test database; NATS is whatever the test connects, or a server nobody runs. */
 export function createTestApp(
-  { db, nats, bodyLimitBytes = 64 * 1024 }: { db: Database; nats?: NatsHandle; bodyLimitBytes?: number },
+  { db, nats, bodyLimitBytes = 64 * 1024 }: {
+    db: Database;
+    nats?: NatsHandle;
+    bodyLimitBytes?: number;
+  },
 ) {
   const deps: AppDeps = {
     db,

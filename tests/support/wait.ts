@@ -7,7 +7,9 @@ export async function waitFor<T>(
   while (true) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    }
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

@@ -30,7 +30,11 @@ export function createMailer({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: 
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
   return {
     async send(mail) {
       const info = await transport.sendMail(mail);

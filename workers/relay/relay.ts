@@ -39,7 +39,11 @@ export async function relayBatch(
         .update(outbox)
         .set({ attempts: sql`${outbox.attempts} + 1`, lastError: describeError(error).error })
         .where(eq(outbox.seq, row.seq));
-      log.warn("outbox publish failed, will retry", { eventId: row.id, subject: row.subject, ...describeError(error) });
+      log.warn("outbox publish failed, will retry", {
+        eventId: row.id,
+        subject: row.subject,
+        ...describeError(error),
+      });
       break;
     }
     await db.update(outbox).set({ publishedAt: now(), attempts: sql`${outbox.attempts} + 1` })

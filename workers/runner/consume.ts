@@ -39,7 +39,9 @@ async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDefinition): P
   try {
     await jsm.consumers.info(def.stream, def.name);
   } catch (error) {
-    if (!(error instanceof JetStreamApiError) || error.code !== JetStreamApiCodes.ConsumerNotFound) {
+    if (
+      !(error instanceof JetStreamApiError) || error.code !== JetStreamApiCodes.ConsumerNotFound
+    ) {
       throw error;
     }
     await jsm.consumers.add(def.stream, config);
@@ -66,7 +68,10 @@ async function processMessage(def: ConsumerDefinition, msg: JsMsg, options: Cons
   const parsed = EventEnvelope.safeParse(safeJson(msg));
   const payload = parsed.success ? def.event.payload.safeParse(parsed.data.payload) : undefined;
   if (!parsed.success || !payload?.success) {
-    log.error("event rejected: invalid envelope or payload", { consumer: def.name, subject: msg.subject });
+    log.error("event rejected: invalid envelope or payload", {
+      consumer: def.name,
+      subject: msg.subject,
+    });
     await deadLetter(js, msg, def.name, "invalid payload");
     msg.term("invalid payload");
     return;
@@ -84,12 +89,23 @@ async function processMessage(def: ConsumerDefinition, msg: JsMsg, options: Cons
   } catch (error) {
     const reason = describeError(error).error;
     if (deliveries >= maxDeliveries) {
-      log.error("event dead-lettered", { consumer: def.name, eventId: event.id, deliveries, error: reason });
+      log.error("event dead-lettered", {
+        consumer: def.name,
+        eventId: event.id,
+        deliveries,
+        error: reason,
+      });
       await deadLetter(js, msg, def.name, reason);
       msg.term(reason);
     } else {
       const delay = retryDelayMs(deliveries, retry);
-      log.warn("event failed, will retry", { consumer: def.name, eventId: event.id, deliveries, delay, error: reason });
+      log.warn("event failed, will retry", {
+        consumer: def.name,
+        eventId: event.id,
+        deliveries,
+        delay,
+        error: reason,
+      });
       msg.nak(delay);
     }
   }
@@ -118,7 +134,10 @@ export async function runConsumer(def: ConsumerDefinition, options: ConsumeOptio
         if (options.signal.aborted) break;
       }
     } catch (error) {
-      log.warn("consume loop interrupted, restarting", { consumer: def.name, ...describeError(error) });
+      log.warn("consume loop interrupted, restarting", {
+        consumer: def.name,
+        ...describeError(error),
+      });
       await new Promise((r) => setTimeout(r, 500));
     } finally {
       options.signal.removeEventListener("abort", stop);

@@ -17,7 +17,9 @@ export async function ensureStreams(jsm: JetStreamManager): Promise<void> {
         await jsm.streams.update(stream.name, { ...info.config, subjects });
       }
     } catch (error) {
-      if (!(error instanceof JetStreamApiError) || error.code !== JetStreamApiCodes.StreamNotFound) throw error;
+      if (
+        !(error instanceof JetStreamApiError) || error.code !== JetStreamApiCodes.StreamNotFound
+      ) throw error;
       await jsm.streams.add({ name: stream.name, subjects, storage: StorageType.File });
     }
   }

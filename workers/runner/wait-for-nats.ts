@@ -2,7 +2,10 @@ import type { NatsConnection } from "@nats-io/nats-core";
 import type { NatsHandle } from "../../api/lib/nats.ts";
 
 /** Resolves with the connection once NATS is reachable; workers have nothing to do before. */
-export async function waitForNats(handle: NatsHandle, signal: AbortSignal): Promise<NatsConnection> {
+export async function waitForNats(
+  handle: NatsHandle,
+  signal: AbortSignal,
+): Promise<NatsConnection> {
   while (!signal.aborted) {
     const nc = handle.connection();
     if (nc) return nc;

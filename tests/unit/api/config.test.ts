@@ -23,7 +23,10 @@ Deno.test("loadApiConfig names each bad variable in its error", () => {
 });
 
 Deno.test("loadApiConfig accepts a libSQL server URL unchanged", () => {
-  const config = loadApiConfig({ DATABASE_URL: "libsql://db.example.turso.io", DATABASE_AUTH_TOKEN: "t" });
+  const config = loadApiConfig({
+    DATABASE_URL: "libsql://db.example.turso.io",
+    DATABASE_AUTH_TOKEN: "t",
+  });
   assert.equal(config.DATABASE_URL, "libsql://db.example.turso.io");
 });
 

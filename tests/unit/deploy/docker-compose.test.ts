@@ -10,7 +10,9 @@ const natsConf = await Deno.readTextFile(new URL("../../../nats.conf", import.me
 
 Deno.test("docker-compose.yml runs NATS, libSQL, the API and the workers, each with a healthcheck", () => {
   assert.deepEqual(Object.keys(compose.services).sort(), ["api", "libsql", "nats", "workers"]);
-  for (const [name, service] of Object.entries(compose.services) as [string, Record<string, unknown>][]) {
+  for (
+    const [name, service] of Object.entries(compose.services) as [string, Record<string, unknown>][]
+  ) {
     assert.ok(service.healthcheck, `${name} has a healthcheck`);
   }
 });

@@ -12,7 +12,10 @@ const contact = {
 };
 
 Deno.test("composeContactEmail writes to support and lets support reply to the sender", () => {
-  const mail = composeContactEmail(contact, { supportEmail: "podrska@prijavko.hr", from: "no-reply@prijavko.hr" });
+  const mail = composeContactEmail(contact, {
+    supportEmail: "podrska@prijavko.hr",
+    from: "no-reply@prijavko.hr",
+  });
   assert.equal(mail.to, "podrska@prijavko.hr");
   assert.equal(mail.from, "no-reply@prijavko.hr");
   assert.equal(mail.replyTo, "ana@example.com");

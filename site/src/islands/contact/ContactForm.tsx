@@ -1,0 +1,188 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { ContactMessage } from "@shared/schemas/contact-message.ts";
+import { ApiError } from "../../lib/api/api-error.ts";
+import { sendContactMessage } from "../../lib/api/support.ts";
+import {
+  type FieldErrors,
+  fieldErrorsFromServer,
+  fieldErrorsFromZod,
+  firstFieldWithError,
+} from "../../lib/forms/field-errors.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import { translator } from "../../i18n/translate.ts";
+import { translateValidation } from "../../i18n/validation.ts";
+import { FormNotice } from "../forms/FormNotice.tsx";
+import { TextField } from "../forms/TextField.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
+
+const FIELDS = ["firstName", "lastName", "email", "message"] as const;
+type Field = (typeof FIELDS)[number];
+type Status = "idle" | "sending" | "sent" | "failed";
+
+interface ContactFormProps {
+  lang: Locale;
+}
+
+/**
+ * The contact form (public `/kontakt` and in-app `/app/kontakt`). Validates with the
+ * shared `ContactMessage` schema before sending, shows the server's field errors too,
+ * and reports the outcome in a live region.
+ */
+export default function ContactForm({ lang }: ContactFormProps) {
+  const t = translator(lang);
+  const honeyPotId = useId();
+  const statusRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const [isReady, setIsReady] = useState(false);
+  const [status, setStatus] = useState<Status>("idle");
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  // Until React has hydrated, a click would do nothing: the button says "Loading…" meanwhile.
+  useEffect(() => setIsReady(true), []);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = ContactMessage.safeParse(valuesOf(form));
+    if (!parsed.success) {
+      const found = fieldErrorsFromZod(parsed.error, FIELDS);
+      setErrors(found);
+      setStatus("idle");
+      focusField(form, firstFieldWithError(found, FIELDS));
+      return;
+    }
+
+    setErrors({});
+    setStatus("sending");
+    try {
+      await sendContactMessage(parsed.data);
+      form.reset();
+      setStatus("sent");
+      requestAnimationFrame(() => statusRef.current?.focus());
+    } catch (error) {
+      const found = error instanceof ApiError
+        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
+        : {};
+      setErrors(found);
+      setStatus("failed");
+      const invalid = firstFieldWithError(found, FIELDS);
+      requestAnimationFrame(
+        () => (invalid ? focusField(form, invalid) : alertRef.current?.focus()),
+      );
+    }
+  }
+
+  /** Once a field shows an error, re-check it while the person corrects it. */
+  function handleInput(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name as Field;
+    if (!errors[name]) return;
+    const parsed = ContactMessage.safeParse(valuesOf(event.currentTarget));
+    const remaining = parsed.success ? undefined : fieldErrorsFromZod(parsed.error, FIELDS)[name];
+    setErrors((previous) => ({ ...previous, [name]: remaining }));
+  }
+
+  const errorOf = (field: Field) => {
+    const message = errors[field]?.[0];
+    return message ? translateValidation(t, message) : undefined;
+  };
+  const isSending = status === "sending";
+
+  return (
+    <form
+      noValidate
+      aria-label={t("contactForm.label")}
+      onSubmit={handleSubmit}
+      onInput={handleInput}
+      className="relative space-y-5"
+    >
+      <p className="text-sm text-fg-muted">{t("contactForm.allRequired")}</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          name="firstName"
+          label={t("contactForm.firstName")}
+          autoComplete="given-name"
+          maxLength={100}
+          required
+          error={errorOf("firstName")}
+        />
+        <TextField
+          name="lastName"
+          label={t("contactForm.lastName")}
+          autoComplete="family-name"
+          maxLength={100}
+          required
+          error={errorOf("lastName")}
+        />
+      </div>
+      <TextField
+        name="email"
+        type="email"
+        label={t("contactForm.email")}
+        autoComplete="email"
+        maxLength={254}
+        required
+        error={errorOf("email")}
+      />
+      <TextField
+        name="message"
+        label={t("contactForm.message")}
+        multiline
+        rows={6}
+        maxLength={5000}
+        required
+        error={errorOf("message")}
+      />
+
+      {/* Spam trap: off-screen, skipped by keyboard and screen readers; only bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] top-0 size-px overflow-hidden">
+        <label htmlFor={honeyPotId}>{t("contactForm.honeyPot")}</label>
+        <input
+          id={honeyPotId}
+          type="text"
+          name="honeyPotEmail"
+          tabIndex={-1}
+          autoComplete="off"
+          data-1p-ignore=""
+          data-lpignore="true"
+          defaultValue=""
+        />
+      </div>
+
+      <div ref={statusRef} role="status" tabIndex={-1} className="focus:outline-none">
+        {status === "sent" && <FormNotice tone="success">{t("contactForm.success")}</FormNotice>}
+      </div>
+      <div ref={alertRef} role="alert" tabIndex={-1} className="focus:outline-none">
+        {status === "failed" && <FormNotice tone="error">{t("contactForm.failure")}</FormNotice>}
+      </div>
+
+      <button
+        type="submit"
+        disabled={!isReady || isSending}
+        className="inline-flex min-w-36 items-center justify-center gap-2 rounded-xl bg-primary px-6 py-3 font-semibold text-primary-fg shadow-sm transition-colors hover:bg-primary-hover disabled:cursor-not-allowed disabled:opacity-70 disabled:hover:bg-primary"
+      >
+        {(!isReady || isSending) && <Spinner />}
+        {!isReady
+          ? t("contactForm.loading")
+          : isSending
+          ? t("contactForm.sending")
+          : t("contactForm.submit")}
+      </button>
+    </form>
+  );
+}
+
+function valuesOf(form: HTMLFormElement): Record<Field | "honeyPotEmail", string> {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? "");
+  return {
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    email: text("email"),
+    message: text("message"),
+    honeyPotEmail: text("honeyPotEmail"),
+  };
+}
+
+function focusField(form: HTMLFormElement, field: Field | undefined) {
+  if (field) form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+}

@@ -1,0 +1,47 @@
+/**
+ * The colour theme a person chose (spec section 1): DefaultTheme (light, the default),
+ * DarkTheme, or AutoTheme (follows the operating system). Stored in localStorage under
+ * "theme"; <html data-theme="light|dark"> carries the resolved theme for the CSS.
+ *
+ * The inline head script in `components/layout/ThemeScript.astro` repeats this logic in
+ * plain JS so the theme is applied before the first paint; keep both in step.
+ */
+import { DEFAULT_THEME, type Theme, THEMES } from "@shared/themes.ts";
+
+export { DEFAULT_THEME, THEMES };
+export type ThemePreference = Theme;
+export type ResolvedTheme = "light" | "dark";
+
+export const THEME_STORAGE_KEY = "theme";
+const DARK_QUERY = "(prefers-color-scheme: dark)";
+
+export function isThemePreference(value: unknown): value is ThemePreference {
+  return typeof value === "string" && (THEMES as readonly string[]).includes(value);
+}
+
+export function readThemePreference(): ThemePreference {
+  try {
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
+    return isThemePreference(stored) ? stored : DEFAULT_THEME;
+  } catch {
+    // Storage can be blocked (privacy modes); the default theme still works.
+    return DEFAULT_THEME;
+  }
+}
+
+export function resolveTheme(preference: ThemePreference, prefersDark: boolean): ResolvedTheme {
+  if (preference === "DarkTheme") return "dark";
+  if (preference === "AutoTheme") return prefersDark ? "dark" : "light";
+  return "light";
+}
+
+/** Stores the choice and recolours the page at once. */
+export function chooseTheme(preference: ThemePreference): void {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, preference);
+  } catch {
+    // Not persisted, but the page still switches for this visit.
+  }
+  const prefersDark = matchMedia(DARK_QUERY).matches;
+  document.documentElement.dataset.theme = resolveTheme(preference, prefersDark);
+}
