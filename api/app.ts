@@ -11,6 +11,8 @@ import { requireJsonBody } from "./lib/require-json-body.ts";
 import type { AppEnv } from "./lib/types.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { supportRoutes } from "./routes/support.ts";
+import { userRoutes } from "./routes/users/mod.ts";
+import { BEARER_SCHEME } from "./lib/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
 import { apiReferenceAsset } from "./static/api-reference.ts";
 
@@ -37,6 +39,8 @@ export function createApp(deps: AppDeps) {
   // Mounted with route() (not basePath) so each router's OpenAPI paths join the one document.
   app.route("/api", healthRoutes);
   app.route("/api", supportRoutes);
+  app.route("/api", userRoutes);
+  app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -5,6 +5,8 @@ import { loadApiConfig } from "./env.ts";
 import { runMain } from "./lib/config.ts";
 import { log, setLogLevel } from "./lib/logger.ts";
 import { connectNatsInBackground } from "./lib/nats.ts";
+import { createSecretBox } from "./lib/crypto/secret-box.ts";
+import { ensureAdministrator } from "./services/users/ensure-administrator.ts";
 
 await runMain(async () => {
   const config = loadApiConfig();
@@ -14,12 +16,29 @@ await runMain(async () => {
     authToken: config.DATABASE_AUTH_TOKEN,
   });
   await migrateDatabase(db, client);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await ensureAdministrator(db, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      now: new Date(),
+    });
+  }
   const nats = connectNatsInBackground(config.NATS_URL, "api");
   const app = createApp({
     db,
     nats,
     clock: () => new Date(),
-    config: { siteDir: config.SITE_DIR, bodyLimitBytes: config.BODY_LIMIT_BYTES },
+    secretBox: await createSecretBox(config.DATA_ENCRYPTION_KEY),
+    config: {
+      siteDir: config.SITE_DIR,
+      bodyLimitBytes: config.BODY_LIMIT_BYTES,
+      trustProxy: config.TRUST_PROXY,
+      auth: {
+        jwtSecret: config.JWT_SECRET,
+        accessTokenMinutes: config.ACCESS_TOKEN_MINUTES,
+        refreshTokenDays: config.REFRESH_TOKEN_DAYS,
+      },
+    },
   });
 
   const controller = new AbortController();

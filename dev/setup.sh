@@ -57,6 +57,26 @@ migrate_database() {
   "$DENO" run -A api/db/migrate.ts >/dev/null
 }
 
+# Local secrets, made once and kept in data/secrets.env (never committed): the JWT signing key,
+# the key that encrypts stored secrets, and a local administrator. Values already set in the
+# environment win, so a deployment passes its own.
+load_local_secrets() {
+  local file="data/secrets.env"
+  if [ ! -f "$file" ]; then
+    umask 077
+    {
+      echo "JWT_SECRET=$(head -c 48 /dev/urandom | base64 | tr -d '\n/+=')"
+      echo "DATA_ENCRYPTION_KEY=$(head -c 32 /dev/urandom | base64)"
+      echo "ADMIN_EMAIL=admin@prijavko.localhost"
+      echo "ADMIN_PASSWORD=Admin-$(head -c 12 /dev/urandom | base64 | tr -d '\n/+=')1!"
+    } >"$file"
+  fi
+  while IFS='=' read -r name value; do
+    [ -n "$name" ] && [ -z "${!name:-}" ] && export "$name=$value"
+  done <"$file"
+  say "administrator: $ADMIN_EMAIL (password in $file)"
+}
+
 setup_common() {
   need_node
   need_debian_packages "nats-server:nats-server" "$@"

@@ -5,11 +5,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 setup_common
 migrate_database
+load_local_secrets
 
 export DATABASE_URL="${DATABASE_URL:-file:data/app.db}"
 export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
 export PORT="${PORT:-8000}"
 export HOST="${HOST:-127.0.0.1}"
+export PUBLIC_URL="${PUBLIC_URL:-http://localhost:$PORT}"
 
 pids=()
 stop_all() {

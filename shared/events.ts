@@ -2,8 +2,9 @@ import { z } from "zod";
 
 /**
  * Event contracts. Subjects follow `<domain>.<entity>.<verb-past-tense>`; each domain has one
- * JetStream stream capturing `<domain>.>`. Payloads carry ids, never personal data: a consumer
- * reads what it needs from the database, so nothing personal sits in the stream.
+ * JetStream stream capturing `<domain>.>`. Payloads carry ids, never personal data or secrets: a
+ * consumer reads what it needs from the database (and creates e-mailed codes itself), so nothing
+ * personal or secret sits in the stream.
  */
 export interface EventContract<S extends string, P extends z.ZodType> {
   subject: S;
@@ -24,9 +25,24 @@ export const ContactMessageSubmitted = defineEvent(
   z.object({ contactMessageId: z.string() }),
 );
 
+const userRef = z.object({ userId: z.string() });
+
+/** A new account: the notifications worker sends the confirmation link. */
+export const UserRegistered = defineEvent("accounts.user.registered", userRef);
+/** The person asked for the confirmation link again. */
+export const EmailConfirmationRequested = defineEvent("accounts.confirmation.requested", userRef);
+/** Forgotten password: the worker sends a reset link (only for existing, confirmed accounts). */
+export const PasswordResetRequested = defineEvent("accounts.passwordreset.requested", userRef);
+/** A new sign-in address waits in users.pending_email; the worker sends it a confirmation link. */
+export const EmailChangeRequested = defineEvent("accounts.emailchange.requested", userRef);
+
 /** Every contract, by subject, so a relay or a runner can validate any event. */
 export const EVENTS = {
   [ContactMessageSubmitted.subject]: ContactMessageSubmitted,
+  [UserRegistered.subject]: UserRegistered,
+  [EmailConfirmationRequested.subject]: EmailConfirmationRequested,
+  [PasswordResetRequested.subject]: PasswordResetRequested,
+  [EmailChangeRequested.subject]: EmailChangeRequested,
 } as const;
 
 export type EventSubject = keyof typeof EVENTS;
@@ -35,6 +51,7 @@ export type EventPayload<S extends EventSubject> = z.infer<(typeof EVENTS)[S]["p
 /** The JetStream streams, one per domain. */
 export const STREAMS = [
   { name: "SUPPORT", subjects: ["support.>"] },
+  { name: "ACCOUNTS", subjects: ["accounts.>"] },
   { name: "DLQ", subjects: ["dlq.>"] },
 ] as const;
 

@@ -17,6 +17,9 @@ const WorkersEnv = z.object({
   MAIL_DIR: z.string().min(1).default("data/mail"),
   MAIL_FROM: z.string().min(3).default("Prijavko <no-reply@prijavko.hr>"),
   SUPPORT_EMAIL: z.email().default("podrska@prijavko.hr"),
+  /** The site's address as people reach it; links in e-mails start with it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:8000")
+    .transform((url) => url.replace(/\/+$/, "")),
   /** Deliveries of one event before it is dead-lettered. */
   MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(6),
   /** First retry delay; doubles per delivery up to RETRY_MAX_MS. */

@@ -28,7 +28,11 @@ await runMain(async () => {
     nc,
     clock: () => new Date(),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR }),
-    mail: { supportEmail: config.SUPPORT_EMAIL, from: config.MAIL_FROM },
+    mail: {
+      supportEmail: config.SUPPORT_EMAIL,
+      from: config.MAIL_FROM,
+      publicUrl: config.PUBLIC_URL,
+    },
     maxDeliveries: config.MAX_DELIVERIES,
     retry: { baseMs: config.RETRY_BASE_MS, maxMs: config.RETRY_MAX_MS },
     relayIntervalMs: config.RELAY_INTERVAL_MS,

@@ -4,6 +4,7 @@ import type { Database } from "../api/db/client.ts";
 import { log } from "../api/lib/logger.ts";
 import type { WorkerName } from "./env.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
+import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
 import type { Mailer } from "./notifications/mailer.ts";
 import { runRelay } from "./relay/relay.ts";
 import { runConsumer } from "./runner/consume.ts";
@@ -16,7 +17,7 @@ export interface WorkersOptions {
   nc: NatsConnection;
   clock: () => Date;
   mailer: Mailer;
-  mail: { supportEmail: string; from: string };
+  mail: { supportEmail: string; from: string; publicUrl: string };
   maxDeliveries: number;
   retry: { baseMs: number; maxMs: number };
   relayIntervalMs: number;
@@ -26,7 +27,13 @@ export interface WorkersOptions {
 function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
   const consumers: ConsumerDefinition[] = [];
   if (options.workers.includes("notifications")) {
-    consumers.push(contactSubmittedConsumer({ mailer: options.mailer, ...options.mail }));
+    const { mailer, mail } = options;
+    consumers.push(
+      contactSubmittedConsumer({ mailer, supportEmail: mail.supportEmail, from: mail.from }),
+    );
+    consumers.push(
+      ...accountEmailConsumers({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
+    );
   }
   return consumers;
 }

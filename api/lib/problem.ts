@@ -5,14 +5,31 @@ import { ERROR_CODES, type ErrorCode, problemTypeOf } from "@shared/errors.ts";
 import type { ValidationProblemDetails } from "@shared/problem.ts";
 import { describeError, log } from "./logger.ts";
 
+export interface AppErrorOptions {
+  /** What happened, for people; the code's title when absent. */
+  detail?: string;
+  /** Field path to messages, for validation failures. */
+  errors?: Record<string, string[]>;
+  /** Extra response headers (Retry-After, WWW-Authenticate). */
+  headers?: Record<string, string>;
+}
+
 /** A failure the caller can act on, carrying one of the spec's server codes. */
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly detail?: string,
-    readonly errors?: Record<string, string[]>,
-  ) {
-    super(detail ?? ERROR_CODES[code].title);
+  readonly detail?: string;
+  readonly errors?: Record<string, string[]>;
+  readonly headers?: Record<string, string>;
+
+  constructor(readonly code: ErrorCode, options: AppErrorOptions = {}) {
+    super(options.detail ?? ERROR_CODES[code].title);
+    this.detail = options.detail;
+    this.errors = options.errors;
+    this.headers = options.headers;
+  }
+
+  /** A 400 naming the fields at fault, e.g. `AppError.invalid({ email: [message] })`. */
+  static invalid(errors: Record<string, string[]>, code: ErrorCode = "ValidationFailed"): AppError {
+    return new AppError(code, { errors, detail: Object.values(errors)[0]?.[0] });
   }
 }
 
@@ -39,6 +56,7 @@ export function problemResponse(c: Context, error: AppError): Response {
   };
   if (error.errors) body.errors = error.errors;
   return c.newResponse(JSON.stringify(body), status as 400, {
+    ...error.headers,
     "Content-Type": "application/problem+json",
   });
 }
@@ -76,6 +94,6 @@ export function validationHook(
   if (result.success) return undefined;
   return problemResponse(
     c,
-    new AppError("ValidationFailed", undefined, issuesToErrors(result.error)),
+    new AppError("ValidationFailed", { errors: issuesToErrors(result.error) }),
   );
 }

@@ -1,9 +1,11 @@
 import type { AppDeps } from "../deps.ts";
+import type { AuthUser } from "./auth/auth-user.ts";
 
-/** Hono environment of every route: the request id and the injected dependencies. */
+/** Hono environment of every route: the request id, the dependencies and, once signed in, the user. */
 export interface AppEnv {
   Variables: {
     requestId: string;
     deps: AppDeps;
+    user: AuthUser;
   };
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { join, normalize } from "node:path";
+import { shellFor } from "./shells.ts";
 
 /**
  * Serves the prebuilt Astro site. `/x` is answered by `x`, `x/index.html` or `x.html`;
@@ -24,6 +25,8 @@ export function createSiteHandler(siteDir: string) {
   async function resolve(pathname: string): Promise<string | undefined> {
     if (pathname.includes("\0")) return undefined;
     const clean = pathname.replace(/\/+$/, "");
+    const shell = shellFor(pathname);
+    if (shell) return await fileIn(shell);
     return await fileIn(clean || "/index.html") ?? await fileIn(`${clean}/index.html`) ??
       await fileIn(`${clean}.html`);
   }

@@ -62,9 +62,13 @@ export const ConfirmEmailQuery = z
   .meta({ id: "ConfirmEmailQuery" });
 export type ConfirmEmailQuery = z.infer<typeof ConfirmEmailQuery>;
 
+/**
+ * The reset link carries only the code, which identifies the user; `email`, when sent, must
+ * belong to that user.
+ */
 export const ResetPasswordRequest = z
   .object({
-    email: requiredEmail(),
+    email: requiredEmail().optional(),
     resetCode: z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required }),
     newPassword: Password,
   })

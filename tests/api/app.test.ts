@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { createTestDatabase } from "../support/database.ts";
-import { createTestApp } from "../support/app.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 
-async function withApp(fn: (app: ReturnType<typeof createTestApp>) => Promise<void>) {
+async function withApp(fn: (app: TestApp) => Promise<void>) {
   const database = await createTestDatabase();
   try {
-    await fn(createTestApp({ db: database.db }));
+    await fn(await createTestApp({ db: database.db }));
   } finally {
     await database.dispose();
   }

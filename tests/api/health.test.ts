@@ -13,7 +13,7 @@ Deno.test({
     const database = await createTestDatabase();
     const server = await startNatsServer();
     const nats = connectNatsInBackground(server.url, "health-test");
-    const app = createTestApp({ db: database.db, nats });
+    const app = await createTestApp({ db: database.db, nats });
     const health = async () => {
       const res = await app.request("/api/health");
       return { status: res.status, body: await res.json() };

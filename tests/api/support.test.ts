@@ -25,7 +25,7 @@ async function withApp(fn: (ctx: Awaited<ReturnType<typeof setup>>) => Promise<v
 
 async function setup() {
   const database = await createTestDatabase();
-  const app = createTestApp({ db: database.db });
+  const app = await createTestApp({ db: database.db });
   const rows = async () => ({
     messages: (await database.db.select({ n: count() }).from(contactMessages))[0].n,
     events: (await database.db.select({ n: count() }).from(outbox))[0].n,

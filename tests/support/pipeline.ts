@@ -1,4 +1,4 @@
-import { createTestApp } from "./app.ts";
+import { createTestApp, type TestApp } from "./app.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { startNatsServer, type TestNatsServer } from "./nats-server.ts";
 import { startSmtp, type TestSmtp } from "./smtp.ts";
@@ -9,7 +9,7 @@ export interface Pipeline {
   nats: TestNatsServer;
   smtp: TestSmtp;
   workers: Awaited<ReturnType<typeof startTestWorkers>>;
-  app: ReturnType<typeof createTestApp>;
+  app: TestApp;
 }
 
 /**
@@ -22,7 +22,7 @@ export async function withPipeline(fn: (pipeline: Pipeline) => Promise<void>): P
   const smtp = await startSmtp();
   const workers = await startTestWorkers({ db: database.db, natsUrl: nats.url, smtpUrl: smtp.url });
   try {
-    await fn({ database, nats, smtp, workers, app: createTestApp({ db: database.db }) });
+    await fn({ database, nats, smtp, workers, app: await createTestApp({ db: database.db }) });
   } finally {
     await workers.stop();
     await smtp.stop();

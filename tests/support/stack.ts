@@ -1,8 +1,12 @@
 import { startNatsServer, type TestNatsServer } from "./nats-server.ts";
 import { freePort, waitForPort } from "./ports.ts";
 import { startSmtp, type TestSmtp } from "./smtp.ts";
+import { TEST_SECRETS } from "./app.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** The administrator the stack is configured with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const STACK_ADMIN = { email: "admin@prijavko.test", password: "Admin-Lozinka-2026!" };
 const DENO = `${ROOT}node_modules/.bin/deno`;
 
 export interface TestStack {
@@ -24,6 +28,10 @@ export async function startStack(): Promise<TestStack> {
   const smtp = await startSmtp();
   const port = freePort();
   const env = {
+    ...TEST_SECRETS,
+    ADMIN_EMAIL: STACK_ADMIN.email,
+    ADMIN_PASSWORD: STACK_ADMIN.password,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: `file:${dir}/app.db`,
     NATS_URL: nats.url,
     SMTP_URL: smtp.url,

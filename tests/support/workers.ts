@@ -6,6 +6,7 @@ import { waitForNats } from "../../workers/runner/wait-for-nats.ts";
 import { startWorkers } from "../../workers/start.ts";
 
 export const SUPPORT_EMAIL = "podrska@test.prijavko.hr";
+export const TEST_PUBLIC_URL = "http://prijavko.test";
 
 /** The real workers, in this process, as workers/main.ts starts them but with quick retries. */
 export async function startTestWorkers(
@@ -25,7 +26,11 @@ export async function startTestWorkers(
     nc,
     clock: () => new Date(),
     mailer: createMailer({ smtpUrl, mailDir: "unused" }),
-    mail: { supportEmail: SUPPORT_EMAIL, from: "Prijavko <no-reply@test.prijavko.hr>" },
+    mail: {
+      supportEmail: SUPPORT_EMAIL,
+      from: "Prijavko <no-reply@test.prijavko.hr>",
+      publicUrl: TEST_PUBLIC_URL,
+    },
     maxDeliveries,
     retry: { baseMs: 50, maxMs: 200 },
     relayIntervalMs: 50,

@@ -20,7 +20,7 @@ export async function submitContactMessage(
   { message, language }: SubmitContactMessageInput,
 ): Promise<{ id: string }> {
   if (message.honeyPotEmail.trim() !== "") {
-    throw new AppError("SpamDetected", MESSAGES.spamDetected);
+    throw new AppError("SpamDetected", { detail: MESSAGES.spamDetected });
   }
   const id = crypto.randomUUID();
   await ctx.db.transaction(async (tx) => {

@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { loadApiConfig } from "../../../api/env.ts";
 import { ConfigError } from "../../../api/lib/config.ts";
 import { loadWorkersConfig } from "../../../workers/env.ts";
+import { TEST_SECRETS } from "../../support/app.ts";
 
 Deno.test("loadApiConfig applies the documented defaults", () => {
-  const config = loadApiConfig({});
+  const config = loadApiConfig({ ...TEST_SECRETS });
   assert.equal(config.PORT, 8000);
   assert.equal(config.DATABASE_URL, "file:data/app.db");
   assert.equal(config.NATS_URL, "nats://127.0.0.1:4222");
@@ -24,6 +25,7 @@ Deno.test("loadApiConfig names each bad variable in its error", () => {
 
 Deno.test("loadApiConfig accepts a libSQL server URL unchanged", () => {
   const config = loadApiConfig({
+    ...TEST_SECRETS,
     DATABASE_URL: "libsql://db.example.turso.io",
     DATABASE_AUTH_TOKEN: "t",
   });
@@ -35,4 +37,24 @@ Deno.test("loadWorkersConfig selects workers by name and refuses unknown ones", 
   assert.deepEqual(loadWorkersConfig({}).WORKERS, ["relay", "notifications"]);
   assert.throws(() => loadWorkersConfig({ WORKERS: "relay,mailman" }), /WORKERS/);
   assert.throws(() => loadWorkersConfig({ SMTP_URL: "http://mail" }), /SMTP_URL/);
+});
+
+Deno.test("loadApiConfig refuses to start without its secrets, naming them", () => {
+  assert.throws(() => loadApiConfig({}), (error: unknown) => {
+    assert.ok(error instanceof ConfigError);
+    assert.match(error.message, /JWT_SECRET: is required/);
+    assert.match(error.message, /DATA_ENCRYPTION_KEY: is required/);
+    return true;
+  });
+  assert.throws(
+    () => loadApiConfig({ ...TEST_SECRETS, DATA_ENCRYPTION_KEY: "c2hvcnQ=" }),
+    /DATA_ENCRYPTION_KEY: must be 32 bytes in base64/,
+  );
+});
+
+Deno.test("loadApiConfig wants the first administrator's e-mail and password together", () => {
+  assert.throws(
+    () => loadApiConfig({ ...TEST_SECRETS, ADMIN_EMAIL: "admin@example.com" }),
+    /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
+  );
 });

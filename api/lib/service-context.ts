@@ -1,0 +1,9 @@
+import type { Context } from "hono";
+import type { UsersContext } from "../services/users/context.ts";
+import type { AppEnv } from "./types.ts";
+
+/** The service context for this request: database, clock reading, auth settings, secret box. */
+export function usersContext(c: Context<AppEnv>): UsersContext {
+  const { db, clock, config, secretBox } = c.get("deps");
+  return { db, now: clock(), auth: config.auth, secretBox };
+}

@@ -1,0 +1,69 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { LoginQuery, LoginRequest, RefreshRequest, TokenResponse } from "@shared/schemas/auth.ts";
+import { clientAddress } from "../../lib/auth/client-address.ts";
+import { createRouter, problemResponses } from "../../lib/openapi.ts";
+import { usersContext } from "../../lib/service-context.ts";
+import { endSession, refreshSession } from "../../services/users/sessions.ts";
+import { signIn } from "../../services/users/sign-in.ts";
+
+const tokens = {
+  200: { description: "A new session", content: { "application/json": { schema: TokenResponse } } },
+};
+const json = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { "application/json": { schema } } },
+});
+
+// POST /api/Users/login
+const login = createRoute({
+  method: "post",
+  path: "/Users/login",
+  tags: ["Users"],
+  summary: "Sign in with e-mail and password (and a second factor when enabled)",
+  description: "Failures answer 401 with code InvalidCredentials, EmailNotConfirmed, " +
+    "RequiresTwoFactor or InvalidTwoFactorCode; repeated failures lock the account or address " +
+    "for a while (429 LockedOut with Retry-After). Cookie sessions are not offered: " +
+    "useCookies and useSessionCookies are accepted and ignored.",
+  request: { query: LoginQuery, ...json(LoginRequest) },
+  responses: {
+    ...tokens,
+    401: { description: "Not signed in" },
+    429: { description: "Locked" },
+    ...problemResponses,
+  },
+});
+
+// POST /api/Users/refresh
+const refresh = createRoute({
+  method: "post",
+  path: "/Users/refresh",
+  tags: ["Users"],
+  summary: "Trade a refresh token for a new pair (each refresh token works once)",
+  request: json(RefreshRequest),
+  responses: { ...tokens, 401: { description: "Invalid, used or expired" }, ...problemResponses },
+});
+
+// POST /api/Users/logout
+const logout = createRoute({
+  method: "post",
+  path: "/Users/logout",
+  tags: ["Users"],
+  summary: "End the session the refresh token belongs to",
+  request: json(RefreshRequest),
+  responses: { 204: { description: "Signed out" }, ...problemResponses },
+});
+
+export const sessionRoutes = createRouter()
+  .openapi(login, async (c) => {
+    const ctx = usersContext(c);
+    const address = clientAddress(c, c.get("deps").config.trustProxy);
+    return c.json(await signIn(ctx, c.req.valid("json"), address), 200);
+  })
+  .openapi(refresh, async (c) => {
+    const { db, auth, now } = usersContext(c);
+    return c.json(await refreshSession(db, c.req.valid("json").refreshToken, auth, now), 200);
+  })
+  .openapi(logout, async (c) => {
+    const { db, now } = usersContext(c);
+    await endSession(db, c.req.valid("json").refreshToken, now);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { userRoles, users } from "../../db/schema/users.ts";
+import { ADMINISTRATOR } from "../../lib/auth/auth-user.ts";
+import { hashPassword } from "../../lib/crypto/password-hash.ts";
+import { log } from "../../lib/logger.ts";
+import { normalizeEmail } from "./context.ts";
+
+/**
+ * The first administrator, from configuration at start-up: created confirmed when the address is
+ * new, otherwise given the role. An existing account keeps its own password.
+ */
+export async function ensureAdministrator(
+  db: Database,
+  { email, password, now }: { email: string; password: string; now: Date },
+): Promise<void> {
+  const address = normalizeEmail(email);
+  let [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, address));
+  if (!user) {
+    user = { id: crypto.randomUUID() };
+    await db.insert(users).values({
+      id: user.id,
+      email: address,
+      passwordHash: await hashPassword(password),
+      emailConfirmedAt: now,
+      createdAt: now,
+    });
+    log.info("administrator created", { userId: user.id });
+  }
+  await db.insert(userRoles).values({ userId: user.id, role: ADMINISTRATOR }).onConflictDoNothing();
+}

@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import { ERROR_CODES } from "@shared/errors.ts";
+import { UserRegistered } from "@shared/events.ts";
+import type { Credentials } from "@shared/schemas/auth.ts";
+import type { Database } from "../../db/client.ts";
+import { users } from "../../db/schema/users.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { hashPassword } from "../../lib/crypto/password-hash.ts";
+import { AppError } from "../../lib/problem.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
+import { normalizeEmail } from "./context.ts";
+
+export const duplicateEmail = (field = "email") =>
+  AppError.invalid({ [field]: [ERROR_CODES.DuplicateEmail.title] }, "DuplicateEmail");
+
+/**
+ * Creates an unconfirmed account; the UserRegistered event makes the notifications worker send
+ * the confirmation link. Registration is the one place that says an e-mail is taken.
+ */
+export async function registerUser(
+  ctx: { db: Database; now: Date },
+  { email, password, language }: Credentials & { language: "hr" | "en" },
+): Promise<{ userId: string }> {
+  const address = normalizeEmail(email);
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(
+    eq(users.email, address),
+  );
+  if (existing) throw duplicateEmail();
+  const passwordHash = await hashPassword(password);
+  const userId = crypto.randomUUID();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        id: userId,
+        email: address,
+        passwordHash,
+        language,
+        createdAt: ctx.now,
+      });
+      await appendEvent(tx, UserRegistered, { userId }, ctx.now);
+    });
+  } catch (error) {
+    // Two registrations of one address at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+  return { userId };
+}

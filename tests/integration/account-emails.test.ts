@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { postJson } from "../support/app.ts";
+import { PASSWORD, signIn } from "../support/accounts.ts";
+import { REAL_SERVERS, withPipeline } from "../support/pipeline.ts";
+import { TEST_PUBLIC_URL } from "../support/workers.ts";
+
+/** The link in an e-mail's text, relative to the site. */
+function linkIn(text: string | undefined): string {
+  const match = /(http:\/\/prijavko\.test\/\S+)/.exec(text ?? "");
+  assert.ok(match, "the e-mail holds a link");
+  return match[1].slice(TEST_PUBLIC_URL.length);
+}
+
+Deno.test({
+  name: "a new host receives a Croatian confirmation e-mail whose link confirms the account",
+  ...REAL_SERVERS,
+  fn: () =>
+    withPipeline(async ({ app, smtp }) => {
+      await app.request(
+        postJson("/api/Users/register", { email: "ivo@example.com", password: PASSWORD }, {
+          "Accept-Language": "hr-HR,hr;q=0.9",
+        }),
+      );
+      const mail = await smtp.waitForMail((m) =>
+        m.to !== undefined && JSON.stringify(m.to).includes("ivo@example.com")
+      );
+      assert.equal(mail.subject, "Potvrdite svoju e-mail adresu – Prijavko");
+      assert.match(mail.text ?? "", /hvala što ste se registrirali/);
+      assert.match(mail.html || "", /Potvrdi e-mail adresu/);
+
+      const path = linkIn(mail.text);
+      const [, , , userId, code] = path.split("/");
+      assert.match(path, /^\/app\/potvrdi-email\/[\w-]+\/[\w-]{43}$/);
+      const confirm = await app.request(`/api/Users/confirmEmail?userId=${userId}&code=${code}`);
+      assert.equal(confirm.status, 200);
+      await signIn(app, "ivo@example.com");
+    }),
+});
+
+Deno.test({
+  name: "a forgotten password is reset through the link e-mailed in the host's language",
+  ...REAL_SERVERS,
+  fn: () =>
+    withPipeline(async ({ app, smtp }) => {
+      await app.request(
+        postJson("/api/Users/register", { email: "emma@example.com", password: PASSWORD }, {
+          "Accept-Language": "en-GB",
+        }),
+      );
+      const welcome = await smtp.waitForMail((m) =>
+        m.subject === "Confirm your e-mail address – Prijavko"
+      );
+      const [, , , userId, code] = linkIn(welcome.text).split("/");
+      await app.request(`/api/Users/confirmEmail?userId=${userId}&code=${code}`);
+
+      await app.request(postJson("/api/Users/forgotPassword", { email: "emma@example.com" }));
+      const reset = await smtp.waitForMail((m) => m.subject === "Set a new password – Prijavko");
+      const path = linkIn(reset.text);
+      assert.match(path, /^\/app\/resetiraj-lozinku\/[\w-]{43}$/);
+      const res = await app.request(postJson("/api/Users/resetPassword", {
+        resetCode: path.split("/").at(-1),
+        newPassword: "Nova-Lozinka-2027!",
+      }));
+      assert.equal(res.status, 200);
+      await signIn(app, "emma@example.com", "Nova-Lozinka-2027!");
+    }),
+});
+
+Deno.test({
+  name: "a new e-mail address receives its own confirmation link",
+  ...REAL_SERVERS,
+  fn: () =>
+    withPipeline(async ({ app, smtp }) => {
+      await app.request(
+        postJson("/api/Users/register", { email: "luka@example.com", password: PASSWORD }),
+      );
+      const welcome = await smtp.waitForMail((m) =>
+        JSON.stringify(m.to).includes("luka@example.com")
+      );
+      const [, , , userId, code] = linkIn(welcome.text).split("/");
+      await app.request(`/api/Users/confirmEmail?userId=${userId}&code=${code}`);
+      const { accessToken } = await signIn(app, "luka@example.com");
+
+      await app.request(postJson("/api/Users/manage/info", { newEmail: "luka.novi@example.com" }, {
+        Authorization: `Bearer ${accessToken}`,
+      }));
+      const change = await smtp.waitForMail((m) =>
+        JSON.stringify(m.to).includes("luka.novi@example.com")
+      );
+      assert.equal(change.subject, "Potvrdite novu e-mail adresu – Prijavko");
+      const [, , , sameUser, changeCode] = linkIn(change.text).split("/");
+      assert.equal(sameUser, userId);
+      assert.equal(
+        (await app.request(`/api/Users/confirmEmail?userId=${userId}&code=${changeCode}`)).status,
+        200,
+      );
+      await signIn(app, "luka.novi@example.com");
+    }),
+});

@@ -1,0 +1,103 @@
+import type { OutgoingMail } from "./mailer.ts";
+
+export type AccountEmailKind = "confirmEmail" | "changeEmail" | "resetPassword";
+type Language = "hr" | "en";
+
+interface Template {
+  subject: string;
+  intro: string;
+  action: string;
+  validity: string;
+  ignore: string;
+}
+
+const TEMPLATES: Record<AccountEmailKind, Record<Language, Template>> = {
+  confirmEmail: {
+    hr: {
+      subject: "Potvrdite svoju e-mail adresu",
+      intro: "hvala što ste se registrirali u Prijavko. Za prijavu potvrdite svoju e-mail adresu.",
+      action: "Potvrdi e-mail adresu",
+      validity: "Poveznica vrijedi 48 sati.",
+      ignore: "Ako se niste registrirali, zanemarite ovu poruku.",
+    },
+    en: {
+      subject: "Confirm your e-mail address",
+      intro:
+        "thank you for registering with Prijavko. Please confirm your e-mail address to sign in.",
+      action: "Confirm e-mail address",
+      validity: "The link works for 48 hours.",
+      ignore: "If you did not register, you can ignore this message.",
+    },
+  },
+  changeEmail: {
+    hr: {
+      subject: "Potvrdite novu e-mail adresu",
+      intro: "zatražili ste promjenu e-mail adrese za prijavu u Prijavko. Potvrdite novu adresu.",
+      action: "Potvrdi novu adresu",
+      validity: "Poveznica vrijedi 24 sata. Do potvrde se prijavljujete starom adresom.",
+      ignore: "Ako niste zatražili promjenu, zanemarite ovu poruku.",
+    },
+    en: {
+      subject: "Confirm your new e-mail address",
+      intro:
+        "you asked to change the e-mail address you sign in to Prijavko with. Please confirm it.",
+      action: "Confirm new address",
+      validity: "The link works for 24 hours. Until then you sign in with your old address.",
+      ignore: "If you did not ask for this, you can ignore this message.",
+    },
+  },
+  resetPassword: {
+    hr: {
+      subject: "Postavite novu lozinku",
+      intro: "zatražili ste novu lozinku za Prijavko.",
+      action: "Postavi novu lozinku",
+      validity: "Poveznica vrijedi 1 sat i može se upotrijebiti jednom.",
+      ignore: "Ako niste zatražili novu lozinku, zanemarite ovu poruku; lozinka ostaje ista.",
+    },
+    en: {
+      subject: "Set a new password",
+      intro: "you asked for a new Prijavko password.",
+      action: "Set a new password",
+      validity: "The link works for 1 hour and only once.",
+      ignore:
+        "If you did not ask for a new password, ignore this message; your password stays the same.",
+    },
+  },
+};
+
+const GREETING: Record<Language, string> = { hr: "Pozdrav,", en: "Hello," };
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The e-mail with a confirmation or reset link, in the person's language (Croatian by default). */
+export function composeAccountEmail(
+  kind: AccountEmailKind,
+  { to, from, link, language }: { to: string; from: string; link: string; language: string },
+): OutgoingMail {
+  const lang: Language = language === "en" ? "en" : "hr";
+  const t = TEMPLATES[kind][lang];
+  const text = [
+    GREETING[lang],
+    "",
+    t.intro,
+    "",
+    `${t.action}: ${link}`,
+    "",
+    t.validity,
+    t.ignore,
+    "",
+    "Prijavko",
+  ]
+    .join("\n");
+  const html =
+    `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;color:#1e293b">
+<p>${GREETING[lang]}</p><p>${escapeHtml(t.intro)}</p>
+<p><a href="${
+      escapeHtml(link)
+    }" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:8px;text-decoration:none">${
+      escapeHtml(t.action)
+    }</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(t.validity)} ${escapeHtml(t.ignore)}</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(link)}</p><p>Prijavko</p></body></html>`;
+  return { to, from, subject: `${t.subject} – Prijavko`, text, html };
+}
