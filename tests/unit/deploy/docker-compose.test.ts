@@ -34,4 +34,11 @@ Deno.test("docker-compose.yml keeps workers scalable and points every app proces
     assert.equal(service.depends_on.libsql.condition, "service_healthy");
   }
   assert.match(workers.environment.SMTP_URL, /SMTP_URL/);
+  assert.match(workers.environment.PUBLIC_URL, /PUBLIC_URL/);
+});
+
+Deno.test("docker-compose.yml demands the API's secrets instead of inventing them", () => {
+  const { environment } = compose.services.api;
+  assert.match(environment.JWT_SECRET, /^\$\{JWT_SECRET:\?/);
+  assert.match(environment.DATA_ENCRYPTION_KEY, /^\$\{DATA_ENCRYPTION_KEY:\?/);
 });
