@@ -83,3 +83,18 @@ Deno.test("responses carry security headers and a request id", () =>
     assert.ok(res.headers.get("Referrer-Policy"));
     assert.ok(res.headers.get("X-Request-Id"));
   }));
+
+Deno.test("links with a user id or code are answered by their page's shell", () =>
+  withApp(async (app) => {
+    const confirm = await app.request(
+      "/app/potvrdi-email/7c9e6679-7425-40de-944b-e07fc1f90ae7/aBc_-123",
+    );
+    assert.equal(confirm.status, 200);
+    assert.match(await confirm.text(), /Confirm shell/);
+    const reset = await app.request("/app/resetiraj-lozinku/aBc_-123");
+    assert.equal(reset.status, 200);
+    assert.match(await reset.text(), /Reset shell/);
+    for (const path of ["/app/potvrdi-email/only-one-part", "/app/resetiraj-lozinku/a/b"]) {
+      assert.equal((await app.request(path)).status, 404, path);
+    }
+  }));
