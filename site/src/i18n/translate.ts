@@ -48,6 +48,25 @@ export function t(lang: Locale, key: TranslationKey, params?: TranslationParams)
   return translator(lang)(key, params);
 }
 
+/** Base keys of counted texts: `x_one`, `x_few` and `x_other` in the catalogue make `x`. */
+export type PluralKey = {
+  [K in TranslationKey]: K extends `${infer Base}_other` ? Base : never;
+}[TranslationKey];
+
+/**
+ * A counted text in the language's plural form (Croatian has three: "1 minutu", "2 minute",
+ * "5 minuta"); `{count}` is available in the text.
+ */
+export function translatePlural(
+  lang: Locale,
+  key: PluralKey,
+  count: number,
+  params?: TranslationParams,
+): string {
+  const fixed = i18n.getFixedT(lang) as unknown as (key: string, params?: object) => string;
+  return fixed(key, { ...params, count });
+}
+
 /** Whether a key built at run time (e.g. from a field name) exists in the catalogue. */
 export function isTranslationKey(key: string): key is TranslationKey {
   return Object.hasOwn(hr, key);

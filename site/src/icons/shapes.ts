@@ -39,6 +39,45 @@ export const ICON_SHAPES = {
   checkCircle: '<circle cx="12" cy="12" r="9"/><path d="m8 12.5 2.7 2.7L16 9.5"/>',
   alertCircle: '<circle cx="12" cy="12" r="9"/><path d="M12 7.5V13M12 16.5v.01"/>',
   mail: '<rect x="3" y="5" width="18" height="14" rx="2"/><path d="m3.5 6.5 8.5 6.5 8.5-6.5"/>',
+  info: '<circle cx="12" cy="12" r="9"/><path d="M12 11v5.5M12 7.5v.01"/>',
+  bell:
+    '<path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15Z"/><path d="M10 20.5a2.2 2.2 0 0 0 4 0"/>',
+  bellOff:
+    '<path d="M8.5 5.2A6 6 0 0 1 18 11v4M6 9.8V16.5l-1.5 2H17"/><path d="M10 20.5a2.2 2.2 0 0 0 4 0M3.5 3.5l17 17"/>',
+  logOut:
+    '<path d="M14 4.5h4a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2h-4"/><path d="M10 16.5 5.5 12 10 7.5M5.5 12H15"/>',
+  settings:
+    '<circle cx="12" cy="12" r="3"/><path d="M19.4 13.5a7.8 7.8 0 0 0 0-3l2-1.6-2-3.4-2.4 1a7.6 7.6 0 0 0-2.6-1.5L14 2.5h-4l-.4 2.5A7.6 7.6 0 0 0 7 6.5l-2.4-1-2 3.4 2 1.6a7.8 7.8 0 0 0 0 3l-2 1.6 2 3.4 2.4-1a7.6 7.6 0 0 0 2.6 1.5l.4 2.5h4l.4-2.5a7.6 7.6 0 0 0 2.6-1.5l2.4 1 2-3.4Z"/>',
+  userCog:
+    '<circle cx="10" cy="8" r="4"/><path d="M3 20.5a7 7 0 0 1 10.5-6"/><circle cx="18" cy="17.5" r="2"/><path d="M18 13.5v2M18 19.5v2M21.5 15.5l-1.7 1M16.2 18.5l-1.7 1M21.5 19.5l-1.7-1M16.2 16.5l-1.7-1"/>',
+  lifeBuoy:
+    '<circle cx="12" cy="12" r="9"/><circle cx="12" cy="12" r="3.5"/><path d="m5.6 5.6 3.9 3.9M14.5 14.5l3.9 3.9M18.4 5.6l-3.9 3.9M9.5 14.5l-3.9 3.9"/>',
+  lock:
+    '<rect x="4.5" y="10.5" width="15" height="10" rx="2"/><path d="M8 10.5V7.5a4 4 0 0 1 8 0v3"/>',
+  megaphone:
+    '<path d="M3.5 10v4a1 1 0 0 0 1 1H7l7 4.5v-15L7 9H4.5a1 1 0 0 0-1 1Z"/><path d="M18 9a4 4 0 0 1 0 6M7 15l1.5 5"/>',
+  history: '<path d="M3.5 12a8.5 8.5 0 1 0 2.5-6L3.5 8.5"/><path d="M3.5 4v4.5H8M12 7.5V12l3 2"/>',
+  chevronDown: '<path d="m6 9 6 6 6-6"/>',
+  chevronUp: '<path d="m6 15 6-6 6 6"/>',
+  chevronLeft: '<path d="m15 6-6 6 6 6"/>',
+  chevronRight: '<path d="m9 6 6 6-6 6"/>',
+  chevronsUpDown: '<path d="m7 9.5 5-5 5 5M7 14.5l5 5 5-5"/>',
+  search: '<circle cx="11" cy="11" r="6.5"/><path d="m20 20-4.2-4.2"/>',
+  copy:
+    '<rect x="8.5" y="8.5" width="12" height="12" rx="2"/><path d="M15.5 8.5V5.5a2 2 0 0 0-2-2h-8a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h3"/>',
+  download: '<path d="M12 3.5v12M7 10.5l5 5 5-5M4 20.5h16"/>',
+  key: '<circle cx="8" cy="15" r="4.5"/><path d="m11.3 11.7 8.2-8.2M16.5 6.5l2.5 2.5M14 9l2 2"/>',
+  sparkles:
+    '<path d="M12 3.5 13.8 9l5.7 1.8-5.7 1.8L12 18.5l-1.8-5.9-5.7-1.8L10.2 9Z"/><path d="M19 3v3M17.5 4.5h3M5 17.5v3M3.5 19h3"/>',
+  mailCheck:
+    '<path d="M20.5 12.5V7a2 2 0 0 0-2-2h-13a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h7"/><path d="m3.5 6.5 8.5 6.5 8.5-6.5M15 18.5l2 2 4-4.5"/>',
+  mailX:
+    '<path d="M20.5 12.5V7a2 2 0 0 0-2-2h-13a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h7"/><path d="m3.5 6.5 8.5 6.5 8.5-6.5M16 16l4.5 4.5M20.5 16 16 20.5"/>',
+  userSwitch:
+    '<circle cx="9" cy="8" r="3.5"/><path d="M2.5 20a6.5 6.5 0 0 1 11-4.7"/><path d="M16 14.5h5.5L19 12M21.5 18.5H16l2.5 2.5"/>',
+  check: '<path d="m5 12.5 4.5 4.5L19 7.5"/>',
+  rocket:
+    '<path d="M14.5 4.5c2.6-1 5-1 5-1s0 2.4-1 5c-1.2 3-4 5.6-7 7.5l-3-3c1.9-3 4.5-5.8 6-8.5Z"/><path d="M8.5 13 5 12l2.5-3.5H11M11 15.5l1 3.5 3.5-2.5V13M6.5 17.5c-1.3.4-2.3 1.6-2.5 3 1.4-.2 2.6-1.2 3-2.5"/><circle cx="15.5" cy="8.5" r="1.5"/>',
 } as const;
 
 export type IconName = keyof typeof ICON_SHAPES;

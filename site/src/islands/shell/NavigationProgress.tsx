@@ -1,12 +1,10 @@
 import { useAtomValue } from "jotai";
 import { isLoadingAtom } from "../../lib/state/loading.ts";
-import type { Locale } from "../../i18n/locales.ts";
-import { translator } from "../../i18n/translate.ts";
+import type { Translate } from "../../i18n/translate.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 
 /** Spec section 2: a loading text while the next page loads, announced politely. */
-export default function NavigationProgress({ lang }: { lang: Locale }) {
-  const t = translator(lang);
+export function NavigationProgress({ t }: { t: Translate }) {
   const isLoading = useAtomValue(isLoadingAtom);
 
   return (

@@ -2,24 +2,25 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/re
 import { useAtom, useAtomValue } from "jotai";
 import { isDrawerOpenAtom, isSidebarOpenAtom } from "../../lib/state/sidebar.ts";
 import { isMobileAtom } from "../../lib/state/viewport.ts";
-import type { Locale } from "../../i18n/locales.ts";
-import { translator } from "../../i18n/translate.ts";
+import type { Translate } from "../../i18n/translate.ts";
 import { Icon } from "../ui/Icon.tsx";
-import { SidebarNav } from "./SidebarNav.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { SidebarBrand } from "./SidebarBrand.tsx";
+import { SidebarNav } from "./SidebarNav.tsx";
+import { ThemeSwitch } from "./ThemeSwitch.tsx";
 
 interface SidebarProps {
-  lang: Locale;
+  t: Translate;
   currentPath: string;
+  isAdministrator: boolean;
 }
 
 /**
- * The dashboard navigation: a column on wide screens (open by default, collapsed by the
- * menu button) and an off-canvas drawer on mobile (closed by default). The server renders
- * the column; CSS hides it on narrow screens until the island knows the device.
+ * The dashboard navigation: a column on wide screens (open by default, collapsed by the menu
+ * button; no mini mode) and an off-canvas drawer on mobile (closed by default), which also holds
+ * the language and theme switches the narrow top bar has no room for.
  */
-export default function Sidebar({ lang, currentPath }: SidebarProps) {
-  const t = translator(lang);
+export function Sidebar({ t, currentPath, isAdministrator }: SidebarProps) {
   const isMobile = useAtomValue(isMobileAtom);
   const isOpen = useAtomValue(isSidebarOpenAtom);
   const [isDrawerOpen, setDrawerOpen] = useAtom(isDrawerOpenAtom);
@@ -27,12 +28,15 @@ export default function Sidebar({ lang, currentPath }: SidebarProps) {
   return (
     <>
       {!isMobile && isOpen && (
+        // The column runs the page's full height; its content stays in view while the page scrolls.
         <div
           id="app-sidebar"
-          className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-border bg-surface desktop:flex"
+          className="hidden w-64 shrink-0 border-r border-border bg-surface desktop:block"
         >
-          <SidebarBrand t={t} />
-          <SidebarNav t={t} currentPath={currentPath} />
+          <div className="sticky top-0 flex h-dvh flex-col">
+            <SidebarBrand t={t} />
+            <SidebarNav t={t} currentPath={currentPath} isAdministrator={isAdministrator} />
+          </div>
         </div>
       )}
 
@@ -63,7 +67,16 @@ export default function Sidebar({ lang, currentPath }: SidebarProps) {
               <span className="sr-only">{t("shell.close")}</span>
             </button>
           </div>
-          <SidebarNav t={t} currentPath={currentPath} onNavigate={() => setDrawerOpen(false)} />
+          <SidebarNav
+            t={t}
+            currentPath={currentPath}
+            isAdministrator={isAdministrator}
+            onNavigate={() => setDrawerOpen(false)}
+          />
+          <div className="flex flex-wrap items-center gap-2 border-t border-border px-4 py-4">
+            <LanguageSwitch />
+            <ThemeSwitch t={t} />
+          </div>
         </DialogPanel>
       </Dialog>
     </>

@@ -1,33 +1,33 @@
-import type { MouseEvent } from "react";
-import { useSetAtom } from "jotai";
+import { type MouseEvent, useId } from "react";
 import { APP_MENU, isCurrentPath } from "../../lib/navigation/app-menu.ts";
-import { isLoadingAtom } from "../../lib/state/loading.ts";
+import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { Icon } from "../ui/Icon.tsx";
 
 interface SidebarNavProps {
   t: Translate;
   currentPath: string;
+  /** The Administration group is only for administrators. */
+  isAdministrator: boolean;
   /** Called after a menu link is followed (the drawer closes itself). */
   onNavigate?: () => void;
 }
 
 /** The app's navigation menu; marks the current page and raises the loading flag on navigation. */
-export function SidebarNav({ t, currentPath, onNavigate }: SidebarNavProps) {
-  const setLoading = useSetAtom(isLoadingAtom);
+export function SidebarNav({ t, currentPath, isAdministrator, onNavigate }: SidebarNavProps) {
+  const idPrefix = useId();
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
-    const opensElsewhere = event.button !== 0 || event.metaKey || event.ctrlKey ||
-      event.shiftKey || event.altKey;
-    if (opensElsewhere) return;
-    setLoading(true);
+    markNavigation(event);
     onNavigate?.();
   }
 
   return (
     <nav aria-label={t("shell.sidebar")} className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
-      {APP_MENU.map((group, index) => {
-        const headingId = group.label ? `menu-group-${index}` : undefined;
+      {APP_MENU.filter((group) =>
+        !group.role || isAdministrator
+      ).map((group, index) => {
+        const headingId = group.label ? `${idPrefix}-group-${index}` : undefined;
         return (
           <div key={group.label ?? index}>
             {group.label && (

@@ -72,6 +72,15 @@ export class ApiError extends Error {
     return this.problem?.code;
   }
 
+  /** Seconds to wait before trying again (`Retry-After`, in seconds or as a date), if sent. */
+  get retryAfterSeconds(): number | undefined {
+    const value = this.headers.get("retry-after")?.trim();
+    if (!value) return undefined;
+    if (/^\d+$/.test(value)) return Number(value);
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  }
+
   /** Validation messages per field from a 400 problem; empty when there are none. */
   get fieldErrors(): Record<string, string[]> {
     return this.problem?.errors ?? {};

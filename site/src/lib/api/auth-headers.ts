@@ -1,9 +1,15 @@
+import { readStoredUser } from "../session/stored-session.ts";
+
 /**
- * The one place where API requests get their credentials. Sign-in arrives in a later issue:
- * this will then read the stored session (localStorage key "user", spec section 4) and
- * return `{ Authorization: `${tokenType} ${accessToken}` }`; the one refresh-and-retry on
- * 401 (spec section 8) belongs in `client.ts`. Until then requests carry no credentials.
+ * The one place where API requests get their credentials: the stored session (localStorage key
+ * "user", spec section 4) as `Authorization: <tokenType> <accessToken>`.
  */
 export function authHeaders(): Record<string, string> {
-  return {};
+  const user = readStoredUser();
+  return user ? { Authorization: `${user.tokenType || "Bearer"} ${user.accessToken}` } : {};
+}
+
+/** The access token requests are sent with right now, to tell later whether it was refreshed. */
+export function currentAccessToken(): string | undefined {
+  return readStoredUser()?.accessToken;
 }

@@ -1,57 +1,60 @@
+import { isLocale, type Locale } from "../../i18n/locales.ts";
+import { endSessionAndGoToLogin } from "../session/end-session.ts";
+import { readLanguagePreference } from "../state/language-preference.ts";
 import { ApiError } from "./api-error.ts";
-import { authHeaders } from "./auth-headers.ts";
+import { authHeaders, currentAccessToken } from "./auth-headers.ts";
+import { REFRESH_PATH, refreshAccessToken } from "./token-refresh.ts";
+import { API_TIMEOUT_MS, type Query, send, type TransportOptions } from "./transport.ts";
 
-/** Spec section 9: every call gives up after 15 s. */
-export const API_TIMEOUT_MS = 15_000;
+export { API_TIMEOUT_MS };
 
-type QueryValue = string | number | boolean | undefined | null;
-
-export interface ApiRequestOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Appended to the URL; arrays repeat the parameter, empty values are left out. */
-  query?: Record<string, QueryValue | readonly QueryValue[]>;
-  /** Lets the caller cancel; a cancelled call rejects with the signal's reason, not an ApiError. */
-  signal?: AbortSignal;
-  timeoutMs?: number;
+export interface ApiRequestOptions extends Omit<TransportOptions, "headers"> {
+  /** Send the stored credentials (default). The sign-in calls are anonymous. */
+  auth?: boolean;
 }
 
 /**
- * Calls the API under `/api` with JSON in and out. Resolves with the parsed body (undefined
- * for an empty one); rejects with an ApiError for any non-2xx answer, a timeout, or when
- * the server cannot be reached.
+ * Calls that answer 401 for reasons other than an expired access token (spec section 8): a 401
+ * from them is passed on, never answered with a refresh.
+ */
+const NO_REFRESH_PATHS = [
+  "/api/Users/login",
+  "/api/Users/register",
+  REFRESH_PATH,
+  "/api/Users/logout",
+  "/api/Users/confirmEmail",
+  "/api/Users/resetPassword",
+].map((path) => path.toLowerCase());
+
+/**
+ * The site's one API client: JSON under `/api` with the bearer header, `Accept-Language`, a 15 s
+ * timeout, and on a 401 one token refresh and one retry. When the session cannot be refreshed the
+ * user is signed out and sent to Login. Rejects with an ApiError (see transport.ts).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = "GET", body, query, signal, timeoutMs = API_TIMEOUT_MS } = options;
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), timeoutMs);
-  try {
-    const response = await fetch(urlOf(path, query), {
-      method,
-      headers: {
-        Accept: "application/json, application/problem+json",
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...authHeaders(),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
-      credentials: "same-origin",
+  const { auth = true, ...rest } = options;
+  const attempt = () =>
+    send<T>(path, {
+      ...rest,
+      headers: { "Accept-Language": requestLanguage(), ...(auth ? authHeaders() : {}) },
     });
-    const payload = await readPayload(response);
-    if (!response.ok) throw ApiError.fromResponse(response.status, response.headers, payload);
-    return payload as T;
+
+  const sentWith = auth ? currentAccessToken() : undefined;
+  try {
+    return await attempt();
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (signal?.aborted) throw error;
-    if (timeout.signal.aborted) throw ApiError.timeout();
-    throw ApiError.offline(error);
-  } finally {
-    clearTimeout(timer);
+    // Without a session there is nothing to refresh: a 401 to a visitor is the caller's answer.
+    const mayRefresh = sentWith !== undefined && error instanceof ApiError &&
+      error.status === 401 && !NO_REFRESH_PATHS.includes(path.split("?")[0].toLowerCase());
+    if (!mayRefresh) throw error;
   }
+
+  const outcome = await refreshAccessToken(sentWith);
+  if (outcome === "ended") return endSessionAndGoToLogin();
+  return attempt();
 }
 
-export function apiGet<T>(path: string, query?: ApiRequestOptions["query"], signal?: AbortSignal) {
+export function apiGet<T>(path: string, query?: Query, signal?: AbortSignal) {
   return apiRequest<T>(path, { method: "GET", query, signal });
 }
 
@@ -67,28 +70,11 @@ export function apiDelete<T>(path: string, signal?: AbortSignal) {
   return apiRequest<T>(path, { method: "DELETE", signal });
 }
 
-function urlOf(path: string, query: ApiRequestOptions["query"]): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
-    for (const item of values) {
-      if (item !== undefined && item !== null && item !== "") params.append(name, String(item));
-    }
-  }
-  const search = params.toString();
-  return search ? `${path}${path.includes("?") ? "&" : "?"}${search}` : path;
-}
-
-/** JSON when the server says so, text otherwise; undefined for an empty body (e.g. 204). */
-async function readPayload(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === "") return undefined;
-  const type = response.headers.get("content-type") ?? "";
-  if (!/[/+]json\b/i.test(type)) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+/**
+ * The language the server should answer (and write e-mails) in: the page's own language on the
+ * public site (/en/kontakt), the stored preference in the host and admin areas.
+ */
+function requestLanguage(): Locale {
+  const pageLanguage = globalThis.document?.documentElement.lang;
+  return isLocale(pageLanguage) ? pageLanguage : readLanguagePreference();
 }

@@ -10,7 +10,7 @@ export interface MenuItem {
 export interface MenuGroup {
   /** Groups without a label are shown without a heading. */
   label?: TranslationKey;
-  /** Role a user needs to see the group; sign-in and roles arrive in a later issue. */
+  /** Role a user needs to see the group (the admin routes check it again). */
   role?: "Administrator";
   items: MenuItem[];
 }

@@ -1,0 +1,31 @@
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { AppFrame } from "../app/AppFrame.tsx";
+import { ChangeEmailForm } from "./ChangeEmailForm.tsx";
+import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
+import { TwoFactorSettings } from "./TwoFactorSettings.tsx";
+
+/** /app/postavke-racuna: e-mail, password and two-factor sign-in of the signed-in user. */
+export default function AccountSettingsPage() {
+  return (
+    <AppFrame titleKey="profileMenu.accountSettings">
+      <AccountSettings />
+    </AppFrame>
+  );
+}
+
+function AccountSettings() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {t("profileMenu.accountSettings")}
+      </h1>
+      <p className="mt-2 text-lg text-fg-muted">{t("account.intro")}</p>
+      <div className="mt-8 space-y-6">
+        <ChangeEmailForm />
+        <ChangePasswordForm />
+        <TwoFactorSettings />
+      </div>
+    </div>
+  );
+}

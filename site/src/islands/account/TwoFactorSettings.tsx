@@ -1,0 +1,186 @@
+import { useEffect, useState } from "react";
+import type { TwoFactorState } from "@shared/schemas/account.ts";
+import { manageTwoFactor } from "../../lib/api/account.ts";
+import { notify } from "../../lib/state/snackbars.ts";
+import { translatePlural } from "../../i18n/translate.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { describeApiError } from "../../i18n/server-messages.ts";
+import { FormNotice } from "../forms/FormNotice.tsx";
+import { Button } from "../ui/Button.tsx";
+import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { Icon } from "../ui/Icon.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
+import { RecoveryCodes } from "./RecoveryCodes.tsx";
+import { SettingsSection } from "./SettingsSection.tsx";
+import { TwoFactorSetup } from "./TwoFactorSetup.tsx";
+
+/** Few enough recovery codes left to suggest new ones. */
+const LOW_RECOVERY_CODES = 3;
+
+type Load = { status: "loading" } | { status: "failed"; error: unknown } | {
+  status: "loaded";
+  state: TwoFactorState;
+};
+
+/**
+ * Two-factor sign-in: turn it on with the authenticator app (QR code or key, then a code), see the
+ * recovery codes once, make new ones, or turn it off.
+ */
+export function TwoFactorSettings() {
+  const { t, lang } = useTranslation();
+  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const [isSettingUp, setSettingUp] = useState(false);
+  const [newCodes, setNewCodes] = useState<string[]>();
+  const [confirming, setConfirming] = useState<"disable" | "resetCodes">();
+  const [isBusy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    manageTwoFactor({})
+      .then((state) => isCurrent && setLoad({ status: "loaded", state }))
+      .catch((error) => isCurrent && setLoad({ status: "failed", error }));
+    return () => {
+      isCurrent = false;
+    };
+  }, [attempt]);
+
+  function handleEnabled(state: TwoFactorState) {
+    setLoad({ status: "loaded", state });
+    setSettingUp(false);
+    setNewCodes(state.recoveryCodes ?? undefined);
+    notify(t("twoFactor.enabled"), { color: "success" });
+  }
+
+  async function confirmAction() {
+    const action = confirming;
+    setBusy(true);
+    try {
+      const state = await manageTwoFactor(
+        action === "disable" ? { enable: false } : { resetRecoveryCodes: true },
+      );
+      setLoad({ status: "loaded", state });
+      if (action === "disable") {
+        setNewCodes(undefined);
+        notify(t("twoFactor.disabled"), { color: "success" });
+      } else {
+        setNewCodes(state.recoveryCodes ?? undefined);
+        notify(t("twoFactor.codesReset"), { color: "success" });
+      }
+    } catch (error) {
+      notify(describeApiError(t, error), { color: "error" });
+    } finally {
+      setBusy(false);
+      setConfirming(undefined);
+    }
+  }
+
+  const state = load.status === "loaded" ? load.state : undefined;
+  const isEnabled = state?.isTwoFactorEnabled ?? false;
+  const badge = state && (
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        isEnabled ? "bg-success-soft text-success-soft-fg" : "bg-surface-muted text-fg-muted"
+      }`}
+    >
+      {isEnabled ? t("twoFactor.on") : t("twoFactor.off")}
+    </span>
+  );
+
+  return (
+    <SettingsSection
+      icon="shieldCheck"
+      title={t("twoFactor.title")}
+      description={t("twoFactor.description")}
+      badge={badge}
+    >
+      {load.status === "loading" && (
+        <p role="status" className="flex items-center gap-3 font-semibold text-fg-muted">
+          <Spinner className="size-5 text-primary" />
+          {t("app.loading")}
+        </p>
+      )}
+      {load.status === "failed" && (
+        <div role="alert">
+          <FormNotice
+            tone="error"
+            action={
+              <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+                {t("app.retry")}
+              </Button>
+            }
+          >
+            {describeApiError(t, load.error)}
+          </FormNotice>
+        </div>
+      )}
+
+      {state && newCodes && (
+        <RecoveryCodes
+          codes={newCodes}
+          onDone={() => setNewCodes(undefined)}
+        />
+      )}
+
+      {state && !newCodes && isEnabled && (
+        <div className="space-y-5">
+          <p className="flex items-start gap-2.5 font-medium">
+            <Icon name="checkCircle" className="mt-0.5 size-5 shrink-0 text-success" />
+            {t("twoFactor.enabledText")}
+          </p>
+          <p
+            className={state.recoveryCodesLeft <= LOW_RECOVERY_CODES
+              ? "font-semibold text-warning"
+              : "text-fg-muted"}
+          >
+            {translatePlural(lang, "twoFactor.codesLeft", state.recoveryCodesLeft)}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => setConfirming("resetCodes")}>
+              <Icon name="sync" className="size-5" />
+              {t("twoFactor.resetCodes")}
+            </Button>
+            <Button variant="dangerSecondary" onClick={() => setConfirming("disable")}>
+              {t("twoFactor.disable")}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {state && !newCodes && !isEnabled && !isSettingUp && (
+        <div className="space-y-5">
+          <p className="text-fg-muted">{t("twoFactor.offText")}</p>
+          <Button onClick={() => setSettingUp(true)}>
+            <Icon name="shieldCheck" className="size-5" />
+            {t("twoFactor.enable")}
+          </Button>
+        </div>
+      )}
+
+      {state && !newCodes && !isEnabled && isSettingUp && (
+        <TwoFactorSetup
+          sharedKey={state.sharedKey ?? ""}
+          onEnabled={handleEnabled}
+          onCancel={() => setSettingUp(false)}
+        />
+      )}
+
+      <ConfirmDialog
+        t={t}
+        open={confirming !== undefined}
+        title={confirming === "disable"
+          ? t("twoFactor.disableTitle")
+          : t("twoFactor.resetCodesTitle")}
+        confirmLabel={confirming === "disable"
+          ? t("twoFactor.disableConfirm")
+          : t("twoFactor.resetCodesConfirm")}
+        tone={confirming === "disable" ? "danger" : "primary"}
+        busy={isBusy}
+        onConfirm={confirmAction}
+        onClose={() => setConfirming(undefined)}
+      >
+        {confirming === "disable" ? t("twoFactor.disableText") : t("twoFactor.resetCodesText")}
+      </ConfirmDialog>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,288 @@
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { LoginRequest } from "@shared/schemas/auth.ts";
+import { ApiError } from "../../lib/api/api-error.ts";
+import { login } from "../../lib/api/users.ts";
+import {
+  type FieldErrors,
+  fieldErrorsFromServer,
+  fieldErrorsFromZod,
+  firstFieldWithError,
+} from "../../lib/forms/field-errors.ts";
+import { markNavigation, navigateTo } from "../../lib/navigation/follow-link.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
+import { EXPIRED_PARAM, RETURN_PARAM, safeReturnUrl } from "../../lib/session/return-url.ts";
+import { startSession } from "../../lib/session/sign-in.ts";
+import { readStoredUser } from "../../lib/session/stored-session.ts";
+import { translatePlural } from "../../i18n/translate.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
+import { FormNotice } from "../forms/FormNotice.tsx";
+import { TextField } from "../forms/TextField.tsx";
+import { Button } from "../ui/Button.tsx";
+import { TEXT_LINK } from "../ui/button-styles.ts";
+import { AuthCard } from "./AuthCard.tsx";
+import { ResendConfirmation } from "./ResendConfirmation.tsx";
+import { TermsNotice } from "./TermsNotice.tsx";
+
+const FIELDS = ["email", "password", "twoFactorCode", "twoFactorRecoveryCode"] as const;
+type Field = (typeof FIELDS)[number];
+type Step = "credentials" | "twoFactor";
+
+interface Notice {
+  tone: "error" | "warning" | "info";
+  text: string;
+  action?: ReactNode;
+}
+
+/**
+ * Sign in with e-mail and password; when the account uses two-factor sign-in, a second step asks
+ * for the authenticator code (or a recovery code) and resubmits with the same credentials. Then
+ * the session is stored and the remembered page (or the Dashboard) opens.
+ */
+export function LoginForm() {
+  const { t, lang } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const params = new URLSearchParams(location.search);
+  const [step, setStep] = useState<Step>("credentials");
+  const [useRecoveryCode, setUseRecoveryCode] = useState(false);
+  const [credentials, setCredentials] = useState({ email: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [notice, setNotice] = useState<Notice | undefined>(() =>
+    params.has(EXPIRED_PARAM)
+      ? { tone: "info", text: t("errorCode.InvalidRefreshToken") }
+      : undefined
+  );
+  const [isSubmitting, setSubmitting] = useState(false);
+  const returnUrl = safeReturnUrl(params.get(RETURN_PARAM));
+
+  // Already signed in (e.g. the back button): straight on.
+  useEffect(() => {
+    if (readStoredUser()) navigateTo(returnUrl, { replace: true });
+  }, [returnUrl]);
+
+  function focusField(field: Field | undefined) {
+    requestAnimationFrame(() =>
+      field
+        ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
+        : alertRef.current?.focus()
+    );
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? "");
+    const current = step === "credentials"
+      ? { email: text("email").trim(), password: text("password") }
+      : credentials;
+    const secondFactor = step !== "twoFactor"
+      ? {}
+      : useRecoveryCode
+      ? { twoFactorRecoveryCode: text("twoFactorRecoveryCode").trim() }
+      : { twoFactorCode: text("twoFactorCode").replace(/\s/g, "") };
+
+    const parsed = LoginRequest.safeParse({ ...current, ...secondFactor });
+    const found = parsed.success ? {} : fieldErrorsFromZod(parsed.error, FIELDS);
+    const codeField: Field = useRecoveryCode ? "twoFactorRecoveryCode" : "twoFactorCode";
+    if (step === "twoFactor" && !Object.values(secondFactor)[0]) {
+      found[codeField] = [t("validation.required")];
+    }
+    if (!parsed.success || Object.keys(found).length > 0) {
+      setErrors(found);
+      setNotice(undefined);
+      focusField(firstFieldWithError(found, FIELDS));
+      return;
+    }
+
+    setErrors({});
+    setNotice(undefined);
+    setCredentials(current);
+    setSubmitting(true);
+    try {
+      await startSession(await login(parsed.data));
+      navigateTo(returnUrl);
+      // The button keeps spinning until the next page shows.
+    } catch (error) {
+      setSubmitting(false);
+      handleFailure(error, current.email);
+    }
+  }
+
+  function handleFailure(error: unknown, email: string) {
+    const code = error instanceof ApiError ? error.code : undefined;
+    if (code === "RequiresTwoFactor") {
+      setStep("twoFactor");
+      focusField(useRecoveryCode ? "twoFactorRecoveryCode" : "twoFactorCode");
+      return;
+    }
+    if (code === "InvalidTwoFactorCode") {
+      const field: Field = useRecoveryCode ? "twoFactorRecoveryCode" : "twoFactorCode";
+      setErrors({ [field]: [t("errorCode.InvalidTwoFactorCode")] });
+      focusField(field);
+      return;
+    }
+    if (code === "InvalidCredentials") {
+      setStep("credentials");
+      setNotice({ tone: "error", text: t("login.failed") });
+    } else if (code === "EmailNotConfirmed") {
+      setNotice({
+        tone: "warning",
+        text: t("errorCode.EmailNotConfirmed"),
+        action: <ResendConfirmation email={email} />,
+      });
+    } else if (code === "LockedOut" || (error instanceof ApiError && error.status === 429)) {
+      const seconds = (error as ApiError).retryAfterSeconds;
+      const text = seconds === undefined
+        ? t("errorCode.LockedOut")
+        : translatePlural(lang, "login.lockedOut", Math.max(1, Math.ceil(seconds / 60)));
+      setNotice({ tone: "error", text });
+    } else {
+      const fieldErrors = error instanceof ApiError
+        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
+        : {};
+      const invalid = firstFieldWithError(fieldErrors, FIELDS);
+      if (invalid) {
+        setErrors(fieldErrors);
+        focusField(invalid);
+        return;
+      }
+      setNotice({ tone: "error", text: describeApiError(t, error) });
+    }
+    focusField(undefined);
+  }
+
+  function backToCredentials() {
+    setStep("credentials");
+    setErrors({});
+    setNotice(undefined);
+    setUseRecoveryCode(false);
+  }
+
+  const errorOf = (field: Field) => {
+    const message = errors[field]?.[0];
+    return message ? translateServerMessage(t, message) : undefined;
+  };
+
+  const isTwoFactor = step === "twoFactor";
+  return (
+    <AuthCard
+      icon={isTwoFactor ? "shieldCheck" : "user"}
+      title={isTwoFactor ? t("login.twoFactorTitle") : t("login.heading")}
+      intro={isTwoFactor
+        ? (useRecoveryCode ? t("login.recoveryIntro") : t("login.twoFactorIntro"))
+        : t("login.intro")}
+      footer={
+        <p>
+          {t("login.noAccount")}{" "}
+          <a href={ROUTES.register} onClick={markNavigation} className={TEXT_LINK}>
+            {t("login.registerLink")}
+          </a>
+        </p>
+      }
+    >
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-5"
+      >
+        <div ref={alertRef} role="alert" tabIndex={-1} className="focus:outline-none empty:hidden">
+          {notice && (
+            <FormNotice tone={notice.tone} action={notice.action}>{notice.text}</FormNotice>
+          )}
+        </div>
+
+        {isTwoFactor
+          ? (
+            <>
+              <p className="text-sm text-fg-muted">
+                {t("login.signingInAs")}{" "}
+                <span className="font-semibold break-all text-fg">{credentials.email}</span>
+              </p>
+              {useRecoveryCode
+                ? (
+                  <TextField
+                    key="recovery"
+                    name="twoFactorRecoveryCode"
+                    label={t("login.recoveryCode")}
+                    autoComplete="off"
+                    maxLength={64}
+                    required
+                    autoFocus
+                    error={errorOf("twoFactorRecoveryCode")}
+                  />
+                )
+                : (
+                  <TextField
+                    key="code"
+                    name="twoFactorCode"
+                    label={t("login.twoFactorCode")}
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    maxLength={16}
+                    required
+                    autoFocus
+                    error={errorOf("twoFactorCode")}
+                  />
+                )}
+              <button
+                type="button"
+                onClick={() => {
+                  setUseRecoveryCode(!useRecoveryCode);
+                  setErrors({});
+                }}
+                className={`${TEXT_LINK} text-sm`}
+              >
+                {useRecoveryCode ? t("login.useAuthenticator") : t("login.useRecoveryCode")}
+              </button>
+            </>
+          )
+          : (
+            <>
+              <TextField
+                name="email"
+                type="email"
+                label={t("auth.email")}
+                autoComplete="username"
+                maxLength={254}
+                required
+                defaultValue={credentials.email}
+                error={errorOf("email")}
+              />
+              <div>
+                <TextField
+                  name="password"
+                  type="password"
+                  label={t("auth.password")}
+                  autoComplete="current-password"
+                  maxLength={128}
+                  required
+                  error={errorOf("password")}
+                />
+                <p className="mt-2 text-right text-sm">
+                  <a href={ROUTES.forgotPassword} onClick={markNavigation} className={TEXT_LINK}>
+                    {t("login.forgotPassword")}
+                  </a>
+                </p>
+              </div>
+            </>
+          )}
+
+        <Button type="submit" busy={isSubmitting} className="w-full">
+          {isSubmitting
+            ? t("login.submitting")
+            : isTwoFactor
+            ? t("login.verify")
+            : t("login.submit")}
+        </Button>
+        {isTwoFactor && (
+          <Button variant="ghost" className="w-full" onClick={backToCredentials}>
+            {t("login.back")}
+          </Button>
+        )}
+        {!isTwoFactor && <TermsNotice t={t} textKey="login.terms" />}
+      </form>
+    </AuthCard>
+  );
+}

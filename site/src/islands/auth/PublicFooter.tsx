@@ -1,0 +1,40 @@
+import { localePath } from "../../i18n/paths.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import type { Translate } from "../../i18n/translate.ts";
+import { ComingSoonBadge } from "./ComingSoonBadge.tsx";
+
+/** The public site's footer (components/layout/SiteFooter.astro) in the preferred language. */
+export function PublicFooter({ t, lang }: { t: Translate; lang: Locale }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-border bg-surface">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-fg-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <p>
+          <span className="font-semibold text-fg">{t("footer.copyright", { year })}</span>
+          <span className="mx-1" aria-hidden="true">·</span>
+          {t("footer.madeFor")}
+        </p>
+        <nav aria-label={t("footer.navigation")}>
+          <ul className="flex flex-wrap items-center gap-x-5 gap-y-2">
+            <li>
+              <a
+                href={localePath(lang, "kontakt")}
+                className="rounded font-semibold text-fg underline-offset-4 hover:text-primary hover:underline"
+              >
+                {t("footer.contact")}
+              </a>
+            </li>
+            <li>
+              {t("footer.terms")}
+              <ComingSoonBadge t={t} />
+            </li>
+            <li>
+              {t("footer.privacy")}
+              <ComingSoonBadge t={t} />
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,194 @@
+import { type FormEvent, useRef, useState } from "react";
+import { RegisterForm as RegisterSchema } from "@shared/schemas/auth.ts";
+import { ApiError } from "../../lib/api/api-error.ts";
+import { register } from "../../lib/api/users.ts";
+import {
+  type FieldErrors,
+  fieldErrorsFromServer,
+  fieldErrorsFromZod,
+  firstFieldWithError,
+} from "../../lib/forms/field-errors.ts";
+import { markNavigation } from "../../lib/navigation/follow-link.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
+import { FormNotice } from "../forms/FormNotice.tsx";
+import { TextField } from "../forms/TextField.tsx";
+import { Button } from "../ui/Button.tsx";
+import { buttonClass, TEXT_LINK } from "../ui/button-styles.ts";
+import { AuthCard } from "./AuthCard.tsx";
+import { passwordHint } from "./password-rules.ts";
+import { ResendConfirmation } from "./ResendConfirmation.tsx";
+import { TermsNotice } from "./TermsNotice.tsx";
+
+const FIELDS = ["email", "password", "confirmPassword"] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * Registration with e-mail, password and its confirmation, checked with the shared schema. On
+ * success the form gives way to "check your e-mail": the link must be clicked before login.
+ */
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<string>();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [registeredEmail, setRegisteredEmail] = useState<string>();
+
+  function focusField(field: Field | undefined) {
+    requestAnimationFrame(() =>
+      field
+        ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
+        : alertRef.current?.focus()
+    );
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = RegisterSchema.safeParse(valuesOf(event.currentTarget));
+    if (!parsed.success) {
+      const found = fieldErrorsFromZod(parsed.error, FIELDS);
+      setErrors(found);
+      setFailure(undefined);
+      focusField(firstFieldWithError(found, FIELDS));
+      return;
+    }
+
+    setErrors({});
+    setFailure(undefined);
+    setSubmitting(true);
+    try {
+      await register({ email: parsed.data.email, password: parsed.data.password });
+      setRegisteredEmail(parsed.data.email);
+      requestAnimationFrame(() => doneRef.current?.focus());
+    } catch (error) {
+      const found = error instanceof ApiError
+        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
+        : {};
+      if (error instanceof ApiError && error.code === "DuplicateEmail" && !found.email) {
+        found.email = [t("errorCode.DuplicateEmail")];
+      }
+      setErrors(found);
+      const invalid = firstFieldWithError(found, FIELDS);
+      if (!invalid) {
+        const unreachable = error instanceof ApiError && error.kind !== "http";
+        setFailure(unreachable ? describeApiError(t, error) : t("register.failed"));
+      }
+      focusField(invalid);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  /** Once a field shows an error, re-check it while the person corrects it. */
+  function handleInput(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name as Field;
+    if (!errors[name]) return;
+    const parsed = RegisterSchema.safeParse(valuesOf(event.currentTarget));
+    const remaining = parsed.success ? undefined : fieldErrorsFromZod(parsed.error, FIELDS)[name];
+    setErrors((previous) => ({ ...previous, [name]: remaining }));
+  }
+
+  const errorOf = (field: Field) => {
+    const message = errors[field]?.[0];
+    return message ? translateServerMessage(t, message) : undefined;
+  };
+
+  if (registeredEmail) {
+    return (
+      <div ref={doneRef} role="status" tabIndex={-1} className="focus:outline-none">
+        <AuthCard
+          icon="mailCheck"
+          tone="success"
+          title={t("register.successTitle")}
+          intro={t("register.successText", { email: registeredEmail })}
+        >
+          <div className="space-y-4">
+            <p className="text-sm text-fg-muted">{t("register.successHint")}</p>
+            <ResendConfirmation email={registeredEmail} />
+            <a
+              href={ROUTES.login}
+              onClick={markNavigation}
+              className={`${buttonClass("primary")} w-full`}
+            >
+              {t("auth.goToLogin")}
+            </a>
+          </div>
+        </AuthCard>
+      </div>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon="rocket"
+      title={t("register.heading")}
+      intro={t("register.intro")}
+      footer={
+        <p>
+          {t("register.haveAccount")}{" "}
+          <a href={ROUTES.login} onClick={markNavigation} className={TEXT_LINK}>
+            {t("register.loginLink")}
+          </a>
+        </p>
+      }
+    >
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={handleSubmit}
+        onInput={handleInput}
+        className="space-y-5"
+      >
+        <div ref={alertRef} role="alert" tabIndex={-1} className="focus:outline-none empty:hidden">
+          {failure && <FormNotice tone="error">{failure}</FormNotice>}
+        </div>
+        <TextField
+          name="email"
+          type="email"
+          label={t("auth.email")}
+          autoComplete="email"
+          maxLength={254}
+          required
+          error={errorOf("email")}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t("auth.password")}
+          description={passwordHint(t)}
+          autoComplete="new-password"
+          maxLength={128}
+          required
+          error={errorOf("password")}
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          label={t("auth.confirmPassword")}
+          autoComplete="new-password"
+          maxLength={128}
+          required
+          error={errorOf("confirmPassword")}
+        />
+        <TermsNotice t={t} textKey="register.terms" />
+        <Button type="submit" busy={isSubmitting} className="w-full">
+          {isSubmitting ? t("register.submitting") : t("register.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function valuesOf(form: HTMLFormElement): Record<Field, string> {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? "");
+  return {
+    email: text("email"),
+    password: text("password"),
+    confirmPassword: text("confirmPassword"),
+  };
+}

@@ -1,0 +1,191 @@
+import { type FormEvent, useRef, useState } from "react";
+import { ResetPasswordForm as ResetSchema } from "@shared/schemas/auth.ts";
+import { ApiError } from "../../lib/api/api-error.ts";
+import { resetPassword } from "../../lib/api/users.ts";
+import {
+  type FieldErrors,
+  fieldErrorsFromServer,
+  fieldErrorsFromZod,
+  firstFieldWithError,
+} from "../../lib/forms/field-errors.ts";
+import { markNavigation } from "../../lib/navigation/follow-link.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
+import { FormNotice } from "../forms/FormNotice.tsx";
+import { TextField } from "../forms/TextField.tsx";
+import { Button } from "../ui/Button.tsx";
+import { buttonClass, TEXT_LINK } from "../ui/button-styles.ts";
+import { AuthCard } from "./AuthCard.tsx";
+import { AuthFrame } from "./AuthFrame.tsx";
+import { pathParameters } from "./link-parameters.ts";
+import { passwordHint } from "./password-rules.ts";
+
+const FIELDS = ["newPassword", "confirmPassword"] as const;
+type Field = (typeof FIELDS)[number];
+
+/** /app/resetiraj-lozinku/{code} (spec section 2): the link of the reset e-mail. */
+export default function ResetPasswordPage() {
+  return (
+    <AuthFrame titleKey="resetPassword.title" descriptionKey="resetPassword.description">
+      <ResetPasswordForm />
+    </AuthFrame>
+  );
+}
+
+/** New password and its confirmation; the code comes from the link. */
+function ResetPasswordForm() {
+  const { t } = useTranslation();
+  const [code] = useState(() => pathParameters(ROUTES.resetPassword, 1)?.[0]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<string>();
+  const [isLinkInvalid, setLinkInvalid] = useState(code === undefined);
+  const [isDone, setDone] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const values = {
+      newPassword: String(data.get("newPassword") ?? ""),
+      confirmPassword: String(data.get("confirmPassword") ?? ""),
+    };
+    const parsed = ResetSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = fieldErrorsFromZod(parsed.error, FIELDS);
+      setErrors(found);
+      setFailure(undefined);
+      focus(firstFieldWithError(found, FIELDS));
+      return;
+    }
+
+    setErrors({});
+    setFailure(undefined);
+    setSubmitting(true);
+    try {
+      await resetPassword({ resetCode: code ?? "", newPassword: parsed.data.newPassword });
+      setDone(true);
+      requestAnimationFrame(() => doneRef.current?.focus());
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "InvalidToken") {
+        setLinkInvalid(true);
+        return;
+      }
+      const found = error instanceof ApiError
+        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
+        : {};
+      setErrors(found);
+      const invalid = firstFieldWithError(found, FIELDS);
+      if (!invalid) setFailure(describeApiError(t, error));
+      focus(invalid);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function focus(field: Field | undefined) {
+    requestAnimationFrame(() =>
+      field
+        ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
+        : alertRef.current?.focus()
+    );
+  }
+
+  const errorOf = (field: Field) => {
+    const message = errors[field]?.[0];
+    return message ? translateServerMessage(t, message) : undefined;
+  };
+
+  if (isLinkInvalid) {
+    return (
+      <div role="alert">
+        <AuthCard
+          icon="alertCircle"
+          tone="error"
+          title={t("resetPassword.invalidTitle")}
+          intro={t("errorCode.InvalidToken")}
+        >
+          <a
+            href={ROUTES.forgotPassword}
+            onClick={markNavigation}
+            className={`${buttonClass("primary")} w-full`}
+          >
+            {t("resetPassword.requestNewLink")}
+          </a>
+        </AuthCard>
+      </div>
+    );
+  }
+
+  if (isDone) {
+    return (
+      <div ref={doneRef} role="status" tabIndex={-1} className="focus:outline-none">
+        <AuthCard
+          icon="checkCircle"
+          tone="success"
+          title={t("resetPassword.doneTitle")}
+          intro={t("resetPassword.doneText")}
+        >
+          <a
+            href={ROUTES.login}
+            onClick={markNavigation}
+            className={`${buttonClass("primary")} w-full`}
+          >
+            {t("auth.goToLogin")}
+          </a>
+        </AuthCard>
+      </div>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon="lock"
+      title={t("resetPassword.heading")}
+      intro={t("resetPassword.intro")}
+      footer={
+        <p>
+          <a href={ROUTES.login} onClick={markNavigation} className={TEXT_LINK}>
+            {t("auth.backToLogin")}
+          </a>
+        </p>
+      }
+    >
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-5"
+      >
+        <div ref={alertRef} role="alert" tabIndex={-1} className="focus:outline-none empty:hidden">
+          {failure && <FormNotice tone="error">{failure}</FormNotice>}
+        </div>
+        <TextField
+          name="newPassword"
+          type="password"
+          label={t("auth.newPassword")}
+          description={passwordHint(t)}
+          autoComplete="new-password"
+          maxLength={128}
+          required
+          error={errorOf("newPassword")}
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          label={t("auth.confirmPassword")}
+          autoComplete="new-password"
+          maxLength={128}
+          required
+          error={errorOf("confirmPassword")}
+        />
+        <Button type="submit" busy={isSubmitting} className="w-full">
+          {isSubmitting ? t("resetPassword.submitting") : t("resetPassword.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

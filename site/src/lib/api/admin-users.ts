@@ -1,0 +1,38 @@
+import type { AdminUserListItem, ImpersonationResult } from "@shared/schemas/admin-user.ts";
+import { apiGet, apiPost } from "./client.ts";
+
+/** Paged results (spec section 3). */
+export interface Paged<T> {
+  items: T[];
+  pageNumber: number;
+  totalPages: number;
+  totalCount: number;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+}
+
+export type UserSortField = "email" | "created" | "lastLogin";
+
+export interface UserListQuery {
+  pageNumber: number;
+  pageSize: number;
+  searchTerm: string;
+  sortBy: UserSortField;
+  sortDescending: boolean;
+}
+
+/** GET /api/Users/list (administrators). */
+export function listUsers(query: UserListQuery, signal?: AbortSignal) {
+  return apiGet<Paged<AdminUserListItem>>("/api/Users/list", {
+    PageNumber: query.pageNumber,
+    PageSize: query.pageSize,
+    SearchTerm: query.searchTerm.trim(),
+    SortBy: query.sortBy,
+    SortDescending: query.sortDescending,
+  }, signal);
+}
+
+/** POST /api/Users/impersonate/{userId}: that user's tokens. */
+export function impersonateUser(userId: string): Promise<ImpersonationResult> {
+  return apiPost<ImpersonationResult>(`/api/Users/impersonate/${encodeURIComponent(userId)}`);
+}

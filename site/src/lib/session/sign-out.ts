@@ -1,0 +1,28 @@
+import { logout } from "../api/users.ts";
+import { ROUTES } from "../navigation/routes.ts";
+import { setSession } from "./session-state.ts";
+import {
+  clearStoredSession,
+  IMPERSONATOR_STORAGE_KEY,
+  readStoredUser,
+  writeStoredUser,
+} from "./stored-session.ts";
+
+/**
+ * Logout (spec section 4): revokes the session on the server (and the waiting administrator's, when
+ * impersonating), forgets the stored user and goes to Login.
+ */
+export async function signOut(): Promise<never> {
+  const user = readStoredUser();
+  const impersonator = readStoredUser(IMPERSONATOR_STORAGE_KEY);
+  if (user) await logout(user.refreshToken);
+  if (impersonator) {
+    // logout() sends the current bearer header, so the administrator's entry becomes current.
+    writeStoredUser(impersonator);
+    await logout(impersonator.refreshToken);
+  }
+  clearStoredSession();
+  setSession({ status: "signedOut" });
+  location.assign(ROUTES.login);
+  return new Promise<never>(() => {});
+}
