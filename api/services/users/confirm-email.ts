@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/problem.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
-import { normalizeEmail } from "./context.ts";
+import { findUserByEmail } from "./find-user.ts";
 import { consumeUserToken } from "./user-tokens.ts";
 
 /**
@@ -41,11 +41,8 @@ export async function requestConfirmationEmail(
   ctx: { db: Database; now: Date },
   email: string,
 ): Promise<void> {
-  const [user] = await ctx.db.select({ id: users.id, confirmed: users.emailConfirmedAt }).from(
-    users,
-  )
-    .where(eq(users.email, normalizeEmail(email)));
-  if (!user || user.confirmed) return;
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.emailConfirmedAt) return;
   await ctx.db.transaction((tx) =>
     appendEvent(tx, EmailConfirmationRequested, { userId: user.id }, ctx.now)
   );

@@ -9,6 +9,7 @@ import { normalizeEmail } from "./context.ts";
 import { clearFailedSignIns } from "./login-throttle.ts";
 import { endUserSessions } from "./sessions.ts";
 import { consumeUserToken } from "./user-tokens.ts";
+import { findUserByEmail } from "./find-user.ts";
 
 /**
  * Forgotten password: queues a reset link for an existing, confirmed account. The caller answers
@@ -18,11 +19,8 @@ export async function requestPasswordReset(
   ctx: { db: Database; now: Date },
   email: string,
 ): Promise<void> {
-  const [user] = await ctx.db.select({ id: users.id, confirmed: users.emailConfirmedAt }).from(
-    users,
-  )
-    .where(eq(users.email, normalizeEmail(email)));
-  if (!user?.confirmed) return;
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user?.emailConfirmedAt) return;
   await ctx.db.transaction((tx) =>
     appendEvent(tx, PasswordResetRequested, { userId: user.id }, ctx.now)
   );

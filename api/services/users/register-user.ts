@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { ERROR_CODES } from "@shared/errors.ts";
 import { UserRegistered } from "@shared/events.ts";
 import type { Credentials } from "@shared/schemas/auth.ts";
@@ -9,6 +8,7 @@ import { hashPassword } from "../../lib/crypto/password-hash.ts";
 import { AppError } from "../../lib/problem.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { normalizeEmail } from "./context.ts";
+import { findUserByEmail } from "./find-user.ts";
 
 export const duplicateEmail = (field = "email") =>
   AppError.invalid({ [field]: [ERROR_CODES.DuplicateEmail.title] }, "DuplicateEmail");
@@ -22,10 +22,7 @@ export async function registerUser(
   { email, password, language }: Credentials & { language: "hr" | "en" },
 ): Promise<{ userId: string }> {
   const address = normalizeEmail(email);
-  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(
-    eq(users.email, address),
-  );
-  if (existing) throw duplicateEmail();
+  if (await findUserByEmail(ctx.db, address)) throw duplicateEmail();
   const passwordHash = await hashPassword(password);
   const userId = crypto.randomUUID();
   try {

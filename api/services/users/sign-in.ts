@@ -13,6 +13,7 @@ import {
 import { useRecoveryCode } from "./recovery-codes.ts";
 import { issueSession } from "./sessions.ts";
 import { isValidTotp } from "./totp.ts";
+import { findUserByEmail } from "./find-user.ts";
 
 /**
  * Checks the password (and the second factor when enabled) and starts a session. Failures count
@@ -30,7 +31,7 @@ export async function signIn(
   const keys = throttleKeys(email, address);
   await assertNotLocked(db, keys, now);
 
-  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const user = await findUserByEmail(db, email);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, request.password)
     : (await spendPasswordCheckTime(request.password), false);
