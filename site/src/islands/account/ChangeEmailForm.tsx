@@ -8,7 +8,7 @@ import { fieldErrorsFromServer } from "../../lib/forms/field-errors.ts";
 import { accountAtom } from "../../lib/session/session-state.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
+import { FormOutcome } from "../forms/FormOutcome.tsx";
 import { TextField } from "../forms/TextField.tsx";
 import { Button } from "../ui/Button.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
@@ -100,20 +100,13 @@ export function ChangeEmailForm() {
           required
           error={error ? translateServerMessage(t, error) : undefined}
         />
-        <div ref={outcomeRef} tabIndex={-1} className="focus:outline-none empty:hidden">
-          {outcome?.tone === "success" && (
-            <div role="status">
-              <FormNotice tone="success">
-                {t("account.email.sent", { email: outcome.email })}
-              </FormNotice>
-            </div>
-          )}
-          {outcome?.tone === "error" && (
-            <div role="alert">
-              <FormNotice tone="error">{describeApiError(t, outcome.error)}</FormNotice>
-            </div>
-          )}
-        </div>
+        <FormOutcome
+          ref={outcomeRef}
+          success={outcome?.tone === "success"
+            ? t("account.email.sent", { email: outcome.email })
+            : undefined}
+          failure={outcome?.tone === "error" ? describeApiError(t, outcome.error) : undefined}
+        />
         <Button type="submit" busy={isSubmitting}>
           {isSubmitting ? t("account.saving") : t("account.email.submit")}
         </Button>

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useAtomValue } from "jotai";
 import { z } from "zod";
 import { requiredMessage } from "@shared/schemas/fields.ts";
@@ -14,10 +14,11 @@ import {
 import { accountAtom } from "../../lib/session/session-state.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
+import { FormOutcome } from "../forms/FormOutcome.tsx";
+import { NewPasswordFields } from "../forms/NewPasswordFields.tsx";
 import { TextField } from "../forms/TextField.tsx";
+import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { Button } from "../ui/Button.tsx";
-import { passwordHint } from "../auth/password-rules.ts";
 import { SettingsSection } from "./SettingsSection.tsx";
 
 const FIELDS = ["oldPassword", "newPassword", "confirmPassword"] as const;
@@ -40,19 +41,10 @@ type Outcome = { tone: "success" } | { tone: "error"; error: unknown };
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const account = useAtomValue(accountAtom);
-  const formRef = useRef<HTMLFormElement>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
+  const { formRef, messageRef: outcomeRef, focusField } = useFieldFocus<Field>();
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [outcome, setOutcome] = useState<Outcome>();
   const [isSubmitting, setSubmitting] = useState(false);
-
-  function focus(field: Field | undefined) {
-    requestAnimationFrame(() =>
-      field
-        ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
-        : outcomeRef.current?.focus()
-    );
-  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,7 +59,7 @@ export function ChangePasswordForm() {
       const found = fieldErrorsFromZod(parsed.error, FIELDS);
       setErrors(found);
       setOutcome(undefined);
-      focus(firstFieldWithError(found, FIELDS));
+      focusField(firstFieldWithError(found, FIELDS));
       return;
     }
 
@@ -81,7 +73,7 @@ export function ChangePasswordForm() {
       });
       form.reset();
       setOutcome({ tone: "success" });
-      focus(undefined);
+      focusField(undefined);
     } catch (error) {
       const found = error instanceof ApiError
         ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
@@ -89,7 +81,7 @@ export function ChangePasswordForm() {
       setErrors(found);
       const invalid = firstFieldWithError(found, FIELDS);
       if (!invalid) setOutcome({ tone: "error", error });
-      focus(invalid);
+      focusField(invalid);
     } finally {
       setSubmitting(false);
     }
@@ -130,37 +122,18 @@ export function ChangePasswordForm() {
           required
           error={errorOf("oldPassword")}
         />
-        <TextField
+        <NewPasswordFields
           name="newPassword"
-          type="password"
           label={t("account.password.new")}
-          description={passwordHint(t)}
-          autoComplete="new-password"
-          maxLength={128}
-          required
-          error={errorOf("newPassword")}
+          confirmName="confirmPassword"
+          confirmLabel={t("account.password.confirm")}
+          errorOf={errorOf}
         />
-        <TextField
-          name="confirmPassword"
-          type="password"
-          label={t("account.password.confirm")}
-          autoComplete="new-password"
-          maxLength={128}
-          required
-          error={errorOf("confirmPassword")}
+        <FormOutcome
+          ref={outcomeRef}
+          success={outcome?.tone === "success" ? t("account.password.changed") : undefined}
+          failure={outcome?.tone === "error" ? describeApiError(t, outcome.error) : undefined}
         />
-        <div ref={outcomeRef} tabIndex={-1} className="focus:outline-none empty:hidden">
-          {outcome?.tone === "success" && (
-            <div role="status">
-              <FormNotice tone="success">{t("account.password.changed")}</FormNotice>
-            </div>
-          )}
-          {outcome?.tone === "error" && (
-            <div role="alert">
-              <FormNotice tone="error">{describeApiError(t, outcome.error)}</FormNotice>
-            </div>
-          )}
-        </div>
         <Button type="submit" busy={isSubmitting}>
           {isSubmitting ? t("account.saving") : t("account.password.submit")}
         </Button>

@@ -5,10 +5,10 @@ import { notify } from "../../lib/state/snackbars.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
 import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { Icon } from "../ui/Icon.tsx";
+import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { RecoveryCodes } from "./RecoveryCodes.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
@@ -101,18 +101,11 @@ export function TwoFactorSettings() {
         </p>
       )}
       {load.status === "failed" && (
-        <div role="alert">
-          <FormNotice
-            tone="error"
-            action={
-              <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-                {t("app.retry")}
-              </Button>
-            }
-          >
-            {describeApiError(t, load.error)}
-          </FormNotice>
-        </div>
+        <LoadFailedNotice
+          t={t}
+          error={load.error}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
       )}
 
       {state && newCodes && (

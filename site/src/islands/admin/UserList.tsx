@@ -8,9 +8,7 @@ import {
 } from "../../lib/api/admin-users.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { describeApiError } from "../../i18n/server-messages.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
-import { Button } from "../ui/Button.tsx";
+import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
 import { Pagination } from "../ui/Pagination.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { useDebouncedValue } from "../ui/use-debounced-value.ts";
@@ -101,18 +99,11 @@ export function UserList() {
       </div>
 
       {load.status === "failed" && (
-        <div role="alert">
-          <FormNotice
-            tone="error"
-            action={
-              <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-                {t("app.retry")}
-              </Button>
-            }
-          >
-            {describeApiError(t, load.error)}
-          </FormNotice>
-        </div>
+        <LoadFailedNotice
+          t={t}
+          error={load.error}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
       )}
 
       {page && (

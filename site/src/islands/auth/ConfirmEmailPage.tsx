@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { confirmEmail } from "../../lib/api/users.ts";
-import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
-import { buttonClass } from "../ui/button-styles.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { AuthCard } from "./AuthCard.tsx";
 import { AuthFrame } from "./AuthFrame.tsx";
+import { GoToLoginLink } from "./GoToLoginLink.tsx";
 import { pathParameters } from "./link-parameters.ts";
 
 /** /app/potvrdi-email/{userId}/{code} (spec section 2): the link of the confirmation e-mail. */
@@ -50,12 +49,6 @@ function ConfirmEmail() {
       .catch((error) => setState({ status: "failed", error }));
   }, [link]);
 
-  const goToLogin = (
-    <a href={ROUTES.login} onClick={markNavigation} className={`${buttonClass("primary")} w-full`}>
-      {t("auth.goToLogin")}
-    </a>
-  );
-
   if (state.status === "confirming") {
     return (
       <AuthCard icon="mail" title={t("confirmEmail.heading")}>
@@ -77,7 +70,7 @@ function ConfirmEmail() {
             ? t("confirmEmail.changedText", { email: link.changedEmail })
             : t("confirmEmail.confirmedText")}
         >
-          {goToLogin}
+          <GoToLoginLink t={t} />
         </AuthCard>
       </div>
     );
@@ -94,7 +87,7 @@ function ConfirmEmail() {
           : describeApiError(t, state.error)}
       >
         <div className="space-y-3">
-          {goToLogin}
+          <GoToLoginLink t={t} />
           <p className="text-sm text-fg-muted">{t("confirmEmail.failedHint")}</p>
         </div>
       </AuthCard>

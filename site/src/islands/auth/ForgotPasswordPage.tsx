@@ -6,6 +6,7 @@ import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
+import { FormAlert } from "../forms/FormAlert.tsx";
 import { FormNotice } from "../forms/FormNotice.tsx";
 import { TextField } from "../forms/TextField.tsx";
 import { Button } from "../ui/Button.tsx";
@@ -90,9 +91,7 @@ function ForgotPasswordForm() {
         >
           {isSent && <FormNotice tone="success">{t("forgotPassword.sent")}</FormNotice>}
         </div>
-        <div ref={alertRef} role="alert" tabIndex={-1} className="focus:outline-none empty:hidden">
-          {failure && <FormNotice tone="error">{failure}</FormNotice>}
-        </div>
+        <FormAlert ref={alertRef} message={failure} />
         <form
           ref={formRef}
           noValidate

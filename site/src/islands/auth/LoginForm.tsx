@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { LoginRequest } from "@shared/schemas/auth.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { login } from "../../lib/api/users.ts";
@@ -16,8 +16,9 @@ import { readStoredUser } from "../../lib/session/stored-session.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
+import { FormAlert } from "../forms/FormAlert.tsx";
 import { TextField } from "../forms/TextField.tsx";
+import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { Button } from "../ui/Button.tsx";
 import { TEXT_LINK } from "../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
@@ -41,8 +42,7 @@ interface Notice {
  */
 export function LoginForm() {
   const { t, lang } = useTranslation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { formRef, messageRef: alertRef, focusField } = useFieldFocus<Field>();
   const params = new URLSearchParams(location.search);
   const [step, setStep] = useState<Step>("credentials");
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
@@ -60,14 +60,6 @@ export function LoginForm() {
   useEffect(() => {
     if (readStoredUser()) navigateTo(returnUrl, { replace: true });
   }, [returnUrl]);
-
-  function focusField(field: Field | undefined) {
-    requestAnimationFrame(() =>
-      field
-        ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
-        : alertRef.current?.focus()
-    );
-  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -187,11 +179,12 @@ export function LoginForm() {
         onSubmit={handleSubmit}
         className="space-y-5"
       >
-        <div ref={alertRef} role="alert" tabIndex={-1} className="focus:outline-none empty:hidden">
-          {notice && (
-            <FormNotice tone={notice.tone} action={notice.action}>{notice.text}</FormNotice>
-          )}
-        </div>
+        <FormAlert
+          ref={alertRef}
+          message={notice?.text}
+          tone={notice?.tone}
+          action={notice?.action}
+        />
 
         {isTwoFactor
           ? (

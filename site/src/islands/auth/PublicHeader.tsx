@@ -1,7 +1,7 @@
-import { LOGO_MARKUP } from "../../icons/logo.ts";
 import { localePath } from "../../i18n/paths.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
+import { BrandLink } from "../shell/BrandLink.tsx";
 import { LanguageSwitch } from "../shell/LanguageSwitch.tsx";
 import { ThemeSwitch } from "../shell/ThemeSwitch.tsx";
 
@@ -13,20 +13,11 @@ export function PublicHeader({ t, lang }: { t: Translate; lang: Locale }) {
   return (
     <header className="border-b border-border bg-surface/85 backdrop-blur supports-[backdrop-filter]:bg-surface/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-        <a
+        <BrandLink
+          t={t}
           href={localePath(lang)}
           className="mr-auto flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight"
-        >
-          <svg
-            className="size-8"
-            viewBox="0 0 32 32"
-            aria-hidden="true"
-            focusable="false"
-            dangerouslySetInnerHTML={{ __html: LOGO_MARKUP }}
-          />
-          <span aria-hidden="true">{t("site.name")}</span>
-          <span className="sr-only">{t("header.homeLink")}</span>
-        </a>
+        />
         <nav aria-label={t("header.navigation")} className="mobile:hidden">
           <a
             href={localePath(lang, "kontakt")}

@@ -12,12 +12,14 @@ import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
+import { FormAlert } from "../forms/FormAlert.tsx";
+import { NewPasswordFields } from "../forms/NewPasswordFields.tsx";
 import { TextField } from "../forms/TextField.tsx";
+import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { Button } from "../ui/Button.tsx";
-import { buttonClass, TEXT_LINK } from "../ui/button-styles.ts";
+import { TEXT_LINK } from "../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
-import { passwordHint } from "./password-rules.ts";
+import { GoToLoginLink } from "./GoToLoginLink.tsx";
 import { ResendConfirmation } from "./ResendConfirmation.tsx";
 import { TermsNotice } from "./TermsNotice.tsx";
 
@@ -30,21 +32,12 @@ type Field = (typeof FIELDS)[number];
  */
 export function RegisterForm() {
   const { t } = useTranslation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { formRef, messageRef: alertRef, focusField } = useFieldFocus<Field>();
   const doneRef = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string>();
   const [isSubmitting, setSubmitting] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string>();
-
-  function focusField(field: Field | undefined) {
-    requestAnimationFrame(() =>
-      field
-        ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
-        : alertRef.current?.focus()
-    );
-  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -109,13 +102,7 @@ export function RegisterForm() {
           <div className="space-y-4">
             <p className="text-sm text-fg-muted">{t("register.successHint")}</p>
             <ResendConfirmation email={registeredEmail} />
-            <a
-              href={ROUTES.login}
-              onClick={markNavigation}
-              className={`${buttonClass("primary")} w-full`}
-            >
-              {t("auth.goToLogin")}
-            </a>
+            <GoToLoginLink t={t} />
           </div>
         </AuthCard>
       </div>
@@ -143,9 +130,7 @@ export function RegisterForm() {
         onInput={handleInput}
         className="space-y-5"
       >
-        <div ref={alertRef} role="alert" tabIndex={-1} className="focus:outline-none empty:hidden">
-          {failure && <FormNotice tone="error">{failure}</FormNotice>}
-        </div>
+        <FormAlert ref={alertRef} message={failure} />
         <TextField
           name="email"
           type="email"
@@ -155,24 +140,12 @@ export function RegisterForm() {
           required
           error={errorOf("email")}
         />
-        <TextField
+        <NewPasswordFields
           name="password"
-          type="password"
           label={t("auth.password")}
-          description={passwordHint(t)}
-          autoComplete="new-password"
-          maxLength={128}
-          required
-          error={errorOf("password")}
-        />
-        <TextField
-          name="confirmPassword"
-          type="password"
-          label={t("auth.confirmPassword")}
-          autoComplete="new-password"
-          maxLength={128}
-          required
-          error={errorOf("confirmPassword")}
+          confirmName="confirmPassword"
+          confirmLabel={t("auth.confirmPassword")}
+          errorOf={errorOf}
         />
         <TermsNotice t={t} textKey="register.terms" />
         <Button type="submit" busy={isSubmitting} className="w-full">

@@ -12,14 +12,15 @@ import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
-import { TextField } from "../forms/TextField.tsx";
+import { FormAlert } from "../forms/FormAlert.tsx";
+import { NewPasswordFields } from "../forms/NewPasswordFields.tsx";
+import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { Button } from "../ui/Button.tsx";
 import { buttonClass, TEXT_LINK } from "../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { AuthFrame } from "./AuthFrame.tsx";
+import { GoToLoginLink } from "./GoToLoginLink.tsx";
 import { pathParameters } from "./link-parameters.ts";
-import { passwordHint } from "./password-rules.ts";
 
 const FIELDS = ["newPassword", "confirmPassword"] as const;
 type Field = (typeof FIELDS)[number];
@@ -37,8 +38,7 @@ export default function ResetPasswordPage() {
 function ResetPasswordForm() {
   const { t } = useTranslation();
   const [code] = useState(() => pathParameters(ROUTES.resetPassword, 1)?.[0]);
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { formRef, messageRef: alertRef, focusField } = useFieldFocus<Field>();
   const doneRef = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string>();
@@ -58,7 +58,7 @@ function ResetPasswordForm() {
       const found = fieldErrorsFromZod(parsed.error, FIELDS);
       setErrors(found);
       setFailure(undefined);
-      focus(firstFieldWithError(found, FIELDS));
+      focusField(firstFieldWithError(found, FIELDS));
       return;
     }
 
@@ -80,18 +80,10 @@ function ResetPasswordForm() {
       setErrors(found);
       const invalid = firstFieldWithError(found, FIELDS);
       if (!invalid) setFailure(describeApiError(t, error));
-      focus(invalid);
+      focusField(invalid);
     } finally {
       setSubmitting(false);
     }
-  }
-
-  function focus(field: Field | undefined) {
-    requestAnimationFrame(() =>
-      field
-        ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
-        : alertRef.current?.focus()
-    );
   }
 
   const errorOf = (field: Field) => {
@@ -129,13 +121,7 @@ function ResetPasswordForm() {
           title={t("resetPassword.doneTitle")}
           intro={t("resetPassword.doneText")}
         >
-          <a
-            href={ROUTES.login}
-            onClick={markNavigation}
-            className={`${buttonClass("primary")} w-full`}
-          >
-            {t("auth.goToLogin")}
-          </a>
+          <GoToLoginLink t={t} />
         </AuthCard>
       </div>
     );
@@ -160,27 +146,13 @@ function ResetPasswordForm() {
         onSubmit={handleSubmit}
         className="space-y-5"
       >
-        <div ref={alertRef} role="alert" tabIndex={-1} className="focus:outline-none empty:hidden">
-          {failure && <FormNotice tone="error">{failure}</FormNotice>}
-        </div>
-        <TextField
+        <FormAlert ref={alertRef} message={failure} />
+        <NewPasswordFields
           name="newPassword"
-          type="password"
           label={t("auth.newPassword")}
-          description={passwordHint(t)}
-          autoComplete="new-password"
-          maxLength={128}
-          required
-          error={errorOf("newPassword")}
-        />
-        <TextField
-          name="confirmPassword"
-          type="password"
-          label={t("auth.confirmPassword")}
-          autoComplete="new-password"
-          maxLength={128}
-          required
-          error={errorOf("confirmPassword")}
+          confirmName="confirmPassword"
+          confirmLabel={t("auth.confirmPassword")}
+          errorOf={errorOf}
         />
         <Button type="submit" busy={isSubmitting} className="w-full">
           {isSubmitting ? t("resetPassword.submitting") : t("resetPassword.submit")}

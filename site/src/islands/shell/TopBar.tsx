@@ -1,6 +1,6 @@
 import type { AccountInfo } from "@shared/schemas/account.ts";
-import { LOGO_MARKUP } from "../../icons/logo.ts";
 import type { Translate } from "../../i18n/translate.ts";
+import { BrandLink } from "./BrandLink.tsx";
 import { ImpersonationBanner } from "./ImpersonationBanner.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { NavigationProgress } from "./NavigationProgress.tsx";
@@ -37,17 +37,12 @@ export function TopBar(props: TopBarProps) {
       )}
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-5">
         <SidebarToggle t={t} />
-        <a href="/" className="flex items-center gap-2 rounded-lg font-bold desktop:hidden">
-          <svg
-            className="size-7"
-            viewBox="0 0 32 32"
-            aria-hidden="true"
-            focusable="false"
-            dangerouslySetInnerHTML={{ __html: LOGO_MARKUP }}
-          />
-          <span aria-hidden="true">{t("site.name")}</span>
-          <span className="sr-only">{t("header.homeLink")}</span>
-        </a>
+        <BrandLink
+          t={t}
+          href="/"
+          className="flex items-center gap-2 rounded-lg font-bold desktop:hidden"
+          markClassName="size-7"
+        />
         <p className="truncate text-lg font-semibold mobile:hidden">{title}</p>
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           <NavigationProgress t={t} />
