@@ -12,6 +12,9 @@ import type { AppEnv } from "./lib/types.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { supportRoutes } from "./routes/support.ts";
 import { userRoutes } from "./routes/users/mod.ts";
+import { externalAccountRoutes } from "./routes/external-accounts.ts";
+import { propertyRoutes } from "./routes/properties.ts";
+import { unitRoutes } from "./routes/accommodation-units.ts";
 import { BEARER_SCHEME } from "./lib/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
 import { apiReferenceAsset } from "./static/api-reference.ts";
@@ -40,6 +43,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api", healthRoutes);
   app.route("/api", supportRoutes);
   app.route("/api", userRoutes);
+  app.route("/api", externalAccountRoutes);
+  app.route("/api", propertyRoutes);
+  app.route("/api", unitRoutes);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
 
   app.doc31("/api/openapi.json", {

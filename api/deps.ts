@@ -2,6 +2,7 @@ import type { Database } from "./db/client.ts";
 import type { AuthConfig } from "./lib/auth/access-token.ts";
 import type { SecretBox } from "./lib/crypto/secret-box.ts";
 import type { NatsHandle } from "./lib/nats.ts";
+import type { EVisitorAccess } from "./services/external-accounts/evisitor-access.ts";
 
 /** Everything the app needs from outside, injected by main (real) or by tests. */
 export interface AppDeps {
@@ -9,7 +10,11 @@ export interface AppDeps {
   nats: NatsHandle;
   clock: () => Date;
   secretBox: SecretBox;
+  /** The configured eVisitor service (the simulator locally and in tests). */
+  evisitor: EVisitorAccess;
   config: {
+    /** The site's public address; QR codes and e-mailed links start with it. */
+    publicUrl: string;
     siteDir: string;
     bodyLimitBytes: number;
     auth: AuthConfig;

@@ -6,6 +6,8 @@ import { runMain } from "./lib/config.ts";
 import { log, setLogLevel } from "./lib/logger.ts";
 import { connectNatsInBackground } from "./lib/nats.ts";
 import { createSecretBox } from "./lib/crypto/secret-box.ts";
+import { resolveEVisitorEndpoint } from "./lib/evisitor-endpoint.ts";
+import { openEVisitorSession } from "../workers/evisitor/client.ts";
 import { ensureAdministrator } from "./services/users/ensure-administrator.ts";
 
 await runMain(async () => {
@@ -29,7 +31,12 @@ await runMain(async () => {
     nats,
     clock: () => new Date(),
     secretBox: await createSecretBox(config.DATA_ENCRYPTION_KEY),
+    evisitor: {
+      endpoint: resolveEVisitorEndpoint(config.EVISITOR_URL, config.EVISITOR_TIMEOUT_MS),
+      openSession: openEVisitorSession,
+    },
     config: {
+      publicUrl: config.PUBLIC_URL,
       siteDir: config.SITE_DIR,
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       trustProxy: config.TRUST_PROXY,

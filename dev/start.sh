@@ -28,6 +28,16 @@ if [ "$NATS_URL" = "nats://127.0.0.1:4222" ]; then
   pids+=($!)
 fi
 
+# Without EVISITOR_URL the product talks to the local eVisitor simulator (demo credentials in
+# dev/evisitor-sim/README.md), so it can be tried without real eVisitor credentials.
+if [ -z "${EVISITOR_URL:-}" ]; then
+  export EVISITOR_SIM_PORT="${EVISITOR_SIM_PORT:-8100}"
+  export EVISITOR_URL="http://127.0.0.1:$EVISITOR_SIM_PORT"
+  say "starting the eVisitor simulator on $EVISITOR_URL"
+  "$DENO" run -A dev/evisitor-sim/main.ts >data/evisitor-sim.log 2>&1 &
+  pids+=($!)
+fi
+
 say "starting workers"
 "$DENO" run -A workers/main.ts &
 pids+=($!)

@@ -36,6 +36,15 @@ export const PasswordResetRequested = defineEvent("accounts.passwordreset.reques
 /** A new sign-in address waits in users.pending_email; the worker sends it a confirmation link. */
 export const EmailChangeRequested = defineEvent("accounts.emailchange.requested", userRef);
 
+/**
+ * Mirror a host's eVisitor account: facilities become properties, unit records become units.
+ * Raised when an account is connected or edited, and when the host presses "sync".
+ */
+export const ProvisioningRequested = defineEvent(
+  "evisitor.provisioning.requested",
+  z.object({ externalAccountId: z.string() }),
+);
+
 /** Every contract, by subject, so a relay or a runner can validate any event. */
 export const EVENTS = {
   [ContactMessageSubmitted.subject]: ContactMessageSubmitted,
@@ -43,6 +52,7 @@ export const EVENTS = {
   [EmailConfirmationRequested.subject]: EmailConfirmationRequested,
   [PasswordResetRequested.subject]: PasswordResetRequested,
   [EmailChangeRequested.subject]: EmailChangeRequested,
+  [ProvisioningRequested.subject]: ProvisioningRequested,
 } as const;
 
 export type EventSubject = keyof typeof EVENTS;
@@ -52,6 +62,7 @@ export type EventPayload<S extends EventSubject> = z.infer<(typeof EVENTS)[S]["p
 export const STREAMS = [
   { name: "SUPPORT", subjects: ["support.>"] },
   { name: "ACCOUNTS", subjects: ["accounts.>"] },
+  { name: "EVISITOR", subjects: ["evisitor.>"] },
   { name: "DLQ", subjects: ["dlq.>"] },
 ] as const;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { commonEnv, parseConfig } from "../api/lib/config.ts";
 
-export const WORKER_NAMES = ["relay", "notifications"] as const;
+export const WORKER_NAMES = ["relay", "notifications", "evisitor"] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
 const WorkersEnv = z.object({
@@ -17,9 +17,8 @@ const WorkersEnv = z.object({
   MAIL_DIR: z.string().min(1).default("data/mail"),
   MAIL_FROM: z.string().min(3).default("Prijavko <no-reply@prijavko.hr>"),
   SUPPORT_EMAIL: z.email().default("podrska@prijavko.hr"),
-  /** The site's address as people reach it; links in e-mails start with it. */
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:8000")
-    .transform((url) => url.replace(/\/+$/, "")),
+  /** Decrypts stored eVisitor credentials (AES-256-GCM), the same key as the API's. */
+  DATA_ENCRYPTION_KEY: z.string({ error: "is required: the same value the API uses" }).min(40),
   /** Deliveries of one event before it is dead-lettered. */
   MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(6),
   /** First retry delay; doubles per delivery up to RETRY_MAX_MS. */

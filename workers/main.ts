@@ -6,6 +6,9 @@ import { loadWorkersConfig } from "./env.ts";
 import { createMailer } from "./notifications/mailer.ts";
 import { waitForNats } from "./runner/wait-for-nats.ts";
 import { startWorkers } from "./start.ts";
+import { createSecretBox } from "../api/lib/crypto/secret-box.ts";
+import { resolveEVisitorEndpoint } from "../api/lib/evisitor-endpoint.ts";
+import { openEVisitorSession } from "./evisitor/client.ts";
 import { startHeartbeat } from "./runner/heartbeat.ts";
 
 await runMain(async () => {
@@ -36,6 +39,13 @@ await runMain(async () => {
     maxDeliveries: config.MAX_DELIVERIES,
     retry: { baseMs: config.RETRY_BASE_MS, maxMs: config.RETRY_MAX_MS },
     relayIntervalMs: config.RELAY_INTERVAL_MS,
+    evisitor: {
+      access: {
+        endpoint: resolveEVisitorEndpoint(config.EVISITOR_URL, config.EVISITOR_TIMEOUT_MS),
+        openSession: openEVisitorSession,
+      },
+      secretBox: await createSecretBox(config.DATA_ENCRYPTION_KEY),
+    },
   });
 
   const heartbeat = config.HEARTBEAT_FILE

@@ -3,6 +3,9 @@ import type { NatsConnection } from "@nats-io/nats-core";
 import type { Database } from "../api/db/client.ts";
 import { log } from "../api/lib/logger.ts";
 import type { WorkerName } from "./env.ts";
+import type { SecretBox } from "../api/lib/crypto/secret-box.ts";
+import type { EVisitorAccess } from "../api/services/external-accounts/evisitor-access.ts";
+import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consumer.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
 import type { Mailer } from "./notifications/mailer.ts";
@@ -21,6 +24,8 @@ export interface WorkersOptions {
   maxDeliveries: number;
   retry: { baseMs: number; maxMs: number };
   relayIntervalMs: number;
+  /** For the evisitor worker: the service and the key that opens stored credentials. */
+  evisitor?: { access: EVisitorAccess; secretBox: SecretBox };
 }
 
 /** The consumers each worker runs. */
@@ -34,6 +39,13 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
     consumers.push(
       ...accountEmailConsumers({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
     );
+  }
+  if (options.workers.includes("evisitor")) {
+    if (!options.evisitor) throw new Error("the evisitor worker needs its eVisitor access");
+    consumers.push(provisioningConsumer({
+      evisitor: options.evisitor.access,
+      secretBox: options.evisitor.secretBox,
+    }));
   }
   return consumers;
 }

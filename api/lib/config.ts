@@ -11,6 +11,19 @@ export const commonEnv = {
   DATABASE_AUTH_TOKEN: z.string().optional(),
   NATS_URL: z.string().min(1).default("nats://127.0.0.1:4222"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** The site's address as people reach it; e-mailed links and QR codes start with it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:8000")
+    .transform((url) => url.replace(/\/+$/, "")),
+  /**
+   * Which eVisitor to talk to: "production", "test" (eVisitor's public test service) or the URL of
+   * a simulator. No default: a deployment must say where guests are registered.
+   */
+  EVISITOR_URL: z
+    .string({ error: 'is required: "production", "test" or a simulator URL' })
+    .refine((v) => v === "production" || v === "test" || /^https?:\/\//.test(v), {
+      error: 'must be "production", "test" or an http(s) URL',
+    }),
+  EVISITOR_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
 };
 
 export class ConfigError extends Error {}

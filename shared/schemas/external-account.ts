@@ -19,6 +19,12 @@ export const ExternalAccount = z
     email: z.string().nullable(),
     type: ExternalAccountTypeSchema,
     status: ExternalAccountStatusSchema,
+    /**
+     * Why the last sync failed, null when it worked: invalid-credentials, locked-out, api-key,
+     * forbidden, unavailable or protocol (the site explains each in the host's language).
+     */
+    lastError: z.string().nullable(),
+    lastSyncedAt: z.string().nullable(),
     properties: z.array(PropertyReference),
   })
   .meta({ id: "ExternalAccount" });

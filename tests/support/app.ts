@@ -3,6 +3,9 @@ import type { AppDeps } from "../../api/deps.ts";
 import type { Database } from "../../api/db/client.ts";
 import { createSecretBox } from "../../api/lib/crypto/secret-box.ts";
 import type { NatsHandle } from "../../api/lib/nats.ts";
+import type { EVisitorAccess } from "../../api/services/external-accounts/evisitor-access.ts";
+import { EVisitorError } from "../../workers/evisitor/types.ts";
+import { createEVisitorClient } from "../../workers/evisitor/client.ts";
 
 export const SITE_FIXTURE_DIR = new URL("./site-fixture", import.meta.url).pathname;
 
@@ -12,6 +15,9 @@ export const TEST_SECRETS = {
   DATA_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
 };
 
+/** Everything a process needs in its environment besides defaults. */
+export const TEST_ENV = { ...TEST_SECRETS, EVISITOR_URL: "http://127.0.0.1:9" };
+
 export const TEST_AUTH = {
   jwtSecret: TEST_SECRETS.JWT_SECRET,
   accessTokenMinutes: 15,
@@ -20,9 +26,10 @@ export const TEST_AUTH = {
 
 /** The real app on a test database; NATS is whatever the test connects, or a server nobody runs. */
 export async function createTestApp(
-  { db, nats, bodyLimitBytes = 64 * 1024, clock = () => new Date() }: {
+  { db, nats, evisitor, bodyLimitBytes = 64 * 1024, clock = () => new Date() }: {
     db: Database;
     nats?: NatsHandle;
+    evisitor?: EVisitorAccess;
     bodyLimitBytes?: number;
     clock?: () => Date;
   },
@@ -32,12 +39,35 @@ export async function createTestApp(
     nats: nats ?? unreachableNats(),
     clock,
     secretBox: await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY),
-    config: { siteDir: SITE_FIXTURE_DIR, bodyLimitBytes, trustProxy: false, auth: TEST_AUTH },
+    evisitor: evisitor ?? unreachableEVisitor(),
+    config: {
+      siteDir: SITE_FIXTURE_DIR,
+      bodyLimitBytes,
+      trustProxy: false,
+      auth: TEST_AUTH,
+      publicUrl: TEST_PUBLIC_URL,
+    },
   };
   return createApp(deps);
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** eVisitor as the simulator at `baseUrl` answers it, through the real client. */
+export function simulatorAccess(baseUrl: string): EVisitorAccess {
+  return { endpoint: { baseUrl, timeoutMs: 2000 }, openSession: createEVisitorClient() };
+}
+
+/** The site address tests build links and QR codes with. */
+export const TEST_PUBLIC_URL = "http://prijavko.test";
+
+/** An eVisitor nobody runs: tests that need one start the simulator and pass it in. */
+function unreachableEVisitor(): EVisitorAccess {
+  return {
+    endpoint: { baseUrl: "http://127.0.0.1:9", timeoutMs: 1000 },
+    openSession: () => Promise.reject(new EVisitorError("unavailable", "no eVisitor in this test")),
+  };
+}
 
 /** A handle to an address where no NATS runs: the app must still serve everything but health. */
 function unreachableNats(): NatsHandle {
@@ -65,13 +95,14 @@ export class TestClock {
 /** Runs `fn` with the real app on a fresh database, cleaned up afterwards. */
 export async function withTestApp(
   fn: (ctx: { app: TestApp; db: Database; clock: TestClock }) => Promise<void>,
+  { evisitor }: { evisitor?: EVisitorAccess } = {},
 ): Promise<void> {
   const { createTestDatabase } = await import("./database.ts");
   const database = await createTestDatabase();
   const clock = new TestClock();
   try {
     await fn({
-      app: await createTestApp({ db: database.db, clock: clock.now }),
+      app: await createTestApp({ db: database.db, clock: clock.now, evisitor }),
       db: database.db,
       clock,
     });

@@ -1,7 +1,8 @@
 import { startNatsServer, type TestNatsServer } from "./nats-server.ts";
 import { freePort, waitForPort } from "./ports.ts";
 import { startSmtp, type TestSmtp } from "./smtp.ts";
-import { TEST_SECRETS } from "./app.ts";
+import { TEST_ENV } from "./app.ts";
+import { type RunningEVisitorSim, startEVisitorSim } from "./evisitor-sim.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -13,6 +14,8 @@ export interface TestStack {
   baseUrl: string;
   smtp: TestSmtp;
   nats: TestNatsServer;
+  /** The eVisitor simulator the product is pointed at. */
+  evisitor: RunningEVisitorSim;
   /** Everything the API and the workers logged, for assertions about what logs hold. */
   logs(): Promise<string>;
   stop(): Promise<void>;
@@ -26,9 +29,11 @@ export async function startStack(): Promise<TestStack> {
   const dir = await Deno.makeTempDir({ prefix: "stack-test-" });
   const nats = await startNatsServer();
   const smtp = await startSmtp();
+  const evisitor = await startEVisitorSim();
   const port = freePort();
   const env = {
-    ...TEST_SECRETS,
+    ...TEST_ENV,
+    EVISITOR_URL: evisitor.baseUrl,
     ADMIN_EMAIL: STACK_ADMIN.email,
     ADMIN_PASSWORD: STACK_ADMIN.password,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -65,6 +70,7 @@ export async function startStack(): Promise<TestStack> {
     baseUrl: `http://127.0.0.1:${port}`,
     smtp,
     nats,
+    evisitor,
     logs: async () =>
       (await Deno.readTextFile(`${dir}/api.log`)) + (await Deno.readTextFile(`${dir}/workers.log`)),
     stop: async () => {
@@ -74,6 +80,7 @@ export async function startStack(): Promise<TestStack> {
         await done;
       }
       await smtp.stop();
+      await evisitor.stop();
       await nats.dispose();
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },

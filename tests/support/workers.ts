@@ -6,16 +6,21 @@ import { waitForNats } from "../../workers/runner/wait-for-nats.ts";
 import { startWorkers } from "../../workers/start.ts";
 
 export const SUPPORT_EMAIL = "podrska@test.prijavko.hr";
-export const TEST_PUBLIC_URL = "http://prijavko.test";
+import { TEST_PUBLIC_URL, TEST_SECRETS } from "./app.ts";
+import { createSecretBox } from "../../api/lib/crypto/secret-box.ts";
+import type { EVisitorAccess } from "../../api/services/external-accounts/evisitor-access.ts";
+export { TEST_PUBLIC_URL };
 
 /** The real workers, in this process, as workers/main.ts starts them but with quick retries. */
 export async function startTestWorkers(
-  { db, natsUrl, smtpUrl, workers = ["relay", "notifications"], maxDeliveries = 4 }: {
+  { db, natsUrl, smtpUrl, workers = ["relay", "notifications"], maxDeliveries = 4, evisitor }: {
     db: Database;
     natsUrl: string;
     smtpUrl: string;
     workers?: WorkerName[];
     maxDeliveries?: number;
+    /** For the evisitor worker: the simulator to talk to. */
+    evisitor?: EVisitorAccess;
   },
 ): Promise<{ nats: NatsHandle; stop(): Promise<void> }> {
   const nats = connectNatsInBackground(natsUrl, "test-workers");
@@ -34,6 +39,10 @@ export async function startTestWorkers(
     maxDeliveries,
     retry: { baseMs: 50, maxMs: 200 },
     relayIntervalMs: 50,
+    evisitor: evisitor && {
+      access: evisitor,
+      secretBox: await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY),
+    },
   });
   return {
     nats,

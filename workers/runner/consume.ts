@@ -76,7 +76,12 @@ async function processMessage(def: ConsumerDefinition, msg: JsMsg, options: Cons
     msg.term("invalid payload");
     return;
   }
-  const event = { ...parsed.data, payload: payload.data };
+  const event = {
+    ...parsed.data,
+    payload: payload.data,
+    deliveries,
+    isLastAttempt: deliveries >= maxDeliveries,
+  };
   if (deliveries > maxDeliveries) {
     // The process died while handling it too often (a poison message): stop trying.
     await deadLetter(js, msg, def.name, "too many deliveries");

@@ -13,6 +13,10 @@ export interface ReceivedEvent<P> {
   subject: string;
   occurredAt: string;
   payload: P;
+  /** How many times this event has been delivered, this time included. */
+  deliveries: number;
+  /** No retry follows if this attempt fails: a handler can record the failure for people. */
+  isLastAttempt: boolean;
 }
 
 /**

@@ -5,3 +5,6 @@ export * from "./processed-events.ts";
 export * from "./refresh-tokens.ts";
 export * from "./user-tokens.ts";
 export * from "./users.ts";
+export * from "./accommodation-units.ts";
+export * from "./external-accounts.ts";
+export * from "./properties.ts";

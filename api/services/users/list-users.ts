@@ -3,6 +3,7 @@ import type { AdminUserListItem } from "@shared/schemas/admin-user.ts";
 import { toPagedResult } from "@shared/schemas/paged.ts";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema/users.ts";
+import { likeContaining } from "../../db/like-containing.ts";
 
 export const USER_SORT_COLUMNS = {
   email: users.email,
@@ -10,9 +11,6 @@ export const USER_SORT_COLUMNS = {
   lastLogin: users.lastLoginAt,
 };
 export type UserSortColumn = keyof typeof USER_SORT_COLUMNS;
-
-/** Escapes LIKE wildcards so a search for "a_b" finds exactly that. */
-const likeContaining = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** Administrators' user list: search by e-mail, sorted, one page at a time. */
 export async function listUsers(

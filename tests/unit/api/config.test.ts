@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { loadApiConfig } from "../../../api/env.ts";
 import { ConfigError } from "../../../api/lib/config.ts";
 import { loadWorkersConfig } from "../../../workers/env.ts";
-import { TEST_SECRETS } from "../../support/app.ts";
+import { TEST_ENV } from "../../support/app.ts";
 
 Deno.test("loadApiConfig applies the documented defaults", () => {
-  const config = loadApiConfig({ ...TEST_SECRETS });
+  const config = loadApiConfig({ ...TEST_ENV });
   assert.equal(config.PORT, 8000);
   assert.equal(config.DATABASE_URL, "file:data/app.db");
   assert.equal(config.NATS_URL, "nats://127.0.0.1:4222");
@@ -25,7 +25,7 @@ Deno.test("loadApiConfig names each bad variable in its error", () => {
 
 Deno.test("loadApiConfig accepts a libSQL server URL unchanged", () => {
   const config = loadApiConfig({
-    ...TEST_SECRETS,
+    ...TEST_ENV,
     DATABASE_URL: "libsql://db.example.turso.io",
     DATABASE_AUTH_TOKEN: "t",
   });
@@ -33,10 +33,10 @@ Deno.test("loadApiConfig accepts a libSQL server URL unchanged", () => {
 });
 
 Deno.test("loadWorkersConfig selects workers by name and refuses unknown ones", () => {
-  assert.deepEqual(loadWorkersConfig({ WORKERS: "relay" }).WORKERS, ["relay"]);
-  assert.deepEqual(loadWorkersConfig({}).WORKERS, ["relay", "notifications"]);
-  assert.throws(() => loadWorkersConfig({ WORKERS: "relay,mailman" }), /WORKERS/);
-  assert.throws(() => loadWorkersConfig({ SMTP_URL: "http://mail" }), /SMTP_URL/);
+  assert.deepEqual(loadWorkersConfig({ ...TEST_ENV, WORKERS: "relay" }).WORKERS, ["relay"]);
+  assert.deepEqual(loadWorkersConfig(TEST_ENV).WORKERS, ["relay", "notifications", "evisitor"]);
+  assert.throws(() => loadWorkersConfig({ ...TEST_ENV, WORKERS: "relay,mailman" }), /WORKERS/);
+  assert.throws(() => loadWorkersConfig({ ...TEST_ENV, SMTP_URL: "http://mail" }), /SMTP_URL/);
 });
 
 Deno.test("loadApiConfig refuses to start without its secrets, naming them", () => {
@@ -44,17 +44,31 @@ Deno.test("loadApiConfig refuses to start without its secrets, naming them", () 
     assert.ok(error instanceof ConfigError);
     assert.match(error.message, /JWT_SECRET: is required/);
     assert.match(error.message, /DATA_ENCRYPTION_KEY: is required/);
+    assert.match(
+      error.message,
+      /EVISITOR_URL: is required: "production", "test" or a simulator URL/,
+    );
     return true;
   });
   assert.throws(
-    () => loadApiConfig({ ...TEST_SECRETS, DATA_ENCRYPTION_KEY: "c2hvcnQ=" }),
+    () => loadApiConfig({ ...TEST_ENV, DATA_ENCRYPTION_KEY: "c2hvcnQ=" }),
     /DATA_ENCRYPTION_KEY: must be 32 bytes in base64/,
   );
 });
 
 Deno.test("loadApiConfig wants the first administrator's e-mail and password together", () => {
   assert.throws(
-    () => loadApiConfig({ ...TEST_SECRETS, ADMIN_EMAIL: "admin@example.com" }),
+    () => loadApiConfig({ ...TEST_ENV, ADMIN_EMAIL: "admin@example.com" }),
     /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
+  );
+});
+
+Deno.test("EVISITOR_URL accepts the two eVisitor services by name or a simulator's URL", () => {
+  for (const value of ["production", "test", "http://127.0.0.1:8100"]) {
+    assert.equal(loadApiConfig({ ...TEST_ENV, EVISITOR_URL: value }).EVISITOR_URL, value);
+  }
+  assert.throws(
+    () => loadApiConfig({ ...TEST_ENV, EVISITOR_URL: "staging" }),
+    /EVISITOR_URL: must be/,
   );
 });

@@ -35,6 +35,14 @@ Deno.test("docker-compose.yml keeps workers scalable and points every app proces
   }
   assert.match(workers.environment.SMTP_URL, /SMTP_URL/);
   assert.match(workers.environment.PUBLIC_URL, /PUBLIC_URL/);
+  for (const service of [api, workers]) {
+    assert.match(
+      service.environment.EVISITOR_URL,
+      /^\$\{EVISITOR_URL:\?/,
+      "no silent default for eVisitor",
+    );
+    assert.match(service.environment.DATA_ENCRYPTION_KEY, /^\$\{DATA_ENCRYPTION_KEY:\?/);
+  }
 });
 
 Deno.test("docker-compose.yml demands the API's secrets instead of inventing them", () => {

@@ -31,6 +31,8 @@ Deno.test("the account answer never carries the credentials", () => {
     email: null,
     type: ExternalAccountType.EVisitor,
     status: ExternalAccountStatus.Synchronized,
+    lastError: null,
+    lastSyncedAt: "2026-11-20T10:00:00.000Z",
     properties: [{ id: "p1", name: "Villa", address: null }],
     password: "secret",
     apiKey: "key",

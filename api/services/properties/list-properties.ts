@@ -1,0 +1,40 @@
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { toPagedResult } from "@shared/schemas/paged.ts";
+import type { Database } from "../../db/client.ts";
+import { likeContaining } from "../../db/like-containing.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
+import { properties } from "../../db/schema/properties.ts";
+import { toProperty } from "./to-response.ts";
+
+export const PROPERTY_SORTS = { name: properties.name, created: properties.createdAt };
+export type PropertySort = keyof typeof PROPERTY_SORTS;
+
+/** The caller's active properties with their units, searched by name or address, one page at a time. */
+export async function listProperties(
+  db: Database,
+  userId: string,
+  { pageNumber, pageSize, sortBy, searchValue }: {
+    pageNumber: number;
+    pageSize: number;
+    sortBy: PropertySort;
+    searchValue?: string;
+  },
+) {
+  const pattern = searchValue ? likeContaining(searchValue) : undefined;
+  const where = and(
+    eq(properties.userId, userId),
+    isNull(properties.deactivatedAt),
+    pattern
+      ? sql`(${properties.name} like ${pattern} escape '\\' or ${properties.address} like ${pattern} escape '\\')`
+      : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(properties).where(where);
+  const rows = await db.select().from(properties).where(where)
+    .orderBy(asc(PROPERTY_SORTS[sortBy]), asc(properties.id))
+    .limit(pageSize).offset((pageNumber - 1) * pageSize);
+  const units = rows.length === 0 ? [] : await db.select().from(accommodationUnits)
+    .where(inArray(accommodationUnits.propertyId, rows.map((r) => r.id)))
+    .orderBy(asc(accommodationUnits.name));
+  const items = rows.map((row) => toProperty(row, units.filter((u) => u.propertyId === row.id)));
+  return toPagedResult(items, pageNumber, pageSize, total);
+}

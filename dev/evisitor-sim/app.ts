@@ -1,0 +1,184 @@
+/**
+ * The simulator as a fetch handler: `createSimApp(state, options)` serves the eVisitor protocol
+ * (any path prefix, so http://127.0.0.1:8100 and http://127.0.0.1:8100/testApi both work) and
+ * the /__sim/ control API. main.ts runs it as a process; tests run it in-process.
+ */
+import {
+  authenticate,
+  handleLogin,
+  handleLogout,
+  isSpaceJoined,
+  lockoutResponse,
+  parseCookies,
+} from "./auth.ts";
+import { read } from "./browse.ts";
+import { handleControl } from "./control.ts";
+import { type Fault, FaultQueue } from "./faults.ts";
+import { type SimOptions, simOptions } from "./options.ts";
+import { FORBIDDEN_FOR_HOSTS, RESOURCES } from "./resources.ts";
+import {
+  Answer,
+  envelope,
+  html,
+  json,
+  notAuthenticated,
+  notFoundRecord,
+  serverError,
+  wafPage,
+} from "./responses.ts";
+import type { SimState } from "./state.ts";
+import { ACTIONS, runAction } from "./tourist-actions.ts";
+
+export interface SimApp {
+  fetch(req: Request): Promise<Response>;
+  /** Releases answers held back by "timeout" faults, so a server can shut down. */
+  close(): void;
+  state: SimState;
+  faults: FaultQueue;
+  options: SimOptions;
+}
+
+const AUTH = "/Resources/AspNetFormsAuth/Authentication/";
+const REST = "/Rest/Htz/";
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {}): SimApp {
+  const options = simOptions(overrides);
+  const faults = new FaultQueue();
+  const closing = new AbortController();
+  const now = () => state.fixedNow ?? options.now();
+
+  function hold(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (closing.signal.aborted) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        closing.signal.removeEventListener("abort", done);
+        resolve();
+      }
+      closing.signal.addEventListener("abort", done);
+    });
+  }
+
+  /** Answers the protocol part of the path (`Login`, `Rest/Htz/...`). */
+  function serve(req: Request, path: string, query: URLSearchParams, bodyText: string): Response {
+    const cookieHeader = req.headers.get("cookie");
+    const cookies = parseCookies(cookieHeader);
+    const authAt = path.indexOf(AUTH);
+    if (authAt >= 0) {
+      const action = path.slice(authAt + AUTH.length);
+      if (req.method !== "POST") return html(405, "Method Not Allowed");
+      if (action === "Login") return handleLogin(state, options, bodyText);
+      if (action === "Logout") return handleLogout(state, cookies);
+      return html(404, "Endpoint not found.");
+    }
+    const rest = path.slice(path.indexOf(REST) + REST.length);
+    const [name, ...tail] = rest.split("/");
+    const suffix = tail.join("/");
+    if (tail.length === 0) {
+      // Without the trailing slash Rhetos shows service metadata, not data.
+      return html(200, `Rhetos REST service metadata: Htz.${name}`);
+    }
+    const known = name in RESOURCES || name in ACTIONS || FORBIDDEN_FOR_HOSTS.includes(name);
+    if (!known) return html(404, "Endpoint not found.");
+
+    const host = authenticate(state, options, cookies);
+    if (host instanceof Response) return host;
+
+    if (name in ACTIONS) {
+      if (req.method !== "POST" || suffix !== "") return html(405, "Method Not Allowed");
+      return runAction(name, { state, host, options, now: now() }, bodyText);
+    }
+    if (FORBIDDEN_FOR_HOSTS.includes(name)) {
+      return envelope(
+        400,
+        `You are not authorized for action 'Read' on resource 'Htz.${name}', user '${host.username}'. The required security claim is not set.`,
+        null,
+      );
+    }
+    if (req.method !== "GET") return html(405, "Method Not Allowed");
+    const resource = RESOURCES[name];
+    const rows = resource.rows({ state, host, now: now() });
+    if (suffix === "" || suffix === "RecordsAndTotalCount" || suffix === "TotalCount") {
+      const result = read(name, resource.columns, rows, query);
+      if (suffix === "") return json({ Records: result.records });
+      if (suffix === "TotalCount") return json({ TotalCount: result.totalCount });
+      return json({ Records: result.records, TotalCount: result.totalCount });
+    }
+    if (GUID.test(suffix)) {
+      const row = rows.find((r) => String(r.ID).toLowerCase() === suffix.toLowerCase());
+      return row ? json(row) : notFoundRecord();
+    }
+    return html(404, "Endpoint not found.");
+  }
+
+  async function applyFault(fault: Fault): Promise<Response | undefined> {
+    switch (fault.mode) {
+      case "http500":
+        return serverError();
+      case "waf":
+        return wafPage();
+      case "lockout":
+        return lockoutResponse(Math.ceil(options.lockoutSeconds / 60));
+      case "unauthenticated":
+        return notAuthenticated(options.unauthenticatedStatus);
+      case "timeout":
+        // Like a lost answer: the caller gives up, but the call is still carried out.
+        await hold(fault.delayMs ?? options.timeoutDelayMs);
+        return undefined;
+    }
+  }
+
+  async function handle(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    const path = url.pathname;
+    if (path.startsWith("/__sim/")) {
+      return await handleControl(req, path, { state, faults, now });
+    }
+    const isAuth = path.includes(AUTH);
+    if (!isAuth && !path.includes(REST)) return html(404, "Not Found");
+    // The body is read before any delay: a client that gave up may close the stream.
+    const bodyText = req.method === "GET" ? "" : await req.text();
+
+    // The firewall rejects cookies joined with a bare space, before the application sees them.
+    if (isSpaceJoined(req.headers.get("cookie"))) return wafPage();
+    const fault = faults.take({
+      path,
+      isLogin: path.endsWith(`${AUTH}Login`),
+      needsSession: !isAuth,
+    });
+    if (fault) {
+      const answer = await applyFault(fault);
+      if (answer) return answer;
+    }
+    try {
+      return serve(req, path, url.searchParams, bodyText);
+    } catch (error) {
+      if (error instanceof Answer) return error.response;
+      console.error("evisitor-sim: unexpected error", error);
+      return serverError();
+    }
+  }
+
+  return {
+    async fetch(req) {
+      const response = await handle(req);
+      const path = new URL(req.url).pathname;
+      if (!path.startsWith("/__sim/")) {
+        state.logRequest({
+          at: new Date(now()).toISOString(),
+          method: req.method,
+          path,
+          status: response.status,
+        });
+        if (options.log) console.log(`evisitor-sim ${req.method} ${path} ${response.status}`);
+      }
+      return response;
+    },
+    close: () => closing.abort(),
+    state,
+    faults,
+    options,
+  };
+}

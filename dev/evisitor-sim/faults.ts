@@ -1,0 +1,62 @@
+/**
+ * Failures the tests (or a curious developer) ask for through POST /__sim/faults. Each fault
+ * answers the next `count` matching calls, oldest fault first. `expire-sessions` is not queued:
+ * it drops every session at once (see control.ts).
+ */
+export const FAULT_MODES = [
+  "http500",
+  "timeout",
+  "waf",
+  "lockout",
+  "unauthenticated",
+  "expire-sessions",
+] as const;
+export type FaultMode = (typeof FAULT_MODES)[number];
+
+export interface Fault {
+  mode: Exclude<FaultMode, "expire-sessions">;
+  remaining: number;
+  /** Only calls whose path contains this (case-insensitive), e.g. "CheckInTourist". */
+  path?: string;
+  /** For "timeout": how long the answer is held back. */
+  delayMs?: number;
+}
+
+export interface CallKind {
+  path: string;
+  isLogin: boolean;
+  /** Calls that need a session (everything but Login and Logout). */
+  needsSession: boolean;
+}
+
+function applies(fault: Fault, call: CallKind): boolean {
+  if (fault.path && !call.path.toLowerCase().includes(fault.path.toLowerCase())) return false;
+  if (fault.mode === "lockout") return call.isLogin;
+  if (fault.mode === "unauthenticated") return call.needsSession;
+  return true;
+}
+
+export class FaultQueue {
+  #faults: Fault[] = [];
+
+  add(fault: Fault): void {
+    this.#faults.push(fault);
+  }
+
+  /** The fault for this call, if any; counts it down. */
+  take(call: CallKind): Fault | undefined {
+    const fault = this.#faults.find((f) => applies(f, call));
+    if (!fault) return undefined;
+    fault.remaining--;
+    if (fault.remaining <= 0) this.#faults.splice(this.#faults.indexOf(fault), 1);
+    return fault;
+  }
+
+  list(): Fault[] {
+    return this.#faults.map((f) => ({ ...f }));
+  }
+
+  clear(): void {
+    this.#faults = [];
+  }
+}

@@ -1,0 +1,134 @@
+import assert from "node:assert/strict";
+import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
+import { TEST_PUBLIC_URL, withTestApp } from "../support/app.ts";
+import { seedMirroredAccount } from "../support/properties.ts";
+import { decodeQrPng } from "../support/qr.ts";
+
+async function setup(app: Parameters<typeof createHost>[0], db: Parameters<typeof createHost>[1]) {
+  const ana = await createHost(app, db, { email: "ana@example.com" });
+  await createHost(app, db, { email: "bruno@example.com" });
+  await seedMirroredAccount(db, ana);
+  const token = (await signIn(app, "ana@example.com")).accessToken;
+  const other = (await signIn(app, "bruno@example.com")).accessToken;
+  const [property] =
+    (await (await getWith(app, "/api/Properties?PageNumber=1&PageSize=5", token)).json()).items;
+  return { token, other, property };
+}
+
+const bearer = (token: string) => ({
+  Authorization: `Bearer ${token}`,
+  "Content-Type": "application/json",
+});
+
+Deno.test("POST /api/AccommodationUnits adds a unit with a permanent code to the caller's property", () =>
+  withTestApp(async ({ app, db }) => {
+    const { token, other, property } = await setup(app, db);
+    const body = {
+      propertyId: property.id,
+      name: "Studio uz more",
+      capacity: 2,
+      externalCalendarLink: "https://www.airbnb.com/calendar/ical/123.ics?s=abc",
+      wifiName: "Studio",
+      wifiPassword: "lozinka123",
+      wifiEncryptionType: 2,
+    };
+    const res = await postWith(app, "/api/AccommodationUnits", body, token);
+    assert.equal(res.status, 200);
+    const unit = await res.json();
+    assert.match(unit.code, /^[a-z2-9]{12}$/);
+    assert.equal(unit.name, "Studio uz more");
+    assert.equal(unit.property.name, property.name);
+    assert.deepEqual(unit.wifiDetails, {
+      ssid: "Studio",
+      password: "lozinka123",
+      encryptionType: 2,
+    });
+
+    const foreign = await postWith(app, "/api/AccommodationUnits", body, other);
+    assert.equal(foreign.status, 404, "nobody adds units to another host's property");
+    const noName = await postWith(
+      app,
+      "/api/AccommodationUnits",
+      { propertyId: property.id },
+      token,
+    );
+    assert.equal(noName.status, 400);
+    assert.deepEqual((await noName.json()).errors, { name: ["Name is required"] });
+    const noNetwork = await postWith(app, "/api/AccommodationUnits", {
+      propertyId: property.id,
+      name: "X",
+      wifiPassword: "x",
+    }, token);
+    assert.deepEqual((await noNetwork.json()).errors, { wifiName: ["WiFi name is required"] });
+  }));
+
+Deno.test("PUT /api/AccommodationUnits/{id} changes a unit and keeps its code", () =>
+  withTestApp(async ({ app, db }) => {
+    const { token, other, property } = await setup(app, db);
+    const unit = property.accommodationUnits[0];
+    const put = (t: string) =>
+      app.request(`/api/AccommodationUnits/${unit.id}`, {
+        method: "PUT",
+        headers: bearer(t),
+        body: JSON.stringify({ propertyId: property.id, name: "Apartman Lavanda", capacity: 5 }),
+      });
+    assert.equal((await put(other)).status, 404);
+    const res = await put(token);
+    assert.equal(res.status, 200);
+    const changed = await res.json();
+    assert.equal(changed.name, "Apartman Lavanda");
+    assert.equal(changed.code, unit.code);
+  }));
+
+Deno.test("GET /api/AccommodationUnits/{code}/qr.png holds the unit's check-in address", () =>
+  withTestApp(async ({ app, db }) => {
+    const { token, other, property } = await setup(app, db);
+    const { code } = property.accommodationUnits[0];
+    const png = await getWith(app, `/api/AccommodationUnits/${code}/qr.png`, token);
+    assert.equal(png.status, 200);
+    assert.equal(png.headers.get("Content-Type"), "image/png");
+    assert.equal(
+      decodeQrPng(new Uint8Array(await png.arrayBuffer())),
+      `${TEST_PUBLIC_URL}/prijava/smjestaj/${code}`,
+    );
+    const svg = await getWith(app, `/api/AccommodationUnits/${code}/qr.svg`, token);
+    assert.match(await svg.text(), /^<svg/);
+    assert.equal((await getWith(app, `/api/AccommodationUnits/${code}/qr.png`, other)).status, 404);
+    const details = await (await getWith(app, `/api/AccommodationUnits/${code}`, token)).json();
+    assert.equal(details.checkInUrl, `${TEST_PUBLIC_URL}/prijava/smjestaj/${code}`);
+  }));
+
+Deno.test("GET /api/AccommodationUnits/{code}/wifi-qr.png joins the property's WiFi, or says there is none", () =>
+  withTestApp(async ({ app, db }) => {
+    const { token, property } = await setup(app, db);
+    const { code } = property.accommodationUnits[0];
+    const none = await getWith(app, `/api/AccommodationUnits/${code}/wifi-qr.png`, token);
+    assert.equal(none.status, 404);
+    assert.equal((await none.json()).detail, "No WiFi is set for this unit or its property.");
+    await app.request(`/api/Properties/Settings/${property.id}`, {
+      method: "PUT",
+      headers: bearer(token),
+      body: JSON.stringify({
+        propertyId: property.id,
+        wifiName: "Vila;Gosti",
+        wifiPassword: "sunce",
+        wifiEncryptionType: 2,
+      }),
+    });
+    const wifi = await getWith(app, `/api/AccommodationUnits/${code}/wifi-qr.png`, token);
+    assert.equal(
+      decodeQrPng(new Uint8Array(await wifi.arrayBuffer())),
+      "WIFI:T:WPA;S:Vila\\;Gosti;P:sunce;;",
+    );
+  }));
+
+Deno.test("DELETE /api/AccommodationUnits/{code} deletes by code, only the caller's", () =>
+  withTestApp(async ({ app, db }) => {
+    const { token, other, property } = await setup(app, db);
+    const { code } = property.accommodationUnits[3];
+    const del = (t: string) =>
+      app.request(`/api/AccommodationUnits/${code}`, { method: "DELETE", headers: bearer(t) });
+    assert.equal((await del(other)).status, 404);
+    assert.equal((await del(token)).status, 204);
+    assert.equal((await getWith(app, `/api/AccommodationUnits/${code}`, token)).status, 404);
+  }));

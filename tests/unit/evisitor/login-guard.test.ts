@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { LoginGuard } from "../../../workers/evisitor/login-guard.ts";
+import { EVisitorError } from "../../../workers/evisitor/types.ts";
+
+const account = { baseUrl: "https://e.example", username: "12345678901", password: "krivo" };
+
+Deno.test("a refused password is not sent again; a different one is", async () => {
+  const guard = new LoginGuard();
+  let attempts = 0;
+  const refuse = () => {
+    attempts++;
+    return Promise.reject(new EVisitorError("invalid-credentials", "no"));
+  };
+  await assert.rejects(guard.run(account, refuse), { kind: "invalid-credentials" });
+  await assert.rejects(guard.run(account, refuse), { kind: "invalid-credentials" });
+  assert.equal(attempts, 1);
+  await guard.run({ ...account, password: "novo" }, () => {
+    attempts++;
+    return Promise.resolve();
+  });
+  assert.equal(attempts, 2);
+});
+
+Deno.test("a refused password may be tried again after a while", async () => {
+  let now = 0;
+  const guard = new LoginGuard({ now: () => now, refusalMemoryMs: 60_000 });
+  let attempts = 0;
+  const refuse = () => {
+    attempts++;
+    return Promise.reject(new EVisitorError("invalid-credentials", "no"));
+  };
+  await assert.rejects(guard.run(account, refuse));
+  now = 59_000;
+  await assert.rejects(guard.run(account, refuse));
+  assert.equal(attempts, 1);
+  now = 61_000;
+  await assert.rejects(guard.run(account, refuse));
+  assert.equal(attempts, 2);
+});
+
+Deno.test("after a lockout no login is tried until it should have ended", async () => {
+  let now = 0;
+  const guard = new LoginGuard({ now: () => now });
+  let attempts = 0;
+  await assert.rejects(
+    guard.run(account, () => {
+      attempts++;
+      return Promise.reject(new EVisitorError("locked-out", "locked; try again in 5 minutes"));
+    }),
+    { kind: "locked-out" },
+  );
+  const succeed = () => {
+    attempts++;
+    return Promise.resolve();
+  };
+  await assert.rejects(guard.run({ ...account, password: "dobro" }, succeed), {
+    kind: "locked-out",
+  });
+  assert.equal(attempts, 1);
+  now = 5 * 60_000 + 1;
+  await guard.run({ ...account, password: "dobro" }, succeed);
+  assert.equal(attempts, 2);
+});
+
+Deno.test("logins to one account run one at a time", async () => {
+  const guard = new LoginGuard();
+  let running = 0;
+  let most = 0;
+  const login = async () => {
+    running++;
+    most = Math.max(most, running);
+    await new Promise((r) => setTimeout(r, 5));
+    running--;
+  };
+  await Promise.all([1, 2, 3].map(() => guard.run({ ...account, password: "dobro" }, login)));
+  assert.equal(most, 1);
+});
+
+Deno.test("transient login failures are not remembered", async () => {
+  const guard = new LoginGuard();
+  let attempts = 0;
+  await assert.rejects(
+    guard.run(account, () => {
+      attempts++;
+      return Promise.reject(new EVisitorError("unavailable", "down"));
+    }),
+  );
+  await guard.run(account, () => {
+    attempts++;
+    return Promise.resolve();
+  });
+  assert.equal(attempts, 2);
+});

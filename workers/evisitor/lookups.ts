@@ -1,0 +1,94 @@
+/**
+ * Code lists (evisitor-api.md §4). Codes are always read at run time; what the check-in takes from
+ * each list differs: countries by CodeThreeLetters, document types and tax categories by Code,
+ * arrival organisations and border crossings by CodeMI, service types by Name.
+ */
+import { Fields, filterQuery, readRecords, type Row } from "./records.ts";
+import type { Transport } from "./transport.ts";
+import type {
+  EVisitorArrivalOrganisation,
+  EVisitorBorderCrossing,
+  EVisitorCountry,
+  EVisitorDocumentType,
+  EVisitorOfferedServiceType,
+  EVisitorPaymentCategory,
+} from "./types.ts";
+
+async function rows(
+  transport: Transport,
+  resource: string,
+  query?: Record<string, string | undefined>,
+): Promise<Fields[]> {
+  const body = await transport.read(resource, query);
+  return readRecords(body, `Htz/${resource}`).map((row: Row) => new Fields(row, `Htz/${resource}`));
+}
+
+export async function listCountries(t: Transport): Promise<EVisitorCountry[]> {
+  return (await rows(t, "CountryLookup")).map((f) => ({
+    id: f.string("ID"),
+    codeThreeLetters: f.string("CodeThreeLetters"),
+    codeTwoLetters: f.optionalString("CodeTwoLetters"),
+    name: f.optionalString("NameNational") ?? f.string("CodeThreeLetters"),
+    nameCitizenship: f.optionalString("NameCitizenships"),
+    isEUMember: f.boolean("IsEUMember"),
+    active: f.boolean("Active", true),
+  }));
+}
+
+export async function listDocumentTypes(t: Transport): Promise<EVisitorDocumentType[]> {
+  // "Ttype" (sic) is the resource's real name.
+  return (await rows(t, "DocumentTtypeLookup")).map((f) => ({
+    id: f.string("ID"),
+    code: f.string("Code"),
+    name: f.optionalString("Name") ?? f.string("Code"),
+    active: f.boolean("Active", true),
+  }));
+}
+
+export async function listPaymentCategories(
+  t: Transport,
+  facilityId: string,
+): Promise<EVisitorPaymentCategory[]> {
+  const filters = filterQuery([
+    { Property: "FacilityID", Operation: "equal", Value: facilityId },
+    { Property: "Active", Operation: "equal", Value: "true" },
+  ]);
+  return (await rows(t, "TTPaymentCategoryLookup2", { filters })).map((f) => ({
+    id: f.string("ID"),
+    code: f.string("Code"),
+    name: f.optionalString("Name") ?? f.string("Code"),
+    active: f.boolean("Active", true),
+  }));
+}
+
+export async function listArrivalOrganisations(
+  t: Transport,
+): Promise<EVisitorArrivalOrganisation[]> {
+  return (await rows(t, "ArrivalOrganisationLookup")).map((f) => ({
+    id: f.string("ID"),
+    codeMI: f.string("CodeMI"),
+    name: f.optionalString("Name") ?? f.string("CodeMI"),
+    active: f.boolean("Active", true),
+  }));
+}
+
+export async function listOfferedServiceTypes(
+  t: Transport,
+): Promise<EVisitorOfferedServiceType[]> {
+  return (await rows(t, "OfferedServiceTypeLookup")).map((f) => ({
+    id: f.string("ID"),
+    name: f.string("Name"),
+    active: f.boolean("Active", true),
+  }));
+}
+
+export async function listBorderCrossings(t: Transport): Promise<EVisitorBorderCrossing[]> {
+  // "HRlookup" (sic) is the resource's real casing.
+  return (await rows(t, "BorderCrossingHRlookup")).map((f) => ({
+    id: f.string("ID"),
+    codeMI: f.string("CodeMI"),
+    name: f.optionalString("Name") ?? f.string("CodeMI"),
+    type: f.optionalString("BorderCrossingType"),
+    active: f.boolean("Active", true),
+  }));
+}

@@ -1,0 +1,57 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Transaction } from "../../../api/db/client.ts";
+import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
+import { properties } from "../../../api/db/schema/properties.ts";
+import { newUnitCode } from "../../../api/services/units/unit-code.ts";
+import type { SyncPlan } from "./plan-sync.ts";
+
+/** Writes a sync plan for one account; run it inside one transaction. */
+export async function applySync(
+  tx: Transaction,
+  { userId, accountId, now }: { userId: string; accountId: string; now: Date },
+  plan: SyncPlan,
+): Promise<void> {
+  const propertyIdByFacility = new Map<string, string>();
+  for (const change of plan.properties) {
+    const { deactivated, ...values } = change.values;
+    const fields = { ...values, deactivatedAt: deactivated ? now : null, updatedAt: now };
+    if (change.existingId) {
+      await tx.update(properties).set(fields).where(eq(properties.id, change.existingId));
+      propertyIdByFacility.set(change.facilityId, change.existingId);
+    } else {
+      const id = crypto.randomUUID();
+      await tx.insert(properties).values({
+        id,
+        userId,
+        externalAccountId: accountId,
+        facilityId: change.facilityId,
+        createdAt: now,
+        ...fields,
+      });
+      propertyIdByFacility.set(change.facilityId, id);
+    }
+  }
+  for (const change of plan.units) {
+    if (change.existingId) {
+      await tx.update(accommodationUnits).set({ ...change.values, updatedAt: now })
+        .where(eq(accommodationUnits.id, change.existingId));
+      continue;
+    }
+    await tx.insert(accommodationUnits).values({
+      id: crypto.randomUUID(),
+      code: newUnitCode(),
+      userId,
+      propertyId: propertyIdByFacility.get(change.facilityId)!,
+      externalUnitId: change.externalUnitId,
+      externalUnitIndex: change.externalUnitIndex,
+      name: change.name,
+      ...change.values,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  if (plan.vanishedPropertyIds.length > 0) {
+    await tx.update(properties).set({ deactivatedAt: now, updatedAt: now })
+      .where(inArray(properties.id, plan.vanishedPropertyIds));
+  }
+}

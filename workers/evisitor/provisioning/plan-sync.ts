@@ -1,0 +1,137 @@
+import type { EVisitorFacility, EVisitorUnit } from "../types.ts";
+
+/** What eVisitor lists for one facility. */
+export interface FacilitySnapshot {
+  facility: EVisitorFacility;
+  units: EVisitorUnit[];
+}
+
+export interface KnownProperty {
+  id: string;
+  facilityId: string;
+}
+
+export interface KnownUnit {
+  id: string;
+  propertyId: string;
+  externalUnitId: string | null;
+  externalUnitIndex: number | null;
+}
+
+export interface PropertyChange {
+  facilityId: string;
+  /** Set when the property exists: update it in place. */
+  existingId?: string;
+  values: {
+    facilityCode: string;
+    name: string;
+    address: string | null;
+    facilityType: string | null;
+    category: string | null;
+    deactivated: boolean;
+  };
+}
+
+export interface UnitChange {
+  facilityId: string;
+  externalUnitId: string;
+  externalUnitIndex: number;
+  existingId?: string;
+  /** Only for new units: a host may rename a unit, and a sync must not undo that. */
+  name: string;
+  values: { capacity: number | null; type: string | null; category: string | null };
+}
+
+export interface SyncPlan {
+  properties: PropertyChange[];
+  units: UnitChange[];
+  /** Properties whose facility eVisitor no longer lists: deactivated, never deleted. */
+  vanishedPropertyIds: string[];
+}
+
+const DEFAULT_UNIT_NAME = "Smještajna jedinica";
+
+function addressOf(facility: EVisitorFacility): string | null {
+  return [facility.streetNumber, facility.settlement].filter(Boolean).join(", ") || null;
+}
+
+/**
+ * Expands a facility's unit records into the product's units: a record with three equivalent
+ * apartments gives three units. Names repeat the type, numbered when a type occurs more than once.
+ */
+function expandUnits(units: EVisitorUnit[]) {
+  const ordered = [...units].sort((a, b) =>
+    (a.sequence ?? 0) - (b.sequence ?? 0) || a.id.localeCompare(b.id)
+  );
+  const expanded = ordered.flatMap((unit) =>
+    Array.from(
+      { length: Math.max(1, unit.numberOfEquivalentUnits) },
+      (_, index) => ({ unit, index }),
+    )
+  );
+  const perName = new Map<string, number>();
+  for (const { unit } of expanded) {
+    const base = unit.typeNameCode || DEFAULT_UNIT_NAME;
+    perName.set(base, (perName.get(base) ?? 0) + 1);
+  }
+  const seen = new Map<string, number>();
+  return expanded.map(({ unit, index }) => {
+    const base = unit.typeNameCode || DEFAULT_UNIT_NAME;
+    const nth = (seen.get(base) ?? 0) + 1;
+    seen.set(base, nth);
+    return { unit, index, name: (perName.get(base) ?? 0) > 1 ? `${base} ${nth}` : base };
+  });
+}
+
+/**
+ * Matches what eVisitor lists against what the product holds: facilities by id, units by
+ * (unit record id, position among its equivalents). Nothing is deleted: a facility that
+ * disappeared is deactivated, units the host added by hand are left alone.
+ */
+export function planSync(
+  known: { properties: KnownProperty[]; units: KnownUnit[] },
+  snapshots: FacilitySnapshot[],
+): SyncPlan {
+  const propertyByFacility = new Map(known.properties.map((p) => [p.facilityId, p]));
+  const unitByKey = new Map(
+    known.units.filter((u) => u.externalUnitId !== null)
+      .map((u) => [`${u.propertyId}|${u.externalUnitId}|${u.externalUnitIndex}`, u]),
+  );
+  const plan: SyncPlan = { properties: [], units: [], vanishedPropertyIds: [] };
+
+  for (const { facility, units } of snapshots) {
+    const property = propertyByFacility.get(facility.id);
+    plan.properties.push({
+      facilityId: facility.id,
+      existingId: property?.id,
+      values: {
+        facilityCode: facility.code,
+        name: facility.name,
+        address: addressOf(facility),
+        facilityType: facility.facilityType,
+        category: facility.category,
+        deactivated: facility.isDeactivated,
+      },
+    });
+    for (const { unit, index, name } of expandUnits(units)) {
+      const existing = property && unitByKey.get(`${property.id}|${unit.id}|${index}`);
+      plan.units.push({
+        facilityId: facility.id,
+        externalUnitId: unit.id,
+        externalUnitIndex: index,
+        existingId: existing?.id,
+        name,
+        values: {
+          capacity: unit.numberOfBeds + unit.numberOfExtraBeds || null,
+          type: unit.typeNameCode,
+          category: facility.category,
+        },
+      });
+    }
+  }
+  const listed = new Set(snapshots.map((s) => s.facility.id));
+  plan.vanishedPropertyIds = known.properties.filter((p) => !listed.has(p.facilityId)).map((p) =>
+    p.id
+  );
+  return plan;
+}

@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import { ExternalAccountStatus } from "@shared/enums.ts";
+import { ProvisioningRequested } from "@shared/events.ts";
+import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
+import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
+import { properties } from "../../../api/db/schema/properties.ts";
+import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
+import { log } from "../../../api/lib/logger.ts";
+import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
+import { isProcessed, markProcessed } from "../../runner/dedupe.ts";
+import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
+import { EVisitorError } from "../types.ts";
+import { applySync } from "./apply-sync.ts";
+import { type FacilitySnapshot, planSync } from "./plan-sync.ts";
+
+const CONSUMER = "evisitor_provisioning";
+type Account = typeof externalAccounts.$inferSelect;
+
+async function fetchSnapshots(
+  evisitor: EVisitorAccess,
+  secretBox: SecretBox,
+  account: Account,
+): Promise<FacilitySnapshot[]> {
+  const session = await evisitor.openSession(evisitor.endpoint, {
+    username: account.username,
+    password: await secretBox.open(account.passwordSealed),
+    apiKey: account.apiKeySealed ? await secretBox.open(account.apiKeySealed) : undefined,
+  });
+  try {
+    const snapshots: FacilitySnapshot[] = [];
+    for (const facility of await session.listFacilities()) {
+      snapshots.push({ facility, units: await session.listUnits(facility.id) });
+    }
+    return snapshots;
+  } finally {
+    await session.logout().catch(() => {});
+  }
+}
+
+/** Status to fall back to after a failed sync: the account keeps whatever it had before. */
+const statusAfterFailure = (account: Account) =>
+  account.lastSyncedAt
+    ? ExternalAccountStatus.Synchronized
+    : account.status === ExternalAccountStatus.Edited
+    ? ExternalAccountStatus.Edited
+    : ExternalAccountStatus.Created;
+
+/**
+ * Mirrors an eVisitor account: Created/Edited → Provisioning → Synchronized. A refusal by eVisitor
+ * (wrong password, lock, no rights) is recorded for the host as `lastError` (the error kind) and not
+ * retried; an unreachable eVisitor is retried with back-off and recorded on the last attempt.
+ */
+export function provisioningConsumer(
+  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+) {
+  const setStatus = (ctx: HandlerContext, id: string, values: Partial<Account>) =>
+    ctx.db.update(externalAccounts).set({ ...values, updatedAt: ctx.clock() }).where(
+      eq(externalAccounts.id, id),
+    );
+
+  return defineConsumer({
+    name: CONSUMER,
+    stream: "EVISITOR",
+    event: ProvisioningRequested,
+    async handle(event, ctx) {
+      if (await isProcessed(ctx.db, CONSUMER, event.id)) return;
+      const [account] = await ctx.db.select().from(externalAccounts)
+        .where(eq(externalAccounts.id, event.payload.externalAccountId));
+      if (!account) return; // disconnected meanwhile: nothing to mirror
+      await setStatus(ctx, account.id, { status: ExternalAccountStatus.Provisioning });
+
+      let snapshots: FacilitySnapshot[];
+      try {
+        snapshots = await fetchSnapshots(evisitor, secretBox, account);
+      } catch (error) {
+        if (!(error instanceof EVisitorError)) throw error;
+        log.warn("provisioning failed", {
+          externalAccountId: account.id,
+          kind: error.kind,
+          deliveries: event.deliveries,
+        });
+        if (!error.isTransient || event.isLastAttempt) {
+          await setStatus(ctx, account.id, {
+            status: statusAfterFailure(account),
+            lastError: error.kind,
+          });
+        }
+        if (error.isTransient) throw error;
+        await markProcessed(ctx.db, CONSUMER, event.id, ctx.clock());
+        return;
+      }
+
+      const now = ctx.clock();
+      await ctx.db.transaction(async (tx) => {
+        const known = {
+          properties: await tx.select({ id: properties.id, facilityId: properties.facilityId })
+            .from(properties)
+            .where(eq(properties.externalAccountId, account.id)),
+          units: await tx.select({
+            id: accommodationUnits.id,
+            propertyId: accommodationUnits.propertyId,
+            externalUnitId: accommodationUnits.externalUnitId,
+            externalUnitIndex: accommodationUnits.externalUnitIndex,
+          }).from(accommodationUnits).where(eq(accommodationUnits.userId, account.userId)),
+        };
+        await applySync(
+          tx,
+          { userId: account.userId, accountId: account.id, now },
+          planSync(known, snapshots),
+        );
+        await tx.update(externalAccounts).set({
+          status: ExternalAccountStatus.Synchronized,
+          lastError: null,
+          lastSyncedAt: now,
+          updatedAt: now,
+        }).where(eq(externalAccounts.id, account.id));
+        await markProcessed(tx, CONSUMER, event.id, now);
+      });
+      log.info("provisioning done", {
+        externalAccountId: account.id,
+        facilities: snapshots.length,
+      });
+    },
+  });
+}
