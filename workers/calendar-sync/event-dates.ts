@@ -12,7 +12,7 @@
  */
 import ICAL from "ical.js";
 import { resolveTimeZoneName } from "./time-zone-names.ts";
-import { dateAt, formatDate, instantOfWallTime, isIsoDate } from "./local-date.ts";
+import { dateAt, formatDate, instantOfWallTime, isIsoDate } from "@shared/local-date.ts";
 
 export interface ZoneContext {
   /** The property's zone: where dates are taken. */

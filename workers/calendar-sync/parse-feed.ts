@@ -16,7 +16,7 @@ import { tzidOf } from "./event-dates.ts";
 import { expandSeries, MAX_RECURRENCE_STEPS } from "./expand-series.ts";
 import type { EventKey, FeedError, FeedEvent, ParsedFeed } from "./feed-types.ts";
 import { readFeedText } from "./feed-text.ts";
-import { addDays, isIsoDate, isKnownTimeZone } from "./local-date.ts";
+import { addDays, isIsoDate, isKnownTimeZone } from "@shared/local-date.ts";
 import { resolveTimeZoneName } from "./time-zone-names.ts";
 import {
   addEvent,

@@ -5,7 +5,7 @@
  * Mozilla exports prefix IANA names ("/mozilla.org/20050126_1/Europe/Zagreb").
  * A TZID whose VTIMEZONE is in the file never gets here: ical.js resolves it from the file.
  */
-import { isKnownTimeZone } from "./local-date.ts";
+import { isKnownTimeZone } from "@shared/local-date.ts";
 
 /** Windows zone → IANA zone, from CLDR's windowsZones.xml (territory 001), the common ones. */
 const WINDOWS_ZONES: Record<string, string> = {

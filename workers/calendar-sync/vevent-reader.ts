@@ -12,7 +12,7 @@ import type {
   FeedWarningCode,
   IgnoredEvent,
 } from "./feed-types.ts";
-import { addDays, daysBetween } from "./local-date.ts";
+import { addDays, daysBetween } from "@shared/local-date.ts";
 
 /** What reading one feed collects, and the settings it reads with. */
 export interface Context extends ZoneContext {

@@ -3,7 +3,7 @@
  * exactly the platforms' dates, kinds and details listed there.
  */
 import assert from "node:assert/strict";
-import { relativeToToday } from "../../../workers/calendar-sync/date-range.ts";
+import { relativeToToday } from "@shared/date-range.ts";
 import type { FeedEvent } from "../../../workers/calendar-sync/feed-types.ts";
 import { parseFeed } from "../../../workers/calendar-sync/parse-feed.ts";
 import { rangesOverlap } from "../../../workers/calendar-sync/reconcile.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { FeedEvent } from "../../../workers/calendar-sync/feed-types.ts";
-import { addDays } from "../../../workers/calendar-sync/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
 import { OWN_EXPORT_UID_SUFFIX } from "../../../workers/calendar-sync/own-export.ts";
 import { parseFeed, unreadableEventKeys } from "../../../workers/calendar-sync/parse-feed.ts";
 import {
