@@ -1,59 +1,17 @@
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { ParsedMail } from "mailparser";
+import type { Browser, Page } from "playwright-core";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { STACK_ADMIN, startStack, type TestStack } from "../support/stack.ts";
 import { currentTotp } from "../../api/services/users/totp.ts";
+import { E2E_PASSWORD, e2eSession, linkIn, mailTo } from "../support/e2e.ts";
 
 let stack: TestStack;
 let browser: Browser;
 
-const PASSWORD = "Jadran-Sunce-2026!";
-type Theme = "DefaultTheme" | "DarkTheme";
-
-async function newContext(
-  { viewport = VIEWPORTS.desktop, theme }: {
-    viewport?: { width: number; height: number };
-    theme?: Theme;
-  } = {},
-): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport,
-    reducedMotion: "reduce",
-    baseURL: stack.baseUrl,
-  });
-  if (theme) await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
-  return context;
-}
-
-/** The site-relative link in a received e-mail's text. */
-function linkIn(mail: ParsedMail): string {
-  const match = /(http:\/\/127\.0\.0\.1:\d+)(\/app\/\S+)/.exec(mail.text ?? "");
-  assert.ok(match, "the e-mail holds a link to the site");
-  return match[2];
-}
-
-const mailTo = (address: string) => (m: ParsedMail) => JSON.stringify(m.to ?? "").includes(address);
-
-/** Signs in on the login page; `here` uses the login page already open (keeping its returnUrl). */
-async function logIn(page: Page, email: string, password: string, { here = false } = {}) {
-  if (!here) await page.goto("/app/prijava");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Lozinka", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Prijavi se" }).click();
-}
-
-async function registerAndConfirm(page: Page, email: string) {
-  await page.goto("/app/registracija");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Lozinka", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Potvrda lozinke").fill(PASSWORD);
-  await page.getByRole("button", { name: "Registriraj se" }).click();
-  await page.getByRole("heading", { name: "Provjerite e-poštu" }).waitFor();
-  const mail = await stack.smtp.waitForMail(mailTo(email));
-  await page.goto(linkIn(mail));
-  await page.getByRole("heading", { name: "E-mail adresa je potvrđena" }).waitFor();
-}
+const PASSWORD = E2E_PASSWORD;
+let newContext: ReturnType<typeof e2eSession>["newContext"];
+let logIn: ReturnType<typeof e2eSession>["logIn"];
+let registerAndConfirm: ReturnType<typeof e2eSession>["registerAndConfirm"];
 
 Deno.test({
   name: "browser: accounts and the host app shell",
@@ -62,6 +20,7 @@ Deno.test({
   async fn(t) {
     stack = await startStack();
     browser = await launchBrowser();
+    ({ newContext, logIn, registerAndConfirm } = e2eSession(stack, browser));
     try {
       await t.step(
         "a new host registers, confirms from the e-mail, logs in, lands on the dashboard and logs out",
@@ -206,40 +165,47 @@ Deno.test({
       );
 
       await t.step(
-        "the shell and the account pages look right on a phone and a desktop, light and dark",
+        "every account page looks right on a phone and a desktop, light and dark",
         async () => {
+          const shoot = async (page: Page, pages: string[][], suffix: string) => {
+            for (const [name, path] of pages) {
+              await page.goto(path);
+              await page.getByRole("heading").first().waitFor();
+              await page.waitForLoadState("networkidle");
+              await screenshot(page, `${name}-${suffix}`);
+            }
+          };
           for (const [size, viewport] of Object.entries(VIEWPORTS)) {
             for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
-              const mode = theme === "DarkTheme" ? "dark" : "light";
+              const suffix = `${size}-${theme === "DarkTheme" ? "dark" : "light"}`;
               const context = await newContext({ viewport, theme });
               const page = await context.newPage();
-              for (
-                const [name, path] of [
-                  ["login", "/app/prijava"],
-                  ["register", "/app/registracija"],
-                  ["forgot", "/app/zaboravljena-lozinka"],
-                ]
-              ) {
-                await page.goto(path);
-                await page.getByRole("heading").first().waitFor();
-                await screenshot(page, `${name}-${size}-${mode}`);
-              }
+              await shoot(page, [
+                ["login", "/app/prijava"],
+                ["register", "/app/registracija"],
+                ["forgot", "/app/zaboravljena-lozinka"],
+                ["confirm-email-invalid", "/app/potvrdi-email/nepostojeci/kod"],
+                ["reset-password", "/app/resetiraj-lozinku/neki-kod"],
+              ], suffix);
               await logIn(page, "nina.host@example.com", PASSWORD);
               await page.waitForURL("**/app/kontrolna-ploca");
               await page.getByRole("heading", { name: /Dobro došli/ }).waitFor();
-              await screenshot(page, `dashboard-${size}-${mode}`);
-              for (
-                const [name, path] of [["account-settings", "/app/postavke-racuna"], [
-                  "app-contact",
-                  "/app/kontakt",
-                ]]
-              ) {
-                await page.goto(path);
-                await page.getByRole("heading").first().waitFor();
-                await page.waitForLoadState("networkidle");
-                await screenshot(page, `${name}-${size}-${mode}`);
-              }
+              await screenshot(page, `dashboard-${suffix}`);
+              await shoot(page, [["account-settings", "/app/postavke-racuna"], [
+                "app-contact",
+                "/app/kontakt",
+              ]], suffix);
               await context.close();
+
+              const adminContext = await newContext({ viewport, theme });
+              const admin = await adminContext.newPage();
+              await logIn(admin, STACK_ADMIN.email, STACK_ADMIN.password);
+              await admin.waitForURL("**/app/kontrolna-ploca");
+              await shoot(admin, [["admin-users", "/admin/korisnici"], [
+                "admin-settings",
+                "/admin/postavke",
+              ]], suffix);
+              await adminContext.close();
             }
           }
         },

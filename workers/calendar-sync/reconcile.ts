@@ -20,7 +20,12 @@
  * Several feeds of one unit must be reconciled one after another, each seeing what the
  * previous one wrote, or two feeds could add the same night in one round.
  */
-import { type DateRange, newlyCovered, rangesOverlap, relativeToToday } from "@shared/date-range.ts";
+import {
+  type DateRange,
+  newlyCovered,
+  rangesOverlap,
+  relativeToToday,
+} from "@shared/date-range.ts";
 import type { EventDetails, EventKey, EventKind, FeedEvent } from "./feed-types.ts";
 import { daysBetween, isIsoDate } from "@shared/local-date.ts";
 import { isOwnExportedUid } from "./own-export.ts";

@@ -17,6 +17,10 @@ const CODE_OF_TITLE = new Map(
 /** Field messages the API writes besides the shared validation messages and code titles. */
 const OTHER_MESSAGES: Record<string, TranslationKey> = {
   "Incorrect password.": "serverMessage.incorrectPassword",
+  "eVisitor did not accept this username and password.":
+    "serverMessage.evisitorCredentialsRejected",
+  "eVisitor refused this API key.": "serverMessage.evisitorApiKeyRejected",
+  "This eVisitor account is already connected.": "serverMessage.evisitorAccountConnected",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

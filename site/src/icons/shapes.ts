@@ -78,6 +78,20 @@ export const ICON_SHAPES = {
   check: '<path d="m5 12.5 4.5 4.5L19 7.5"/>',
   rocket:
     '<path d="M14.5 4.5c2.6-1 5-1 5-1s0 2.4-1 5c-1.2 3-4 5.6-7 7.5l-3-3c1.9-3 4.5-5.8 6-8.5Z"/><path d="M8.5 13 5 12l2.5-3.5H11M11 15.5l1 3.5 3.5-2.5V13M6.5 17.5c-1.3.4-2.3 1.6-2.5 3 1.4-.2 2.6-1.2 3-2.5"/><circle cx="15.5" cy="8.5" r="1.5"/>',
+  plus: '<path d="M12 5v14M5 12h14"/>',
+  trash:
+    '<path d="M4 6.5h16M9.5 6.5V4.5h5v2M6.5 6.5l.8 13a1.5 1.5 0 0 0 1.5 1.4h6.4a1.5 1.5 0 0 0 1.5-1.4l.8-13M10 10.5v6M14 10.5v6"/>',
+  pencil: '<path d="M15.5 4.5a2.1 2.1 0 0 1 3 3L8 18l-4 1 1-4Z"/><path d="m13.5 6.5 3 3"/>',
+  wifi:
+    '<path d="M2.5 9a14 14 0 0 1 19 0M5.5 12.3a9.5 9.5 0 0 1 13 0M8.6 15.5a5 5 0 0 1 6.8 0"/><path d="M12 19v.01"/>',
+  printer:
+    '<path d="M7 8.5V3.5h10v5"/><rect x="3.5" y="8.5" width="17" height="8" rx="2"/><path d="M7 14h10v6.5H7ZM17 11.5h.01"/>',
+  helpCircle:
+    '<circle cx="12" cy="12" r="9"/><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.4M12 16.8v.01"/>',
+  door:
+    '<path d="M5.5 20.5v-16a1 1 0 0 1 1-1h11a1 1 0 0 1 1 1v16M3.5 20.5h17"/><path d="M14.5 12.5v.01"/>',
+  externalLink:
+    '<path d="M13.5 4.5h6v6M19.5 4.5 11 13M17.5 14v4.5a2 2 0 0 1-2 2h-10a2 2 0 0 1-2-2v-10a2 2 0 0 1 2-2H10"/>',
 } as const;
 
 export type IconName = keyof typeof ICON_SHAPES;

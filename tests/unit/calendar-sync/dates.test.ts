@@ -1,12 +1,6 @@
 import assert from "node:assert/strict";
 import { newlyCovered, relativeToToday } from "@shared/date-range.ts";
-import {
-  addDays,
-  daysBetween,
-  instantOfWallTime,
-  isIsoDate,
-  todayIn,
-} from "@shared/local-date.ts";
+import { addDays, daysBetween, instantOfWallTime, isIsoDate, todayIn } from "@shared/local-date.ts";
 import { resolveTimeZoneName } from "../../../workers/calendar-sync/time-zone-names.ts";
 
 Deno.test("calendar arithmetic crosses months, leap days and DST without drifting", () => {

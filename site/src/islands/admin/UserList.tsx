@@ -10,10 +10,10 @@ import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
 import { Pagination } from "../ui/Pagination.tsx";
+import { SearchField } from "../ui/SearchField.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { useDebouncedValue } from "../ui/use-debounced-value.ts";
 import { ImpersonateDialog } from "./ImpersonateDialog.tsx";
-import { SearchField } from "./SearchField.tsx";
 import { UserTable } from "./UserTable.tsx";
 
 const PAGE_SIZE = 10;
@@ -85,7 +85,12 @@ export function UserList() {
   return (
     <div className="mt-8 space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <SearchField t={t} value={search} onChange={setSearch} />
+        <SearchField
+          label={t("adminUsers.search")}
+          placeholder={t("adminUsers.searchPlaceholder")}
+          value={search}
+          onChange={setSearch}
+        />
         <p aria-live="polite" className="flex min-h-6 items-center gap-2 text-sm text-fg-muted">
           {isLoading && (
             <>

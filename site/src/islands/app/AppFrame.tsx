@@ -28,7 +28,8 @@ interface AppFrameProps {
 /**
  * Every page of the host and admin areas (/app/*, /admin/*) renders inside this frame: it restores
  * the session first (nothing of the page shows before), then the dashboard shell of spec section
- * 2 (sidebar, top bar with profile menu and notifications, snackbars) around the page.
+ * 2 (sidebar, top bar with profile menu and notifications, snackbars) around the page. A printed
+ * page leaves the shell out (e.g. the QR sheet of a unit).
  */
 export function AppFrame({ titleKey, children }: AppFrameProps) {
   const { t, lang } = useTranslation();
@@ -72,7 +73,7 @@ export function AppFrame({ titleKey, children }: AppFrameProps) {
           <main
             id="main"
             tabIndex={-1}
-            className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-10"
+            className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-10 print:p-0"
           >
             {children}
           </main>

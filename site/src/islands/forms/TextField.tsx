@@ -8,12 +8,13 @@ interface TextFieldProps {
   error?: string;
   /** A hint under the label, e.g. the password rules. */
   description?: string;
-  type?: "text" | "email" | "tel" | "password" | "search";
+  type?: "text" | "email" | "tel" | "password" | "search" | "url" | "time";
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
   multiline?: boolean;
   rows?: number;
   maxLength?: number;
+  placeholder?: string;
   required?: boolean;
   autoFocus?: boolean;
   defaultValue?: string;
@@ -37,6 +38,7 @@ export function TextField({
   multiline = false,
   rows = 6,
   maxLength,
+  placeholder,
   required = false,
   autoFocus,
   defaultValue,
@@ -52,6 +54,7 @@ export function TextField({
     name,
     required,
     maxLength,
+    placeholder,
     autoFocus,
     defaultValue,
     value,
@@ -78,8 +81,10 @@ export function TextField({
             type={type}
             autoComplete={autoComplete}
             inputMode={inputMode}
-            spellCheck={type === "email" || type === "password" ? false : undefined}
-            autoCapitalize={type === "email" ? "none" : undefined}
+            spellCheck={type === "email" || type === "password" || type === "url"
+              ? false
+              : undefined}
+            autoCapitalize={type === "email" || type === "url" ? "none" : undefined}
           />
         )}
       {error && (

@@ -31,7 +31,7 @@ export function Sidebar({ t, currentPath, isAdministrator }: SidebarProps) {
         // The column runs the page's full height; its content stays in view while the page scrolls.
         <div
           id="app-sidebar"
-          className="hidden w-64 shrink-0 border-r border-border bg-surface desktop:block"
+          className="hidden w-64 shrink-0 border-r border-border bg-surface desktop:block print:hidden"
         >
           <div className="sticky top-0 flex h-dvh flex-col">
             <SidebarBrand t={t} />

@@ -26,7 +26,7 @@ export function Snackbars({ t }: { t: Translate }) {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-3 bottom-3 z-[60] flex flex-col items-center gap-2 sm:inset-x-auto sm:right-5 sm:bottom-5 sm:items-end"
+      className="pointer-events-none fixed inset-x-3 bottom-3 z-[60] flex flex-col items-center gap-2 sm:inset-x-auto sm:right-5 sm:bottom-5 sm:items-end print:hidden"
     >
       {snackbars.map((snackbar) => <SnackbarItem key={snackbar.id} t={t} snackbar={snackbar} />)}
     </div>

@@ -26,7 +26,7 @@ interface TopBarProps {
 export function TopBar(props: TopBarProps) {
   const { t, title, account, isImpersonating, isEndingImpersonation } = props;
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur print:hidden">
       {isImpersonating && (
         <ImpersonationBanner
           t={t}

@@ -16,7 +16,10 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Asks before an action with consequences; Escape, the backdrop and Cancel all say no. */
+/**
+ * Asks before an action with consequences; Escape, the backdrop and Cancel all say no. The dialog
+ * element covers the screen (its parts are fixed), so it counts as visible to tests and tools.
+ */
 export function ConfirmDialog({
   t,
   open,
@@ -29,7 +32,7 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={() => !busy && onClose()} className="relative z-50">
+    <Dialog open={open} onClose={() => !busy && onClose()} className="fixed inset-0 z-50">
       <DialogBackdrop
         transition
         className="fixed inset-0 bg-black/50 backdrop-blur-[2px] transition-opacity duration-150 data-closed:opacity-0"

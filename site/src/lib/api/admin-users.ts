@@ -1,15 +1,8 @@
 import type { AdminUserListItem, ImpersonationResult } from "@shared/schemas/admin-user.ts";
 import { apiGet, apiPost } from "./client.ts";
+import type { Paged } from "./paged.ts";
 
-/** Paged results (spec section 3). */
-export interface Paged<T> {
-  items: T[];
-  pageNumber: number;
-  totalPages: number;
-  totalCount: number;
-  hasPreviousPage: boolean;
-  hasNextPage: boolean;
-}
+export type { Paged };
 
 export type UserSortField = "email" | "created" | "lastLogin";
 

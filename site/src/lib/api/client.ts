@@ -71,6 +71,14 @@ export function apiDelete<T>(path: string, signal?: AbortSignal) {
 }
 
 /**
+ * A binary GET (e.g. a QR image) with the same credentials, refresh and timeout as every call, for
+ * resources an <img> cannot fetch itself because they need the bearer header.
+ */
+export function apiGetBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  return apiRequest<Blob>(path, { method: "GET", signal, responseType: "blob" });
+}
+
+/**
  * The language the server should answer (and write e-mails) in: the page's own language on the
  * public site (/en/kontakt), the stored preference in the host and admin areas.
  */

@@ -16,22 +16,32 @@ export interface TransportOptions {
   /** Lets the caller cancel; a cancelled call rejects with the signal's reason, not an ApiError. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** "blob" reads a successful answer as binary (images); errors are still read as problems. */
+  responseType?: "json" | "blob";
 }
 
 /**
- * One HTTP exchange with the API, JSON in and out. Resolves with the parsed body (undefined for an
- * empty one); rejects with an ApiError for any non-2xx answer, a timeout, or when the server cannot
+ * One HTTP exchange with the API, JSON in and out (or a Blob out, with `responseType: "blob"`).
+ * Resolves with the parsed body (undefined for an empty one); rejects with an ApiError for any non-2xx answer, a timeout, or when the server cannot
  * be reached. Credentials and the refresh-and-retry are the client's business (client.ts).
  */
 export async function send<T>(path: string, options: TransportOptions = {}): Promise<T> {
-  const { method = "GET", body, query, headers, signal, timeoutMs = API_TIMEOUT_MS } = options;
+  const {
+    method = "GET",
+    body,
+    query,
+    headers,
+    signal,
+    timeoutMs = API_TIMEOUT_MS,
+    responseType = "json",
+  } = options;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   try {
     const response = await fetch(urlOf(path, query), {
       method,
       headers: {
-        Accept: "application/json, application/problem+json",
+        Accept: responseType === "blob" ? "*/*" : "application/json, application/problem+json",
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...headers,
       },
@@ -39,6 +49,7 @@ export async function send<T>(path: string, options: TransportOptions = {}): Pro
       signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
       credentials: "same-origin",
     });
+    if (response.ok && responseType === "blob") return await response.blob() as T;
     const payload = await readPayload(response);
     if (!response.ok) throw ApiError.fromResponse(response.status, response.headers, payload);
     return payload as T;

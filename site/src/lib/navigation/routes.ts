@@ -9,10 +9,23 @@ export const ROUTES = {
   accountSettings: "/app/postavke-racuna",
   externalAccounts: "/app/povezani-racuni",
   properties: "/app/objekti",
+  qrSheet: "/app/objekti/qr-ispis",
+  reservations: "/app/rezervacije",
+  calendars: "/app/kalendari",
   contact: "/app/kontakt",
   comingSoon: "/app/uskoro",
   adminUsers: "/admin/korisnici",
 } as const;
+
+/** The printable QR sheet of one accommodation unit. */
+export function qrSheetUrl(unitCode: string): string {
+  return `${ROUTES.qrSheet}?code=${encodeURIComponent(unitCode)}`;
+}
+
+/** The reservations or calendars of one property (those pages read `propertyId`). */
+export function propertyPageUrl(page: "reservations" | "calendars", propertyId: string): string {
+  return `${ROUTES[page]}?propertyId=${encodeURIComponent(propertyId)}`;
+}
 
 /** The public pages of the /app area: everything else under /app and /admin needs a login. */
 export const AUTH_PAGES: readonly string[] = [

@@ -1,19 +1,19 @@
 import { useId } from "react";
-import type { Translate } from "../../i18n/translate.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "./Icon.tsx";
 
 interface SearchFieldProps {
-  t: Translate;
+  label: string;
+  placeholder: string;
   value: string;
   onChange: (value: string) => void;
 }
 
-/** The user search box; the list follows as the administrator types. */
-export function SearchField({ t, value, onChange }: SearchFieldProps) {
+/** A list's search box; the list follows as the person types. */
+export function SearchField({ label, placeholder, value, onChange }: SearchFieldProps) {
   const id = useId();
   return (
     <div role="search" className="w-full sm:max-w-sm">
-      <label htmlFor={id} className="block text-sm font-semibold">{t("adminUsers.search")}</label>
+      <label htmlFor={id} className="block text-sm font-semibold">{label}</label>
       <div className="relative mt-1.5">
         <Icon
           name="search"
@@ -24,7 +24,7 @@ export function SearchField({ t, value, onChange }: SearchFieldProps) {
           type="search"
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          placeholder={t("adminUsers.searchPlaceholder")}
+          placeholder={placeholder}
           autoComplete="off"
           spellCheck={false}
           maxLength={200}

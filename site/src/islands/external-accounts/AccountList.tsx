@@ -1,0 +1,371 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { ExternalAccountStatus } from "@shared/enums.ts";
+import type { ExternalAccount } from "@shared/schemas/external-account.ts";
+import {
+  deleteExternalAccount,
+  type ExternalAccountListQuery,
+  type ExternalAccountSortField,
+  listExternalAccounts,
+  provisionExternalAccount,
+} from "../../lib/api/external-accounts.ts";
+import type { Paged } from "../../lib/api/paged.ts";
+import { notify } from "../../lib/state/snackbars.ts";
+import { translatePlural } from "../../i18n/translate.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { describeApiError } from "../../i18n/server-messages.ts";
+import { Button } from "../ui/Button.tsx";
+import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { Icon } from "../ui/Icon.tsx";
+import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
+import { Pagination } from "../ui/Pagination.tsx";
+import { SearchField } from "../ui/SearchField.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
+import { useDebouncedValue } from "../ui/use-debounced-value.ts";
+import { lastErrorText } from "./account-problems.ts";
+import { AccountDialog, type AccountDialogTarget } from "./AccountDialog.tsx";
+import { isProvisioning } from "./AccountStatus.tsx";
+import { AccountTable } from "./AccountTable.tsx";
+import { NoAccounts } from "./NoAccounts.tsx";
+
+const PAGE_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+/** While a sync runs the list is read again this often, and not at all otherwise. */
+const POLL_MS = 3_000;
+/**
+ * A freshly connected or edited account waits (Created, Edited) until the sync picks it up; it is
+ * watched for this long, so the list does not poll forever when no sync ever starts.
+ */
+const WATCH_NEW_MS = 2 * 60_000;
+
+type Load =
+  | { status: "loading"; previous?: Paged<ExternalAccount> }
+  | { status: "loaded"; page: Paged<ExternalAccount> }
+  | { status: "failed"; error: unknown };
+
+type Confirmation = { kind: "edit" | "delete"; account: ExternalAccount; open: boolean };
+
+function pageOf(load: Load): Paged<ExternalAccount> | undefined {
+  return load.status === "loaded"
+    ? load.page
+    : load.status === "loading"
+    ? load.previous
+    : undefined;
+}
+
+/**
+ * The accounts page's content: search, the table, create / sync / edit / delete, and polling while
+ * a sync runs, with a snackbar for every outcome (spec section 8), including a sync that ends.
+ */
+export function AccountList() {
+  const { t, lang } = useTranslation();
+  const [search, setSearch] = useState("");
+  const searchTerm = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  // The page belongs to the search it was chosen in: a new search starts on the first page.
+  const [paging, setPaging] = useState({ term: "", page: 1 });
+  const pageNumber = paging.term === searchTerm ? paging.page : 1;
+  const setPageNumber = (page: number) => setPaging({ term: searchTerm, page });
+  const [sortBy, setSortBy] = useState<ExternalAccountSortField>("created");
+  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const [pollRound, setPollRound] = useState(0);
+  const [syncingId, setSyncingId] = useState<string>();
+  const [dialog, setDialog] = useState<{ open: boolean; target: AccountDialogTarget; key: number }>(
+    { open: false, target: { mode: "create" }, key: 0 },
+  );
+  const [confirmation, setConfirmation] = useState<Confirmation>();
+  const [isDeleting, setDeleting] = useState(false);
+  /** Accounts connected, edited or synced from this page: id → until when they are watched. */
+  const watched = useRef(new Map<string, number>());
+  /** Each account as last shown, to tell when its sync has ended. */
+  const lastSeen = useRef(new Map<string, ExternalAccount>());
+
+  const query: ExternalAccountListQuery = useMemo(
+    () => ({ pageNumber, pageSize: PAGE_SIZE, sortBy, searchValue: searchTerm }),
+    [pageNumber, sortBy, searchTerm],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad((current) => ({ status: "loading", previous: pageOf(current) }));
+    listExternalAccounts(query, controller.signal)
+      .then((page) => setLoad({ status: "loaded", page }))
+      .catch((error) => {
+        if (controller.signal.aborted) return;
+        setLoad({ status: "failed", error });
+        notify(
+          t("externalAccounts.toast.loadFailed", { reason: describeApiError(t, error) }),
+          { color: "error" },
+        );
+      });
+    return () => controller.abort();
+  }, [query, attempt]);
+
+  const loaded = load.status === "loaded" ? load.page : undefined;
+
+  // Reads the list again every few seconds while a sync runs (or is about to), then stops.
+  useEffect(() => {
+    if (!loaded || !needsWatching(loaded.items, watched.current)) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      listExternalAccounts(query, controller.signal)
+        .then((page) => setLoad({ status: "loaded", page }))
+        .catch(() => {
+          // A missed round is not worth a message: try again in a moment.
+          if (!controller.signal.aborted) setPollRound((round) => round + 1);
+        });
+    }, POLL_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [loaded, query, pollRound]);
+
+  // Says when a sync that was running (or expected) has ended, well or not.
+  useEffect(() => {
+    if (!loaded) return;
+    for (const account of loaded.items) {
+      const before = lastSeen.current.get(account.id);
+      lastSeen.current.set(account.id, account);
+      if (!before || !(isProvisioning(before) || watched.current.has(account.id))) continue;
+      const hasEnded = !isProvisioning(account) &&
+        (account.status === ExternalAccountStatus.Synchronized || account.lastError !== null);
+      const hasChanged = before.status !== account.status ||
+        before.lastError !== account.lastError || before.lastSyncedAt !== account.lastSyncedAt;
+      if (!hasEnded || !hasChanged) continue;
+      watched.current.delete(account.id);
+      if (account.lastError) {
+        notify(
+          t("externalAccounts.toast.syncError", {
+            username: account.username,
+            reason: lastErrorText(t, account.lastError),
+          }),
+          { color: "error" },
+        );
+      } else {
+        notify(t("externalAccounts.toast.synced", { username: account.username }), {
+          color: "success",
+        });
+      }
+    }
+  }, [loaded]);
+
+  function watch(account: ExternalAccount) {
+    watched.current.set(account.id, Date.now() + WATCH_NEW_MS);
+    lastSeen.current.set(account.id, account);
+  }
+
+  function replaceAccount(account: ExternalAccount) {
+    setLoad((current) =>
+      current.status === "loaded"
+        ? {
+          status: "loaded",
+          page: {
+            ...current.page,
+            items: current.page.items.map((item) => item.id === account.id ? account : item),
+          },
+        }
+        : current
+    );
+  }
+
+  function sortOn(field: ExternalAccountSortField) {
+    setSortBy((current) => current === field ? "created" : field);
+    setPageNumber(1);
+  }
+
+  async function sync(account: ExternalAccount) {
+    setSyncingId(account.id);
+    try {
+      const updated = await provisionExternalAccount(account.id);
+      watch(updated);
+      replaceAccount(updated);
+      notify(t("externalAccounts.toast.syncStarted", { username: updated.username }), {
+        color: "success",
+      });
+    } catch (error) {
+      notify(
+        t("externalAccounts.toast.syncFailed", { reason: describeApiError(t, error) }),
+        { color: "error" },
+      );
+    } finally {
+      setSyncingId(undefined);
+    }
+  }
+
+  async function remove(account: ExternalAccount) {
+    setDeleting(true);
+    try {
+      await deleteExternalAccount(account.id);
+      notify(t("externalAccounts.toast.deleted", { username: account.username }), {
+        color: "success",
+      });
+      const page = pageOf(load);
+      if (page && page.items.length === 1 && pageNumber > 1) setPageNumber(pageNumber - 1);
+      else setAttempt((n) => n + 1);
+    } catch (error) {
+      notify(
+        t("externalAccounts.toast.deleteFailed", { reason: describeApiError(t, error) }),
+        { color: "error" },
+      );
+    } finally {
+      setDeleting(false);
+      closeConfirmation();
+    }
+  }
+
+  function openDialog(target: AccountDialogTarget) {
+    setDialog((current) => ({ open: true, target, key: current.key + 1 }));
+  }
+
+  function closeConfirmation() {
+    setConfirmation((current) => current && { ...current, open: false });
+  }
+
+  function handleConfirm() {
+    if (!confirmation) return;
+    if (confirmation.kind === "delete") {
+      void remove(confirmation.account);
+    } else {
+      closeConfirmation();
+      openDialog({ mode: "edit", account: confirmation.account });
+    }
+  }
+
+  const page = pageOf(load);
+  const isLoading = load.status === "loading";
+  const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" && search === "";
+
+  return (
+    <div className="mt-8 space-y-5">
+      {!hasNone && (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <SearchField
+            label={t("externalAccounts.search")}
+            placeholder={t("externalAccounts.searchPlaceholder")}
+            value={search}
+            onChange={setSearch}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-end">
+            <p aria-live="polite" className="flex min-h-6 items-center gap-2 text-sm text-fg-muted">
+              {isLoading && page && (
+                <>
+                  <Spinner />
+                  {t("app.loading")}
+                </>
+              )}
+              {load.status === "loaded" &&
+                translatePlural(lang, "externalAccounts.count", load.page.totalCount)}
+            </p>
+            <Button onClick={() => openDialog({ mode: "create" })}>
+              <Icon name="plus" className="size-5" />
+              {t("externalAccounts.create")}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {isLoading && !page && (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-3 py-16 text-lg font-semibold text-fg-muted"
+        >
+          <Spinner className="size-6 text-primary" />
+          {t("app.loading")}
+        </p>
+      )}
+
+      {load.status === "failed" && (
+        <LoadFailedNotice
+          t={t}
+          error={load.error}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
+      )}
+
+      {hasNone && <NoAccounts t={t} onCreate={() => openDialog({ mode: "create" })} />}
+
+      {page && !hasNone && (
+        <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+          <AccountTable
+            t={t}
+            lang={lang}
+            accounts={page.items}
+            sortBy={sortBy}
+            isSearching={searchTerm !== ""}
+            onSort={sortOn}
+            syncingId={syncingId}
+            onSync={sync}
+            onEdit={(account) =>
+              setConfirmation({ kind: "edit", account, open: true })}
+            onDelete={(account) => setConfirmation({ kind: "delete", account, open: true })}
+          />
+        </div>
+      )}
+
+      {page && page.totalPages > 1 && (
+        <Pagination
+          t={t}
+          lang={lang}
+          pageNumber={page.pageNumber}
+          pageSize={PAGE_SIZE}
+          totalPages={page.totalPages}
+          totalCount={page.totalCount}
+          hasPreviousPage={page.hasPreviousPage && !isLoading}
+          hasNextPage={page.hasNextPage && !isLoading}
+          onPage={setPageNumber}
+        />
+      )}
+
+      <AccountDialog
+        key={`account-dialog-${dialog.key}`}
+        open={dialog.open}
+        target={dialog.target}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+        onSaved={(account) => {
+          watch(account);
+          setDialog((current) => ({ ...current, open: false }));
+          setAttempt((n) => n + 1);
+        }}
+      />
+
+      <ConfirmDialog
+        t={t}
+        open={confirmation?.open ?? false}
+        tone="danger"
+        title={t(
+          confirmation?.kind === "edit"
+            ? "externalAccounts.editConfirmTitle"
+            : "externalAccounts.deleteTitle",
+        )}
+        confirmLabel={t(
+          confirmation?.kind === "edit"
+            ? "externalAccounts.editConfirm"
+            : "externalAccounts.deleteConfirm",
+        )}
+        busy={isDeleting}
+        onConfirm={handleConfirm}
+        onClose={closeConfirmation}
+      >
+        <p>
+          {t(
+            confirmation?.kind === "edit"
+              ? "externalAccounts.editConfirmText"
+              : "externalAccounts.deleteText",
+            { username: confirmation?.account.username ?? "" },
+          )}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** Whether a sync runs, or one was just asked for and has not started yet. */
+function needsWatching(accounts: ExternalAccount[], watched: Map<string, number>): boolean {
+  const now = Date.now();
+  for (const [id, until] of watched) if (until < now) watched.delete(id);
+  return accounts.some((account) =>
+    isProvisioning(account) ||
+    (watched.has(account.id) && account.lastError === null &&
+      account.status !== ExternalAccountStatus.Synchronized)
+  );
+}

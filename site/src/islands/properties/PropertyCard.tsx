@@ -1,0 +1,257 @@
+import { useId } from "react";
+import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
+import type { Property } from "@shared/schemas/property.ts";
+import { markNavigation } from "../../lib/navigation/follow-link.ts";
+import { propertyPageUrl } from "../../lib/navigation/routes.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import { type Translate, translatePlural } from "../../i18n/translate.ts";
+import type { IconName } from "../../icons/shapes.ts";
+import { Button } from "../ui/Button.tsx";
+import { buttonClass } from "../ui/button-styles.ts";
+import { Icon } from "../ui/Icon.tsx";
+
+export interface PropertyActions {
+  onAddUnit: (property: Property) => void;
+  onSettings: (property: Property) => void;
+  onDelete: (property: Property) => void;
+  onEditUnit: (unit: AccommodationUnit) => void;
+  onDeleteUnit: (unit: AccommodationUnit) => void;
+  onShowQr: (unit: AccommodationUnit) => void;
+}
+
+interface PropertyCardProps extends PropertyActions {
+  t: Translate;
+  lang: Locale;
+  property: Property;
+}
+
+/**
+ * One property (spec section 2): its figures, its settings at a glance, its units with their QR
+ * codes, and the property's actions (add unit, settings, reservations, calendar, delete).
+ */
+export function PropertyCard(props: PropertyCardProps) {
+  const { t, lang, property } = props;
+  const headingId = useId();
+  const unitsHeadingId = useId();
+  const units = property.accommodationUnits;
+  const name = <span className="sr-only">{` ${property.name}`}</span>;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="@container flex flex-col rounded-3xl border border-border bg-surface p-5 shadow-xs sm:p-6"
+    >
+      <div className="flex items-start gap-3.5">
+        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary-soft text-primary-soft-fg">
+          <Icon name="home" className="size-6" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id={headingId} className="text-lg font-bold break-words">{property.name}</h2>
+          <p className="text-[0.9375rem] break-words text-fg-muted">
+            {property.address || t("properties.noAddress")}
+          </p>
+        </div>
+      </div>
+
+      <PropertyFigures t={t} lang={lang} property={property} />
+      <SettingsSummary t={t} property={property} />
+
+      <section aria-labelledby={unitsHeadingId} className="mt-5 flex-1">
+        <h3 id={unitsHeadingId} className="text-sm font-semibold text-fg-muted">
+          {t("properties.units")}
+        </h3>
+        {units.length === 0
+          ? <p className="mt-2 text-[0.9375rem] text-fg-muted">{t("properties.noUnits")}</p>
+          : (
+            <ul className="mt-2 space-y-2">
+              {units.map((unit) => <UnitItem key={unit.id} {...props} unit={unit} />)}
+            </ul>
+          )}
+      </section>
+
+      <div className="mt-5 flex flex-wrap gap-2 border-t border-border pt-4">
+        <Button size="sm" onClick={() => props.onAddUnit(property)}>
+          <Icon name="plus" className="size-4" />
+          {t("properties.addUnit")}
+          {name}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => props.onSettings(property)}>
+          <Icon name="settings" className="size-4" />
+          {t("properties.settings")}
+          {name}
+        </Button>
+        <a
+          href={propertyPageUrl("reservations", property.id)}
+          onClick={markNavigation}
+          className={buttonClass("secondary", "sm")}
+        >
+          <Icon name="clipboard" className="size-4" />
+          {t("properties.reservations")}
+          {name}
+        </a>
+        <a
+          href={propertyPageUrl("calendars", property.id)}
+          onClick={markNavigation}
+          className={buttonClass("secondary", "sm")}
+        >
+          <Icon name="calendar" className="size-4" />
+          {t("properties.calendar")}
+          {name}
+        </a>
+        <Button
+          variant="dangerSecondary"
+          size="sm"
+          className="ml-auto"
+          onClick={() => props.onDelete(property)}
+        >
+          <Icon name="trash" className="size-4" />
+          {t("properties.delete")}
+          {name}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Units, capacity and occupancy. There are no reservations yet (a later issue), so occupancy has
+ * its place here but says it is coming instead of showing an invented figure.
+ */
+function PropertyFigures(
+  { t, lang, property }: { t: Translate; lang: Locale; property: Property },
+) {
+  const units = property.accommodationUnits;
+  const capacities = units.map((unit) => unit.capacity).filter((value) => value !== null);
+  const capacity = capacities.length > 0
+    ? capacities.reduce((sum, value) => sum + value, 0)
+    : property.maxNumberOfGuests;
+  return (
+    <dl className="mt-5 grid grid-cols-2 gap-2 text-center @sm:grid-cols-3 @xl:max-w-xl">
+      <Figure
+        label={t("properties.units")}
+        value={translatePlural(lang, "properties.unitCount", units.length)}
+      />
+      <Figure
+        label={t("properties.capacity")}
+        value={capacity === null
+          ? t("properties.notSet")
+          : translatePlural(lang, "properties.guests", capacity)}
+      />
+      <OccupancyFigure t={t} />
+    </dl>
+  );
+}
+
+/** Where the share of booked nights will show once reservations exist. */
+function OccupancyFigure({ t }: { t: Translate }) {
+  return (
+    <Figure
+      label={t("properties.occupancy")}
+      value={t("properties.occupancySoon")}
+      muted
+      className="col-span-2 @sm:col-span-1"
+    />
+  );
+}
+
+function Figure(
+  { label, value, muted = false, className = "" }: {
+    label: string;
+    value: string;
+    muted?: boolean;
+    className?: string;
+  },
+) {
+  return (
+    <div
+      className={`flex flex-col-reverse justify-end rounded-2xl bg-surface-muted/70 px-2 py-3 break-words ${className}`}
+    >
+      <dt className="mt-0.5 text-xs font-semibold text-fg-muted">{label}</dt>
+      <dd className={muted ? "text-sm font-medium text-fg-muted" : "font-bold"}>{value}</dd>
+    </div>
+  );
+}
+
+function SettingsSummary({ t, property }: { t: Translate; property: Property }) {
+  const chips: { icon: IconName; text: string }[] = [];
+  if (property.automaticCheckOut) {
+    chips.push({ icon: "logOut", text: t("properties.autoCheckOutOn") });
+  }
+  if (property.automaticCheckIn) chips.push({ icon: "check", text: t("properties.autoCheckInOn") });
+  if (property.defaultCheckInTime) {
+    chips.push({
+      icon: "calendar",
+      text: t("properties.checkInFrom", { time: property.defaultCheckInTime }),
+    });
+  }
+  if (property.defaultCheckOutTime) {
+    chips.push({
+      icon: "calendar",
+      text: t("properties.checkOutBy", { time: property.defaultCheckOutTime }),
+    });
+  }
+  if (property.wifiDetails) {
+    chips.push({
+      icon: "wifi",
+      text: t("properties.wifiNamed", { name: property.wifiDetails.ssid }),
+    });
+  }
+  if (chips.length === 0) return null;
+  return (
+    <ul className="mt-4 flex flex-wrap gap-1.5">
+      {chips.map((chip) => (
+        <li
+          key={chip.text}
+          className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-info-soft px-2.5 py-1 text-sm font-medium text-info-soft-fg"
+        >
+          <Icon name={chip.icon} className="size-4 shrink-0" />
+          <span className="truncate">{chip.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UnitItem(props: PropertyCardProps & { unit: AccommodationUnit }) {
+  const { t, lang, unit } = props;
+  const name = <span className="sr-only">{` ${unit.name}`}</span>;
+  const facts = [
+    t("units.code", { code: unit.code }),
+    unit.capacity === null ? undefined : translatePlural(lang, "properties.guests", unit.capacity),
+    unit.externalCalendarLink ? t("units.calendarLinked") : t("units.noCalendar"),
+    unit.wifiDetails ? t("properties.wifiNamed", { name: unit.wifiDetails.ssid }) : undefined,
+  ].filter((fact) => fact !== undefined);
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-border bg-bg/60 p-3 @xl:flex-row @xl:items-center @xl:justify-between">
+      <div className="flex min-w-0 items-start gap-2.5">
+        <Icon name="door" className="mt-0.5 size-5 shrink-0 text-fg-muted" />
+        <div className="min-w-0">
+          <p className="font-semibold break-words">{unit.name}</p>
+          <p className="text-sm text-fg-muted">{facts.join(" · ")}</p>
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-1.5 @xl:flex-nowrap">
+        <Button variant="secondary" size="sm" onClick={() => props.onShowQr(unit)}>
+          <Icon name="qr" className="size-4" />
+          {t("units.qr")}
+          {name}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => props.onEditUnit(unit)}>
+          <Icon name="pencil" className="size-4" />
+          {t("units.edit")}
+          {name}
+        </Button>
+        <Button
+          variant="dangerSecondary"
+          size="sm"
+          className="ml-auto"
+          onClick={() => props.onDeleteUnit(unit)}
+        >
+          <Icon name="trash" className="size-4" />
+          {t("units.delete")}
+          {name}
+        </Button>
+      </div>
+    </li>
+  );
+}

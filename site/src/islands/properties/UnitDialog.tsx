@@ -1,0 +1,190 @@
+import { type FormEvent, useState } from "react";
+import { messageKeyOf } from "@shared/messages.ts";
+import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
+import type { Property } from "@shared/schemas/property.ts";
+import { PropertySetupRequest } from "@shared/schemas/property-setup-request.ts";
+import { createUnit, updateUnit } from "../../lib/api/accommodation-units.ts";
+import { ApiError } from "../../lib/api/api-error.ts";
+import {
+  type FieldErrors,
+  fieldErrorsFromServer,
+  fieldErrorsFromZod,
+  firstFieldWithError,
+} from "../../lib/forms/field-errors.ts";
+import { notify } from "../../lib/state/snackbars.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
+import { FormAlert } from "../forms/FormAlert.tsx";
+import { SelectField } from "../forms/SelectField.tsx";
+import { TextField } from "../forms/TextField.tsx";
+import { useFieldFocus } from "../forms/use-field-focus.ts";
+import { FormDialog } from "../ui/FormDialog.tsx";
+import { WifiFields } from "./WifiFields.tsx";
+import { wifiRequestOf, type WifiValues, wifiValuesOf } from "./wifi-form.ts";
+
+const FIELDS = [
+  "propertyId",
+  "name",
+  "capacity",
+  "externalCalendarLink",
+  "wifiName",
+  "wifiPassword",
+  "wifiEncryptionType",
+] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Adding a unit to a property, or editing one. */
+export type UnitDialogTarget =
+  | { mode: "create"; propertyId: string }
+  | { mode: "edit"; unit: AccommodationUnit };
+
+interface UnitDialogProps {
+  open: boolean;
+  target: UnitDialogTarget;
+  /** The properties the unit may belong to (a unit can move to another one). */
+  properties: Property[];
+  onClose: () => void;
+  onSaved: (unit: AccommodationUnit, previousPropertyId?: string) => void;
+}
+
+/**
+ * The unit dialog of spec section 2: property, name, external calendar link and WiFi, plus the
+ * capacity. What the dialog does not show (type, category, times from eVisitor) is sent back as
+ * it was, because the API replaces the whole unit.
+ */
+export function UnitDialog({ open, target, properties, onClose, onSaved }: UnitDialogProps) {
+  const { t } = useTranslation();
+  const unit = target.mode === "edit" ? target.unit : undefined;
+  const { formRef, messageRef, focusField } = useFieldFocus<Field>();
+  const [propertyId, setPropertyId] = useState(
+    target.mode === "edit" ? target.unit.propertyId : target.propertyId,
+  );
+  const [name, setName] = useState(unit?.name ?? "");
+  const [capacity, setCapacity] = useState(String(unit?.capacity ?? ""));
+  const [calendarLink, setCalendarLink] = useState(unit?.externalCalendarLink ?? "");
+  const [wifi, setWifi] = useState<WifiValues>(wifiValuesOf(unit?.wifiDetails ?? null));
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [alert, setAlert] = useState<string>();
+  const [isBusy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = PropertySetupRequest.safeParse({
+      propertyId,
+      name,
+      capacity: capacity.trim() === "" ? undefined : Number(capacity.trim()),
+      type: unit?.type ?? undefined,
+      category: unit?.category ?? undefined,
+      externalCalendarLink: calendarLink.trim(),
+      defaultCheckInTime: unit?.defaultCheckInTime ?? undefined,
+      defaultCheckOutTime: unit?.defaultCheckOutTime ?? undefined,
+      ...wifiRequestOf(wifi),
+    });
+    if (!parsed.success) {
+      const found = fieldErrorsFromZod(parsed.error, FIELDS);
+      setErrors(found);
+      setAlert(undefined);
+      focusField(firstFieldWithError(found, FIELDS));
+      return;
+    }
+
+    setErrors({});
+    setAlert(undefined);
+    setBusy(true);
+    try {
+      const saved = unit ? await updateUnit(unit.id, parsed.data) : await createUnit(parsed.data);
+      notify(
+        t(unit ? "units.toast.updated" : "units.toast.created", { name: saved.name }),
+        { color: "success" },
+      );
+      onSaved(saved, unit?.propertyId);
+    } catch (error) {
+      const found = error instanceof ApiError
+        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
+        : {};
+      const field = firstFieldWithError(found, FIELDS);
+      setErrors(found);
+      setAlert(field ? undefined : describeApiError(t, error));
+      notify(t("units.toast.saveFailed"), { color: "error" });
+      focusField(field);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const errorOf = (field: Field) => {
+    const message = errors[field]?.[0];
+    if (!message) return undefined;
+    // zod's own text for a malformed link is not one of the spec's messages.
+    if (field === "externalCalendarLink" && !messageKeyOf(message)) {
+      return t("units.calendarLinkInvalid");
+    }
+    return translateServerMessage(t, message);
+  };
+
+  return (
+    <FormDialog
+      t={t}
+      open={open}
+      size="lg"
+      title={t(unit ? "units.editTitle" : "units.createTitle")}
+      submitLabel={t("units.save")}
+      busyLabel={t("dialog.saving")}
+      busy={isBusy}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      formRef={formRef}
+    >
+      <FormAlert ref={messageRef} message={alert} />
+      <SelectField
+        name="propertyId"
+        label={t("units.property")}
+        required
+        value={propertyId}
+        onChange={(event) => setPropertyId(event.target.value)}
+        options={properties.map((property) => ({ value: property.id, label: property.name }))}
+        error={errorOf("propertyId")}
+      />
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <TextField
+          name="name"
+          label={t("units.name")}
+          autoComplete="off"
+          maxLength={100}
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errorOf("name")}
+        />
+        <TextField
+          name="capacity"
+          label={t("units.capacity")}
+          inputMode="numeric"
+          maxLength={3}
+          value={capacity}
+          onChange={(event) => setCapacity(event.target.value)}
+          error={errorOf("capacity")}
+        />
+      </div>
+      <TextField
+        name="externalCalendarLink"
+        type="url"
+        label={t("units.calendarLink")}
+        description={t("units.calendarLinkHint")}
+        placeholder="https://"
+        inputMode="url"
+        maxLength={2048}
+        value={calendarLink}
+        onChange={(event) => setCalendarLink(event.target.value)}
+        error={errorOf("externalCalendarLink")}
+      />
+      <WifiFields
+        t={t}
+        values={wifi}
+        onChange={setWifi}
+        errorOf={errorOf}
+        description={t("wifi.unitDescription")}
+      />
+    </FormDialog>
+  );
+}

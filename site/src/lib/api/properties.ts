@@ -1,0 +1,35 @@
+import type { Property, PropertySettingsUpdateInput } from "@shared/schemas/property.ts";
+import { apiDelete, apiGet, apiPut } from "./client.ts";
+import type { Paged } from "./paged.ts";
+
+export type PropertySortField = "name" | "created";
+
+export interface PropertyListQuery {
+  pageNumber: number;
+  pageSize: number;
+  sortBy: PropertySortField;
+  searchValue: string;
+}
+
+/** GET /api/Properties: the host's properties, each with its accommodation units. */
+export function listProperties(query: PropertyListQuery, signal?: AbortSignal) {
+  return apiGet<Paged<Property>>("/api/Properties", {
+    PageNumber: query.pageNumber,
+    PageSize: query.pageSize,
+    SortBy: query.sortBy,
+    SearchValue: query.searchValue.trim(),
+  }, signal);
+}
+
+/** PUT /api/Properties/Settings/{id}: replaces every setting (send the unchanged ones too). */
+export function updatePropertySettings(
+  id: string,
+  settings: PropertySettingsUpdateInput,
+): Promise<Property> {
+  return apiPut<Property>(`/api/Properties/Settings/${encodeURIComponent(id)}`, settings);
+}
+
+/** DELETE /api/Properties/{id}: removes it and its units here (it stays in eVisitor). */
+export function deleteProperty(id: string): Promise<void> {
+  return apiDelete<void>(`/api/Properties/${encodeURIComponent(id)}`);
+}

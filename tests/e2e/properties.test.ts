@@ -1,0 +1,151 @@
+import assert from "node:assert/strict";
+import type { Browser } from "playwright-core";
+import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
+import { e2eSession } from "../support/e2e.ts";
+import { DEMO_HOST } from "../support/evisitor-sim.ts";
+import { decodeQrPng } from "../support/qr.ts";
+import { startStack, type TestStack } from "../support/stack.ts";
+
+let stack: TestStack;
+let browser: Browser;
+const HOST = "lucija.host@example.com";
+
+Deno.test({
+  name: "browser: eVisitor account, properties, units and their QR codes",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    stack = await startStack();
+    browser = await launchBrowser();
+    const { newContext, logIn, registerAndConfirm } = e2eSession(stack, browser);
+    try {
+      await t.step(
+        "a new host connects eVisitor, sees properties appear, changes settings, adds a unit and downloads its QR code",
+        async () => {
+          const context = await newContext();
+          const page = await context.newPage();
+          await registerAndConfirm(page, HOST);
+          await logIn(page, HOST);
+          await page.waitForURL("**/app/kontrolna-ploca");
+
+          await page.getByRole("link", { name: "Poveži eVisitor račun" }).click();
+          await page.waitForURL("**/app/povezani-racuni");
+          await page.getByRole("heading", { name: "Još niste povezali eVisitor račun" }).waitFor();
+          await screenshot(page, "external-accounts-empty-desktop-light");
+          await page.getByRole("button", { name: "Poveži račun" }).first().click();
+          const dialog = page.getByRole("dialog", { name: "Poveži eVisitor račun" });
+          await dialog.getByLabel("Korisničko ime").fill(DEMO_HOST.username);
+          await dialog.getByLabel("Lozinka", { exact: true }).fill("Kriva-Lozinka-1");
+          await dialog.getByRole("button", { name: "Provjeri i poveži" }).click();
+          await dialog.getByText(
+            /eVisitor nije prihvatio ovo korisničko ime i lozinku\. Ništa nije spremljeno\./,
+          ).first().waitFor();
+          await screenshot(page, "external-accounts-wrong-password-desktop-light");
+          await dialog.getByLabel("Lozinka", { exact: true }).fill(DEMO_HOST.password);
+          await dialog.getByRole("button", { name: "Provjeri i poveži" }).click();
+          await dialog.waitFor({ state: "detached" });
+          await page.getByText("Sinkroniziran", { exact: true }).first().waitFor({
+            timeout: 20_000,
+          });
+          await screenshot(page, "external-accounts-desktop-light");
+
+          await page.goto("/app/objekti");
+          const property = page.getByRole("article", { name: "Apartmani Horvat" });
+          await property.getByRole("heading", { name: "Smještajne jedinice" }).waitFor();
+          await page.getByRole("article", { name: "Kuća za odmor Marina" }).waitFor();
+          await screenshot(page, "properties-desktop-light");
+
+          await property.getByRole("button", { name: "Postavke Apartmani Horvat" }).click();
+          const settings = page.getByRole("dialog", { name: "Postavke objekta" });
+          await settings.getByLabel("Lozinka mreže").fill("more-i-sunce");
+          await settings.getByRole("button", { name: "Spremi postavke" }).click();
+          await settings.getByText("WiFi name is required").or(
+            settings.getByText("Polje „Naziv WiFi mreže” je obavezno"),
+          ).first()
+            .waitFor();
+          await settings.getByLabel("Naziv mreže (SSID)").fill("Horvat-Gosti");
+          await settings.getByLabel("Zaštita").selectOption({ label: "WPA/WPA2" }).catch(() => {});
+          await settings.getByRole("switch", { name: "Automatska odjava gostiju" }).click();
+          await screenshot(page, "property-settings-desktop-light");
+          await settings.getByRole("button", { name: "Spremi postavke" }).click();
+          await page.getByText("Postavke objekta Apartmani Horvat su spremljene.").waitFor();
+
+          await property.getByRole("button", { name: /^Dodaj jedinicu/ }).click();
+          const unitDialog = page.getByRole("dialog", { name: "Nova smještajna jedinica" });
+          await unitDialog.getByLabel("Naziv", { exact: true }).fill("Studio Lavanda");
+          await unitDialog.getByLabel("Kapacitet (broj gostiju)").fill("2");
+          await unitDialog.getByRole("button", { name: "Spremi jedinicu" }).click();
+          await page.getByText("Smještajna jedinica Studio Lavanda je dodana.").waitFor();
+
+          await property.getByRole("button", { name: "QR kod Studio Lavanda" }).click();
+          const qr = page.getByRole("dialog", { name: "QR kod za prijavu: Studio Lavanda" });
+          await qr.getByRole("img", { name: /QR kod za prijavu gostiju/ }).waitFor();
+          await screenshot(page, "unit-qr-dialog-desktop-light");
+          const [download] = await Promise.all([
+            page.waitForEvent("download"),
+            qr.getByRole("button", { name: "Preuzmi PNG" }).click(),
+          ]);
+          const file = await download.path();
+          const code = download.suggestedFilename().replace(/^prijava-|\.png$/g, "");
+          assert.match(code, /^[a-z2-9]{12}$/);
+          const decoded = decodeQrPng(await Deno.readFile(file!));
+          assert.equal(
+            decoded,
+            `${stack.baseUrl}/prijava/smjestaj/${code}`,
+            "the QR code holds the unit's check-in page",
+          );
+
+          await qr.getByRole("link", { name: "Otvori za ispis" }).click();
+          await page.waitForURL(`**/app/objekti/qr-ispis?code=${code}`);
+          const sheet = page.getByRole("article", { name: "Pregled lista za ispis" });
+          await sheet.getByRole("heading", { name: "Studio Lavanda" }).waitFor();
+          await sheet.getByRole("img", { name: /QR kod za spajanje na WiFi mrežu Horvat-Gosti/ })
+            .waitFor();
+          await screenshot(page, "qr-sheet-desktop-light");
+          await context.close();
+        },
+      );
+
+      await t.step(
+        "the accounts and properties pages look right on a phone and a desktop, light and dark",
+        async () => {
+          for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+            for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
+              const suffix = `${size}-${theme === "DarkTheme" ? "dark" : "light"}`;
+              const context = await newContext({ viewport, theme });
+              const page = await context.newPage();
+              await logIn(page, HOST);
+              await page.waitForURL("**/app/kontrolna-ploca");
+              for (
+                const [name, path, ready] of [
+                  ["external-accounts", "/app/povezani-racuni", "Sinkroniziran"],
+                  ["properties", "/app/objekti", "Apartmani Horvat"],
+                ]
+              ) {
+                await page.goto(path);
+                await page.getByText(ready, { exact: true }).filter({ visible: true }).first()
+                  .waitFor();
+                await screenshot(page, `${name}-${suffix}`);
+              }
+              await context.close();
+            }
+          }
+        },
+      );
+
+      await t.step("a host's properties are not reachable by another host", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await registerAndConfirm(page, "drugi.host@example.com");
+        await logIn(page, "drugi.host@example.com");
+        await page.waitForURL("**/app/kontrolna-ploca");
+        await page.goto("/app/objekti");
+        await page.getByRole("heading", { name: "Još nemate objekata" }).waitFor();
+        await context.close();
+      });
+    } finally {
+      await browser?.close();
+      await stack?.stop();
+    }
+  },
+});
