@@ -143,6 +143,13 @@ Deno.test({
         await page.getByRole("heading", { name: "Još nemate objekata" }).waitFor();
         await context.close();
       });
+
+      await t.step("the logs hold no eVisitor password or host e-mail", async () => {
+        const logs = await stack.logs();
+        for (const secret of [DEMO_HOST.password, "Kriva-Lozinka-1", HOST, "more-i-sunce"]) {
+          assert.ok(!logs.includes(secret), `logs must not contain ${secret}`);
+        }
+      });
     } finally {
       await browser?.close();
       await stack?.stop();
