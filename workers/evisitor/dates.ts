@@ -3,10 +3,10 @@
  * while browses answer (and filters take) .NET JSON dates, `/Date(<epoch ms>+0100)/`, whose
  * offset is Croatia's at that instant. The product keeps `YYYY-MM-DD` dates in Europe/Zagreb.
  */
+import { dateParts } from "@shared/local-date.ts";
 import type { EVisitorLocalDateTime } from "./types.ts";
 
 const TIME_ZONE = "Europe/Zagreb";
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{1,2}):(\d{2})$/;
 const DOTNET_DATE = /^\/Date\((-?\d+)(?:([+-])(\d{2})(\d{2}))?\)\/$/;
 
@@ -26,18 +26,6 @@ export function zagrebOffsetMinutes(epochMs: number): number {
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, "0");
-}
-
-/** Checks `YYYY-MM-DD` is a real calendar date and returns its parts. */
-function dateParts(date: string): [number, number, number] | null {
-  const m = date.match(ISO_DATE);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const probe = new Date(Date.UTC(y, mo - 1, d));
-  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d) {
-    return null;
-  }
-  return [y, mo, d];
 }
 
 export function isEVisitorDate(date: string): boolean {
@@ -102,9 +90,4 @@ export function parseDotNetDate(value: unknown): EVisitorLocalDateTime | null {
 }
 
 /** `date` plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const parts = dateParts(date);
-  if (!parts) throw new TypeError("expected a date as YYYY-MM-DD");
-  const d = new Date(Date.UTC(parts[0], parts[1] - 1, parts[2] + days));
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
+export { addDays } from "@shared/local-date.ts";
