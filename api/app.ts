@@ -15,6 +15,7 @@ import { userRoutes } from "./routes/users/mod.ts";
 import { externalAccountRoutes } from "./routes/external-accounts.ts";
 import { propertyRoutes } from "./routes/properties.ts";
 import { unitRoutes } from "./routes/accommodation-units.ts";
+import { reservationRoutes } from "./routes/reservations.ts";
 import { BEARER_SCHEME } from "./lib/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
 import { apiReferenceAsset } from "./static/api-reference.ts";
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", externalAccountRoutes);
   app.route("/api", propertyRoutes);
   app.route("/api", unitRoutes);
+  app.route("/api", reservationRoutes);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
 
   app.doc31("/api/openapi.json", {

@@ -42,6 +42,11 @@ export const ERROR_CODES = {
   },
   InvalidRefreshToken: { status: 401, title: "Your session has ended. Please sign in again." },
   InvalidToken: { status: 400, title: "This link is invalid or has expired." },
+  ReservationOverlap: { status: 409, title: "There is already a reservation for this date" },
+  ImportedReservation: {
+    status: 409,
+    title: "This stay comes from a booking platform's calendar; change its dates there.",
+  },
   CannotImpersonate: { status: 403, title: "This user cannot be impersonated." },
   Unauthorized: { status: 401, title: "Authentication is required." },
   Forbidden: { status: 403, title: "You don't have permission to do this." },

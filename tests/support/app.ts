@@ -95,11 +95,11 @@ export class TestClock {
 /** Runs `fn` with the real app on a fresh database, cleaned up afterwards. */
 export async function withTestApp(
   fn: (ctx: { app: TestApp; db: Database; clock: TestClock }) => Promise<void>,
-  { evisitor }: { evisitor?: EVisitorAccess } = {},
+  { evisitor, now }: { evisitor?: EVisitorAccess; now?: Date } = {},
 ): Promise<void> {
   const { createTestDatabase } = await import("./database.ts");
   const database = await createTestDatabase();
-  const clock = new TestClock();
+  const clock = new TestClock(now);
   try {
     await fn({
       app: await createTestApp({ db: database.db, clock: clock.now, evisitor }),

@@ -8,3 +8,4 @@ export * from "./users.ts";
 export * from "./accommodation-units.ts";
 export * from "./external-accounts.ts";
 export * from "./properties.ts";
+export * from "./reservations.ts";

@@ -1,0 +1,37 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { accommodationUnits } from "./accommodation-units.ts";
+import { properties } from "./properties.ts";
+import { users } from "./users.ts";
+
+export const RESERVATION_KINDS = ["booking", "block", "unknown"] as const;
+
+/**
+ * A stay (or a block of closed dates) in one unit: [startDate, endDate) as local dates in
+ * Europe/Zagreb, so a check-out and the next check-in on the same day do not overlap. Imported
+ * stays name their feed and the event's UID (and occurrence, for recurring blocks); manual ones
+ * have no source. The status is derived from dates and registrations, never stored.
+ */
+export const reservations = sqliteTable("reservations", {
+  id: text().primaryKey(),
+  code: text().notNull().unique(),
+  userId: text().notNull().references(() => users.id),
+  propertyId: text().notNull().references(() => properties.id),
+  accommodationUnitId: text().notNull().references(() => accommodationUnits.id),
+  startDate: text().notNull(),
+  endDate: text().notNull(),
+  /** booking: guests arrive; block: dates closed, no check-in; unknown: the feed does not say. */
+  kind: text({ enum: RESERVATION_KINDS }).notNull(),
+  /** Where it came from: "Manual", or the calendar's platform (Airbnb, Booking.com, ...). */
+  type: text().notNull(),
+  description: text(),
+  sourceFeedId: text(),
+  sourceUid: text(),
+  sourceRecurrenceId: text(),
+  canceledAt: integer({ mode: "timestamp_ms" }),
+  createdAt: integer({ mode: "timestamp_ms" }).notNull(),
+  updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
+}, (t) => [
+  index("reservations_unit_dates_idx").on(t.accommodationUnitId, t.startDate),
+  index("reservations_user_dates_idx").on(t.userId, t.startDate),
+  uniqueIndex("reservations_source_idx").on(t.sourceFeedId, t.sourceUid, t.sourceRecurrenceId),
+]);

@@ -1,0 +1,170 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  ReservationFilter,
+  ReservationFilterSchema,
+  ReservationStatusSchema,
+} from "@shared/enums.ts";
+import { pagedResult } from "@shared/schemas/paged.ts";
+import { CreateReservationRequest, Reservation } from "@shared/schemas/reservation.ts";
+import { DateOnly, DateTime } from "@shared/schemas/fields.ts";
+import { requireUser } from "../lib/auth/require-user.ts";
+import { jsonBody, jsonOk } from "../lib/json-body.ts";
+import { listQuery } from "../lib/list-query.ts";
+import { createRouter, problemResponses } from "../lib/openapi.ts";
+import { authProblemResponses, BEARER } from "../lib/openapi-security.ts";
+import { CodeParam } from "../lib/path-params.ts";
+import { AppError } from "../lib/problem.ts";
+import {
+  currentReservation,
+  listReservations,
+  RESERVATION_SORTS,
+  type ReservationSort,
+} from "../services/reservations/list-reservations.ts";
+import {
+  createReservation,
+  deleteReservation,
+  describeReservation,
+  updateReservation,
+} from "../services/reservations/manage-reservation.ts";
+
+const SORTS = Object.keys(RESERVATION_SORTS) as [ReservationSort, ...ReservationSort[]];
+const common = { tags: ["Reservations"], security: BEARER, middleware: [requireUser] };
+const errors = {
+  404: { description: "No such reservation or unit of yours" },
+  409: { description: "ReservationOverlap or ImportedReservation" },
+  ...authProblemResponses,
+  ...problemResponses,
+};
+const one = jsonOk(Reservation, "The reservation");
+
+/** A repeatable query parameter arrives as one string or as a list. */
+const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => typeof v === "string" ? [v] : v, z.array(item));
+
+/** The query of GET /Reservations, named exactly as spec section 7. */
+const ReservationListQuery = listQuery(SORTS, "startDate").extend({
+  AccommodationUnitCode: z.string().trim().max(64).optional(),
+  PropertyId: z.string().trim().max(64).optional(),
+  ReservationStatuses: repeated(ReservationStatusSchema).optional(),
+  StartDate: z.union([DateOnly, DateTime]).optional(),
+  EndDate: z.union([DateOnly, DateTime]).optional(),
+  ReservationFilter: z
+    .preprocess((v) => typeof v === "string" && v !== "" ? Number(v) : v, ReservationFilterSchema)
+    .default(ReservationFilter.All),
+});
+
+// GET /api/Reservations
+const list = createRoute({
+  ...common,
+  method: "get",
+  path: "/Reservations",
+  summary: "The caller's reservations, by unit, property, status, dates and filter",
+  request: { query: ReservationListQuery },
+  responses: {
+    ...jsonOk(pagedResult(Reservation).meta({ id: "PagedReservations" }), "A page"),
+    ...errors,
+  },
+});
+
+// POST /api/Reservations
+const create = createRoute({
+  ...common,
+  method: "post",
+  path: "/Reservations",
+  summary: "Enter a stay by hand (refused when a night is taken)",
+  request: jsonBody(CreateReservationRequest),
+  responses: { ...one, ...errors },
+});
+
+// GET /api/Reservations/{code}
+const read = createRoute({
+  ...common,
+  method: "get",
+  path: "/Reservations/{code}",
+  summary: "One reservation",
+  request: { params: CodeParam },
+  responses: { ...one, ...errors },
+});
+
+// PUT /api/Reservations/{code}
+const update = createRoute({
+  ...common,
+  method: "put",
+  path: "/Reservations/{code}",
+  summary: "Change a stay (an imported stay's dates belong to its platform)",
+  request: { params: CodeParam, ...jsonBody(CreateReservationRequest) },
+  responses: { ...one, ...errors },
+});
+
+// DELETE /api/Reservations/{code}
+const remove = createRoute({
+  ...common,
+  method: "delete",
+  path: "/Reservations/{code}",
+  summary: "Delete a reservation",
+  request: { params: CodeParam },
+  responses: { 204: { description: "Deleted" }, ...errors },
+});
+
+// GET /api/Reservations/Current/{accommodationUnitCode}
+const current = createRoute({
+  method: "get",
+  path: "/Reservations/Current/{accommodationUnitCode}",
+  tags: ["Guest check-in"],
+  summary: "The stay under way in a unit today, for a guest who scanned its QR code (no sign-in)",
+  request: { params: z.object({ accommodationUnitCode: CodeParam.shape.code }) },
+  responses: { ...one, 404: { description: "No stay today" }, ...problemResponses },
+});
+
+export const reservationRoutes = createRouter()
+  .openapi(current, async (c) => {
+    const { db, clock } = c.get("deps");
+    const found = await currentReservation(db, c.req.valid("param").accommodationUnitCode, clock());
+    if (!found) throw new AppError("NotFound", { detail: "There is no stay in this unit today." });
+    return c.json(found, 200);
+  })
+  .openapi(list, async (c) => {
+    const q = c.req.valid("query");
+    const { db, clock } = c.get("deps");
+    const page = await listReservations(db, c.get("user").id, {
+      pageNumber: q.PageNumber,
+      pageSize: q.PageSize,
+      sortBy: q.SortBy,
+      searchValue: q.SearchValue || undefined,
+      accommodationUnitCode: q.AccommodationUnitCode || undefined,
+      propertyId: q.PropertyId || undefined,
+      statuses: q.ReservationStatuses,
+      startDate: q.StartDate,
+      endDate: q.EndDate,
+      filter: q.ReservationFilter,
+    }, clock());
+    return c.json(page, 200);
+  })
+  .openapi(create, async (c) => {
+    const { db, clock } = c.get("deps");
+    return c.json(
+      await createReservation({ db, now: clock() }, c.get("user").id, c.req.valid("json")),
+      200,
+    );
+  })
+  .openapi(read, async (c) => {
+    const { db, clock } = c.get("deps");
+    return c.json(
+      await describeReservation(db, c.get("user").id, c.req.valid("param").code, clock()),
+      200,
+    );
+  })
+  .openapi(update, async (c) => {
+    const { db, clock } = c.get("deps");
+    const reservation = await updateReservation(
+      { db, now: clock() },
+      c.get("user").id,
+      c.req.valid("param").code,
+      c.req.valid("json"),
+    );
+    return c.json(reservation, 200);
+  })
+  .openapi(remove, async (c) => {
+    await deleteReservation(c.get("deps").db, c.get("user").id, c.req.valid("param").code);
+    return c.body(null, 204);
+  });

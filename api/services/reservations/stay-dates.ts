@@ -1,0 +1,23 @@
+import { dateAt, dateParts, instantOfWallTime, todayIn } from "@shared/local-date.ts";
+
+/** Every property is in Croatia; "today" and stay dates are Zagreb's. */
+export const PROPERTY_ZONE = "Europe/Zagreb";
+/** Used when neither the unit nor its property sets check-in/out times. */
+export const DEFAULT_TIMES = { checkIn: "14:00", checkOut: "10:00" };
+
+export function today(now: Date): string {
+  return todayIn(PROPERTY_ZONE, now);
+}
+
+/** The local (Zagreb) date of an ISO date-time, e.g. a 23:30Z arrival is the next local day. */
+export function stayDateOf(isoDateTime: string): string {
+  return dateAt(Date.parse(isoDateTime), PROPERTY_ZONE);
+}
+
+/** A stay date at a local time of day, as the UTC date-time the API answers with. */
+export function utcDateTimeOf(date: string, time: string): string {
+  const [year, month, day] = dateParts(date)!;
+  const [hour, minute] = time.split(":").map(Number);
+  return new Date(instantOfWallTime({ year, month, day, hour, minute, second: 0 }, PROPERTY_ZONE))
+    .toISOString();
+}
