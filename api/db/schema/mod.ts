@@ -9,3 +9,4 @@ export * from "./accommodation-units.ts";
 export * from "./external-accounts.ts";
 export * from "./properties.ts";
 export * from "./reservations.ts";
+export * from "./calendar-feeds.ts";

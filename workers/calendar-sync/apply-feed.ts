@@ -1,0 +1,181 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Database } from "../../api/db/client.ts";
+import { calendarFeeds, calendarSyncRuns } from "../../api/db/schema/calendar-feeds.ts";
+import { reservations } from "../../api/db/schema/reservations.ts";
+import { accommodationUnits } from "../../api/db/schema/accommodation-units.ts";
+import { newReservationCode } from "../../api/services/reservations/reservation-code.ts";
+import { PROPERTY_ZONE, today as todayOf } from "../../api/services/reservations/stay-dates.ts";
+import type { FeedStyle } from "./feed-types.ts";
+import { parseFeed, unreadableEventKeys } from "./parse-feed.ts";
+import { reconcile, type StoredReservation } from "./reconcile.ts";
+
+type Feed = typeof calendarFeeds.$inferSelect;
+
+/** How a reservation's source is named to the host. */
+const PLATFORM_NAMES: Partial<Record<FeedStyle, string>> = {
+  airbnb: "Airbnb",
+  "booking.com": "Booking.com",
+  vrbo: "Vrbo",
+  google: "Google Calendar",
+  outlook: "Outlook",
+  "channel-manager": "Channel manager",
+};
+
+export interface FeedSyncSummary {
+  added: number;
+  updated: number;
+  removed: number;
+  conflicts: { start: string; end: string; summary: string; withCode: string | null }[];
+  error: string | null;
+}
+
+/** A failed fetch or an unreadable file: recorded for the host, and nothing is deleted. */
+export async function recordFeedFailure(
+  db: Database,
+  feed: Feed,
+  { status, error }: { status: number | null; error: string },
+  now: Date,
+): Promise<FeedSyncSummary> {
+  await db.transaction(async (tx) => {
+    await tx.update(calendarFeeds).set({
+      lastFetchAt: now,
+      lastStatus: status,
+      lastError: error,
+      failingSince: feed.failingSince ?? now,
+    }).where(eq(calendarFeeds.id, feed.id));
+    await tx.insert(calendarSyncRuns).values({
+      id: crypto.randomUUID(),
+      feedId: feed.id,
+      finishedAt: now,
+      added: 0,
+      updated: 0,
+      removed: 0,
+      conflicts: [],
+      error,
+    });
+  });
+  return { added: 0, updated: 0, removed: 0, conflicts: [], error };
+}
+
+/** The platform answered 304 Not Modified: healthy, nothing to change. */
+export async function recordFeedUnchanged(db: Database, feed: Feed, now: Date): Promise<void> {
+  await db.update(calendarFeeds)
+    .set({
+      lastFetchAt: now,
+      lastSuccessAt: now,
+      lastStatus: 304,
+      lastError: null,
+      failingSince: null,
+    })
+    .where(eq(calendarFeeds.id, feed.id));
+}
+
+/**
+ * Applies a freshly fetched feed to its unit's reservations: parse (rejecting broken files),
+ * reconcile by UID against everything stored for the unit, and write adds, updates and removals
+ * with the run's outcome and the feed's health in one transaction.
+ */
+export async function applyFeed(
+  db: Database,
+  feed: Feed,
+  fetched: { body: Uint8Array; status: number; etag: string | null; lastModified: string | null },
+  now: Date,
+): Promise<FeedSyncSummary> {
+  const today = todayOf(now);
+  const parsed = parseFeed(fetched.body, { today, timezone: PROPERTY_ZONE });
+  if (!parsed.ok) {
+    return recordFeedFailure(db, feed, { status: fetched.status, error: parsed.kind }, now);
+  }
+
+  return await db.transaction(async (tx) => {
+    const rows = await tx.select().from(reservations).where(and(
+      eq(reservations.accommodationUnitId, feed.accommodationUnitId),
+      isNull(reservations.canceledAt),
+    ));
+    const stored: StoredReservation[] = rows.map((r) => ({
+      id: r.id,
+      start: r.startDate,
+      end: r.endDate,
+      kind: r.kind === "unknown" ? null : r.kind,
+      summary: r.description ?? undefined,
+      source: r.sourceFeedId
+        ? { feedId: r.sourceFeedId, uid: r.sourceUid!, recurrenceId: r.sourceRecurrenceId }
+        : null,
+    }));
+    const result = reconcile({
+      feedId: feed.id,
+      events: parsed.events,
+      stored,
+      today,
+      unreadable: unreadableEventKeys(parsed),
+    });
+    const [{ propertyId }] = await tx.select({ propertyId: accommodationUnits.propertyId })
+      .from(accommodationUnits).where(eq(accommodationUnits.id, feed.accommodationUnitId));
+
+    for (const event of result.add) {
+      await tx.insert(reservations).values({
+        id: crypto.randomUUID(),
+        code: newReservationCode(),
+        userId: feed.userId,
+        propertyId,
+        accommodationUnitId: feed.accommodationUnitId,
+        startDate: event.start,
+        endDate: event.end,
+        kind: event.kind ?? "unknown",
+        type: PLATFORM_NAMES[parsed.style] ?? "Calendar",
+        description: event.summary || null,
+        sourceFeedId: feed.id,
+        sourceUid: event.uid,
+        sourceRecurrenceId: event.recurrenceId,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    for (const change of result.update) {
+      await tx.update(reservations).set({
+        startDate: change.start,
+        endDate: change.end,
+        kind: change.kind ?? "unknown",
+        description: change.summary || null,
+        sourceFeedId: change.source.feedId,
+        sourceUid: change.source.uid,
+        sourceRecurrenceId: change.source.recurrenceId,
+        updatedAt: now,
+      }).where(eq(reservations.id, change.id));
+    }
+    if (result.remove.length) {
+      await tx.delete(reservations).where(inArray(reservations.id, result.remove));
+    }
+
+    const codeOf = new Map(rows.map((r) => [r.id, r.code]));
+    const summary: FeedSyncSummary = {
+      added: result.add.length,
+      updated: result.update.length,
+      removed: result.remove.length,
+      conflicts: result.conflicts.map((c) => ({
+        start: c.event.start,
+        end: c.event.end,
+        summary: c.event.summary,
+        withCode: codeOf.get(c.with) ?? null,
+      })),
+      error: null,
+    };
+    await tx.insert(calendarSyncRuns).values({
+      id: crypto.randomUUID(),
+      feedId: feed.id,
+      finishedAt: now,
+      ...summary,
+    });
+    await tx.update(calendarFeeds).set({
+      etag: fetched.etag,
+      lastModified: fetched.lastModified,
+      lastFetchAt: now,
+      lastSuccessAt: now,
+      lastStatus: fetched.status,
+      eventCount: parsed.events.length,
+      lastError: null,
+      failingSince: null,
+    }).where(eq(calendarFeeds.id, feed.id));
+    return summary;
+  }, { behavior: "immediate" });
+}
