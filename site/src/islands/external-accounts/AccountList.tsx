@@ -1,14 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ExternalAccountStatus } from "@shared/enums.ts";
 import type { ExternalAccount } from "@shared/schemas/external-account.ts";
 import {
   deleteExternalAccount,
-  type ExternalAccountListQuery,
   type ExternalAccountSortField,
   listExternalAccounts,
   provisionExternalAccount,
 } from "../../lib/api/external-accounts.ts";
-import type { Paged } from "../../lib/api/paged.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -17,10 +15,10 @@ import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { Pagination } from "../ui/Pagination.tsx";
+import { PagePagination } from "../ui/PagePagination.tsx";
 import { SearchField } from "../ui/SearchField.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
-import { useDebouncedValue } from "../ui/use-debounced-value.ts";
+import { usePagedList } from "../ui/use-paged-list.ts";
 import { lastErrorText } from "./account-problems.ts";
 import { AccountDialog, type AccountDialogTarget } from "./AccountDialog.tsx";
 import { isProvisioning } from "./AccountStatus.tsx";
@@ -28,7 +26,6 @@ import { AccountTable } from "./AccountTable.tsx";
 import { NoAccounts } from "./NoAccounts.tsx";
 
 const PAGE_SIZE = 20;
-const SEARCH_DELAY_MS = 300;
 /** While a sync runs the list is read again this often, and not at all otherwise. */
 const POLL_MS = 3_000;
 /**
@@ -37,20 +34,7 @@ const POLL_MS = 3_000;
  */
 const WATCH_NEW_MS = 2 * 60_000;
 
-type Load =
-  | { status: "loading"; previous?: Paged<ExternalAccount> }
-  | { status: "loaded"; page: Paged<ExternalAccount> }
-  | { status: "failed"; error: unknown };
-
 type Confirmation = { kind: "edit" | "delete"; account: ExternalAccount; open: boolean };
-
-function pageOf(load: Load): Paged<ExternalAccount> | undefined {
-  return load.status === "loaded"
-    ? load.page
-    : load.status === "loading"
-    ? load.previous
-    : undefined;
-}
 
 /**
  * The accounts page's content: search, the table, create / sync / edit / delete, and polling while
@@ -58,15 +42,33 @@ function pageOf(load: Load): Paged<ExternalAccount> | undefined {
  */
 export function AccountList() {
   const { t, lang } = useTranslation();
-  const [search, setSearch] = useState("");
-  const searchTerm = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  // The page belongs to the search it was chosen in: a new search starts on the first page.
-  const [paging, setPaging] = useState({ term: "", page: 1 });
-  const pageNumber = paging.term === searchTerm ? paging.page : 1;
-  const setPageNumber = (page: number) => setPaging({ term: searchTerm, page });
   const [sortBy, setSortBy] = useState<ExternalAccountSortField>("created");
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const {
+    search,
+    setSearch,
+    searchTerm,
+    pageNumber,
+    setPageNumber,
+    load,
+    page,
+    isLoading,
+    reload,
+    refresh,
+    reloadAfterRemoval,
+    updateItems,
+  } = usePagedList({
+    load: ({ pageNumber, searchTerm, signal }) =>
+      listExternalAccounts(
+        { pageNumber, pageSize: PAGE_SIZE, sortBy, searchValue: searchTerm },
+        signal,
+      ),
+    deps: [sortBy],
+    onFailed: (error) =>
+      notify(
+        t("externalAccounts.toast.loadFailed", { reason: describeApiError(t, error) }),
+        { color: "error" },
+      ),
+  });
   const [pollRound, setPollRound] = useState(0);
   const [syncingId, setSyncingId] = useState<string>();
   const [dialog, setDialog] = useState<{ open: boolean; target: AccountDialogTarget; key: number }>(
@@ -79,27 +81,6 @@ export function AccountList() {
   /** Each account as last shown, to tell when its sync has ended. */
   const lastSeen = useRef(new Map<string, ExternalAccount>());
 
-  const query: ExternalAccountListQuery = useMemo(
-    () => ({ pageNumber, pageSize: PAGE_SIZE, sortBy, searchValue: searchTerm }),
-    [pageNumber, sortBy, searchTerm],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad((current) => ({ status: "loading", previous: pageOf(current) }));
-    listExternalAccounts(query, controller.signal)
-      .then((page) => setLoad({ status: "loaded", page }))
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        setLoad({ status: "failed", error });
-        notify(
-          t("externalAccounts.toast.loadFailed", { reason: describeApiError(t, error) }),
-          { color: "error" },
-        );
-      });
-    return () => controller.abort();
-  }, [query, attempt]);
-
   const loaded = load.status === "loaded" ? load.page : undefined;
 
   // Reads the list again every few seconds while a sync runs (or is about to), then stops.
@@ -107,8 +88,7 @@ export function AccountList() {
     if (!loaded || !needsWatching(loaded.items, watched.current)) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      listExternalAccounts(query, controller.signal)
-        .then((page) => setLoad({ status: "loaded", page }))
+      refresh(controller.signal)
         .catch(() => {
           // A missed round is not worth a message: try again in a moment.
           if (!controller.signal.aborted) setPollRound((round) => round + 1);
@@ -118,7 +98,7 @@ export function AccountList() {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [loaded, query, pollRound]);
+  }, [loaded, pageNumber, searchTerm, sortBy, pollRound]);
 
   // Says when a sync that was running (or expected) has ended, well or not.
   useEffect(() => {
@@ -155,17 +135,7 @@ export function AccountList() {
   }
 
   function replaceAccount(account: ExternalAccount) {
-    setLoad((current) =>
-      current.status === "loaded"
-        ? {
-          status: "loaded",
-          page: {
-            ...current.page,
-            items: current.page.items.map((item) => item.id === account.id ? account : item),
-          },
-        }
-        : current
-    );
+    updateItems((items) => items.map((item) => item.id === account.id ? account : item));
   }
 
   function sortOn(field: ExternalAccountSortField) {
@@ -199,9 +169,7 @@ export function AccountList() {
       notify(t("externalAccounts.toast.deleted", { username: account.username }), {
         color: "success",
       });
-      const page = pageOf(load);
-      if (page && page.items.length === 1 && pageNumber > 1) setPageNumber(pageNumber - 1);
-      else setAttempt((n) => n + 1);
+      reloadAfterRemoval();
     } catch (error) {
       notify(
         t("externalAccounts.toast.deleteFailed", { reason: describeApiError(t, error) }),
@@ -231,8 +199,6 @@ export function AccountList() {
     }
   }
 
-  const page = pageOf(load);
-  const isLoading = load.status === "loading";
   const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" && search === "";
 
   return (
@@ -278,7 +244,7 @@ export function AccountList() {
         <LoadFailedNotice
           t={t}
           error={load.error}
-          onRetry={() => setAttempt((n) => n + 1)}
+          onRetry={reload}
         />
       )}
 
@@ -303,15 +269,12 @@ export function AccountList() {
       )}
 
       {page && page.totalPages > 1 && (
-        <Pagination
+        <PagePagination
           t={t}
           lang={lang}
-          pageNumber={page.pageNumber}
+          page={page}
           pageSize={PAGE_SIZE}
-          totalPages={page.totalPages}
-          totalCount={page.totalCount}
-          hasPreviousPage={page.hasPreviousPage && !isLoading}
-          hasNextPage={page.hasNextPage && !isLoading}
+          isLoading={isLoading}
           onPage={setPageNumber}
         />
       )}
@@ -324,7 +287,7 @@ export function AccountList() {
         onSaved={(account) => {
           watch(account);
           setDialog((current) => ({ ...current, open: false }));
-          setAttempt((n) => n + 1);
+          reload();
         }}
       />
 

@@ -1,8 +1,7 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import { deleteUnit } from "../../lib/api/accommodation-units.ts";
-import type { Paged } from "../../lib/api/paged.ts";
 import { deleteProperty, listProperties } from "../../lib/api/properties.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { translatePlural } from "../../i18n/translate.ts";
@@ -10,10 +9,10 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { Pagination } from "../ui/Pagination.tsx";
+import { PagePagination } from "../ui/PagePagination.tsx";
 import { SearchField } from "../ui/SearchField.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
-import { useDebouncedValue } from "../ui/use-debounced-value.ts";
+import { usePagedList } from "../ui/use-paged-list.ts";
 import { NoProperties } from "./NoProperties.tsx";
 import { PropertyCard } from "./PropertyCard.tsx";
 import { PropertySettingsDialog } from "./PropertySettingsDialog.tsx";
@@ -21,12 +20,6 @@ import { UnitDialog, type UnitDialogTarget } from "./UnitDialog.tsx";
 import { UnitQrDialog } from "./UnitQrDialog.tsx";
 
 const PAGE_SIZE = 50;
-const SEARCH_DELAY_MS = 300;
-
-type Load =
-  | { status: "loading"; previous?: Paged<Property> }
-  | { status: "loaded"; page: Paged<Property> }
-  | { status: "failed"; error: unknown };
 
 /**
  * A dialog that keeps what it shows while it fades out (`open` false, the rest unchanged); `key`
@@ -39,27 +32,34 @@ type Deletion =
   | { kind: "property"; property: Property }
   | { kind: "unit"; unit: AccommodationUnit };
 
-function pageOf(load: Load): Paged<Property> | undefined {
-  return load.status === "loaded"
-    ? load.page
-    : load.status === "loading"
-    ? load.previous
-    : undefined;
-}
-
 /**
  * The properties page's content: search, the property cards, and their dialogs (settings, unit,
  * QR code, delete), each outcome with a snackbar (spec section 8).
  */
 export function PropertyList() {
   const { t, lang } = useTranslation();
-  const [search, setSearch] = useState("");
-  const searchTerm = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const [paging, setPaging] = useState({ term: "", page: 1 });
-  const pageNumber = paging.term === searchTerm ? paging.page : 1;
-  const setPageNumber = (page: number) => setPaging({ term: searchTerm, page });
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const {
+    search,
+    setSearch,
+    searchTerm,
+    setPageNumber,
+    load,
+    page,
+    isLoading,
+    reload,
+    reloadAfterRemoval,
+    updateItems: updateProperties,
+  } = usePagedList({
+    load: ({ pageNumber, searchTerm, signal }) =>
+      listProperties(
+        { pageNumber, pageSize: PAGE_SIZE, sortBy: "name", searchValue: searchTerm },
+        signal,
+      ),
+    onFailed: (error) =>
+      notify(t("properties.toast.loadFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      }),
+  });
   const [settings, setSettings] = useState<Shown<{ property?: Property }>>({ open: false, key: 0 });
   const [unitDialog, setUnitDialog] = useState<Shown<{ target?: UnitDialogTarget }>>({
     open: false,
@@ -68,33 +68,6 @@ export function PropertyList() {
   const [qr, setQr] = useState<Shown<{ unit?: AccommodationUnit }>>({ open: false, key: 0 });
   const [deletion, setDeletion] = useState<Shown<{ target?: Deletion }>>({ open: false, key: 0 });
   const [isDeleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad((current) => ({ status: "loading", previous: pageOf(current) }));
-    listProperties(
-      { pageNumber, pageSize: PAGE_SIZE, sortBy: "name", searchValue: searchTerm },
-      controller.signal,
-    )
-      .then((page) => setLoad({ status: "loaded", page }))
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        setLoad({ status: "failed", error });
-        notify(t("properties.toast.loadFailed", { reason: describeApiError(t, error) }), {
-          color: "error",
-        });
-      });
-    return () => controller.abort();
-  }, [pageNumber, searchTerm, attempt]);
-
-  /** Applies a change to the shown page without reading it again. */
-  function updateProperties(change: (properties: Property[]) => Property[]) {
-    setLoad((current) =>
-      current.status === "loaded"
-        ? { status: "loaded", page: { ...current.page, items: change(current.page.items) } }
-        : current
-    );
-  }
 
   function unitSaved(unit: AccommodationUnit, previousPropertyId?: string) {
     updateProperties((properties) =>
@@ -125,9 +98,7 @@ export function PropertyList() {
         notify(t("properties.toast.deleted", { name: target.property.name }), {
           color: "success",
         });
-        const page = pageOf(load);
-        if (page && page.items.length === 1 && pageNumber > 1) setPageNumber(pageNumber - 1);
-        else setAttempt((n) => n + 1);
+        reloadAfterRemoval();
       } else {
         await deleteUnit(target.unit.code);
         notify(t("units.toast.deleted", { name: target.unit.name }), { color: "success" });
@@ -154,8 +125,6 @@ export function PropertyList() {
     }
   }
 
-  const page = pageOf(load);
-  const isLoading = load.status === "loading";
   const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" && search === "";
   const deleting = deletion.target;
 
@@ -196,7 +165,7 @@ export function PropertyList() {
         <LoadFailedNotice
           t={t}
           error={load.error}
-          onRetry={() => setAttempt((n) => n + 1)}
+          onRetry={reload}
         />
       )}
 
@@ -253,15 +222,12 @@ export function PropertyList() {
       )}
 
       {page && page.totalPages > 1 && (
-        <Pagination
+        <PagePagination
           t={t}
           lang={lang}
-          pageNumber={page.pageNumber}
+          page={page}
           pageSize={PAGE_SIZE}
-          totalPages={page.totalPages}
-          totalCount={page.totalCount}
-          hasPreviousPage={page.hasPreviousPage && !isLoading}
-          hasNextPage={page.hasNextPage && !isLoading}
+          isLoading={isLoading}
           onPage={setPageNumber}
         />
       )}
