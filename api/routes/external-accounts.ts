@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { ExternalAccount, ExternalAccountRequest } from "@shared/schemas/external-account.ts";
 import { pagedResult } from "@shared/schemas/paged.ts";
 import { requireUser } from "../lib/auth/require-user.ts";
-import { accountsContext } from "../lib/evisitor-context.ts";
+import { accountsContext } from "../lib/service-context.ts";
 import { jsonBody, jsonOk } from "../lib/json-body.ts";
 import { listQuery } from "../lib/list-query.ts";
 import { createRouter, problemResponses } from "../lib/openapi.ts";

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   AccountInfo,
   AccountUpdate,
@@ -7,18 +7,14 @@ import {
 } from "@shared/schemas/account.ts";
 import { requireUser } from "../../lib/auth/require-user.ts";
 import { createRouter, problemResponses } from "../../lib/openapi.ts";
+import { jsonBody, jsonOk } from "../../lib/json-body.ts";
 import { authProblemResponses, BEARER } from "../../lib/openapi-security.ts";
 import { passwordCodesHook } from "../../lib/password-codes-hook.ts";
 import { usersContext } from "../../lib/service-context.ts";
 import { getAccountInfo, updateAccount } from "../../services/users/manage-account.ts";
 import { manageTwoFactor } from "../../services/users/two-factor.ts";
 
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { "application/json": { schema } } },
-});
-const info = {
-  200: { description: "The account", content: { "application/json": { schema: AccountInfo } } },
-};
+const info = jsonOk(AccountInfo, "The account");
 const common = { tags: ["Users"], security: BEARER, middleware: [requireUser] };
 
 // GET /api/Users/manage/info
@@ -37,7 +33,7 @@ const writeInfo = createRoute({
   path: "/Users/manage/info",
   summary: "Change the password (with the old one) or start an e-mail change",
   description: "A new e-mail becomes the sign-in address only once the link sent to it is opened.",
-  request: json(AccountUpdate),
+  request: jsonBody(AccountUpdate),
   responses: { ...info, ...authProblemResponses, ...problemResponses },
 });
 
@@ -47,7 +43,7 @@ const twoFactor = createRoute({
   method: "post",
   path: "/Users/manage/2fa",
   summary: "Read or change two-factor sign-in (TOTP)",
-  request: json(TwoFactorRequest),
+  request: jsonBody(TwoFactorRequest),
   responses: {
     200: { description: "The state", content: { "application/json": { schema: TwoFactorState } } },
     ...authProblemResponses,

@@ -1,15 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { EmailRequest, ResetPasswordRequest } from "@shared/schemas/auth.ts";
 import { createRouter, problemResponses } from "../../lib/openapi.ts";
+import { DONE, jsonBody } from "../../lib/json-body.ts";
 import { passwordCodesHook } from "../../lib/password-codes-hook.ts";
 import { requestPasswordReset, resetPassword } from "../../services/users/password-reset.ts";
 
-const ok = {
-  200: { description: "Done", content: { "application/json": { schema: z.object({}) } } },
-};
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { "application/json": { schema } } },
-});
 
 // POST /api/Users/forgotPassword
 const forgot = createRoute({
@@ -17,8 +12,8 @@ const forgot = createRoute({
   path: "/Users/forgotPassword",
   tags: ["Users"],
   summary: "E-mail a password reset link (same answer whether or not the account exists)",
-  request: json(EmailRequest),
-  responses: { ...ok, ...problemResponses },
+  request: jsonBody(EmailRequest),
+  responses: { ...DONE, ...problemResponses },
 });
 
 // POST /api/Users/resetPassword
@@ -27,8 +22,8 @@ const reset = createRoute({
   path: "/Users/resetPassword",
   tags: ["Users"],
   summary: "Set a new password with the code from the reset link; every session ends",
-  request: json(ResetPasswordRequest),
-  responses: { ...ok, ...problemResponses },
+  request: jsonBody(ResetPasswordRequest),
+  responses: { ...DONE, ...problemResponses },
 });
 
 export const passwordRoutes = createRouter()

@@ -1,16 +1,12 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { ConfirmEmailQuery, Credentials, EmailRequest } from "@shared/schemas/auth.ts";
 import { createRouter, problemResponses } from "../../lib/openapi.ts";
+import { DONE, jsonBody } from "../../lib/json-body.ts";
 import { passwordCodesHook } from "../../lib/password-codes-hook.ts";
 import { requestLanguage } from "../../lib/request-language.ts";
 import { confirmEmail, requestConfirmationEmail } from "../../services/users/confirm-email.ts";
 import { registerUser } from "../../services/users/register-user.ts";
 
-const Empty = z.object({}).meta({ id: "Empty" });
-const ok = { 200: { description: "Done", content: { "application/json": { schema: Empty } } } };
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { "application/json": { schema } } },
-});
 
 // POST /api/Users/register
 const register = createRoute({
@@ -18,8 +14,8 @@ const register = createRoute({
   path: "/Users/register",
   tags: ["Users"],
   summary: "Create an account; a confirmation link is e-mailed",
-  request: json(Credentials),
-  responses: { ...ok, ...problemResponses },
+  request: jsonBody(Credentials),
+  responses: { ...DONE, ...problemResponses },
 });
 
 // GET /api/Users/confirmEmail
@@ -29,7 +25,7 @@ const confirm = createRoute({
   tags: ["Users"],
   summary: "Open the link from a confirmation e-mail",
   request: { query: ConfirmEmailQuery },
-  responses: { ...ok, ...problemResponses },
+  responses: { ...DONE, ...problemResponses },
 });
 
 // POST /api/Users/resendConfirmationEmail
@@ -38,8 +34,8 @@ const resend = createRoute({
   path: "/Users/resendConfirmationEmail",
   tags: ["Users"],
   summary: "Send the confirmation link again (same answer whether or not the account exists)",
-  request: json(EmailRequest),
-  responses: { ...ok, ...problemResponses },
+  request: jsonBody(EmailRequest),
+  responses: { ...DONE, ...problemResponses },
 });
 
 export const registrationRoutes = createRouter()

@@ -1,17 +1,13 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { LoginQuery, LoginRequest, RefreshRequest, TokenResponse } from "@shared/schemas/auth.ts";
 import { clientAddress } from "../../lib/auth/client-address.ts";
 import { createRouter, problemResponses } from "../../lib/openapi.ts";
+import { jsonBody, jsonOk } from "../../lib/json-body.ts";
 import { usersContext } from "../../lib/service-context.ts";
 import { endSession, refreshSession } from "../../services/users/sessions.ts";
 import { signIn } from "../../services/users/sign-in.ts";
 
-const tokens = {
-  200: { description: "A new session", content: { "application/json": { schema: TokenResponse } } },
-};
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { "application/json": { schema } } },
-});
+const tokens = jsonOk(TokenResponse, "A new session");
 
 // POST /api/Users/login
 const login = createRoute({
@@ -23,7 +19,7 @@ const login = createRoute({
     "RequiresTwoFactor or InvalidTwoFactorCode; repeated failures lock the account or address " +
     "for a while (429 LockedOut with Retry-After). Cookie sessions are not offered: " +
     "useCookies and useSessionCookies are accepted and ignored.",
-  request: { query: LoginQuery, ...json(LoginRequest) },
+  request: { query: LoginQuery, ...jsonBody(LoginRequest) },
   responses: {
     ...tokens,
     401: { description: "Not signed in" },
@@ -38,7 +34,7 @@ const refresh = createRoute({
   path: "/Users/refresh",
   tags: ["Users"],
   summary: "Trade a refresh token for a new pair (each refresh token works once)",
-  request: json(RefreshRequest),
+  request: jsonBody(RefreshRequest),
   responses: { ...tokens, 401: { description: "Invalid, used or expired" }, ...problemResponses },
 });
 
@@ -48,7 +44,7 @@ const logout = createRoute({
   path: "/Users/logout",
   tags: ["Users"],
   summary: "End the session the refresh token belongs to",
-  request: json(RefreshRequest),
+  request: jsonBody(RefreshRequest),
   responses: { 204: { description: "Signed out" }, ...problemResponses },
 });
 
