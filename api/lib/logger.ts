@@ -25,7 +25,15 @@ export const log = {
   error: (msg: string, fields: Record<string, unknown> = {}) => write("error", msg, fields),
 };
 
-/** The name and message of an error without its stack (stacks stay out of API answers). */
+const EMAIL = /[^\s@<>"',;:()]+@[^\s@<>"',;:()]+/g;
+
+/**
+ * The name and message of an error, safe for logs: no stack, no query parameters (drizzle appends
+ * the values of a failed query after "params:"), no e-mail addresses (SMTP rejections quote the
+ * recipient), and at most 300 characters.
+ */
 export function describeError(error: unknown): { error: string } {
-  return { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const safe = text.split(/\n?\s*params:/)[0].replace(EMAIL, "[e-mail]").slice(0, 300);
+  return { error: safe };
 }

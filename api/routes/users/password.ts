@@ -5,7 +5,6 @@ import { DONE, jsonBody } from "../../lib/json-body.ts";
 import { passwordCodesHook } from "../../lib/password-codes-hook.ts";
 import { requestPasswordReset, resetPassword } from "../../services/users/password-reset.ts";
 
-
 // POST /api/Users/forgotPassword
 const forgot = createRoute({
   method: "post",

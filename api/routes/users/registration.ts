@@ -7,7 +7,6 @@ import { requestLanguage } from "../../lib/request-language.ts";
 import { confirmEmail, requestConfirmationEmail } from "../../services/users/confirm-email.ts";
 import { registerUser } from "../../services/users/register-user.ts";
 
-
 // POST /api/Users/register
 const register = createRoute({
   method: "post",
