@@ -3,20 +3,14 @@ import { useAtomValue } from "jotai";
 import { z } from "zod";
 import { requiredMessage } from "@shared/schemas/fields.ts";
 import { Password, PasswordConfirmation, passwordConfirmation } from "@shared/schemas/password.ts";
-import { ApiError } from "../../lib/api/api-error.ts";
 import { updateAccount } from "../../lib/api/account.ts";
-import {
-  type FieldErrors,
-  fieldErrorsFromServer,
-  fieldErrorsFromZod,
-  firstFieldWithError,
-} from "../../lib/forms/field-errors.ts";
 import { accountAtom } from "../../lib/session/session-state.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
 import { FormOutcome } from "../forms/FormOutcome.tsx";
 import { NewPasswordFields } from "../forms/NewPasswordFields.tsx";
 import { TextField } from "../forms/TextField.tsx";
+import { useFieldErrors } from "../forms/use-field-errors.ts";
 import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { Button } from "../ui/Button.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
@@ -42,7 +36,10 @@ export function ChangePasswordForm() {
   const { t } = useTranslation();
   const account = useAtomValue(accountAtom);
   const { formRef, messageRef: outcomeRef, focusField } = useFieldFocus<Field>();
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errorOf, showClientErrors, showServerErrors, clearErrors } = useFieldErrors(
+    FIELDS,
+    (message) => translateServerMessage(t, message),
+  );
   const [outcome, setOutcome] = useState<Outcome>();
   const [isSubmitting, setSubmitting] = useState(false);
 
@@ -56,14 +53,13 @@ export function ChangePasswordForm() {
       confirmPassword: String(data.get("confirmPassword") ?? ""),
     });
     if (!parsed.success) {
-      const found = fieldErrorsFromZod(parsed.error, FIELDS);
-      setErrors(found);
+      const invalid = showClientErrors(parsed.error);
       setOutcome(undefined);
-      focusField(firstFieldWithError(found, FIELDS));
+      focusField(invalid);
       return;
     }
 
-    setErrors({});
+    clearErrors();
     setOutcome(undefined);
     setSubmitting(true);
     try {
@@ -75,22 +71,13 @@ export function ChangePasswordForm() {
       setOutcome({ tone: "success" });
       focusField(undefined);
     } catch (error) {
-      const found = error instanceof ApiError
-        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
-        : {};
-      setErrors(found);
-      const invalid = firstFieldWithError(found, FIELDS);
+      const invalid = showServerErrors(error);
       if (!invalid) setOutcome({ tone: "error", error });
       focusField(invalid);
     } finally {
       setSubmitting(false);
     }
   }
-
-  const errorOf = (field: Field) => {
-    const message = errors[field]?.[0];
-    return message ? translateServerMessage(t, message) : undefined;
-  };
 
   return (
     <SettingsSection

@@ -2,12 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { LoginRequest } from "@shared/schemas/auth.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { login } from "../../lib/api/users.ts";
-import {
-  type FieldErrors,
-  fieldErrorsFromServer,
-  fieldErrorsFromZod,
-  firstFieldWithError,
-} from "../../lib/forms/field-errors.ts";
+import { fieldErrorsFromZod, firstFieldWithError } from "../../lib/forms/field-errors.ts";
 import { markNavigation, navigateTo } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { EXPIRED_PARAM, RETURN_PARAM, safeReturnUrl } from "../../lib/session/return-url.ts";
@@ -18,6 +13,7 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
 import { FormAlert } from "../forms/FormAlert.tsx";
 import { TextField } from "../forms/TextField.tsx";
+import { useFieldErrors } from "../forms/use-field-errors.ts";
 import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { Button } from "../ui/Button.tsx";
 import { TEXT_LINK } from "../ui/button-styles.ts";
@@ -47,7 +43,10 @@ export function LoginForm() {
   const [step, setStep] = useState<Step>("credentials");
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   const [credentials, setCredentials] = useState({ email: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errorOf, showErrors, serverErrorsOf, clearErrors } = useFieldErrors(
+    FIELDS,
+    (message) => translateServerMessage(t, message),
+  );
   const [notice, setNotice] = useState<Notice | undefined>(() =>
     params.has(EXPIRED_PARAM)
       ? { tone: "info", text: t("errorCode.InvalidRefreshToken") }
@@ -81,13 +80,13 @@ export function LoginForm() {
       found[codeField] = [t("validation.required")];
     }
     if (!parsed.success || Object.keys(found).length > 0) {
-      setErrors(found);
+      const invalid = showErrors(found);
       setNotice(undefined);
-      focusField(firstFieldWithError(found, FIELDS));
+      focusField(invalid);
       return;
     }
 
-    setErrors({});
+    clearErrors();
     setNotice(undefined);
     setCredentials(current);
     setSubmitting(true);
@@ -110,7 +109,7 @@ export function LoginForm() {
     }
     if (code === "InvalidTwoFactorCode") {
       const field: Field = useRecoveryCode ? "twoFactorRecoveryCode" : "twoFactorCode";
-      setErrors({ [field]: [t("errorCode.InvalidTwoFactorCode")] });
+      showErrors({ [field]: [t("errorCode.InvalidTwoFactorCode")] });
       focusField(field);
       return;
     }
@@ -130,12 +129,10 @@ export function LoginForm() {
         : translatePlural(lang, "login.lockedOut", Math.max(1, Math.ceil(seconds / 60)));
       setNotice({ tone: "error", text });
     } else {
-      const fieldErrors = error instanceof ApiError
-        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
-        : {};
+      const fieldErrors = serverErrorsOf(error);
       const invalid = firstFieldWithError(fieldErrors, FIELDS);
       if (invalid) {
-        setErrors(fieldErrors);
+        showErrors(fieldErrors);
         focusField(invalid);
         return;
       }
@@ -146,15 +143,10 @@ export function LoginForm() {
 
   function backToCredentials() {
     setStep("credentials");
-    setErrors({});
+    clearErrors();
     setNotice(undefined);
     setUseRecoveryCode(false);
   }
-
-  const errorOf = (field: Field) => {
-    const message = errors[field]?.[0];
-    return message ? translateServerMessage(t, message) : undefined;
-  };
 
   const isTwoFactor = step === "twoFactor";
   return (
@@ -223,7 +215,7 @@ export function LoginForm() {
                 type="button"
                 onClick={() => {
                   setUseRecoveryCode(!useRecoveryCode);
-                  setErrors({});
+                  clearErrors();
                 }}
                 className={`${TEXT_LINK} text-sm`}
               >

@@ -2,12 +2,6 @@ import { type FormEvent, useRef, useState } from "react";
 import { RegisterForm as RegisterSchema } from "@shared/schemas/auth.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { register } from "../../lib/api/users.ts";
-import {
-  type FieldErrors,
-  fieldErrorsFromServer,
-  fieldErrorsFromZod,
-  firstFieldWithError,
-} from "../../lib/forms/field-errors.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -15,6 +9,7 @@ import { describeApiError, translateServerMessage } from "../../i18n/server-mess
 import { FormAlert } from "../forms/FormAlert.tsx";
 import { NewPasswordFields } from "../forms/NewPasswordFields.tsx";
 import { TextField } from "../forms/TextField.tsx";
+import { useFieldErrors } from "../forms/use-field-errors.ts";
 import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { Button } from "../ui/Button.tsx";
 import { TEXT_LINK } from "../ui/button-styles.ts";
@@ -34,7 +29,11 @@ export function RegisterForm() {
   const { t } = useTranslation();
   const { formRef, messageRef: alertRef, focusField } = useFieldFocus<Field>();
   const doneRef = useRef<HTMLDivElement>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errorOf, showErrors, showClientErrors, serverErrorsOf, clearErrors, recheck } =
+    useFieldErrors(
+      FIELDS,
+      (message) => translateServerMessage(t, message),
+    );
   const [failure, setFailure] = useState<string>();
   const [isSubmitting, setSubmitting] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string>();
@@ -43,14 +42,13 @@ export function RegisterForm() {
     event.preventDefault();
     const parsed = RegisterSchema.safeParse(valuesOf(event.currentTarget));
     if (!parsed.success) {
-      const found = fieldErrorsFromZod(parsed.error, FIELDS);
-      setErrors(found);
+      const invalid = showClientErrors(parsed.error);
       setFailure(undefined);
-      focusField(firstFieldWithError(found, FIELDS));
+      focusField(invalid);
       return;
     }
 
-    setErrors({});
+    clearErrors();
     setFailure(undefined);
     setSubmitting(true);
     try {
@@ -58,14 +56,11 @@ export function RegisterForm() {
       setRegisteredEmail(parsed.data.email);
       requestAnimationFrame(() => doneRef.current?.focus());
     } catch (error) {
-      const found = error instanceof ApiError
-        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
-        : {};
+      const found = serverErrorsOf(error);
       if (error instanceof ApiError && error.code === "DuplicateEmail" && !found.email) {
         found.email = [t("errorCode.DuplicateEmail")];
       }
-      setErrors(found);
-      const invalid = firstFieldWithError(found, FIELDS);
+      const invalid = showErrors(found);
       if (!invalid) {
         const unreachable = error instanceof ApiError && error.kind !== "http";
         setFailure(unreachable ? describeApiError(t, error) : t("register.failed"));
@@ -78,17 +73,10 @@ export function RegisterForm() {
 
   /** Once a field shows an error, re-check it while the person corrects it. */
   function handleInput(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
     const name = (event.target as HTMLInputElement).name as Field;
-    if (!errors[name]) return;
-    const parsed = RegisterSchema.safeParse(valuesOf(event.currentTarget));
-    const remaining = parsed.success ? undefined : fieldErrorsFromZod(parsed.error, FIELDS)[name];
-    setErrors((previous) => ({ ...previous, [name]: remaining }));
+    recheck(name, () => RegisterSchema.safeParse(valuesOf(form)));
   }
-
-  const errorOf = (field: Field) => {
-    const message = errors[field]?.[0];
-    return message ? translateServerMessage(t, message) : undefined;
-  };
 
   if (registeredEmail) {
     return (

@@ -2,18 +2,13 @@ import { type FormEvent, useRef, useState } from "react";
 import { ResetPasswordForm as ResetSchema } from "@shared/schemas/auth.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { resetPassword } from "../../lib/api/users.ts";
-import {
-  type FieldErrors,
-  fieldErrorsFromServer,
-  fieldErrorsFromZod,
-  firstFieldWithError,
-} from "../../lib/forms/field-errors.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
 import { FormAlert } from "../forms/FormAlert.tsx";
 import { NewPasswordFields } from "../forms/NewPasswordFields.tsx";
+import { useFieldErrors } from "../forms/use-field-errors.ts";
 import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { Button } from "../ui/Button.tsx";
 import { buttonClass, TEXT_LINK } from "../ui/button-styles.ts";
@@ -40,7 +35,10 @@ function ResetPasswordForm() {
   const [code] = useState(() => pathParameters(ROUTES.resetPassword, 1)?.[0]);
   const { formRef, messageRef: alertRef, focusField } = useFieldFocus<Field>();
   const doneRef = useRef<HTMLDivElement>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errorOf, showClientErrors, showServerErrors, clearErrors } = useFieldErrors(
+    FIELDS,
+    (message) => translateServerMessage(t, message),
+  );
   const [failure, setFailure] = useState<string>();
   const [isLinkInvalid, setLinkInvalid] = useState(code === undefined);
   const [isDone, setDone] = useState(false);
@@ -55,14 +53,13 @@ function ResetPasswordForm() {
     };
     const parsed = ResetSchema.safeParse(values);
     if (!parsed.success) {
-      const found = fieldErrorsFromZod(parsed.error, FIELDS);
-      setErrors(found);
+      const invalid = showClientErrors(parsed.error);
       setFailure(undefined);
-      focusField(firstFieldWithError(found, FIELDS));
+      focusField(invalid);
       return;
     }
 
-    setErrors({});
+    clearErrors();
     setFailure(undefined);
     setSubmitting(true);
     try {
@@ -74,22 +71,13 @@ function ResetPasswordForm() {
         setLinkInvalid(true);
         return;
       }
-      const found = error instanceof ApiError
-        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
-        : {};
-      setErrors(found);
-      const invalid = firstFieldWithError(found, FIELDS);
+      const invalid = showServerErrors(error);
       if (!invalid) setFailure(describeApiError(t, error));
       focusField(invalid);
     } finally {
       setSubmitting(false);
     }
   }
-
-  const errorOf = (field: Field) => {
-    const message = errors[field]?.[0];
-    return message ? translateServerMessage(t, message) : undefined;
-  };
 
   if (isLinkInvalid) {
     return (

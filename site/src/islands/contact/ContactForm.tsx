@@ -1,18 +1,12 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ContactMessage } from "@shared/schemas/contact-message.ts";
-import { ApiError } from "../../lib/api/api-error.ts";
 import { sendContactMessage } from "../../lib/api/support.ts";
-import {
-  type FieldErrors,
-  fieldErrorsFromServer,
-  fieldErrorsFromZod,
-  firstFieldWithError,
-} from "../../lib/forms/field-errors.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { translator } from "../../i18n/translate.ts";
 import { translateValidation } from "../../i18n/validation.ts";
 import { FormNotice } from "../forms/FormNotice.tsx";
 import { TextField } from "../forms/TextField.tsx";
+import { useFieldErrors } from "../forms/use-field-errors.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 
 const FIELDS = ["firstName", "lastName", "email", "message"] as const;
@@ -35,7 +29,10 @@ export default function ContactForm({ lang }: ContactFormProps) {
   const alertRef = useRef<HTMLDivElement>(null);
   const [isReady, setIsReady] = useState(false);
   const [status, setStatus] = useState<Status>("idle");
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errorOf, showClientErrors, showServerErrors, clearErrors, recheck } = useFieldErrors(
+    FIELDS,
+    (message) => translateValidation(t, message),
+  );
 
   // Until React has hydrated, a click would do nothing: the button says "Loading…" meanwhile.
   useEffect(() => setIsReady(true), []);
@@ -45,14 +42,13 @@ export default function ContactForm({ lang }: ContactFormProps) {
     const form = event.currentTarget;
     const parsed = ContactMessage.safeParse(valuesOf(form));
     if (!parsed.success) {
-      const found = fieldErrorsFromZod(parsed.error, FIELDS);
-      setErrors(found);
+      const invalid = showClientErrors(parsed.error);
       setStatus("idle");
-      focusField(form, firstFieldWithError(found, FIELDS));
+      focusField(form, invalid);
       return;
     }
 
-    setErrors({});
+    clearErrors();
     setStatus("sending");
     try {
       await sendContactMessage(parsed.data);
@@ -60,12 +56,8 @@ export default function ContactForm({ lang }: ContactFormProps) {
       setStatus("sent");
       requestAnimationFrame(() => statusRef.current?.focus());
     } catch (error) {
-      const found = error instanceof ApiError
-        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
-        : {};
-      setErrors(found);
+      const invalid = showServerErrors(error);
       setStatus("failed");
-      const invalid = firstFieldWithError(found, FIELDS);
       requestAnimationFrame(
         () => (invalid ? focusField(form, invalid) : alertRef.current?.focus()),
       );
@@ -74,17 +66,11 @@ export default function ContactForm({ lang }: ContactFormProps) {
 
   /** Once a field shows an error, re-check it while the person corrects it. */
   function handleInput(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
     const name = (event.target as HTMLInputElement).name as Field;
-    if (!errors[name]) return;
-    const parsed = ContactMessage.safeParse(valuesOf(event.currentTarget));
-    const remaining = parsed.success ? undefined : fieldErrorsFromZod(parsed.error, FIELDS)[name];
-    setErrors((previous) => ({ ...previous, [name]: remaining }));
+    recheck(name, () => ContactMessage.safeParse(valuesOf(form)));
   }
 
-  const errorOf = (field: Field) => {
-    const message = errors[field]?.[0];
-    return message ? translateValidation(t, message) : undefined;
-  };
   const isSending = status === "sending";
 
   return (

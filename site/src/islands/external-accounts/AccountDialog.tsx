@@ -5,17 +5,13 @@ import {
   type ExternalAccountInput,
   updateExternalAccount,
 } from "../../lib/api/external-accounts.ts";
-import {
-  type FieldErrors,
-  fieldErrorsFromZod,
-  firstFieldWithError,
-} from "../../lib/forms/field-errors.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { translateServerMessage } from "../../i18n/server-messages.ts";
 import { FormAlert } from "../forms/FormAlert.tsx";
 import { FormNotice } from "../forms/FormNotice.tsx";
 import { TextField } from "../forms/TextField.tsx";
+import { useFieldErrors } from "../forms/use-field-errors.ts";
 import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { FormDialog } from "../ui/FormDialog.tsx";
 import { ACCOUNT_FIELDS, type AccountField, accountProblem } from "./account-problems.ts";
@@ -38,7 +34,10 @@ interface AccountDialogProps {
 export function AccountDialog({ open, target, onClose, onSaved }: AccountDialogProps) {
   const { t } = useTranslation();
   const { formRef, messageRef, focusField } = useFieldFocus<AccountField>();
-  const [errors, setErrors] = useState<FieldErrors<AccountField>>({});
+  const { errorOf, showErrors, showClientErrors, clearErrors } = useFieldErrors(
+    ACCOUNT_FIELDS,
+    (message) => translateServerMessage(t, message),
+  );
   const [alert, setAlert] = useState<string>();
   const [isBusy, setBusy] = useState(false);
   const editing = target.mode === "edit" ? target.account : undefined;
@@ -54,10 +53,9 @@ export function AccountDialog({ open, target, onClose, onSaved }: AccountDialogP
       apiKey: text("apiKey") || undefined,
     });
     if (!parsed.success) {
-      const found = fieldErrorsFromZod(parsed.error, ACCOUNT_FIELDS);
-      setErrors(found);
+      const field = showClientErrors(parsed.error);
       setAlert(undefined);
-      focusField(firstFieldWithError(found, ACCOUNT_FIELDS));
+      focusField(field);
       return;
     }
 
@@ -67,7 +65,7 @@ export function AccountDialog({ open, target, onClose, onSaved }: AccountDialogP
       email: parsed.data.email || undefined,
       apiKey: parsed.data.apiKey,
     };
-    setErrors({});
+    clearErrors();
     setAlert(undefined);
     setBusy(true);
     try {
@@ -83,23 +81,17 @@ export function AccountDialog({ open, target, onClose, onSaved }: AccountDialogP
       onSaved(saved);
     } catch (error) {
       const problem = accountProblem(t, error);
-      setErrors(problem.fieldErrors);
+      const field = showErrors(problem.fieldErrors);
       setAlert(problem.alert);
       notify(
         t(editing ? "externalAccounts.toast.updateFailed" : "externalAccounts.toast.createFailed"),
         { color: "error" },
       );
-      const field = firstFieldWithError(problem.fieldErrors, ACCOUNT_FIELDS);
       focusField(problem.alert ? undefined : field);
     } finally {
       setBusy(false);
     }
   }
-
-  const errorOf = (field: AccountField) => {
-    const message = errors[field]?.[0];
-    return message ? translateServerMessage(t, message) : undefined;
-  };
 
   return (
     <FormDialog

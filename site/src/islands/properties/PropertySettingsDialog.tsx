@@ -1,19 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { type Property, PropertySettingsUpdate } from "@shared/schemas/property.ts";
-import { ApiError } from "../../lib/api/api-error.ts";
 import { updatePropertySettings } from "../../lib/api/properties.ts";
-import {
-  type FieldErrors,
-  fieldErrorsFromServer,
-  fieldErrorsFromZod,
-  firstFieldWithError,
-} from "../../lib/forms/field-errors.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
 import { FormAlert } from "../forms/FormAlert.tsx";
 import { SwitchField } from "../forms/SwitchField.tsx";
 import { TextField } from "../forms/TextField.tsx";
+import { useFieldErrors } from "../forms/use-field-errors.ts";
 import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { FormDialog } from "../ui/FormDialog.tsx";
 import { AutoCheckOutHelp } from "./AutoCheckOutHelp.tsx";
@@ -60,7 +54,10 @@ export function PropertySettingsDialog(
   const [maxGuests, setMaxGuests] = useState(String(property.maxNumberOfGuests ?? ""));
   const [nights, setNights] = useState(String(property.defaultNumberOfNights ?? ""));
   const [wifi, setWifi] = useState<WifiValues>(wifiValuesOf(property.wifiDetails));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errorOf, showClientErrors, showServerErrors, clearErrors } = useFieldErrors(
+    FIELDS,
+    (message) => translateServerMessage(t, message),
+  );
   const [alert, setAlert] = useState<string>();
   const [isBusy, setBusy] = useState(false);
 
@@ -77,14 +74,13 @@ export function PropertySettingsDialog(
       ...wifiRequestOf(wifi),
     });
     if (!parsed.success) {
-      const found = fieldErrorsFromZod(parsed.error, FIELDS);
-      setErrors(found);
+      const field = showClientErrors(parsed.error);
       setAlert(undefined);
-      focusField(firstFieldWithError(found, FIELDS));
+      focusField(field);
       return;
     }
 
-    setErrors({});
+    clearErrors();
     setAlert(undefined);
     setBusy(true);
     try {
@@ -92,11 +88,7 @@ export function PropertySettingsDialog(
       notify(t("properties.toast.settingsSaved", { name: saved.name }), { color: "success" });
       onSaved(saved);
     } catch (error) {
-      const found = error instanceof ApiError
-        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
-        : {};
-      const field = firstFieldWithError(found, FIELDS);
-      setErrors(found);
+      const field = showServerErrors(error);
       setAlert(field ? undefined : describeApiError(t, error));
       notify(t("properties.toast.settingsFailed"), { color: "error" });
       focusField(field);
@@ -104,11 +96,6 @@ export function PropertySettingsDialog(
       setBusy(false);
     }
   }
-
-  const errorOf = (field: Field) => {
-    const message = errors[field]?.[0];
-    return message ? translateServerMessage(t, message) : undefined;
-  };
 
   return (
     <FormDialog

@@ -4,19 +4,13 @@ import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import { PropertySetupRequest } from "@shared/schemas/property-setup-request.ts";
 import { createUnit, updateUnit } from "../../lib/api/accommodation-units.ts";
-import { ApiError } from "../../lib/api/api-error.ts";
-import {
-  type FieldErrors,
-  fieldErrorsFromServer,
-  fieldErrorsFromZod,
-  firstFieldWithError,
-} from "../../lib/forms/field-errors.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
 import { FormAlert } from "../forms/FormAlert.tsx";
 import { SelectField } from "../forms/SelectField.tsx";
 import { TextField } from "../forms/TextField.tsx";
+import { useFieldErrors } from "../forms/use-field-errors.ts";
 import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { FormDialog } from "../ui/FormDialog.tsx";
 import { WifiFields } from "./WifiFields.tsx";
@@ -63,7 +57,14 @@ export function UnitDialog({ open, target, properties, onClose, onSaved }: UnitD
   const [capacity, setCapacity] = useState(String(unit?.capacity ?? ""));
   const [calendarLink, setCalendarLink] = useState(unit?.externalCalendarLink ?? "");
   const [wifi, setWifi] = useState<WifiValues>(wifiValuesOf(unit?.wifiDetails ?? null));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errorOf, showClientErrors, showServerErrors, clearErrors } = useFieldErrors(
+    FIELDS,
+    (message, field) =>
+      // zod's own text for a malformed link is not one of the spec's messages.
+      field === "externalCalendarLink" && !messageKeyOf(message)
+        ? t("units.calendarLinkInvalid")
+        : translateServerMessage(t, message),
+  );
   const [alert, setAlert] = useState<string>();
   const [isBusy, setBusy] = useState(false);
 
@@ -81,14 +82,13 @@ export function UnitDialog({ open, target, properties, onClose, onSaved }: UnitD
       ...wifiRequestOf(wifi),
     });
     if (!parsed.success) {
-      const found = fieldErrorsFromZod(parsed.error, FIELDS);
-      setErrors(found);
+      const field = showClientErrors(parsed.error);
       setAlert(undefined);
-      focusField(firstFieldWithError(found, FIELDS));
+      focusField(field);
       return;
     }
 
-    setErrors({});
+    clearErrors();
     setAlert(undefined);
     setBusy(true);
     try {
@@ -99,11 +99,7 @@ export function UnitDialog({ open, target, properties, onClose, onSaved }: UnitD
       );
       onSaved(saved, unit?.propertyId);
     } catch (error) {
-      const found = error instanceof ApiError
-        ? fieldErrorsFromServer(error.fieldErrors, FIELDS)
-        : {};
-      const field = firstFieldWithError(found, FIELDS);
-      setErrors(found);
+      const field = showServerErrors(error);
       setAlert(field ? undefined : describeApiError(t, error));
       notify(t("units.toast.saveFailed"), { color: "error" });
       focusField(field);
@@ -111,16 +107,6 @@ export function UnitDialog({ open, target, properties, onClose, onSaved }: UnitD
       setBusy(false);
     }
   }
-
-  const errorOf = (field: Field) => {
-    const message = errors[field]?.[0];
-    if (!message) return undefined;
-    // zod's own text for a malformed link is not one of the spec's messages.
-    if (field === "externalCalendarLink" && !messageKeyOf(message)) {
-      return t("units.calendarLinkInvalid");
-    }
-    return translateServerMessage(t, message);
-  };
 
   return (
     <FormDialog
