@@ -65,7 +65,7 @@ Deno.test({
           await page.getByText("Nema obavijesti").waitFor();
           await page.keyboard.press("Escape");
           await page.getByRole("button", { name: "Moj račun" }).click();
-          await screenshot(page, "profile-menu-desktop-light");
+          await screenshot(page, "profile-menu-desktop-light", { fullPage: false });
           await page.getByRole("menuitem", { name: "Odjava" }).click();
           await page.waitForURL("**/app/prijava**");
           assert.equal(await page.evaluate(() => localStorage.getItem("user")), null);
@@ -231,7 +231,7 @@ Deno.test({
           );
           await codes.first().waitFor();
           assert.equal(await codes.count(), 10);
-          await screenshot(page, "two-factor-recovery-codes-desktop-light");
+          await screenshot(page, "two-factor-recovery-codes-desktop-light", { fullPage: false });
           await page.getByRole("button", { name: "Kodovi su spremljeni" }).click();
           await page.getByText("Preostalo vam je 10 kodova za oporavak.").waitFor();
 

@@ -40,7 +40,9 @@ Deno.test({
           await dialog.getByText(
             /eVisitor nije prihvatio ovo korisničko ime i lozinku\. Ništa nije spremljeno\./,
           ).first().waitFor();
-          await screenshot(page, "external-accounts-wrong-password-desktop-light");
+          await screenshot(page, "external-accounts-wrong-password-desktop-light", {
+            fullPage: false,
+          });
           await dialog.getByLabel("Lozinka", { exact: true }).fill(DEMO_HOST.password);
           await dialog.getByRole("button", { name: "Provjeri i poveži" }).click();
           await dialog.waitFor({ state: "detached" });
@@ -66,7 +68,7 @@ Deno.test({
           await settings.getByLabel("Naziv mreže (SSID)").fill("Horvat-Gosti");
           await settings.getByLabel("Zaštita").selectOption({ label: "WPA/WPA2" }).catch(() => {});
           await settings.getByRole("switch", { name: "Automatska odjava gostiju" }).click();
-          await screenshot(page, "property-settings-desktop-light");
+          await screenshot(page, "property-settings-desktop-light", { fullPage: false });
           await settings.getByRole("button", { name: "Spremi postavke" }).click();
           await page.getByText("Postavke objekta Apartmani Horvat su spremljene.").waitFor();
 
@@ -80,7 +82,7 @@ Deno.test({
           await property.getByRole("button", { name: "QR kod Studio Lavanda" }).click();
           const qr = page.getByRole("dialog", { name: "QR kod za prijavu: Studio Lavanda" });
           await qr.getByRole("img", { name: /QR kod za prijavu gostiju/ }).waitFor();
-          await screenshot(page, "unit-qr-dialog-desktop-light");
+          await screenshot(page, "unit-qr-dialog-desktop-light", { fullPage: false });
           const [download] = await Promise.all([
             page.waitForEvent("download"),
             qr.getByRole("button", { name: "Preuzmi PNG" }).click(),

@@ -23,8 +23,15 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
-/** Saves a full-page screenshot as tests/e2e/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot as tests/e2e/screenshots/<name>.png: the whole page, or only the window with
+ * `fullPage: false` (for open dialogs, which a full-page capture splits at the scroll position).
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true } = {},
+): Promise<void> {
   await Deno.mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage });
 }
