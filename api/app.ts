@@ -16,6 +16,7 @@ import { externalAccountRoutes } from "./routes/external-accounts.ts";
 import { propertyRoutes } from "./routes/properties.ts";
 import { unitRoutes } from "./routes/accommodation-units.ts";
 import { reservationRoutes } from "./routes/reservations.ts";
+import { calendarRoutes } from "./routes/calendars.ts";
 import { BEARER_SCHEME } from "./lib/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
 import { apiReferenceAsset } from "./static/api-reference.ts";
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", propertyRoutes);
   app.route("/api", unitRoutes);
   app.route("/api", reservationRoutes);
+  app.route("/api", calendarRoutes);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
 
   app.doc31("/api/openapi.json", {

@@ -48,6 +48,14 @@ export const ReservationFilter = { All: 0, Upcoming: 1, Ongoing: 2, Completed: 3
 export const ReservationFilterSchema = z.enum(ReservationFilter);
 export type ReservationFilter = (typeof ReservationFilter)[keyof typeof ReservationFilter];
 
+/**
+ * What a reservation holds: guests arriving (Booking), dates closed by the host or a platform
+ * with nobody to check in (Block), or a platform that does not say (Unknown, treated as occupied).
+ */
+export const RESERVATION_KIND_VALUES = ["Booking", "Block", "Unknown"] as const;
+export const ReservationKindSchema = z.enum(RESERVATION_KIND_VALUES);
+export type ReservationKind = z.infer<typeof ReservationKindSchema>;
+
 export const SubscriptionStatus = { Active: 0, Expired: 1, Cancelled: 2 } as const;
 export const SubscriptionStatusSchema = z.enum(SubscriptionStatus);
 export type SubscriptionStatus = (typeof SubscriptionStatus)[keyof typeof SubscriptionStatus];

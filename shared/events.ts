@@ -45,6 +45,16 @@ export const ProvisioningRequested = defineEvent(
   z.object({ externalAccountId: z.string() }),
 );
 
+/**
+ * Fetch a unit's calendar feeds and reconcile its reservations. Raised by the schedule (each
+ * unit every interval, not forced: feeds fetched recently are skipped), when the host changes the
+ * unit's links, and by "sync now" (forced: every feed is fetched).
+ */
+export const CalendarSyncRequested = defineEvent(
+  "calendar.sync.requested",
+  z.object({ accommodationUnitId: z.string(), force: z.boolean().default(false) }),
+);
+
 /** Every contract, by subject, so a relay or a runner can validate any event. */
 export const EVENTS = {
   [ContactMessageSubmitted.subject]: ContactMessageSubmitted,
@@ -53,6 +63,7 @@ export const EVENTS = {
   [PasswordResetRequested.subject]: PasswordResetRequested,
   [EmailChangeRequested.subject]: EmailChangeRequested,
   [ProvisioningRequested.subject]: ProvisioningRequested,
+  [CalendarSyncRequested.subject]: CalendarSyncRequested,
 } as const;
 
 export type EventSubject = keyof typeof EVENTS;
@@ -63,6 +74,7 @@ export const STREAMS = [
   { name: "SUPPORT", subjects: ["support.>"] },
   { name: "ACCOUNTS", subjects: ["accounts.>"] },
   { name: "EVISITOR", subjects: ["evisitor.>"] },
+  { name: "CALENDAR", subjects: ["calendar.>"] },
   { name: "DLQ", subjects: ["dlq.>"] },
 ] as const;
 

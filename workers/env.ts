@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { commonEnv, parseConfig } from "../api/lib/config.ts";
 
-export const WORKER_NAMES = ["relay", "notifications", "evisitor"] as const;
+export const WORKER_NAMES = ["relay", "notifications", "evisitor", "calendar"] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
 const WorkersEnv = z.object({
@@ -25,6 +25,19 @@ const WorkersEnv = z.object({
   RETRY_BASE_MS: z.coerce.number().int().min(10).default(1000),
   RETRY_MAX_MS: z.coerce.number().int().min(10).default(60_000),
   RELAY_INTERVAL_MS: z.coerce.number().int().min(10).default(200),
+  /** How often every calendar feed is fetched (conditional requests make unchanged ones cheap). */
+  CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
+  /** How often the schedule looks for feeds that are due. */
+  CALENDAR_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Whole download of one feed: DNS, redirects, headers and body. */
+  CALENDAR_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Units synced at once (each unit's feeds one after another). */
+  CALENDAR_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /**
+   * Lets feeds point at private and loopback addresses. Only for local development and tests:
+   * in production a host could otherwise make the server fetch from inside our network.
+   */
+  CALENDAR_ALLOW_PRIVATE_ADDRESSES: z.stringbool().default(false),
   /** Touched every few seconds while NATS is connected; a container healthcheck reads it. */
   HEARTBEAT_FILE: z.string().min(1).optional(),
 });

@@ -10,6 +10,7 @@ import { createSecretBox } from "../api/lib/crypto/secret-box.ts";
 import { resolveEVisitorEndpoint } from "../api/lib/evisitor-endpoint.ts";
 import { openEVisitorSession } from "./evisitor/client.ts";
 import { startHeartbeat } from "./runner/heartbeat.ts";
+import { MAX_FEED_BYTES } from "./calendar-sync/feed-text.ts";
 
 await runMain(async () => {
   const config = loadWorkersConfig();
@@ -45,6 +46,16 @@ await runMain(async () => {
         openSession: openEVisitorSession,
       },
       secretBox: await createSecretBox(config.DATA_ENCRYPTION_KEY),
+    },
+    calendar: {
+      intervalMs: config.CALENDAR_SYNC_INTERVAL_MINUTES * 60_000,
+      tickMs: config.CALENDAR_SCHEDULE_TICK_MS,
+      concurrency: config.CALENDAR_SYNC_CONCURRENCY,
+      fetch: {
+        timeoutMs: config.CALENDAR_FETCH_TIMEOUT_MS,
+        maxBytes: MAX_FEED_BYTES,
+        allowPrivateAddresses: config.CALENDAR_ALLOW_PRIVATE_ADDRESSES,
+      },
     },
   });
 

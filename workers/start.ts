@@ -11,6 +11,9 @@ import { accountEmailConsumers } from "./notifications/account-email-consumers.t
 import type { Mailer } from "./notifications/mailer.ts";
 import { runRelay } from "./relay/relay.ts";
 import { runConsumer } from "./runner/consume.ts";
+import { calendarSyncConsumer } from "./calendar-sync/sync-consumer.ts";
+import { runCalendarSchedule } from "./calendar-sync/schedule.ts";
+import type { FetchFeedOptions } from "./calendar-sync/fetch-feed.ts";
 import { ensureStreams } from "./runner/streams.ts";
 import type { ConsumerDefinition } from "./runner/worker.ts";
 
@@ -26,6 +29,15 @@ export interface WorkersOptions {
   relayIntervalMs: number;
   /** For the evisitor worker: the service and the key that opens stored credentials. */
   evisitor?: { access: EVisitorAccess; secretBox: SecretBox };
+  /** For the calendar worker. */
+  calendar?: CalendarWorkerOptions;
+}
+
+export interface CalendarWorkerOptions {
+  intervalMs: number;
+  tickMs: number;
+  concurrency: number;
+  fetch: FetchFeedOptions;
 }
 
 /** The consumers each worker runs. */
@@ -47,7 +59,21 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
       secretBox: options.evisitor.secretBox,
     }));
   }
+  if (options.workers.includes("calendar")) {
+    const calendar = calendarOptionsOf(options);
+    consumers.push(calendarSyncConsumer({
+      fetch: calendar.fetch,
+      concurrency: calendar.concurrency,
+      // A scheduled request for a feed fetched in the last half interval is a duplicate.
+      minAgeMs: calendar.intervalMs / 2,
+    }));
+  }
   return consumers;
+}
+
+function calendarOptionsOf(options: WorkersOptions): CalendarWorkerOptions {
+  if (!options.calendar) throw new Error("the calendar worker needs its options");
+  return options.calendar;
 }
 
 /** Starts the selected workers on an open NATS connection; `stop` lets in-flight work finish. */
@@ -78,6 +104,17 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
         signal: controller.signal,
       }),
     );
+  }
+  if (options.workers.includes("calendar")) {
+    const calendar = calendarOptionsOf(options);
+    running.push(runCalendarSchedule({
+      db,
+      js: () => js,
+      clock,
+      intervalMs: calendar.intervalMs,
+      tickMs: calendar.tickMs,
+      signal: controller.signal,
+    }));
   }
   log.info("workers started", { workers: options.workers });
   return {

@@ -7,6 +7,7 @@ import {
 import { pagedResult } from "@shared/schemas/paged.ts";
 import { CreateReservationRequest, Reservation } from "@shared/schemas/reservation.ts";
 import { DateOnly, DateTime } from "@shared/schemas/fields.ts";
+import { QueryBoolean } from "@shared/schemas/list-query.ts";
 import { requireUser } from "../lib/auth/require-user.ts";
 import { jsonBody, jsonOk } from "../lib/json-body.ts";
 import { listQuery } from "../lib/list-query.ts";
@@ -48,6 +49,8 @@ const ReservationListQuery = listQuery(SORTS, "startDate").extend({
   ReservationStatuses: repeated(ReservationStatusSchema).optional(),
   StartDate: z.union([DateOnly, DateTime]).optional(),
   EndDate: z.union([DateOnly, DateTime]).optional(),
+  /** Blocks (closed dates, no guests) are left out unless asked for, e.g. by a calendar view. */
+  IncludeBlocks: QueryBoolean.default(false),
   ReservationFilter: z
     .preprocess((v) => typeof v === "string" && v !== "" ? Number(v) : v, ReservationFilterSchema)
     .default(ReservationFilter.All),
@@ -137,6 +140,7 @@ export const reservationRoutes = createRouter()
       startDate: q.StartDate,
       endDate: q.EndDate,
       filter: q.ReservationFilter,
+      includeBlocks: q.IncludeBlocks,
     }, clock());
     return c.json(page, 200);
   })

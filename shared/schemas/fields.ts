@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  calendarLinksOf,
+  isCalendarLink,
+  MAX_CALENDAR_LINK_LENGTH,
+  MAX_CALENDAR_LINKS,
+} from "../calendar-links.ts";
 import { formatMessage, MESSAGES } from "../messages.ts";
 
 /** Field builders shared by the entity schemas, so a kind of value is validated one way. */
@@ -80,9 +86,20 @@ export function requiredCountry(field: string) {
     .regex(/^[A-Z]{3}$/, { error: MESSAGES.selectRequired });
 }
 
-/** An external calendar (iCal) feed; booking sites hand out https and webcal links. */
+/**
+ * External calendar (iCal) feeds: one address, or several separated by line breaks (booking sites
+ * hand out https and webcal links). Stored as the host typed them, normalised to one per line.
+ */
 export const OptionalCalendarLink = z
-  .union([z.literal(""), z.url({ protocol: /^(https?|webcal)$/ }).max(2048)])
+  .string()
+  .max(MAX_CALENDAR_LINKS * (MAX_CALENDAR_LINK_LENGTH + 1))
+  .refine((value) => calendarLinksOf(value).every(isCalendarLink), {
+    error: "Please enter valid calendar links",
+  })
+  .refine((value) => calendarLinksOf(value).length <= MAX_CALENDAR_LINKS, {
+    error: `At most ${MAX_CALENDAR_LINKS} calendar links`,
+  })
+  .overwrite((value) => calendarLinksOf(value).join("\n"))
   .optional();
 
 /** UTC date-time on the wire, e.g. 2026-11-20T14:00:00Z. */

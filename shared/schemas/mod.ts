@@ -27,3 +27,4 @@ export * from "./subscription-package.ts";
 export * from "./token.ts";
 export * from "./tourist-record.ts";
 export * from "./wifi-details.ts";
+export * from "./calendar.ts";

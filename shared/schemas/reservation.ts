@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ReservationStatusSchema } from "../enums.ts";
+import { ReservationKindSchema, ReservationStatusSchema } from "../enums.ts";
 import { MESSAGES } from "../messages.ts";
 import { AccommodationUnit } from "./accommodation-unit.ts";
-import { DateTime, Id, optionalText, requiredText, SelectedId } from "./fields.ts";
+import { DateOnly, DateTime, Id, optionalText, requiredText, SelectedId } from "./fields.ts";
 import { Guest, GuestForm } from "./guest.ts";
 
 /** Reservation (spec section 3) as the API returns it; the code is its public identifier. */
@@ -13,7 +13,14 @@ export const Reservation = z
     accommodationUnit: AccommodationUnit.nullable(),
     startDateUTC: DateTime,
     endDateUTC: DateTime,
+    /** The nights as local dates in Europe/Zagreb: [startDate, endDate), check-out day excluded. */
+    startDate: DateOnly,
+    endDate: DateOnly,
     status: ReservationStatusSchema,
+    /** Blocks close dates but have no guests: no check-in link, no share. */
+    kind: ReservationKindSchema,
+    /** Came from a calendar feed: its dates belong to the platform and change only there. */
+    imported: z.boolean(),
     /** Where it came from, e.g. created by hand or imported from a calendar feed. */
     type: z.string().nullable(),
     description: z.string().nullable(),

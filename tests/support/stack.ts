@@ -45,6 +45,9 @@ export async function startStack(): Promise<TestStack> {
     SITE_DIR: `${ROOT}site/dist`,
     RETRY_BASE_MS: "100",
     RELAY_INTERVAL_MS: "50",
+    // Browser tests serve calendar feeds from 127.0.0.1.
+    CALENDAR_ALLOW_PRIVATE_ADDRESSES: "true",
+    CALENDAR_FETCH_TIMEOUT_MS: "3000",
   };
   const spawn = async (script: string, log: string) => {
     const file = await Deno.open(`${dir}/${log}`, { write: true, create: true });

@@ -3,7 +3,8 @@ import type { Database } from "../../api/db/client.ts";
 import type { WorkerName } from "../../workers/env.ts";
 import { createMailer } from "../../workers/notifications/mailer.ts";
 import { waitForNats } from "../../workers/runner/wait-for-nats.ts";
-import { startWorkers } from "../../workers/start.ts";
+import { type CalendarWorkerOptions, startWorkers } from "../../workers/start.ts";
+import { MAX_FEED_BYTES } from "../../workers/calendar-sync/feed-text.ts";
 
 export const SUPPORT_EMAIL = "podrska@test.prijavko.hr";
 import { TEST_PUBLIC_URL, TEST_SECRETS } from "./app.ts";
@@ -13,7 +14,15 @@ export { TEST_PUBLIC_URL };
 
 /** The real workers, in this process, as workers/main.ts starts them but with quick retries. */
 export async function startTestWorkers(
-  { db, natsUrl, smtpUrl, workers = ["relay", "notifications"], maxDeliveries = 4, evisitor }: {
+  {
+    db,
+    natsUrl,
+    smtpUrl,
+    workers = ["relay", "notifications"],
+    maxDeliveries = 4,
+    evisitor,
+    calendar,
+  }: {
     db: Database;
     natsUrl: string;
     smtpUrl: string;
@@ -21,6 +30,8 @@ export async function startTestWorkers(
     maxDeliveries?: number;
     /** For the evisitor worker: the simulator to talk to. */
     evisitor?: EVisitorAccess;
+    /** For the calendar worker: a long interval unless a test wants the schedule to run. */
+    calendar?: Partial<CalendarWorkerOptions>;
   },
 ): Promise<{ nats: NatsHandle; stop(): Promise<void> }> {
   const nats = connectNatsInBackground(natsUrl, "test-workers");
@@ -42,6 +53,19 @@ export async function startTestWorkers(
     evisitor: evisitor && {
       access: evisitor,
       secretBox: await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY),
+    },
+    calendar: {
+      intervalMs: 60 * 60_000,
+      tickMs: 60_000,
+      concurrency: 4,
+      ...calendar,
+      // Test feeds are served from 127.0.0.1.
+      fetch: {
+        timeoutMs: 2000,
+        maxBytes: MAX_FEED_BYTES,
+        allowPrivateAddresses: true,
+        ...calendar?.fetch,
+      },
     },
   });
   return {

@@ -28,7 +28,7 @@ import {
 } from "@shared/date-range.ts";
 import type { EventDetails, EventKey, EventKind, FeedEvent } from "./feed-types.ts";
 import { daysBetween, isIsoDate } from "@shared/local-date.ts";
-import { isOwnExportedUid } from "./own-export.ts";
+import { isOwnExportedUid } from "@shared/own-export-uid.ts";
 
 export { rangesOverlap } from "@shared/date-range.ts";
 export type { DateRange } from "@shared/date-range.ts";

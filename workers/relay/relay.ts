@@ -4,6 +4,7 @@ import type { EventEnvelope } from "@shared/events.ts";
 import type { Database } from "../../api/db/client.ts";
 import { outbox } from "../../api/db/schema/outbox.ts";
 import { describeError, log } from "../../api/lib/logger.ts";
+import { sleep } from "../runner/sleep.ts";
 
 /**
  * Publishes waiting outbox rows in order, each with its event id as the JetStream msgID so a
@@ -77,14 +78,4 @@ export async function runRelay({ db, js, clock, intervalMs, signal }: RelayOptio
     if (published === 0) await sleep(intervalMs, signal);
   }
   log.info("outbox relay stopped");
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
 }

@@ -31,7 +31,7 @@ async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDefinition): P
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     filter_subject: def.event.subject,
-    ack_wait: nanos(ACK_WAIT_MS),
+    ack_wait: nanos(def.ackWaitMs ?? ACK_WAIT_MS),
     // Unlimited on the server: the runner itself dead-letters after maxDeliveries, so an event
     // is never dropped silently.
     max_deliver: -1,
@@ -130,15 +130,27 @@ export async function runConsumer(def: ConsumerDefinition, options: ConsumeOptio
   const consumer = await options.js.consumers.get(def.stream, def.name);
   log.info("consumer started", { consumer: def.name, subject: def.event.subject });
   while (!options.signal.aborted) {
-    const messages = await consumer.consume({ max_messages: 16 });
+    const concurrency = Math.max(1, def.concurrency ?? 1);
+    const messages = await consumer.consume({ max_messages: Math.max(16, concurrency * 2) });
     const stop = () => messages.stop();
     options.signal.addEventListener("abort", stop, { once: true });
+    const inFlight = new Set<Promise<void>>();
     try {
       for await (const msg of messages) {
-        await processMessage(def, msg, options);
+        // A failure here (NATS gone while dead-lettering) leaves the message unacked: the server
+        // redelivers it after the ack wait. Caught so that a concurrent one cannot go unhandled.
+        const handling: Promise<void> = processMessage(def, msg, options)
+          .catch((error) => {
+            log.warn("event handling interrupted", { consumer: def.name, ...describeError(error) });
+          })
+          .finally(() => inFlight.delete(handling));
+        inFlight.add(handling);
+        if (inFlight.size >= concurrency) await Promise.race(inFlight);
         if (options.signal.aborted) break;
       }
+      await Promise.all(inFlight);
     } catch (error) {
+      await Promise.all(inFlight);
       log.warn("consume loop interrupted, restarting", {
         consumer: def.name,
         ...describeError(error),

@@ -28,6 +28,10 @@ export interface ConsumerDefinition<S extends string = string, P extends z.ZodTy
   name: string;
   stream: string;
   event: EventContract<S, P>;
+  /** Events handled at once (default 1: in order). For slow, independent work like fetching. */
+  concurrency?: number;
+  /** How long one event may take before the server redelivers it (default 30 s). */
+  ackWaitMs?: number;
   handle(event: ReceivedEvent<z.infer<P>>, ctx: HandlerContext): Promise<void>;
 }
 

@@ -21,6 +21,11 @@ export const accommodationUnits = sqliteTable("accommodation_units", {
   type: text(),
   category: text(),
   externalCalendarLink: text(),
+  /**
+   * The secret in the unit's own iCal export URL (/api/Calendars/Export/{token}.ics); null until
+   * the host first asks for the link; replaced when the host revokes it.
+   */
+  calendarExportToken: text().unique(),
   defaultCheckInTime: text(),
   defaultCheckOutTime: text(),
   wifiName: text(),

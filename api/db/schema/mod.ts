@@ -10,3 +10,4 @@ export * from "./external-accounts.ts";
 export * from "./properties.ts";
 export * from "./reservations.ts";
 export * from "./calendar-feeds.ts";
+export * from "./user-notifications.ts";

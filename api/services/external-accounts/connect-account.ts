@@ -3,6 +3,7 @@ import { ExternalAccountStatus, ExternalAccountType } from "@shared/enums.ts";
 import { ProvisioningRequested } from "@shared/events.ts";
 import type { ExternalAccountRequest } from "@shared/schemas/external-account.ts";
 import type { Database, Transaction } from "../../db/client.ts";
+import { removeUnits } from "../units/remove-units.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { externalAccounts } from "../../db/schema/external-accounts.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -135,6 +136,6 @@ export async function requestProvisioning(
 async function deleteMirroredData(tx: Transaction, accountId: string) {
   const owned = tx.select({ id: properties.id }).from(properties)
     .where(eq(properties.externalAccountId, accountId));
-  await tx.delete(accommodationUnits).where(inArray(accommodationUnits.propertyId, owned));
+  await removeUnits(tx, inArray(accommodationUnits.propertyId, owned));
   await tx.delete(properties).where(eq(properties.externalAccountId, accountId));
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { PropertySettingsUpdate } from "@shared/schemas/property.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import type { Database } from "../../db/client.ts";
+import { removeUnits } from "../units/remove-units.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { AppError } from "../../lib/problem.ts";
@@ -44,7 +45,7 @@ export async function updatePropertySettings(
 export async function deleteProperty(db: Database, userId: string, id: string): Promise<void> {
   await findOwnProperty(db, userId, id);
   await db.transaction(async (tx) => {
-    await tx.delete(accommodationUnits).where(eq(accommodationUnits.propertyId, id));
+    await removeUnits(tx, eq(accommodationUnits.propertyId, id));
     await tx.delete(properties).where(eq(properties.id, id));
   });
 }

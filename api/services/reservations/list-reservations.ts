@@ -42,6 +42,7 @@ export interface ReservationQuery {
   startDate?: string;
   endDate?: string;
   filter: ReservationFilter;
+  includeBlocks?: boolean;
 }
 
 const live = isNull(reservations.canceledAt);
@@ -100,6 +101,7 @@ export async function listReservations(
       ? or(...query.statuses.map((s) => statusCondition(s, today)))
       : undefined,
     filterCondition(query.filter, today),
+    query.includeBlocks ? undefined : inArray(reservations.kind, ["booking", "unknown"]),
     pattern
       ? sql`(${reservations.code} like ${pattern} escape '\\' or ${reservations.description} like ${pattern} escape '\\')`
       : undefined,

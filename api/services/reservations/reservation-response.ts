@@ -8,6 +8,8 @@ import { toUnit } from "../properties/to-response.ts";
 import { DEFAULT_TIMES, utcDateTimeOf } from "./stay-dates.ts";
 
 type Row = typeof reservations.$inferSelect;
+
+const KIND_NAMES = { booking: "Booking", block: "Block", unknown: "Unknown" } as const;
 type UnitRow = typeof accommodationUnits.$inferSelect;
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -32,10 +34,14 @@ export function toReservation(
     accommodationUnit: toUnit(unit, property),
     startDateUTC: utcDateTimeOf(row.startDate, checkIn),
     endDateUTC: utcDateTimeOf(row.endDate, checkOut),
+    startDate: row.startDate,
+    endDate: row.endDate,
     status: reservationStatus(
       { start: row.startDate, end: row.endDate, canceled: !!row.canceledAt, registeredGuests: 0 },
       today,
     ),
+    kind: KIND_NAMES[row.kind],
+    imported: row.sourceFeedId !== null,
     type: row.type,
     description: row.description,
     guests: [],

@@ -6,7 +6,9 @@ import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { AppError } from "../../lib/problem.ts";
 import { findOwnProperty } from "../properties/find-property.ts";
 import { toUnit } from "../properties/to-response.ts";
+import { matchFeedsToLinks } from "../calendars/unit-feeds.ts";
 import { newUnitCode } from "./unit-code.ts";
+import { removeUnits } from "./remove-units.ts";
 
 const notFound = () =>
   new AppError("NotFound", { detail: "The accommodation unit was not found." });
@@ -49,13 +51,17 @@ export async function createUnit(
 ): Promise<AccommodationUnit> {
   const property = await findOwnProperty(ctx.db, userId, request.propertyId);
   const id = crypto.randomUUID();
-  await ctx.db.insert(accommodationUnits).values({
-    id,
-    code: newUnitCode(),
-    userId,
-    ...fieldsOf(request),
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
+  const fields = fieldsOf(request);
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(accommodationUnits).values({
+      id,
+      code: newUnitCode(),
+      userId,
+      ...fields,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+    await matchFeedsToLinks(tx, { id, userId, ...fields }, ctx.now);
   });
   return toUnit(await findOwnUnit(ctx.db, userId, { id }), property);
 }
@@ -69,12 +75,17 @@ export async function updateUnit(
 ): Promise<AccommodationUnit> {
   await findOwnUnit(ctx.db, userId, { id });
   const property = await findOwnProperty(ctx.db, userId, request.propertyId);
-  await ctx.db.update(accommodationUnits).set({ ...fieldsOf(request), updatedAt: ctx.now })
-    .where(eq(accommodationUnits.id, id));
+  const fields = fieldsOf(request);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(accommodationUnits).set({ ...fields, updatedAt: ctx.now })
+      .where(eq(accommodationUnits.id, id));
+    await matchFeedsToLinks(tx, { id, userId, ...fields }, ctx.now);
+  });
   return toUnit(await findOwnUnit(ctx.db, userId, { id }), property);
 }
 
+/** Deletes a unit with its reservations and calendar feeds. */
 export async function deleteUnit(db: Database, userId: string, code: string): Promise<void> {
   const unit = await findOwnUnit(db, userId, { code });
-  await db.delete(accommodationUnits).where(eq(accommodationUnits.id, unit.id));
+  await db.transaction((tx) => removeUnits(tx, eq(accommodationUnits.id, unit.id)));
 }

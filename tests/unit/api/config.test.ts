@@ -34,7 +34,12 @@ Deno.test("loadApiConfig accepts a libSQL server URL unchanged", () => {
 
 Deno.test("loadWorkersConfig selects workers by name and refuses unknown ones", () => {
   assert.deepEqual(loadWorkersConfig({ ...TEST_ENV, WORKERS: "relay" }).WORKERS, ["relay"]);
-  assert.deepEqual(loadWorkersConfig(TEST_ENV).WORKERS, ["relay", "notifications", "evisitor"]);
+  assert.deepEqual(loadWorkersConfig(TEST_ENV).WORKERS, [
+    "relay",
+    "notifications",
+    "evisitor",
+    "calendar",
+  ]);
   assert.throws(() => loadWorkersConfig({ ...TEST_ENV, WORKERS: "relay,mailman" }), /WORKERS/);
   assert.throws(() => loadWorkersConfig({ ...TEST_ENV, SMTP_URL: "http://mail" }), /SMTP_URL/);
 });

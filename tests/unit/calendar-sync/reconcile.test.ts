@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { FeedEvent } from "../../../workers/calendar-sync/feed-types.ts";
 import { addDays } from "@shared/local-date.ts";
-import { OWN_EXPORT_UID_SUFFIX } from "../../../workers/calendar-sync/own-export.ts";
+import { OWN_EXPORT_UID_SUFFIX } from "@shared/own-export-uid.ts";
 import { parseFeed, unreadableEventKeys } from "../../../workers/calendar-sync/parse-feed.ts";
 import {
   rangesOverlap,

@@ -68,3 +68,28 @@ Deno.test("setting numbers must be whole and in range", () => {
     [["defaultNumberOfNights", "The value must be at least 1"]],
   );
 });
+
+Deno.test("a unit may have several calendar links, one per line; each must be a calendar address", () => {
+  const base = { propertyId: "p1", name: "A1" };
+  const parsed = PropertySetupRequest.parse({
+    ...base,
+    externalCalendarLink:
+      " https://www.airbnb.com/calendar/ical/1.ics?s=a\n\nwebcal://x.test/b.ics, https://www.airbnb.com/calendar/ical/1.ics?s=a ",
+  });
+  assert.equal(
+    parsed.externalCalendarLink,
+    "https://www.airbnb.com/calendar/ical/1.ics?s=a\nwebcal://x.test/b.ics",
+  );
+  assert.equal(
+    PropertySetupRequest.safeParse({
+      ...base,
+      externalCalendarLink: "https://x.test/a.ics\nnot a link",
+    }).success,
+    false,
+  );
+  const six = Array.from({ length: 6 }, (_, i) => `https://x.test/${i}.ics`).join("\n");
+  assert.equal(
+    PropertySetupRequest.safeParse({ ...base, externalCalendarLink: six }).success,
+    false,
+  );
+});

@@ -1,0 +1,69 @@
+import ICAL from "ical.js";
+import { and, asc, eq, gte, isNull } from "drizzle-orm";
+import { addDays } from "@shared/local-date.ts";
+import { OWN_EXPORT_UID_SUFFIX } from "@shared/own-export-uid.ts";
+import type { Database } from "../../db/client.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
+import { reservations } from "../../db/schema/reservations.ts";
+import { today as todayOf } from "../reservations/stay-dates.ts";
+
+/** Recent past stays stay in the feed for a while, as platforms show them; older ones drop out. */
+const PAST_DAYS_KEPT = 60;
+
+export interface ExportedFeed {
+  body: string;
+  etag: string;
+  lastModified: Date;
+}
+
+function dateValue(date: string): ICAL.Time {
+  return ICAL.Time.fromDateString(date);
+}
+
+/**
+ * A unit's own iCal feed, for the host to paste into Airbnb or Booking.com. It carries only the
+ * stays and blocks made here, never ones imported from a platform (Booking.com would re-export an
+ * Airbnb booking and it would come back as a second one), and no personal data: every event is
+ * "Reserved" or "Not available" with all-day dates [check-in, check-out). Undefined when the token
+ * matches no unit.
+ */
+export async function exportFeedOf(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<ExportedFeed | undefined> {
+  const [unit] = await db.select().from(accommodationUnits)
+    .where(eq(accommodationUnits.calendarExportToken, token));
+  if (!unit) return undefined;
+  const rows = await db.select().from(reservations).where(and(
+    eq(reservations.accommodationUnitId, unit.id),
+    isNull(reservations.sourceFeedId),
+    isNull(reservations.canceledAt),
+    gte(reservations.endDate, addDays(todayOf(now), -PAST_DAYS_KEPT)),
+  )).orderBy(asc(reservations.startDate), asc(reservations.id));
+
+  const calendar = new ICAL.Component("vcalendar");
+  calendar.addPropertyWithValue("prodid", "-//Prijavko//Calendar export 1.0//HR");
+  calendar.addPropertyWithValue("version", "2.0");
+  calendar.addPropertyWithValue("calscale", "GREGORIAN");
+  calendar.addPropertyWithValue("method", "PUBLISH");
+  calendar.addPropertyWithValue("x-wr-calname", `Prijavko – ${unit.name}`);
+  let lastModified = unit.updatedAt;
+  for (const row of rows) {
+    if (row.updatedAt > lastModified) lastModified = row.updatedAt;
+    const event = new ICAL.Component("vevent");
+    event.addPropertyWithValue("uid", `${row.code}${OWN_EXPORT_UID_SUFFIX}`);
+    event.addPropertyWithValue("dtstamp", ICAL.Time.fromJSDate(row.updatedAt, true));
+    event.addPropertyWithValue("dtstart", dateValue(row.startDate));
+    event.addPropertyWithValue("dtend", dateValue(row.endDate));
+    event.addPropertyWithValue("summary", row.kind === "block" ? "Not available" : "Reserved");
+    event.addPropertyWithValue("transp", "OPAQUE");
+    calendar.addSubcomponent(event);
+  }
+  const body = calendar.toString().replace(/\r?\n/g, "\r\n") + "\r\n";
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
+  const etag = `"${
+    Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")
+  }"`;
+  return { body, etag, lastModified };
+}

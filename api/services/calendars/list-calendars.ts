@@ -1,0 +1,95 @@
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { platformOfLink } from "@shared/calendar-platform.ts";
+import type { CalendarFeedError } from "@shared/calendar-feed-errors.ts";
+import type { CalendarFeed, CalendarSyncRun, UnitCalendar } from "@shared/schemas/calendar.ts";
+import { toPagedResult } from "@shared/schemas/paged.ts";
+import type { Database } from "../../db/client.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
+import { calendarFeeds, calendarSyncRuns } from "../../db/schema/calendar-feeds.ts";
+import { properties } from "../../db/schema/properties.ts";
+import { exportUrlOf } from "./export-link.ts";
+
+type FeedRow = typeof calendarFeeds.$inferSelect;
+type RunRow = typeof calendarSyncRuns.$inferSelect;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function toRun(run: RunRow): CalendarSyncRun {
+  return {
+    finishedAt: run.finishedAt.toISOString(),
+    added: run.added,
+    updated: run.updated,
+    removed: run.removed,
+    conflicts: run.conflicts as CalendarSyncRun["conflicts"],
+    error: run.error as CalendarFeedError | null,
+  };
+}
+
+function toFeed(feed: FeedRow, lastRun: RunRow | undefined): CalendarFeed {
+  return {
+    id: feed.id,
+    url: feed.url,
+    platform: platformOfLink(feed.url),
+    lastFetchAt: iso(feed.lastFetchAt),
+    lastSuccessAt: iso(feed.lastSuccessAt),
+    lastStatus: feed.lastStatus,
+    eventCount: feed.eventCount,
+    lastError: feed.lastError as CalendarFeedError | null,
+    failingSince: iso(feed.failingSince),
+    lastRun: lastRun ? toRun(lastRun) : null,
+  };
+}
+
+/** The latest run of each feed, in one query per page. */
+async function lastRunsOf(db: Database, feedIds: string[]): Promise<Map<string, RunRow>> {
+  if (feedIds.length === 0) return new Map();
+  const runs = await db.select().from(calendarSyncRuns)
+    .where(inArray(calendarSyncRuns.feedId, feedIds))
+    .orderBy(desc(calendarSyncRuns.finishedAt));
+  const latest = new Map<string, RunRow>();
+  for (const run of runs) if (!latest.has(run.feedId)) latest.set(run.feedId, run);
+  return latest;
+}
+
+/**
+ * The caller's units with their imported feeds (health and last outcome) and export address,
+ * by property and unit name, a page at a time.
+ */
+export async function listCalendars(
+  db: Database,
+  userId: string,
+  query: { propertyId?: string; unitCode?: string; pageNumber: number; pageSize: number },
+  publicUrl: string,
+) {
+  const where = and(
+    eq(accommodationUnits.userId, userId),
+    query.propertyId ? eq(accommodationUnits.propertyId, query.propertyId) : undefined,
+    query.unitCode ? eq(accommodationUnits.code, query.unitCode) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(accommodationUnits).where(where);
+  const rows = await db.select().from(accommodationUnits)
+    .innerJoin(properties, eq(properties.id, accommodationUnits.propertyId))
+    .where(where)
+    .orderBy(asc(properties.name), asc(accommodationUnits.name), asc(accommodationUnits.id))
+    .limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize);
+
+  const unitIds = rows.map((r) => r.accommodation_units.id);
+  const feeds = unitIds.length
+    ? await db.select().from(calendarFeeds)
+      .where(inArray(calendarFeeds.accommodationUnitId, unitIds))
+      .orderBy(asc(calendarFeeds.createdAt))
+    : [];
+  const runs = await lastRunsOf(db, feeds.map((f) => f.id));
+
+  const items: UnitCalendar[] = rows.map(({ accommodation_units: unit, properties: property }) => ({
+    accommodationUnitId: unit.id,
+    accommodationUnitCode: unit.code,
+    accommodationUnitName: unit.name,
+    propertyId: property.id,
+    propertyName: property.name,
+    exportUrl: unit.calendarExportToken ? exportUrlOf(publicUrl, unit.calendarExportToken) : null,
+    feeds: feeds.filter((f) => f.accommodationUnitId === unit.id)
+      .map((f) => toFeed(f, runs.get(f.id))),
+  }));
+  return toPagedResult(items, query.pageNumber, query.pageSize, total);
+}

@@ -1,0 +1,42 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { CalendarSyncRequested } from "@shared/events.ts";
+import type { Database } from "../../db/client.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
+import { calendarFeeds } from "../../db/schema/calendar-feeds.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
+import { findOwnUnit } from "../units/manage-unit.ts";
+
+/**
+ * "Sync now": queues a forced sync of one unit's feeds, or of every unit of the caller that has
+ * one. The calendar worker fetches them within seconds; the page polls the feeds' health.
+ * Returns how many units were queued.
+ */
+export async function requestCalendarSync(
+  ctx: { db: Database; now: Date },
+  userId: string,
+  unitCode: string | undefined,
+): Promise<number> {
+  const only = unitCode ? await findOwnUnit(ctx.db, userId, { code: unitCode }) : undefined;
+  const units = await ctx.db.selectDistinct({ id: calendarFeeds.accommodationUnitId })
+    .from(calendarFeeds)
+    .where(and(
+      eq(calendarFeeds.userId, userId),
+      only ? eq(calendarFeeds.accommodationUnitId, only.id) : undefined,
+      inArray(
+        calendarFeeds.accommodationUnitId,
+        ctx.db.select({ id: accommodationUnits.id }).from(accommodationUnits)
+          .where(eq(accommodationUnits.userId, userId)),
+      ),
+    ));
+  await ctx.db.transaction(async (tx) => {
+    for (const unit of units) {
+      await appendEvent(
+        tx,
+        CalendarSyncRequested,
+        { accommodationUnitId: unit.id, force: true },
+        ctx.now,
+      );
+    }
+  });
+  return units.length;
+}

@@ -1,0 +1,14 @@
+/**
+ * The notifications the workers create. A notification stores its template name and placeholders
+ * (spec section 3: accommodationUnit, reservationList, code, start, end); the app renders the
+ * text in the reader's language, so nothing here is worded.
+ */
+export const NOTIFICATION_TEMPLATES = {
+  /** A calendar feed brought a stay whose nights are already taken: it was not added. */
+  calendarConflict: { template: "CalendarConflict", notificationType: "warning" },
+  /** A calendar feed has failed for a day; nothing was deleted meanwhile. */
+  calendarFeedFailing: { template: "CalendarFeedFailing", notificationType: "error" },
+} as const;
+
+export type NotificationTemplate =
+  (typeof NOTIFICATION_TEMPLATES)[keyof typeof NOTIFICATION_TEMPLATES];

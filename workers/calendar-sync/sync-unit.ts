@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import type { Database } from "../../api/db/client.ts";
+import { accommodationUnits } from "../../api/db/schema/accommodation-units.ts";
+import { calendarFeeds } from "../../api/db/schema/calendar-feeds.ts";
+import { createNotification } from "../../api/services/notifications/create-notification.ts";
+import {
+  applyFeed,
+  type FeedSyncSummary,
+  recordFeedFailure,
+  recordFeedUnchanged,
+} from "./apply-feed.ts";
+import { fetchFeed, type FetchFeedOptions } from "./fetch-feed.ts";
+
+/** A feed failing for this long gets the host a notification (once per run of failures). */
+export const FAILING_NOTICE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface UnitSyncOptions {
+  fetch: FetchFeedOptions;
+  /** Without `force`, feeds fetched more recently than this are left alone. */
+  minAgeMs: number;
+  clock: () => Date;
+}
+
+type Feed = typeof calendarFeeds.$inferSelect;
+type Unit = typeof accommodationUnits.$inferSelect;
+
+/** Fetches one feed and applies what it brought; never throws for what the feed does. */
+async function syncFeed(
+  db: Database,
+  feed: Feed,
+  options: UnitSyncOptions,
+): Promise<FeedSyncSummary | "unchanged"> {
+  const outcome = await fetchFeed(feed.url, feed, options.fetch);
+  const now = options.clock();
+  switch (outcome.kind) {
+    case "not-modified":
+      await recordFeedUnchanged(db, feed, now);
+      return "unchanged";
+    case "failed":
+      return await recordFeedFailure(db, feed, {
+        status: outcome.status,
+        error: outcome.error.code,
+      }, now);
+    case "fetched":
+      return await applyFeed(db, feed, outcome, now);
+  }
+}
+
+/** Tells the host about new conflicts and about a feed that has been failing for a day. */
+async function notify(db: Database, unit: Unit, feed: Feed, summary: FeedSyncSummary, now: Date) {
+  for (const conflict of summary.conflicts) {
+    await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarConflict, {
+      dedupeKey: `calendar-conflict:${feed.id}:${conflict.start}:${conflict.end}`,
+      placeholders: {
+        accommodationUnit: unit.name,
+        start: conflict.start,
+        end: conflict.end,
+        ...(conflict.withCode ? { code: conflict.withCode } : {}),
+      },
+      now,
+    });
+  }
+  const failingSince = summary.error === null ? null : feed.failingSince ?? now;
+  if (failingSince && now.getTime() - failingSince.getTime() >= FAILING_NOTICE_AFTER_MS) {
+    await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarFeedFailing, {
+      dedupeKey: `calendar-feed-failing:${feed.id}:${failingSince.getTime()}`,
+      placeholders: { accommodationUnit: unit.name, start: failingSince.toISOString() },
+      now,
+    });
+  }
+}
+
+/**
+ * Syncs every feed of one unit, one after another: each reconciles against what the previous one
+ * wrote, so two platforms offering the same nights give one stay and one conflict, not two stays.
+ * A failing feed is recorded and the others still sync. Returns what each feed did.
+ */
+export async function syncUnitFeeds(
+  db: Database,
+  unitId: string,
+  { force }: { force: boolean },
+  options: UnitSyncOptions,
+): Promise<(FeedSyncSummary | "unchanged" | "skipped")[]> {
+  const [unit] = await db.select().from(accommodationUnits)
+    .where(eq(accommodationUnits.id, unitId));
+  if (!unit) return []; // deleted since the request: nothing to do
+  const feeds = await db.select().from(calendarFeeds)
+    .where(eq(calendarFeeds.accommodationUnitId, unitId))
+    .orderBy(calendarFeeds.createdAt);
+  const results: (FeedSyncSummary | "unchanged" | "skipped")[] = [];
+  for (const feed of feeds) {
+    const fetchedAt = feed.lastFetchAt?.getTime();
+    if (
+      !force && fetchedAt !== undefined && options.clock().getTime() - fetchedAt < options.minAgeMs
+    ) {
+      results.push("skipped");
+      continue;
+    }
+    const result = await syncFeed(db, feed, options);
+    if (result !== "unchanged") await notify(db, unit, feed, result, options.clock());
+    results.push(result);
+  }
+  return results;
+}
