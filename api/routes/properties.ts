@@ -58,13 +58,14 @@ const remove = createRoute({
 export const propertyRoutes = createRouter()
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
+    const { db, clock } = c.get("deps");
     return c.json(
-      await listProperties(c.get("deps").db, c.get("user").id, {
+      await listProperties(db, c.get("user").id, {
         pageNumber: q.PageNumber,
         pageSize: q.PageSize,
         sortBy: q.SortBy,
         searchValue: q.SearchValue || undefined,
-      }),
+      }, clock()),
       200,
     );
   })

@@ -1,7 +1,21 @@
 import { z } from "zod";
 import { AccommodationUnit } from "./accommodation-unit.ts";
-import { Count, Id, SelectedId, TimeOfDay, wholeNumber } from "./fields.ts";
+import { Count, DateOnly, Id, SelectedId, TimeOfDay, wholeNumber } from "./fields.ts";
 import { checkWifiSettings, WifiDetails, wifiSettingsShape } from "./wifi-details.ts";
+
+/** How full a property is over the coming nights (the property cards show it). */
+export const PropertyOccupancy = z
+  .object({
+    /** The first night counted (today in Zagreb). */
+    from: DateOnly,
+    days: z.number().int().min(1),
+    bookedNights: z.number().int().min(0),
+    /** Units × days. */
+    unitNights: z.number().int().min(0),
+    percent: z.number().int().min(0).max(100),
+  })
+  .meta({ id: "PropertyOccupancy" });
+export type PropertyOccupancy = z.infer<typeof PropertyOccupancy>;
 
 /** Property (spec section 3) as the API returns it, with its units. */
 export const Property = z
@@ -17,6 +31,8 @@ export const Property = z
     automaticCheckIn: z.boolean(),
     wifiDetails: WifiDetails.nullable(),
     accommodationUnits: z.array(AccommodationUnit),
+    /** In lists; null for a property without units. */
+    occupancy: PropertyOccupancy.nullable().optional(),
   })
   .meta({ id: "Property" });
 export type Property = z.infer<typeof Property>;

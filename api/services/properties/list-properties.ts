@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { likeContaining } from "../../db/like-containing.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
+import { occupancyOf } from "./occupancy.ts";
 import { toProperty } from "./to-response.ts";
 
 export const PROPERTY_SORTS = { name: properties.name, created: properties.createdAt };
@@ -19,6 +20,7 @@ export async function listProperties(
     sortBy: PropertySort;
     searchValue?: string;
   },
+  now: Date,
 ) {
   const pattern = searchValue ? likeContaining(searchValue) : undefined;
   const where = and(
@@ -35,6 +37,10 @@ export async function listProperties(
   const units = rows.length === 0 ? [] : await db.select().from(accommodationUnits)
     .where(inArray(accommodationUnits.propertyId, rows.map((r) => r.id)))
     .orderBy(asc(accommodationUnits.name));
-  const items = rows.map((row) => toProperty(row, units.filter((u) => u.propertyId === row.id)));
+  const occupancy = await occupancyOf(db, units, now);
+  const items = rows.map((row) => ({
+    ...toProperty(row, units.filter((u) => u.propertyId === row.id)),
+    occupancy: occupancy.get(row.id) ?? null,
+  }));
   return toPagedResult(items, pageNumber, pageSize, total);
 }
