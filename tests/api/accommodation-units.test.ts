@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { TEST_PUBLIC_URL, withTestApp } from "../support/app.ts";
-import { seedMirroredAccount } from "../support/properties.ts";
+import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
 import { decodeQrPng } from "../support/qr.ts";
 
 async function setup(app: Parameters<typeof createHost>[0], db: Parameters<typeof createHost>[1]) {
@@ -131,4 +131,38 @@ Deno.test("DELETE /api/AccommodationUnits/{code} deletes by code, only the calle
     assert.equal((await del(other)).status, 404);
     assert.equal((await del(token)).status, 204);
     assert.equal((await getWith(app, `/api/AccommodationUnits/${code}`, token)).status, 404);
+  }));
+
+Deno.test("a unit moved to another property takes its stays along", () =>
+  withTestApp(async ({ app, db }) => {
+    const ana = await createHost(app, db, { email: "ana@example.com" });
+    await seedMirroredAccount(db, ana, [
+      demoFacility("f1", "0000001"),
+      demoFacility("f2", "0000002"),
+    ]);
+    const token = (await signIn(app, "ana@example.com")).accessToken;
+    const [first, second] =
+      (await (await getWith(app, "/api/Properties?PageNumber=1&PageSize=5", token)).json()).items;
+    const unit = first.accommodationUnits[0];
+    const stay = await postWith(app, "/api/Reservations", {
+      accommodationUnitId: unit.id,
+      startDateUTC: "2027-03-01T12:00:00Z",
+      endDateUTC: "2027-03-04T12:00:00Z",
+    }, token);
+    assert.equal(stay.status, 200);
+
+    const moved = await app.request(`/api/AccommodationUnits/${unit.id}`, {
+      method: "PUT",
+      headers: bearer(token),
+      body: JSON.stringify({ propertyId: second.id, name: unit.name }),
+    });
+    assert.equal(moved.status, 200);
+    const listed = async (propertyId: string) =>
+      (await (await getWith(
+        app,
+        `/api/Reservations?PageNumber=1&PageSize=10&PropertyId=${propertyId}`,
+        token,
+      )).json()).totalCount;
+    assert.equal(await listed(second.id), 1);
+    assert.equal(await listed(first.id), 0);
   }));

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { PropertySetupRequest } from "@shared/schemas/property-setup-request.ts";
 import type { Database, DbOrTx } from "../../db/client.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
+import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../lib/problem.ts";
 import { findOwnProperty } from "../properties/find-property.ts";
 import { toUnit } from "../properties/to-response.ts";
@@ -79,6 +80,12 @@ export async function updateUnit(
   await ctx.db.transaction(async (tx) => {
     await tx.update(accommodationUnits).set({ ...fields, updatedAt: ctx.now })
       .where(eq(accommodationUnits.id, id));
+    // A unit moved to another property takes its stays along.
+    await tx.update(reservations).set({ propertyId: fields.propertyId })
+      .where(and(
+        eq(reservations.accommodationUnitId, id),
+        ne(reservations.propertyId, fields.propertyId),
+      ));
     await matchFeedsToLinks(tx, { id, userId, ...fields }, ctx.now);
   });
   return toUnit(await findOwnUnit(ctx.db, userId, { id }), property);
