@@ -9,6 +9,8 @@ import { today as todayOf } from "../reservations/stay-dates.ts";
 
 /** Recent past stays stay in the feed for a while, as platforms show them; older ones drop out. */
 const PAST_DAYS_KEPT = 60;
+/** The `type` of a stay the host entered in Prijavko (imported ones name their platform). */
+const MADE_HERE = "Manual";
 
 export interface ExportedFeed {
   body: string;
@@ -38,6 +40,9 @@ export async function exportFeedOf(
   const rows = await db.select().from(reservations).where(and(
     eq(reservations.accommodationUnitId, unit.id),
     isNull(reservations.sourceFeedId),
+    // A platform's stay outlives its feed when the host removes the link (it is kept as history,
+    // no longer tied to the feed), but it is still the platform's: only stays made here go out.
+    eq(reservations.type, MADE_HERE),
     isNull(reservations.canceledAt),
     gte(reservations.endDate, addDays(todayOf(now), -PAST_DAYS_KEPT)),
   )).orderBy(asc(reservations.startDate), asc(reservations.id));
