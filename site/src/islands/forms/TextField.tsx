@@ -74,7 +74,16 @@ export function TextField({
       {description && <p id={descriptionId} className="mt-1 text-sm text-fg-muted">{description}
       </p>}
       {multiline
-        ? <textarea {...shared} rows={rows} className={`${shared.className} resize-y`} />
+        ? (
+          <textarea
+            {...shared}
+            rows={rows}
+            // Links, one a line (type "url"), are not prose to spell-check or capitalise.
+            spellCheck={type === "url" ? false : undefined}
+            autoCapitalize={type === "url" ? "none" : undefined}
+            className={`${shared.className} resize-y`}
+          />
+        )
         : (
           <input
             {...shared}

@@ -1,8 +1,9 @@
 import { useId } from "react";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
-import type { Property } from "@shared/schemas/property.ts";
+import type { Property, PropertyOccupancy } from "@shared/schemas/property.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { propertyPageUrl } from "../../lib/navigation/routes.ts";
+import { formatNumber } from "../../lib/format/date-time.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import type { IconName } from "../../icons/shapes.ts";
@@ -113,10 +114,7 @@ export function PropertyCard(props: PropertyCardProps) {
   );
 }
 
-/**
- * Units, capacity and occupancy. There are no reservations yet (a later issue), so occupancy has
- * its place here but says it is coming instead of showing an invented figure.
- */
+/** Units, capacity, and how full the property is over the coming nights. */
 function PropertyFigures(
   { t, lang, property }: { t: Translate; lang: Locale; property: Property },
 ) {
@@ -137,20 +135,61 @@ function PropertyFigures(
           ? t("properties.notSet")
           : translatePlural(lang, "properties.guests", capacity)}
       />
-      <OccupancyFigure t={t} />
+      <OccupancyFigure t={t} lang={lang} occupancy={property.occupancy ?? null} />
     </dl>
   );
 }
 
-/** Where the share of booked nights will show once reservations exist. */
-function OccupancyFigure({ t }: { t: Translate }) {
+/**
+ * The share of booked nights over the coming days (the API counts units × days from today), as
+ * a figure, the nights behind it, and a meter.
+ */
+function OccupancyFigure(
+  { t, lang, occupancy }: { t: Translate; lang: Locale; occupancy: PropertyOccupancy | null },
+) {
+  const labelId = useId();
+  if (!occupancy) {
+    return (
+      <Figure
+        label={t("properties.occupancy")}
+        value={t("properties.occupancyNoUnits")}
+        muted
+        className="col-span-2 @sm:col-span-1"
+      />
+    );
+  }
+  const percent = t("properties.occupancyValue", {
+    percent: formatNumber(occupancy.percent, lang),
+  });
+  const nights = t("properties.occupancyNights", {
+    booked: formatNumber(occupancy.bookedNights, lang),
+    total: formatNumber(occupancy.unitNights, lang),
+    days: occupancy.days,
+  });
   return (
-    <Figure
-      label={t("properties.occupancy")}
-      value={t("properties.occupancySoon")}
-      muted
-      className="col-span-2 @sm:col-span-1"
-    />
+    <div className="col-span-2 flex flex-col rounded-2xl bg-surface-muted/70 px-3 py-3 break-words @sm:col-span-1">
+      <dt id={labelId} className="order-2 mt-0.5 text-xs font-semibold text-fg-muted">
+        {t("properties.occupancy")}
+      </dt>
+      <dd className="order-1 font-bold">{percent}</dd>
+      <dd className="order-3 mt-2">
+        <span
+          role="meter"
+          aria-labelledby={labelId}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={occupancy.percent}
+          aria-valuetext={`${percent} (${nights})`}
+          className="mx-auto block h-1.5 w-full max-w-32 overflow-hidden rounded-full bg-border"
+        >
+          <span
+            className="block h-full rounded-full bg-primary"
+            style={{ width: `${occupancy.percent}%` }}
+          />
+        </span>
+        <span className="mt-1 block text-xs text-fg-muted">{nights}</span>
+      </dd>
+    </div>
   );
 }
 

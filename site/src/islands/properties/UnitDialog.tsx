@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { MAX_CALENDAR_LINK_LENGTH, MAX_CALENDAR_LINKS } from "@shared/calendar-links.ts";
 import { messageKeyOf } from "@shared/messages.ts";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { Property } from "@shared/schemas/property.ts";
@@ -15,6 +16,13 @@ import { useFieldFocus } from "../forms/use-field-focus.ts";
 import { FormDialog } from "../ui/FormDialog.tsx";
 import { WifiFields } from "./WifiFields.tsx";
 import { wifiRequestOf, type WifiValues, wifiValuesOf } from "./wifi-form.ts";
+
+/** The API's message for more links than a unit may have ("At most 5 calendar links"). */
+const TOO_MANY_LINKS = /^At most \d+ calendar links$/;
+
+/** What the links look like, one a line. */
+const LINKS_PLACEHOLDER =
+  "https://www.airbnb.com/calendar/ical/…\nhttps://ical.booking.com/v1/export?t=…";
 
 const FIELDS = [
   "propertyId",
@@ -60,9 +68,11 @@ export function UnitDialog({ open, target, properties, onClose, onSaved }: UnitD
   const { errorOf, showClientErrors, showServerErrors, clearErrors } = useFieldErrors(
     FIELDS,
     (message, field) =>
-      // zod's own text for a malformed link is not one of the spec's messages.
+      // The link checks' own texts are not among the spec's messages.
       field === "externalCalendarLink" && !messageKeyOf(message)
-        ? t("units.calendarLinkInvalid")
+        ? t(
+          TOO_MANY_LINKS.test(message) ? "units.calendarLinkTooMany" : "units.calendarLinkInvalid",
+        )
         : translateServerMessage(t, message),
   );
   const [alert, setAlert] = useState<string>();
@@ -155,11 +165,12 @@ export function UnitDialog({ open, target, properties, onClose, onSaved }: UnitD
       <TextField
         name="externalCalendarLink"
         type="url"
+        multiline
+        rows={3}
         label={t("units.calendarLink")}
         description={t("units.calendarLinkHint")}
-        placeholder="https://"
-        inputMode="url"
-        maxLength={2048}
+        placeholder={LINKS_PLACEHOLDER}
+        maxLength={MAX_CALENDAR_LINKS * (MAX_CALENDAR_LINK_LENGTH + 1)}
         value={calendarLink}
         onChange={(event) => setCalendarLink(event.target.value)}
         error={errorOf("externalCalendarLink")}

@@ -45,7 +45,13 @@ export async function send<T>(path: string, options: TransportOptions = {}): Pro
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body !== undefined
+        ? JSON.stringify(body)
+        // A DELETE without a body goes out without Content-Length, which the server reads as a
+        // body of unknown type (415); an explicit empty one says "Content-Length: 0".
+        : method === "GET"
+        ? undefined
+        : "",
       signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
       credentials: "same-origin",
     });
