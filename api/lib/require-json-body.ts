@@ -1,14 +1,20 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError, problemResponse } from "./problem.ts";
 
-/** A request that carries a body must say it is JSON; anything else is refused with 415. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/;
+
+/**
+ * A request that carries a body must say it is JSON; anything else is refused with 415. Whether
+ * there is a body is decided by reading it, not by headers: browsers send a DELETE without
+ * Content-Length and the runtime still offers an (empty) stream for it. The body limit runs first,
+ * and Hono caches what is read here for the route's own parsing.
+ */
 export function requireJsonBody(): MiddlewareHandler {
   return async (c, next) => {
-    const hasBody = c.req.raw.body !== null &&
-      (c.req.header("Content-Length") ?? "") !== "0";
     const type = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
-    if (hasBody && !/^application\/([\w.-]+\+)?json$/.test(type)) {
-      return problemResponse(c, new AppError("UnsupportedMediaType"));
+    if (c.req.raw.body !== null && !JSON_TYPE.test(type)) {
+      const body = await c.req.arrayBuffer();
+      if (body.byteLength > 0) return problemResponse(c, new AppError("UnsupportedMediaType"));
     }
     await next();
   };

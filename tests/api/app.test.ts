@@ -98,3 +98,19 @@ Deno.test("links with a user id or code are answered by their page's shell", () 
       assert.equal((await app.request(path)).status, 404, path);
     }
   }));
+
+Deno.test("a DELETE as browsers send it (an empty body, no Content-Length) is not refused as non-JSON", () =>
+  withApp(async (app) => {
+    const emptyStream = () => new ReadableStream({ start: (controller) => controller.close() });
+    const res = await app.request("/api/Reservations/abc", {
+      method: "DELETE",
+      body: emptyStream(),
+    });
+    assert.equal(res.status, 401, "it reaches the route, which wants a signed-in host");
+    const text = await app.request("/api/Reservations/abc", {
+      method: "DELETE",
+      body: "not json",
+      headers: { "Content-Type": "text/plain" },
+    });
+    assert.equal(text.status, 415);
+  }));
