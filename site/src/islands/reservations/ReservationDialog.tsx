@@ -1,0 +1,222 @@
+import { type FormEvent, useState } from "react";
+import { MESSAGES } from "@shared/messages.ts";
+import type { Property } from "@shared/schemas/property.ts";
+import { CreateReservationRequest, type Reservation } from "@shared/schemas/reservation.ts";
+import { createReservation, updateReservation } from "../../lib/api/reservations.ts";
+import { notify } from "../../lib/state/snackbars.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
+import { FormAlert } from "../forms/FormAlert.tsx";
+import { SelectField } from "../forms/SelectField.tsx";
+import { TextField } from "../forms/TextField.tsx";
+import { useFieldErrors } from "../forms/use-field-errors.ts";
+import { useFieldFocus } from "../forms/use-field-focus.ts";
+import { FormDialog } from "../ui/FormDialog.tsx";
+import { requestDateTimeOf, todayInZagreb } from "./stay-dates.ts";
+import { type StayRange, StayRangePicker } from "./StayRangePicker.tsx";
+
+const FIELDS = [
+  "propertyId",
+  "accommodationUnitId",
+  "startDateUTC",
+  "endDateUTC",
+  "description",
+] as const;
+type Field = (typeof FIELDS)[number];
+
+/** A new stay (with the property and unit chosen on the page, if any), or a manual one to edit. */
+export type ReservationDialogTarget =
+  | { mode: "create"; propertyId?: string; unitCode?: string }
+  | { mode: "edit"; reservation: Reservation };
+
+interface ReservationDialogProps {
+  open: boolean;
+  target: ReservationDialogTarget;
+  /** The host's properties with their units. */
+  properties: Property[];
+  onClose: () => void;
+  onSaved: (reservation: Reservation) => void;
+}
+
+/**
+ * The create dialog of spec section 2 (property, accommodation unit, dates, notes), also used to
+ * change a stay entered by hand. The calendar only offers free nights of the chosen unit; if one
+ * is taken meanwhile (another tab, a calendar sync), the server's answer is shown at the dates and
+ * the calendar is read again.
+ */
+export function ReservationDialog(
+  { open, target, properties, onClose, onSaved }: ReservationDialogProps,
+) {
+  const { t, lang } = useTranslation();
+  const editing = target.mode === "edit" ? target.reservation : undefined;
+  const initial = initialChoice(target, properties);
+  const [propertyId, setPropertyId] = useState(initial.propertyId);
+  const [unitId, setUnitId] = useState(initial.unitId);
+  const [range, setRange] = useState<StayRange>(
+    editing ? { start: editing.startDate, end: editing.endDate } : {},
+  );
+  const [description, setDescription] = useState(editing?.description ?? "");
+  const [refreshKey, setRefreshKey] = useState(0);
+  const { formRef, messageRef, focusField } = useFieldFocus<Field>();
+  const { errorOf, showErrors, showClientErrors, showServerErrors, clearErrors } = useFieldErrors(
+    FIELDS,
+    (message) => translateServerMessage(t, message),
+  );
+  const [alert, setAlert] = useState<string>();
+  const [isBusy, setBusy] = useState(false);
+  const today = todayInZagreb();
+  const earliest = editing && editing.startDate < today ? editing.startDate : today;
+
+  const property = properties.find((item) => item.id === propertyId);
+  const units = property?.accommodationUnits ?? [];
+  const unit = units.find((item) => item.id === unitId);
+
+  /** The dates' group answers for both ends of the range. */
+  const focusOn = (field: Field | undefined) =>
+    focusField(field === "endDateUTC" ? "startDateUTC" : field);
+
+  function chooseProperty(id: string) {
+    setPropertyId(id);
+    const next = properties.find((item) => item.id === id)?.accommodationUnits ?? [];
+    setUnitId(next.length === 1 ? next[0].id : "");
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!propertyId) {
+      setAlert(undefined);
+      focusOn(showErrors({ propertyId: [MESSAGES.selectRequired] }));
+      return;
+    }
+    const parsed = CreateReservationRequest.safeParse({
+      accommodationUnitId: unitId,
+      startDateUTC: range.start && requestDateTimeOf(range.start),
+      endDateUTC: range.end && requestDateTimeOf(range.end),
+      description: description.trim() || undefined,
+    });
+    if (!parsed.success) {
+      setAlert(undefined);
+      focusOn(showClientErrors(parsed.error));
+      return;
+    }
+
+    clearErrors();
+    setAlert(undefined);
+    setBusy(true);
+    try {
+      const saved = editing
+        ? await updateReservation(editing.code, parsed.data)
+        : await createReservation(parsed.data);
+      notify(
+        t(editing ? "reservations.toast.updated" : "reservations.toast.created", {
+          code: saved.code,
+        }),
+        { color: "success" },
+      );
+      onSaved(saved);
+    } catch (error) {
+      const field = showServerErrors(error);
+      setAlert(field ? undefined : describeApiError(t, error));
+      notify(t("reservations.toast.saveFailed"), { color: "error" });
+      // A night was taken meanwhile: show the calendar as it is now.
+      if (field === "startDateUTC" || field === "endDateUTC") setRefreshKey((n) => n + 1);
+      focusOn(field);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormDialog
+      t={t}
+      open={open}
+      size="lg"
+      title={t(editing ? "reservations.editTitle" : "reservations.createTitle")}
+      description={editing
+        ? t("reservations.editIntro", { code: editing.code })
+        : t("reservations.createIntro")}
+      submitLabel={t(editing ? "reservations.saveChanges" : "reservations.submitCreate")}
+      busyLabel={t("dialog.saving")}
+      busy={isBusy}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      formRef={formRef}
+    >
+      <FormAlert ref={messageRef} message={alert} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          name="propertyId"
+          label={t("reservations.property")}
+          required
+          value={propertyId}
+          onChange={(event) => chooseProperty(event.target.value)}
+          options={[
+            ...(propertyId ? [] : [{ value: "", label: t("reservations.chooseProperty") }]),
+            ...properties.map((item) => ({ value: item.id, label: item.name })),
+          ]}
+          error={errorOf("propertyId")}
+        />
+        <SelectField
+          name="accommodationUnitId"
+          label={t("reservations.unit")}
+          required
+          value={unitId}
+          onChange={(event) => setUnitId(event.target.value)}
+          options={[
+            ...(unitId ? [] : [{
+              value: "",
+              label: property && units.length === 0
+                ? t("reservations.noUnitsInProperty")
+                : t("reservations.chooseUnit"),
+            }]),
+            ...units.map((item) => ({ value: item.id, label: item.name })),
+          ]}
+          error={errorOf("accommodationUnitId")}
+        />
+      </div>
+      <StayRangePicker
+        t={t}
+        lang={lang}
+        name="startDateUTC"
+        unitCode={unit?.code}
+        exceptCode={editing?.code}
+        value={range}
+        onChange={setRange}
+        today={today}
+        earliest={earliest}
+        error={errorOf("startDateUTC") ?? errorOf("endDateUTC")}
+        refreshKey={refreshKey}
+      />
+      <TextField
+        name="description"
+        label={t("reservations.notes")}
+        description={t("reservations.notesHint")}
+        multiline
+        rows={3}
+        maxLength={1000}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        error={errorOf("description")}
+      />
+    </FormDialog>
+  );
+}
+
+/** Which property and unit the dialog starts with: the stay's, the page's, or the only one. */
+function initialChoice(target: ReservationDialogTarget, properties: Property[]) {
+  if (target.mode === "edit") {
+    const unit = target.reservation.accommodationUnit;
+    return { propertyId: unit?.propertyId ?? "", unitId: target.reservation.accommodationUnitId };
+  }
+  const byUnit = target.unitCode
+    ? properties.find((item) =>
+      item.accommodationUnits.some((unit) => unit.code === target.unitCode)
+    )
+    : undefined;
+  const property = byUnit ?? properties.find((item) => item.id === target.propertyId) ??
+    (properties.length === 1 ? properties[0] : undefined);
+  const units = property?.accommodationUnits ?? [];
+  const unit = units.find((item) => item.code === target.unitCode) ??
+    (units.length === 1 ? units[0] : undefined);
+  return { propertyId: property?.id ?? "", unitId: unit?.id ?? "" };
+}

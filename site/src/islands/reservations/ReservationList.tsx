@@ -1,0 +1,333 @@
+import { useEffect, useState } from "react";
+import { ReservationFilter } from "@shared/enums.ts";
+import type { Property } from "@shared/schemas/property.ts";
+import type { Reservation } from "@shared/schemas/reservation.ts";
+import { deleteReservation, listReservations } from "../../lib/api/reservations.ts";
+import { notify } from "../../lib/state/snackbars.ts";
+import { translatePlural } from "../../i18n/translate.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { describeApiError } from "../../i18n/server-messages.ts";
+import { Button } from "../ui/Button.tsx";
+import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { Icon } from "../ui/Icon.tsx";
+import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
+import { PagePagination } from "../ui/PagePagination.tsx";
+import { SearchField } from "../ui/SearchField.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
+import { usePagedList } from "../ui/use-paged-list.ts";
+import { GuestsDialog } from "./GuestsDialog.tsx";
+import { NoPropertiesYet } from "./NoPropertiesYet.tsx";
+import { NoReservations } from "./NoReservations.tsx";
+import { readUnitChoice, type UnitChoice, writeUnitChoice } from "./page-query.ts";
+import { ReservationDetailsDialog } from "./ReservationDetailsDialog.tsx";
+import { ReservationDialog, type ReservationDialogTarget } from "./ReservationDialog.tsx";
+import { ReservationTable } from "./ReservationTable.tsx";
+import { StayFilterSwitch } from "./StayFilterSwitch.tsx";
+import { formatStayRange } from "./stay-dates.ts";
+import { UnitChoiceSelects } from "./UnitChoiceSelects.tsx";
+import { usePropertyChoices } from "./use-property-choices.ts";
+
+const PAGE_SIZE = 20;
+
+/**
+ * A dialog that keeps what it shows while it fades out (`open` false, the rest unchanged); `key`
+ * counts the openings, so each one starts from fresh values.
+ */
+type Shown<T> = { open: boolean; key: number } & T;
+
+/**
+ * The reservations page's content. The host's properties come first (the selectors and the create
+ * dialog need them; without any, the way to add them); then the list.
+ */
+export function ReservationList() {
+  const { t } = useTranslation();
+  const { load, retry } = usePropertyChoices();
+
+  if (load.status === "loading") {
+    return (
+      <p
+        role="status"
+        className="mt-8 flex items-center justify-center gap-3 py-16 text-lg font-semibold text-fg-muted"
+      >
+        <Spinner className="size-6 text-primary" />
+        {t("app.loading")}
+      </p>
+    );
+  }
+  if (load.status === "failed") {
+    return (
+      <div className="mt-8">
+        <LoadFailedNotice t={t} error={load.error} onRetry={retry} />
+      </div>
+    );
+  }
+  if (load.properties.length === 0) {
+    return (
+      <div className="mt-8">
+        <NoPropertiesYet t={t} />
+      </div>
+    );
+  }
+  return <Reservations properties={load.properties} />;
+}
+
+/** The chosen property and unit, as far as they still exist (a unit names its own property). */
+function resolveChoice(choice: UnitChoice, properties: Property[]): UnitChoice {
+  const owner = properties.find((property) =>
+    property.accommodationUnits.some((unit) => unit.code === choice.unitCode)
+  );
+  if (owner) return { propertyId: owner.id, unitCode: choice.unitCode };
+  const property = properties.find((item) => item.id === choice.propertyId);
+  return { propertyId: property?.id ?? "", unitCode: "" };
+}
+
+/**
+ * Selectors, filters and search; the table (cards on phones) with paging; and the create, edit,
+ * details, guests and delete dialogs, each outcome with a snackbar (spec section 8).
+ */
+function Reservations({ properties }: { properties: Property[] }) {
+  const { t, lang } = useTranslation();
+  const [choice, setChoice] = useState(() => resolveChoice(readUnitChoice(), properties));
+  const [filter, setFilter] = useState<ReservationFilter>(ReservationFilter.All);
+  const {
+    search,
+    setSearch,
+    searchTerm,
+    setPageNumber,
+    load,
+    page,
+    isLoading,
+    reload,
+    reloadAfterRemoval,
+  } = usePagedList({
+    load: ({ pageNumber, searchTerm, signal }) =>
+      listReservations({
+        pageNumber,
+        pageSize: PAGE_SIZE,
+        sortBy: "startDate",
+        searchValue: searchTerm,
+        propertyId: choice.propertyId || undefined,
+        accommodationUnitCode: choice.unitCode || undefined,
+        filter,
+      }, signal),
+    deps: [choice.propertyId, choice.unitCode, filter],
+    onFailed: (error) =>
+      notify(t("reservations.toast.loadFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      }),
+  });
+  const [editor, setEditor] = useState<Shown<{ target?: ReservationDialogTarget }>>({
+    open: false,
+    key: 0,
+  });
+  const [details, setDetails] = useState<Shown<{ reservation?: Reservation }>>({
+    open: false,
+    key: 0,
+  });
+  const [guests, setGuests] = useState<Shown<{ reservation?: Reservation }>>({
+    open: false,
+    key: 0,
+  });
+  const [deletion, setDeletion] = useState<Shown<{ reservation?: Reservation }>>({
+    open: false,
+    key: 0,
+  });
+  const [isDeleting, setDeleting] = useState(false);
+
+  useEffect(() => writeUnitChoice(choice), [choice]);
+
+  function chooseUnit(next: UnitChoice) {
+    setChoice(next);
+    setPageNumber(1);
+  }
+
+  function chooseFilter(next: ReservationFilter) {
+    setFilter(next);
+    setPageNumber(1);
+  }
+
+  function openCreate() {
+    setEditor((current) => ({
+      open: true,
+      key: current.key + 1,
+      target: {
+        mode: "create",
+        propertyId: choice.propertyId || undefined,
+        unitCode: choice.unitCode || undefined,
+      },
+    }));
+  }
+
+  function open<T>(set: (update: (current: Shown<T>) => Shown<T>) => void, value: T) {
+    set((current) => ({ ...value, open: true, key: current.key + 1 }));
+  }
+
+  async function confirmDeletion() {
+    const reservation = deletion.reservation;
+    if (!reservation) return;
+    setDeleting(true);
+    try {
+      await deleteReservation(reservation.code);
+      notify(t("reservations.toast.deleted", { code: reservation.code }), { color: "success" });
+      reloadAfterRemoval();
+    } catch (error) {
+      notify(t("reservations.toast.deleteFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    } finally {
+      setDeleting(false);
+      setDeletion((current) => ({ ...current, open: false }));
+    }
+  }
+
+  const isScoped = choice.propertyId !== "" || choice.unitCode !== "";
+  /** Nothing to list at all (for the chosen property or unit, if one is chosen). */
+  const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" &&
+    search === "" && filter === ReservationFilter.All;
+  const deleting = deletion.reservation;
+
+  return (
+    <div className="mt-8 space-y-5">
+      {(!hasNone || isScoped) && (
+        <div className="space-y-4 rounded-2xl border border-border bg-surface p-4 shadow-xs sm:p-5">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <UnitChoiceSelects t={t} properties={properties} value={choice} onChange={chooseUnit} />
+            <div className="sm:col-span-2 lg:col-span-1 [&>div]:sm:max-w-none">
+              <SearchField
+                label={t("reservations.search")}
+                placeholder={t("reservations.searchPlaceholder")}
+                value={search}
+                onChange={setSearch}
+              />
+            </div>
+          </div>
+          <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+            <StayFilterSwitch t={t} value={filter} onChange={chooseFilter} />
+            <div className="flex flex-wrap items-center justify-between gap-3 lg:justify-end">
+              <p
+                aria-live="polite"
+                className="flex min-h-6 items-center gap-2 text-sm text-fg-muted"
+              >
+                {isLoading && page && (
+                  <>
+                    <Spinner />
+                    {t("app.loading")}
+                  </>
+                )}
+                {load.status === "loaded" &&
+                  translatePlural(lang, "reservations.count", load.page.totalCount)}
+              </p>
+              <Button onClick={openCreate}>
+                <Icon name="plus" className="size-5" />
+                {t("reservations.create")}
+              </Button>
+            </div>
+          </div>
+        </div>
+      )}
+
+      {isLoading && !page && (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-3 py-16 text-lg font-semibold text-fg-muted"
+        >
+          <Spinner className="size-6 text-primary" />
+          {t("app.loading")}
+        </p>
+      )}
+
+      {load.status === "failed" && <LoadFailedNotice t={t} error={load.error} onRetry={reload} />}
+
+      {hasNone && <NoReservations t={t} scoped={isScoped} onCreate={openCreate} />}
+
+      {page && !hasNone && (
+        <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+          <ReservationTable
+            t={t}
+            lang={lang}
+            reservations={page.items}
+            emptyText={t("reservations.noMatches")}
+            onDetails={(reservation) =>
+              open(setDetails, { reservation })}
+            onGuests={(reservation) => open(setGuests, { reservation })}
+            onEdit={(reservation) =>
+              open(setEditor, { target: { mode: "edit", reservation } as const })}
+            onDelete={(reservation) => open(setDeletion, { reservation })}
+          />
+        </div>
+      )}
+
+      {page && page.totalPages > 1 && (
+        <PagePagination
+          t={t}
+          lang={lang}
+          page={page}
+          pageSize={PAGE_SIZE}
+          isLoading={isLoading}
+          onPage={setPageNumber}
+        />
+      )}
+
+      {editor.target && (
+        <ReservationDialog
+          key={`editor-${editor.key}`}
+          open={editor.open}
+          target={editor.target}
+          properties={properties}
+          onClose={() => setEditor((current) => ({ ...current, open: false }))}
+          onSaved={() => {
+            setEditor((current) => ({ ...current, open: false }));
+            reload();
+          }}
+        />
+      )}
+
+      {details.reservation && (
+        <ReservationDetailsDialog
+          key={`details-${details.key}`}
+          t={t}
+          lang={lang}
+          open={details.open}
+          reservation={details.reservation}
+          onShowGuests={(reservation) => {
+            setDetails((current) => ({ ...current, open: false }));
+            open(setGuests, { reservation });
+          }}
+          onClose={() => setDetails((current) => ({ ...current, open: false }))}
+        />
+      )}
+
+      {guests.reservation && (
+        <GuestsDialog
+          key={`guests-${guests.key}`}
+          t={t}
+          lang={lang}
+          open={guests.open}
+          reservation={guests.reservation}
+          onClose={() => setGuests((current) => ({ ...current, open: false }))}
+        />
+      )}
+
+      <ConfirmDialog
+        t={t}
+        open={deletion.open}
+        tone="danger"
+        title={t("reservations.deleteTitle")}
+        confirmLabel={t("reservations.deleteConfirm")}
+        busy={isDeleting}
+        onConfirm={confirmDeletion}
+        onClose={() => setDeletion((current) => ({ ...current, open: false }))}
+      >
+        <p>
+          {deleting
+            ? t("reservations.deleteText", {
+              code: deleting.code,
+              unit: deleting.accommodationUnit?.name ?? "",
+              dates: formatStayRange(deleting.startDate, deleting.endDate, lang),
+            })
+            : ""}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
