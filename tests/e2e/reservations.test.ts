@@ -69,6 +69,39 @@ async function createThroughApi(page: Page, unitName: string, start: string, end
   }, { unitName, start, end });
 }
 
+/**
+ * An Airbnb calendar on 127.0.0.1 (the test stack allows private addresses): one stay and one
+ * block ("Not available"), all-day with the check-out day exclusive.
+ */
+function startAirbnbFeed(stay: [string, string], block: [string, string]) {
+  const compact = (date: string) => date.replaceAll("-", "");
+  const event = (uid: string, [start, end]: [string, string], summary: string) => [
+    "BEGIN:VEVENT",
+    `DTEND;VALUE=DATE:${compact(end)}`,
+    `DTSTART;VALUE=DATE:${compact(start)}`,
+    `UID:${uid}@airbnb.com`,
+    `SUMMARY:${summary}`,
+    "END:VEVENT",
+  ];
+  const body = [
+    "BEGIN:VCALENDAR",
+    "PRODID;X-RICAL-TZSOURCE=TZINFO:-//Airbnb Inc//Hosting Calendar 0.8.8//EN",
+    "VERSION:2.0",
+    ...event("2b7c11d0a4e1-cccccccccccccccccccccccccccccc01", stay, "Reserved"),
+    ...event("9e0d3f6a2b47-dddddddddddddddddddddddddddddd01", block, "Airbnb (Not available)"),
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response(body, { headers: { "Content-Type": "text/calendar; charset=utf-8" } }),
+  );
+  return {
+    url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/calendar/ical/7731.ics?s=feed`,
+    stop: () => server.shutdown(),
+  };
+}
+
 Deno.test({
   name: "browser: reservations entered by hand, shared, edited and deleted",
   sanitizeOps: false,
@@ -76,6 +109,7 @@ Deno.test({
   async fn(t) {
     stack = await startStack();
     browser = await launchBrowser();
+    const feed = startAirbnbFeed([day(5), day(8)], [day(20), day(23)]);
     const { newContext, logIn, registerAndConfirm } = e2eSession(stack, browser);
     try {
       await t.step(
@@ -244,6 +278,47 @@ Deno.test({
       );
 
       await t.step(
+        "a stay from Airbnb's calendar is shown as Airbnb's: no edit or delete here, its block left out",
+        async () => {
+          const context = await newContext();
+          const page = await context.newPage();
+          await logIn(page, HOST);
+          await page.waitForURL("**/app/kontrolna-ploca");
+          await page.goto("/app/objekti");
+          const property = page.getByRole("article", { name: "Apartmani Horvat" });
+          await property.getByRole("button", { name: "Uredi Apartman 2" }).click();
+          const unitDialog = page.getByRole("dialog", { name: "Uredi smještajnu jedinicu" });
+          await unitDialog.getByLabel("Poveznice vanjskih kalendara (iCal)").fill(feed.url);
+          await unitDialog.getByRole("button", { name: "Spremi jedinicu" }).click();
+          await unitDialog.waitFor({ state: "detached" });
+
+          // Saving the link fetches the calendar; the list shows its stay, not its block.
+          const unitItem = property.locator("li").filter({ hasText: "Apartman 2" });
+          const unitCode = /Kôd ([a-z2-9]{12})/.exec(await unitItem.innerText())?.[1];
+          assert.ok(unitCode, "the unit shows its code");
+          await page.goto(`/app/rezervacije?unit=${unitCode}`);
+          const row = page.getByRole("row").filter({ hasText: "Airbnb" });
+          await row.waitFor({ timeout: 20_000 });
+          assert.equal(
+            await page.getByLabel("Smještajna jedinica", { exact: true }).locator("option:checked")
+              .innerText(),
+            "Apartman 2",
+          );
+          await page.getByText("1 rezervacija", { exact: true }).waitFor();
+          await row.getByText("3 noćenja").waitFor();
+          assert.equal(await row.getByRole("button", { name: /^Uredi / }).count(), 0);
+          assert.equal(await row.getByRole("button", { name: /^Obriši / }).count(), 0);
+          await row.getByRole("button", { name: /^Detalji / }).click();
+          const details = page.getByRole("dialog", { name: "Detalji rezervacije" });
+          await details.getByText(/Ovaj boravak stiže iz kalendara \(Airbnb\)/).waitFor();
+          await settled(details);
+          await screenshot(page, "reservation-details-imported-desktop-light", { fullPage: false });
+          await details.getByRole("button", { name: "Zatvori" }).click();
+          await context.close();
+        },
+      );
+
+      await t.step(
         "the reservations page and its dialogs look right on a phone and a desktop, light and dark",
         async () => {
           for (const [size, viewport] of Object.entries(VIEWPORTS)) {
@@ -254,7 +329,7 @@ Deno.test({
               await logIn(page, HOST);
               await page.waitForURL("**/app/kontrolna-ploca");
               await page.goto("/app/rezervacije");
-              await page.getByText("2 rezervacije").waitFor();
+              await page.getByText("3 rezervacije").waitFor();
               await page.getByText("Najavljena").filter({ visible: true }).first().waitFor();
               await screenshot(page, `reservations-${suffix}`);
 
@@ -291,7 +366,7 @@ Deno.test({
         await page.waitForURL("**/app/kontrolna-ploca");
         await page.evaluate(() => localStorage.setItem("language", "en"));
         await page.goto("/app/rezervacije");
-        await page.getByText("2 reservations").waitFor();
+        await page.getByText("3 reservations").waitFor();
         await page.getByRole("radio", { name: "Upcoming" }).waitFor({ state: "attached" });
         await screenshot(page, "reservations-en-desktop-light");
         await page.getByRole("button", { name: "New reservation" }).click();
@@ -318,6 +393,7 @@ Deno.test({
         await context.close();
       });
     } finally {
+      await feed.stop();
       await browser?.close();
       await stack?.stop();
     }

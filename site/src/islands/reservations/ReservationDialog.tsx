@@ -65,7 +65,6 @@ export function ReservationDialog(
   const [alert, setAlert] = useState<string>();
   const [isBusy, setBusy] = useState(false);
   const today = todayInZagreb();
-  const earliest = editing && editing.startDate < today ? editing.startDate : today;
 
   const property = properties.find((item) => item.id === propertyId);
   const units = property?.accommodationUnits ?? [];
@@ -183,7 +182,6 @@ export function ReservationDialog(
         value={range}
         onChange={setRange}
         today={today}
-        earliest={earliest}
         error={errorOf("startDateUTC") ?? errorOf("endDateUTC")}
         refreshKey={refreshKey}
       />

@@ -33,8 +33,6 @@ interface StayRangePickerProps {
   onChange: (value: StayRange) => void;
   /** Today in Zagreb. */
   today: string;
-  /** No check-in before this day (today; an edited stay may keep its own earlier start). */
-  earliest: string;
   /** Already translated. */
   error?: string;
   /** The group's name, by which the form finds and focuses it when the dates have an error. */
@@ -52,10 +50,10 @@ const LOCALES = { hr, en: enGB } as const;
  * taken night cannot be chosen.
  */
 export function StayRangePicker(props: StayRangePickerProps) {
-  const { t, lang, unitCode, exceptCode, value, onChange, today, earliest, error } = props;
+  const { t, lang, unitCode, exceptCode, value, onChange, today, error } = props;
   const isMobile = useAtomValue(isMobileAtom);
   const numberOfMonths = isMobile ? 1 : 2;
-  const [month, setMonth] = useState(() => monthStartOf(value.start ?? earliest));
+  const [month, setMonth] = useState(() => monthStartOf(value.start ?? today));
   const months = useMemo(
     () => Array.from({ length: numberOfMonths }, (_, i) => monthStartOf(month, i)),
     [month, numberOfMonths],
@@ -76,7 +74,7 @@ export function StayRangePicker(props: StayRangePickerProps) {
       if (day === value.start) return true;
       if (day > value.start) return canCheckOut(value.start, day, taken);
     }
-    return canCheckIn(day, taken, earliest);
+    return canCheckIn(day, taken);
   }
 
   function choose(day: string) {

@@ -70,7 +70,7 @@ export function monthStartOf(date: string, offset = 0): string {
   return formatDate(first.getUTCFullYear(), first.getUTCMonth() + 1, 1);
 }
 
-/** A stay's dates as one range, shortened where they share month and year: "10. – 13. pro 2026.". */
+/** A stay's dates as one range, shortened where they share month and year: "5. – 8. pro 2026.". */
 export function formatStayRange(start: string, end: string, lang: Locale): string {
   const [from, to] = [utcDate(start), utcDate(end)];
   if (!from || !to) return `${start} – ${end}`;
@@ -79,5 +79,8 @@ export function formatStayRange(start: string, end: string, lang: Locale): strin
     day: "numeric",
     month: "short",
     year: "numeric",
-  }).formatRange(from, to);
+  }).formatRangeToParts(from, to)
+    // Croatian ranges pad the day ("05. – 08."), single dates do not ("5."): read like those.
+    .map((part) => part.type === "day" ? String(Number(part.value)) : part.value)
+    .join("");
 }
