@@ -49,6 +49,8 @@ const ReservationListQuery = listQuery(SORTS, "startDate").extend({
   ReservationStatuses: repeated(ReservationStatusSchema).optional(),
   StartDate: z.union([DateOnly, DateTime]).optional(),
   EndDate: z.union([DateOnly, DateTime]).optional(),
+  /** Newest first, e.g. for stays that are over. */
+  SortDescending: QueryBoolean.default(false),
   /** Blocks (closed dates, no guests) are left out unless asked for, e.g. by a calendar view. */
   IncludeBlocks: QueryBoolean.default(false),
   ReservationFilter: z
@@ -141,6 +143,7 @@ export const reservationRoutes = createRouter()
       endDate: q.EndDate,
       filter: q.ReservationFilter,
       includeBlocks: q.IncludeBlocks,
+      sortDescending: q.SortDescending,
     }, clock());
     return c.json(page, 200);
   })

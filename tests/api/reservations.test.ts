@@ -145,6 +145,22 @@ Deno.test("GET /api/Reservations filters by period, status, unit, property, date
       "arrives-today",
     ]);
     assert.deepEqual(await listCodes(ctx, "SearchValue=christ"), ["christmas"]);
+    const secondUnit = ctx.units[1] as { code: string; name?: string };
+    const unitName = (await (await getWith(
+      ctx.app,
+      `/api/AccommodationUnits/${secondUnit.code}`,
+      ctx.token,
+    )).json()).name;
+    assert.deepEqual(
+      await listCodes(ctx, `SearchValue=${encodeURIComponent(unitName)}`),
+      ["ongoing", "christmas"],
+      "search finds stays by their unit's name",
+    );
+    assert.deepEqual(
+      await listCodes(ctx, "ReservationFilter=3&SortDescending=true"),
+      ["left-today", "past"],
+      "stays that are over, most recent first",
+    );
     const page =
       await (await getWith(ctx.app, "/api/Reservations?PageNumber=2&PageSize=2", ctx.token)).json();
     assert.deepEqual([page.totalCount, page.totalPages, page.hasPreviousPage, page.hasNextPage], [

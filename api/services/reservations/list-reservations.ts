@@ -43,6 +43,8 @@ export interface ReservationQuery {
   endDate?: string;
   filter: ReservationFilter;
   includeBlocks?: boolean;
+  /** Reverses the order (created is newest first unless this asks for oldest first). */
+  sortDescending?: boolean;
 }
 
 const live = isNull(reservations.canceledAt);
@@ -103,7 +105,7 @@ export async function listReservations(
     filterCondition(query.filter, today),
     query.includeBlocks ? undefined : inArray(reservations.kind, ["booking", "unknown"]),
     pattern
-      ? sql`(${reservations.code} like ${pattern} escape '\\' or ${reservations.description} like ${pattern} escape '\\')`
+      ? sql`(${reservations.code} like ${pattern} escape '\\' or ${reservations.description} like ${pattern} escape '\\' or ${accommodationUnits.name} like ${pattern} escape '\\' or ${properties.name} like ${pattern} escape '\\')`
       : undefined,
   );
   const joined = () =>
@@ -112,10 +114,15 @@ export async function listReservations(
       .innerJoin(properties, eq(properties.id, reservations.propertyId));
   const [{ total }] = await db.select({ total: count() }).from(reservations)
     .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
+    .innerJoin(properties, eq(properties.id, reservations.propertyId))
     .where(where);
   const column = RESERVATION_SORTS[query.sortBy];
   const rows = await joined().where(where)
-    .orderBy(query.sortBy === "created" ? desc(column) : asc(column), asc(reservations.id))
+    // "created" lists the newest first by default; SortDescending turns any order around.
+    .orderBy(
+      (query.sortBy === "created") !== !!query.sortDescending ? desc(column) : asc(column),
+      asc(reservations.id),
+    )
     .limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize);
   const items = rows.map((r) =>
     toReservation(r.reservations, r.accommodation_units, r.properties, today)

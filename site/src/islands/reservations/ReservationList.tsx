@@ -105,6 +105,8 @@ function Reservations({ properties }: { properties: Property[] }) {
         pageNumber,
         pageSize: PAGE_SIZE,
         sortBy: "startDate",
+        // What is ahead comes soonest first; what is over, most recent first.
+        sortDescending: filter === ReservationFilter.Completed,
         searchValue: searchTerm,
         propertyId: choice.propertyId || undefined,
         accommodationUnitCode: choice.unitCode || undefined,

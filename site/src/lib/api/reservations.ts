@@ -9,6 +9,8 @@ export interface ReservationListQuery {
   pageNumber: number;
   pageSize: number;
   sortBy?: ReservationSortField;
+  /** Newest first. */
+  sortDescending?: boolean;
   searchValue?: string;
   propertyId?: string;
   accommodationUnitCode?: string;
@@ -29,6 +31,7 @@ export function listReservations(query: ReservationListQuery, signal?: AbortSign
     PageNumber: query.pageNumber,
     PageSize: query.pageSize,
     SortBy: query.sortBy,
+    SortDescending: query.sortDescending,
     SearchValue: query.searchValue?.trim(),
     PropertyId: query.propertyId,
     AccommodationUnitCode: query.accommodationUnitCode,
