@@ -17,6 +17,7 @@ import { propertyRoutes } from "./routes/properties.ts";
 import { unitRoutes } from "./routes/accommodation-units.ts";
 import { reservationRoutes } from "./routes/reservations.ts";
 import { calendarRoutes } from "./routes/calendars.ts";
+import { GUEST_MRZ_PATH, guestMrzRoutes } from "./routes/guest-mrz.ts";
 import { BEARER_SCHEME } from "./lib/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
 import { apiReferenceAsset } from "./static/api-reference.ts";
@@ -32,12 +33,14 @@ export function createApp(deps: AppDeps) {
     c.set("deps", deps);
     await next();
   });
+  const defaultBodyLimit = bodyLimit({
+    maxSize: deps.config.bodyLimitBytes,
+    onError: (c) => problemResponse(c, new AppError("PayloadTooLarge")),
+  });
+  // Document photos have their own, larger limit on their route.
   app.use(
     "/api/*",
-    bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
-      onError: (c) => problemResponse(c, new AppError("PayloadTooLarge")),
-    }),
+    (c, next) => c.req.path === GUEST_MRZ_PATH ? next() : defaultBodyLimit(c, next),
   );
   app.use("/api/*", requireJsonBody());
 
@@ -50,6 +53,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", unitRoutes);
   app.route("/api", reservationRoutes);
   app.route("/api", calendarRoutes);
+  app.route("/api", guestMrzRoutes);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
 
   app.doc31("/api/openapi.json", {

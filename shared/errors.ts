@@ -56,6 +56,19 @@ export const ERROR_CODES = {
   UnsupportedMediaType: { status: 415, title: "The request body must be JSON." },
   TooManyRequests: { status: 429, title: "Too many requests. Please wait and try again." },
   ServiceUnavailable: { status: 503, title: "The service is temporarily unavailable." },
+  ImageNotSupported: {
+    status: 400,
+    title: "This file is not a photo. Please upload a JPEG, PNG or WebP photo of the document.",
+  },
+  ImageTooLarge: { status: 413, title: "The photo is too large: at most 8 MB." },
+  DocumentUnreadable: {
+    status: 422,
+    title: "We could not read the document; please type the details.",
+  },
+  DocumentScanUnavailable: {
+    status: 503,
+    title: "Document scanning is not available right now; please type the details.",
+  },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { commonEnv, parseConfig } from "../api/lib/config.ts";
 
-export const WORKER_NAMES = ["relay", "notifications", "evisitor", "calendar"] as const;
+export const WORKER_NAMES = ["relay", "notifications", "evisitor", "calendar", "mrz"] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
 const WorkersEnv = z.object({
@@ -38,6 +38,8 @@ const WorkersEnv = z.object({
    * in production a host could otherwise make the server fetch from inside our network.
    */
   CALENDAR_ALLOW_PRIVATE_ADDRESSES: z.stringbool().default(false),
+  /** Document photos the MRZ worker reads at once (decoding overlaps the OCR threads). */
+  MRZ_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Touched every few seconds while NATS is connected; a container healthcheck reads it. */
   HEARTBEAT_FILE: z.string().min(1).optional(),
 });

@@ -57,6 +57,7 @@ await runMain(async () => {
         allowPrivateAddresses: config.CALENDAR_ALLOW_PRIVATE_ADDRESSES,
       },
     },
+    mrz: { concurrency: config.MRZ_CONCURRENCY },
   });
 
   const heartbeat = config.HEARTBEAT_FILE

@@ -15,6 +15,8 @@ import { calendarSyncConsumer } from "./calendar-sync/sync-consumer.ts";
 import { runCalendarSchedule } from "./calendar-sync/schedule.ts";
 import type { FetchFeedOptions } from "./calendar-sync/fetch-feed.ts";
 import { ensureStreams } from "./runner/streams.ts";
+import { createMrzReader } from "./mrz/mrz-reader.ts";
+import { runMrzResponder } from "./mrz/responder.ts";
 import type { ConsumerDefinition } from "./runner/worker.ts";
 
 export interface WorkersOptions {
@@ -31,6 +33,8 @@ export interface WorkersOptions {
   evisitor?: { access: EVisitorAccess; secretBox: SecretBox };
   /** For the calendar worker. */
   calendar?: CalendarWorkerOptions;
+  /** For the mrz worker: photos read at once. */
+  mrz?: { concurrency: number };
 }
 
 export interface CalendarWorkerOptions {
@@ -116,11 +120,19 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
       signal: controller.signal,
     }));
   }
+  const closing: (() => Promise<void>)[] = [];
+  if (options.workers.includes("mrz")) {
+    // Core NATS request/reply, not a JetStream consumer: a guest waits for the answer.
+    const reader = await createMrzReader({ clock, concurrency: options.mrz?.concurrency ?? 2 });
+    running.push(runMrzResponder({ nc, reader, signal: controller.signal }));
+    closing.push(() => reader.close());
+  }
   log.info("workers started", { workers: options.workers });
   return {
     stop: async () => {
       controller.abort();
       await Promise.allSettled(running);
+      await Promise.allSettled(closing.map((close) => close()));
     },
   };
 }

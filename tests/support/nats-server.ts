@@ -15,11 +15,14 @@ export interface TestNatsServer {
 export async function startNatsServer(): Promise<TestNatsServer> {
   const port = freePort();
   const storeDir = await Deno.makeTempDir({ prefix: "nats-test-" });
+  // The settings of nats.conf that have no command-line flag (document photos up to 9 MiB).
+  const configFile = `${storeDir}/nats.conf`;
+  await Deno.writeTextFile(configFile, "max_payload: 9MB\n");
   let child: Deno.ChildProcess | undefined;
 
   const start = async () => {
     child = new Deno.Command("nats-server", {
-      args: ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir],
+      args: ["-c", configFile, "-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir],
       stdout: "null",
       stderr: "null",
     }).spawn();

@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import sharp from "sharp";
+import { DocumentType, Gender } from "@shared/enums.ts";
+import { createTestApp, postJson } from "../support/app.ts";
+import { createTestDatabase } from "../support/database.ts";
+import { startNatsServer } from "../support/nats-server.ts";
+import { REAL_SERVERS } from "../support/pipeline.ts";
+import { startTestWorkers } from "../support/workers.ts";
+
+const PATH = "/api/Reservations/Guests/MRZ";
+const FIXTURES = new URL("../../../shared/fixtures/mrz/", import.meta.url);
+
+Deno.test({
+  name: "a document photo goes through NATS to the mrz worker and comes back as guest fields",
+  ...REAL_SERVERS,
+  fn: async () => {
+    const database = await createTestDatabase();
+    const nats = await startNatsServer();
+    const workers = await startTestWorkers({
+      db: database.db,
+      natsUrl: nats.url,
+      smtpUrl: "smtp://127.0.0.1:9",
+      workers: ["mrz"],
+    });
+    try {
+      const app = await createTestApp({ db: database.db, nats: workers.nats });
+      const photo = await Deno.readFile(new URL("001_td3_l0.jpg", FIXTURES));
+      const res = await app.request(
+        postJson(PATH, { imageBytes: Buffer.from(photo).toString("base64") }),
+      );
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), {
+        name: "Birgitte Ida",
+        middleName: null,
+        surname: "Rasmussen",
+        gender: Gender.Female,
+        dateOfBirth: "1961-10-25",
+        citizenship: "DNK",
+        documentType: DocumentType.Passport,
+        documentNumber: "109957822",
+        documentExpiryDate: "2029-08-05",
+        mrzFormat: "TD3",
+      });
+
+      // A large photo (several MB) travels in one NATS message.
+      const large = await sharp(photo).resize({ width: 4000 }).jpeg({ quality: 100 }).toBuffer();
+      assert.ok(large.length > 1024 * 1024, `${large.length} bytes: more than NATS's default`);
+      const big = await app.request(postJson(PATH, { imageBytes: large.toString("base64") }));
+      assert.equal(big.status, 200);
+      assert.equal((await big.json()).documentNumber, "109957822");
+
+      const blank = await sharp({
+        create: { width: 1200, height: 800, channels: 3, background: "#fbfaf7" },
+      }).jpeg().toBuffer();
+      const unreadable = await app.request(
+        postJson(PATH, { imageBytes: blank.toString("base64") }),
+      );
+      assert.equal(unreadable.status, 422);
+      const problem = await unreadable.json();
+      assert.equal(problem.code, "DocumentUnreadable");
+      assert.equal(problem.detail, "We could not read the document; please type the details.");
+    } finally {
+      await workers.stop();
+      await nats.dispose();
+      await database.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name: "with NATS up but no mrz worker running, the answer is 503 at once",
+  ...REAL_SERVERS,
+  fn: async () => {
+    const database = await createTestDatabase();
+    const nats = await startNatsServer();
+    const workers = await startTestWorkers({
+      db: database.db,
+      natsUrl: nats.url,
+      smtpUrl: "smtp://127.0.0.1:9",
+      workers: ["relay"],
+    });
+    try {
+      const app = await createTestApp({ db: database.db, nats: workers.nats });
+      const photo = await Deno.readFile(new URL("008_td1_l0.png", FIXTURES));
+      const started = Date.now();
+      const res = await app.request(
+        postJson(PATH, { imageBytes: Buffer.from(photo).toString("base64") }),
+      );
+      assert.equal(res.status, 503);
+      assert.equal((await res.json()).code, "DocumentScanUnavailable");
+      assert.ok(Date.now() - started < 5000, "NATS reports no responders without the timeout");
+    } finally {
+      await workers.stop();
+      await nats.dispose();
+      await database.dispose();
+    }
+  },
+});

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { DocumentType, Gender } from "@shared/enums.ts";
+import { MrzGuest } from "@shared/schemas/mrz-guest.ts";
+import { citizenshipOf, documentTypeOf, toGuest } from "../../../workers/mrz/to-guest.ts";
+import type { MrzFields } from "../../../workers/mrz/parse-mrz.ts";
+
+const FIELDS: MrzFields = {
+  documentCode: "P<",
+  documentType: "P",
+  issuingState: "D",
+  surname: "VON DER MUEHLE",
+  givenNames: "ANNA MARIA",
+  documentNumber: "C01X00T47",
+  nationality: "D",
+  dateOfBirth: "1983-08-12",
+  sex: "F",
+  expiryDate: "2031-10-31",
+  optionalData: "",
+  optionalData2: null,
+};
+
+Deno.test("an MRZ becomes the guest form's fields", () => {
+  const guest = toGuest("TD3", FIELDS);
+  assert.deepEqual(guest, {
+    name: "Anna Maria",
+    middleName: null,
+    surname: "Von Der Muehle",
+    gender: Gender.Female,
+    dateOfBirth: "1983-08-12",
+    citizenship: "DEU",
+    documentType: DocumentType.Passport,
+    documentNumber: "C01X00T47",
+    documentExpiryDate: "2031-10-31",
+    mrzFormat: "TD3",
+  });
+  assert.deepEqual(MrzGuest.parse(guest), guest);
+});
+
+Deno.test("document types: passports, visas, and cards and permits as identity cards", () => {
+  assert.equal(documentTypeOf("P"), DocumentType.Passport);
+  assert.equal(documentTypeOf("PN"), DocumentType.Passport);
+  assert.equal(documentTypeOf("V"), DocumentType.Visa);
+  for (const code of ["I", "ID", "IT", "IR", "AR", "C"]) {
+    assert.equal(documentTypeOf(code), DocumentType.IdentityCard, code);
+  }
+});
+
+Deno.test("sex < is Unspecified; M and F", () => {
+  assert.equal(toGuest("TD1", { ...FIELDS, sex: "<" }).gender, Gender.Unspecified);
+  assert.equal(toGuest("TD1", { ...FIELDS, sex: "M" }).gender, Gender.Male);
+});
+
+Deno.test("citizenship is ISO alpha-3; codes that are no country give none", () => {
+  assert.equal(citizenshipOf("HRV"), "HRV");
+  assert.equal(citizenshipOf("D"), "DEU");
+  assert.equal(citizenshipOf("GBD"), "GBR");
+  assert.equal(citizenshipOf("XXA"), null);
+  assert.equal(citizenshipOf("UNO"), null);
+});

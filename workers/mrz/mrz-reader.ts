@@ -1,0 +1,77 @@
+import pLimit from "p-limit";
+import { IMAGE_MAX_BYTES } from "@shared/schemas/reservation.ts";
+import { checkImageFormat } from "@shared/image-format.ts";
+import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
+import { createOcrEngine } from "./ocr-engine.ts";
+import type { MrzFormat } from "./mrz-format.ts";
+import type { MrzFields } from "./parse-mrz.ts";
+import { type OcrEngines, readMrzFromImage } from "./read-mrz.ts";
+import { toGuest } from "./to-guest.ts";
+
+export type MrzFailureKind = "not-an-image" | "too-large" | "no-mrz-found" | "unreadable";
+
+export type MrzResult =
+  | { ok: true; format: MrzFormat; guest: MrzGuest; fields: MrzFields }
+  | { ok: false; failure: MrzFailureKind };
+
+export interface MrzReader {
+  /** Reads the MRZ of a photo held in memory; nothing is written anywhere. */
+  read(bytes: Uint8Array): Promise<MrzResult>;
+  close(): Promise<void>;
+}
+
+export interface MrzReaderOptions {
+  clock?: () => Date;
+  /** Images being worked on at once; more wait. Two keeps both cores busy (one decodes and
+   * finds the zone while the OCR threads read the other). */
+  concurrency?: number;
+}
+
+/**
+ * The MRZ reader of a process: both OCR engines are started once (about a second each) and
+ * shared by every request.
+ */
+export async function createMrzReader(
+  { clock = () => new Date(), concurrency = 2 }: MrzReaderOptions = {},
+): Promise<MrzReader> {
+  const [legacy, lstm] = await Promise.all([createOcrEngine("legacy"), createOcrEngine("lstm")]);
+  const engines: OcrEngines = { legacy, lstm };
+  const limit = pLimit(concurrency);
+  return {
+    read: (bytes) => limit(() => readMrz(bytes, engines, clock())),
+    close: async () => {
+      await Promise.all([legacy.close(), lstm.close()]);
+    },
+  };
+}
+
+/** Image in, guest out: size and type checks, decoding, reading, mapping to the guest form. */
+export async function readMrz(
+  bytes: Uint8Array,
+  engines: OcrEngines,
+  today: Date,
+): Promise<MrzResult> {
+  if (bytes.length > IMAGE_MAX_BYTES) return { ok: false, failure: "too-large" };
+  if (!(await checkImageFormat(bytes)).accepted) return { ok: false, failure: "not-an-image" };
+  let read;
+  try {
+    read = await readMrzFromImage(bytes, engines, today);
+  } catch (error) {
+    // A truncated or corrupt file, or one claiming more pixels than allowed.
+    if (isDecodeError(error)) return { ok: false, failure: "not-an-image" };
+    throw error;
+  }
+  if (!read.ok) return { ok: false, failure: read.reason };
+  return {
+    ok: true,
+    format: read.format,
+    fields: read.fields,
+    guest: toGuest(read.format, read.fields),
+  };
+}
+
+function isDecodeError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Input (buffer|file)|pixel limit|corrupt|premature end|unsupported image|VipsJpeg|pngload|webpload|bad seek/i
+    .test(message);
+}

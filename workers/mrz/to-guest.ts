@@ -1,0 +1,71 @@
+import { DocumentType, Gender } from "@shared/enums.ts";
+import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
+import type { MrzFormat } from "./mrz-format.ts";
+import type { MrzFields } from "./parse-mrz.ts";
+
+/** MRZ nationality codes that differ from ISO 3166-1 alpha-3 (ICAO 9303 part 3). */
+const ISO_OF_MRZ: Record<string, string> = {
+  D: "DEU",
+  GBD: "GBR",
+  GBN: "GBR",
+  GBO: "GBR",
+  GBP: "GBR",
+  GBS: "GBR",
+};
+/** MRZ codes that name no country: no citizenship can be filled in from them. */
+const NOT_COUNTRIES = new Set([
+  "XXA", // stateless
+  "XXB", // refugee (1951 convention)
+  "XXC", // refugee (other)
+  "XXX", // unspecified nationality
+  "UNO",
+  "UNA",
+  "UNK",
+  "EUE",
+  "XOM",
+  "XPO",
+  "XCC",
+  "XES",
+  "XIM",
+  "XDC",
+  "XBS",
+]);
+
+export function citizenshipOf(nationality: string): string | null {
+  if (NOT_COUNTRIES.has(nationality)) return null;
+  const code = ISO_OF_MRZ[nationality] ?? nationality;
+  return /^[A-Z]{3}$/.test(code) ? code : null;
+}
+
+/** P = passport, V = visa; I, A, C (identity cards, residence permits, crew cards) are cards. */
+export function documentTypeOf(documentType: string): DocumentType {
+  if (documentType.startsWith("P")) return DocumentType.Passport;
+  if (documentType.startsWith("V")) return DocumentType.Visa;
+  return DocumentType.IdentityCard;
+}
+
+export function genderOf(sex: MrzFields["sex"]): Gender {
+  if (sex === "M") return Gender.Male;
+  if (sex === "F") return Gender.Female;
+  return Gender.Unspecified;
+}
+
+/** "VAN DER BERG" → "Van Der Berg": how a person would type it; the guest can correct it. */
+export function nameCase(mrzName: string): string {
+  return mrzName.toLowerCase().replace(/(^|[\s])\p{L}/gu, (c) => c.toUpperCase());
+}
+
+export function toGuest(format: MrzFormat, fields: MrzFields): MrzGuest {
+  return {
+    name: nameCase(fields.givenNames),
+    middleName: null,
+    surname: nameCase(fields.surname),
+    gender: genderOf(fields.sex),
+    dateOfBirth: fields.dateOfBirth,
+    citizenship: citizenshipOf(fields.nationality),
+    documentType: documentTypeOf(fields.documentType),
+    documentNumber: fields.documentNumber,
+    documentExpiryDate: fields.expiryDate,
+    mrzFormat: format,
+  };
+}
