@@ -39,6 +39,7 @@ Deno.test("loadWorkersConfig selects workers by name and refuses unknown ones", 
     "notifications",
     "evisitor",
     "calendar",
+    "mrz",
   ]);
   assert.throws(() => loadWorkersConfig({ ...TEST_ENV, WORKERS: "relay,mailman" }), /WORKERS/);
   assert.throws(() => loadWorkersConfig({ ...TEST_ENV, SMTP_URL: "http://mail" }), /SMTP_URL/);
