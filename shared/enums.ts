@@ -89,6 +89,16 @@ export const GUEST_STATUSES = ["PreCheckIn", "CheckedIn", "CheckedOut"] as const
 export const GuestStatusSchema = z.enum(GUEST_STATUSES);
 export type GuestStatus = (typeof GUEST_STATUSES)[number];
 
+/**
+ * Where a guest's registration with eVisitor stands (the status says where the guest stands):
+ * waiting (before arrival, registered on the arrival day, or for the host to check in), queued
+ * (the evisitor worker has it), registered (eVisitor accepted it), failed (eVisitor refused it or
+ * kept failing; its message is kept).
+ */
+export const REGISTRATION_STATES = ["waiting", "queued", "registered", "failed"] as const;
+export const RegistrationStateSchema = z.enum(REGISTRATION_STATES);
+export type RegistrationState = (typeof REGISTRATION_STATES)[number];
+
 import { THEMES } from "./themes.ts";
 export { DEFAULT_THEME, type Theme, THEMES } from "./themes.ts";
 export const ThemeSchema = z.enum(THEMES);

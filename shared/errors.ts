@@ -47,6 +47,20 @@ export const ERROR_CODES = {
     status: 409,
     title: "This stay comes from a booking platform's calendar; change its dates there.",
   },
+  CheckInClosed: {
+    status: 409,
+    title: "Check-in for this stay is closed: it is over or was cancelled.",
+  },
+  GuestAlreadyCheckedIn: { status: 409, title: "This guest is already checked in for this stay." },
+  TooManyGuests: { status: 400, title: "There are more guests than this accommodation sleeps." },
+  ReservationHasRegisteredGuests: {
+    status: 409,
+    title: "Guests of this stay are checked in with eVisitor: check them out before deleting it.",
+  },
+  CannotCheckOut: {
+    status: 409,
+    title: "Only a guest registered with eVisitor can be checked out.",
+  },
   CannotImpersonate: { status: 403, title: "This user cannot be impersonated." },
   Unauthorized: { status: 401, title: "Authentication is required." },
   Forbidden: { status: 403, title: "You don't have permission to do this." },

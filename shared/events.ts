@@ -45,6 +45,18 @@ export const ProvisioningRequested = defineEvent(
   z.object({ externalAccountId: z.string() }),
 );
 
+/** Register one guest with the host's eVisitor account (the guest's guid makes a retry safe). */
+export const GuestCheckInRequested = defineEvent(
+  "evisitor.guest.checkin.requested",
+  z.object({ guestId: z.string() }),
+);
+
+/** Check one registered guest out of eVisitor (after departure, by the host or automatically). */
+export const GuestCheckOutRequested = defineEvent(
+  "evisitor.guest.checkout.requested",
+  z.object({ guestId: z.string() }),
+);
+
 /**
  * Fetch a unit's calendar feeds and reconcile its reservations. Raised by the schedule (each
  * unit every interval, not forced: feeds fetched recently are skipped), when the host changes the
@@ -64,6 +76,8 @@ export const EVENTS = {
   [EmailChangeRequested.subject]: EmailChangeRequested,
   [ProvisioningRequested.subject]: ProvisioningRequested,
   [CalendarSyncRequested.subject]: CalendarSyncRequested,
+  [GuestCheckInRequested.subject]: GuestCheckInRequested,
+  [GuestCheckOutRequested.subject]: GuestCheckOutRequested,
 } as const;
 
 export type EventSubject = keyof typeof EVENTS;

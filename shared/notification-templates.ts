@@ -8,6 +8,8 @@ export const NOTIFICATION_TEMPLATES = {
   calendarConflict: { template: "CalendarConflict", notificationType: "warning" },
   /** A calendar feed has failed for a day; nothing was deleted meanwhile. */
   calendarFeedFailing: { template: "CalendarFeedFailing", notificationType: "error" },
+  /** eVisitor refused a guest or kept failing: the host must fix the guest and retry. */
+  guestRegistrationFailed: { template: "GuestRegistrationFailed", notificationType: "error" },
 } as const;
 
 export type NotificationTemplate =

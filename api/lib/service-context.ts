@@ -14,3 +14,9 @@ export function accountsContext(c: Context<AppEnv>): AccountsContext {
   const { db, clock, secretBox, evisitor } = c.get("deps");
   return { db, now: clock(), secretBox, evisitor };
 }
+
+/** The context of the reservation and guest services: they open guests' document numbers. */
+export function reservationContext(c: Context<AppEnv>) {
+  const { db, clock, secretBox } = c.get("deps");
+  return { db, now: clock(), secretBox };
+}

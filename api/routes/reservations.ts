@@ -5,10 +5,18 @@ import {
   ReservationStatusSchema,
 } from "@shared/enums.ts";
 import { pagedResult } from "@shared/schemas/paged.ts";
-import { CreateReservationRequest, Reservation } from "@shared/schemas/reservation.ts";
+import {
+  CreateReservationRequest,
+  GuestRegistration,
+  PublicReservation,
+  Reservation,
+} from "@shared/schemas/reservation.ts";
 import { DateOnly, DateTime } from "@shared/schemas/fields.ts";
 import { QueryBoolean } from "@shared/schemas/list-query.ts";
-import { requireUser } from "../lib/auth/require-user.ts";
+import { optionalUser, requireUser } from "../lib/auth/require-user.ts";
+import { submitGuests } from "../services/guests/submit-guests.ts";
+import { reservationContext } from "../lib/service-context.ts";
+import type { AuthUser } from "../lib/auth/auth-user.ts";
 import { jsonBody, jsonOk } from "../lib/json-body.ts";
 import { listQuery } from "../lib/list-query.ts";
 import { createRouter, problemResponses } from "../lib/openapi.ts";
@@ -18,6 +26,7 @@ import { AppError } from "../lib/problem.ts";
 import {
   currentReservation,
   listReservations,
+  publicReservation,
   RESERVATION_SORTS,
   type ReservationSort,
 } from "../services/reservations/list-reservations.ts";
@@ -83,12 +92,33 @@ const create = createRoute({
 
 // GET /api/Reservations/{code}
 const read = createRoute({
-  ...common,
   method: "get",
   path: "/Reservations/{code}",
-  summary: "One reservation",
+  tags: ["Reservations", "Guest check-in"],
+  summary:
+    "One reservation: in full for its host, as the check-in page shows it for anyone with the code",
+  security: [...BEARER, {}],
+  middleware: [optionalUser],
   request: { params: CodeParam },
-  responses: { ...one, ...errors },
+  responses: {
+    ...jsonOk(z.union([Reservation, PublicReservation]), "The reservation"),
+    ...errors,
+  },
+});
+
+// POST /api/Reservations/Guests
+const checkIn = createRoute({
+  method: "post",
+  path: "/Reservations/Guests",
+  tags: ["Guest check-in"],
+  summary: "Guests check in to a stay (no sign-in: the reservation code is the key)",
+  request: jsonBody(GuestRegistration),
+  responses: {
+    ...jsonOk(PublicReservation, "The stay with its guests, each with its registration state"),
+    404: { description: "No such reservation" },
+    409: { description: "CheckInClosed or GuestAlreadyCheckedIn" },
+    ...problemResponses,
+  },
 });
 
 // PUT /api/Reservations/{code}
@@ -130,8 +160,8 @@ export const reservationRoutes = createRouter()
   })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
-    const { db, clock } = c.get("deps");
-    const page = await listReservations(db, c.get("user").id, {
+    const { db, clock, secretBox } = c.get("deps");
+    const page = await listReservations({ db, now: clock(), secretBox }, c.get("user").id, {
       pageNumber: q.PageNumber,
       pageSize: q.PageSize,
       sortBy: q.SortBy,
@@ -144,27 +174,38 @@ export const reservationRoutes = createRouter()
       filter: q.ReservationFilter,
       includeBlocks: q.IncludeBlocks,
       sortDescending: q.SortDescending,
-    }, clock());
+    });
     return c.json(page, 200);
   })
   .openapi(create, async (c) => {
-    const { db, clock } = c.get("deps");
     return c.json(
-      await createReservation({ db, now: clock() }, c.get("user").id, c.req.valid("json")),
+      await createReservation(reservationContext(c), c.get("user").id, c.req.valid("json")),
       200,
     );
   })
   .openapi(read, async (c) => {
     const { db, clock } = c.get("deps");
-    return c.json(
-      await describeReservation(db, c.get("user").id, c.req.valid("param").code, clock()),
-      200,
-    );
+    const code = c.req.valid("param").code;
+    const user = c.var.user as AuthUser | undefined;
+    if (user) {
+      const own = await describeReservation(reservationContext(c), user.id, code).catch(
+        (error) => {
+          if (error instanceof AppError && error.code === "NotFound") return undefined;
+          throw error;
+        },
+      );
+      if (own) return c.json(own, 200);
+    }
+    const found = await publicReservation(db, code, clock());
+    if (!found) throw new AppError("NotFound", { detail: "The reservation was not found." });
+    return c.json(found, 200);
+  })
+  .openapi(checkIn, async (c) => {
+    return c.json(await submitGuests(reservationContext(c), c.req.valid("json")), 200);
   })
   .openapi(update, async (c) => {
-    const { db, clock } = c.get("deps");
     const reservation = await updateReservation(
-      { db, now: clock() },
+      reservationContext(c),
       c.get("user").id,
       c.req.valid("param").code,
       c.req.valid("json"),

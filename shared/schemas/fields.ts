@@ -5,6 +5,7 @@ import {
   MAX_CALENDAR_LINK_LENGTH,
   MAX_CALENDAR_LINKS,
 } from "../calendar-links.ts";
+import { isKnownCountry } from "../countries.ts";
 import { formatMessage, MESSAGES } from "../messages.ts";
 
 /** Field builders shared by the entity schemas, so a kind of value is validated one way. */
@@ -83,7 +84,7 @@ export function requiredCountry(field: string) {
   return z
     .string({ error: requiredMessage(field) })
     .min(1, { error: requiredMessage(field) })
-    .regex(/^[A-Z]{3}$/, { error: MESSAGES.selectRequired });
+    .refine(isKnownCountry, { error: MESSAGES.invalidType });
 }
 
 /**

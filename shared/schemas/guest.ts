@@ -5,11 +5,14 @@ import {
   Gender,
   GenderSchema,
   GuestStatusSchema,
+  RegistrationStateSchema,
 } from "../enums.ts";
 import { MESSAGES } from "../messages.ts";
+import { needsBorderCrossing } from "../eu-countries.ts";
 import {
   CountryCode,
   DateOnly,
+  DateTime,
   Id,
   OptionalEmail,
   OptionalPhone,
@@ -41,7 +44,8 @@ export const GuestForm = z
     dateOfBirth: pastDate("Date of birth"),
     citizenship: requiredCountry("Citizenship"),
     countryOfBirth: requiredCountry("Country of birth"),
-    cityOfBirth: optionalText(100),
+    /** eVisitor refuses a guest without it ("Grad rođenja nije zadan"), so the form asks. */
+    cityOfBirth: requiredText("City of birth", 100),
     countryOfResidence: requiredCountry("Country of residence"),
     cityOfResidence: requiredText("City of residence", 100),
     residenceAddress: optionalText(200),
@@ -49,6 +53,28 @@ export const GuestForm = z
     documentNumber: requiredText("Document number", 16),
     email: OptionalEmail,
     telephone: OptionalPhone,
+    /** Only for guests living outside the EU: where and when they entered (eVisitor codes). */
+    borderCrossing: optionalText(20),
+    passageDate: z.iso.date({ error: MESSAGES.dateInvalid }).optional().or(z.literal("")),
+  })
+  .superRefine((guest, ctx) => {
+    if (!needsBorderCrossing(guest.countryOfResidence)) return;
+    if (!guest.borderCrossing) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["borderCrossing"],
+        message: requiredMessage("Border crossing"),
+      });
+    }
+    if (!guest.passageDate) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["passageDate"],
+        message: requiredMessage("Date of entry"),
+      });
+    } else if (guest.passageDate > new Date().toISOString().slice(0, 10)) {
+      ctx.addIssue({ code: "custom", path: ["passageDate"], message: MESSAGES.datePast });
+    }
   })
   .meta({ id: "GuestForm" });
 export type GuestForm = z.infer<typeof GuestForm>;
@@ -76,6 +102,33 @@ export const Guest = z
     email: z.string().nullable(),
     telephone: z.string().nullable(),
     status: GuestStatusSchema,
+    borderCrossing: z.string().nullable().optional(),
+    passageDate: DateOnly.nullable().optional(),
+    /** Where registering with eVisitor stands: waiting, queued, registered or failed. */
+    registrationState: RegistrationStateSchema.optional(),
+    /** eVisitor's own message when it refused the guest. */
+    registrationError: z.string().nullable().optional(),
+    /**
+     * The next legal deadline for this guest: registration within 24 h of arrival while not
+     * registered, check-out within 24 h of departure while checked in; null once checked out.
+     */
+    nextDeadline: DateTime.nullable().optional(),
   })
   .meta({ id: "Guest" });
 export type Guest = z.infer<typeof Guest>;
+
+/**
+ * A guest as anyone holding the check-in link sees them: who is already entered and whether the
+ * registration went through, nothing more (no document, no birth date, no address).
+ */
+export const PublicGuest = z
+  .object({
+    id: Id,
+    name: z.string(),
+    surname: z.string(),
+    status: GuestStatusSchema,
+    registrationState: RegistrationStateSchema,
+    registrationError: z.string().nullable(),
+  })
+  .meta({ id: "PublicGuest" });
+export type PublicGuest = z.infer<typeof PublicGuest>;

@@ -3,7 +3,7 @@ import { ReservationKindSchema, ReservationStatusSchema } from "../enums.ts";
 import { MESSAGES } from "../messages.ts";
 import { AccommodationUnit } from "./accommodation-unit.ts";
 import { DateOnly, DateTime, Id, optionalText, requiredText, SelectedId } from "./fields.ts";
-import { Guest, GuestForm } from "./guest.ts";
+import { Guest, GuestForm, PublicGuest } from "./guest.ts";
 
 /** Reservation (spec section 3) as the API returns it; the code is its public identifier. */
 export const Reservation = z
@@ -28,6 +28,11 @@ export const Reservation = z
   })
   .meta({ id: "Reservation" });
 export type Reservation = z.infer<typeof Reservation>;
+
+/** A reservation as the public check-in page sees it (by reservation code or unit QR code). */
+export const PublicReservation = Reservation.extend({ guests: z.array(PublicGuest) })
+  .meta({ id: "PublicReservation" });
+export type PublicReservation = z.infer<typeof PublicReservation>;
 
 const rangeDate = z.iso.datetime({
   error: (issue) => issue.input === undefined ? MESSAGES.dateRangeRequired : MESSAGES.dateInvalid,

@@ -98,14 +98,20 @@ Deno.test("POST /api/Reservations explains a missing or empty date range", () =>
 
 Deno.test("reservations belong to their host: another host's unit or code is unknown", () =>
   withUnits(async (ctx) => {
-    const { code } = await (await book(ctx, 0, "2026-12-01", "2026-12-05")).json();
+    const { code } = await (await book(ctx, 0, "2026-12-01", "2026-12-05", "Ključ kod susjeda"))
+      .json();
     const foreignUnit = await postWith(ctx.app, "/api/Reservations", {
       accommodationUnitId: ctx.units[0].id,
       startDateUTC: at("2027-01-01"),
       endDateUTC: at("2027-01-03"),
     }, ctx.other);
     assert.equal(foreignUnit.status, 404);
-    assert.equal((await getWith(ctx.app, `/api/Reservations/${code}`, ctx.other)).status, 404);
+    // The code is the check-in link's key: another host (like anyone) sees what a guest sees.
+    const seen = await getWith(ctx.app, `/api/Reservations/${code}`, ctx.other);
+    assert.equal(seen.status, 200);
+    const publicView = await seen.json();
+    assert.equal(publicView.description, null, "no host notes");
+    assert.equal(publicView.accommodationUnit.externalCalendarLink, null);
     const del = await ctx.app.request(`/api/Reservations/${code}`, {
       method: "DELETE",
       headers: { Authorization: `Bearer ${ctx.other}` },
@@ -231,7 +237,8 @@ Deno.test("GET /api/Reservations/Current/{code} never offers a block as a stay t
 
 Deno.test("PUT and DELETE /api/Reservations/{code} change and remove a manual stay", () =>
   withUnits(async (ctx) => {
-    const { code } = await (await book(ctx, 0, "2026-12-01", "2026-12-05")).json();
+    const { code } = await (await book(ctx, 0, "2026-12-01", "2026-12-05", "Ključ kod susjeda"))
+      .json();
     await book(ctx, 0, "2026-12-10", "2026-12-12");
     const put = (start: string, end: string) =>
       ctx.app.request(`/api/Reservations/${code}`, {

@@ -1,65 +1,21 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { accommodationUnits } from "../../api/db/schema/accommodation-units.ts";
-import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
-import { createTestApp, simulatorAccess, type TestApp } from "../support/app.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
-import { DEMO_HOST, type RunningEVisitorSim, startEVisitorSim } from "../support/evisitor-sim.ts";
-import { startNatsServer } from "../support/nats-server.ts";
+import { getWith } from "../support/accounts.ts";
+import { DEMO_HOST } from "../support/evisitor-sim.ts";
+import {
+  accountsOf,
+  connectDemoAccount,
+  type EVisitorPipeline,
+  propertiesOf,
+  withEVisitorPipeline,
+} from "../support/evisitor-pipeline.ts";
 import { REAL_SERVERS } from "../support/pipeline.ts";
-import { startSmtp } from "../support/smtp.ts";
-import { startTestWorkers } from "../support/workers.ts";
 import { waitFor } from "../support/wait.ts";
 
-interface Ctx {
-  app: TestApp;
-  database: TestDatabase;
-  sim: RunningEVisitorSim;
-  token: string;
-}
-
-/** The app, the relay and the evisitor worker, against a fresh simulator, for one signed-in host. */
-async function withProvisioning(fn: (ctx: Ctx) => Promise<void>, { maxDeliveries = 4 } = {}) {
-  const database = await createTestDatabase();
-  const nats = await startNatsServer();
-  const smtp = await startSmtp();
-  const sim = await startEVisitorSim();
-  const evisitor = simulatorAccess(sim.baseUrl);
-  const workers = await startTestWorkers({
-    db: database.db,
-    natsUrl: nats.url,
-    smtpUrl: smtp.url,
-    workers: ["relay", "evisitor"],
-    evisitor,
-    maxDeliveries,
-  });
-  try {
-    const app = await createTestApp({ db: database.db, evisitor });
-    await createHost(app, database.db, { email: "ana@example.com" });
-    const { accessToken } = await signIn(app, "ana@example.com");
-    await fn({ app, database, sim, token: accessToken });
-  } finally {
-    await workers.stop();
-    await sim.stop();
-    await smtp.stop();
-    await nats.dispose();
-    await database.dispose();
-  }
-}
-
-const accountsOf = async ({ app, token }: Ctx) =>
-  (await (await getWith(app, "/api/ExternalAccounts?PageNumber=1&PageSize=10", token)).json())
-    .items;
-const propertiesOf = async ({ app, token }: Ctx) =>
-  (await (await getWith(app, "/api/Properties?PageNumber=1&PageSize=20", token)).json()).items;
-
-async function connect(ctx: Ctx) {
-  const res = await postWith(ctx.app, "/api/ExternalAccounts", DEMO_HOST, ctx.token);
-  assert.equal(res.status, 200);
-  const { id } = await res.json();
-  await waitFor(async () => (await accountsOf(ctx))[0]?.status === 2, { what: "Synchronized" });
-  return id as string;
-}
+type Ctx = EVisitorPipeline;
+const withProvisioning = withEVisitorPipeline;
+const connect = connectDemoAccount;
 
 Deno.test({
   name:

@@ -4,6 +4,7 @@ import { calendarFeeds, calendarSyncRuns } from "../../api/db/schema/calendar-fe
 import { reservations } from "../../api/db/schema/reservations.ts";
 import { accommodationUnits } from "../../api/db/schema/accommodation-units.ts";
 import { newReservationCode } from "../../api/services/reservations/reservation-code.ts";
+import { removeReservations } from "../../api/services/reservations/remove-reservations.ts";
 import { PROPERTY_ZONE, today as todayOf } from "../../api/services/reservations/stay-dates.ts";
 import type { FeedStyle } from "./feed-types.ts";
 import { parseFeed, unreadableEventKeys } from "./parse-feed.ts";
@@ -144,7 +145,8 @@ export async function applyFeed(
       }).where(eq(reservations.id, change.id));
     }
     if (result.remove.length) {
-      await tx.delete(reservations).where(inArray(reservations.id, result.remove));
+      // Only stays still ahead are removed (reconcile.ts), so no guest of theirs is registered.
+      await removeReservations(tx, inArray(reservations.id, result.remove));
     }
 
     const codeOf = new Map(rows.map((r) => [r.id, r.code]));

@@ -11,3 +11,4 @@ export * from "./properties.ts";
 export * from "./reservations.ts";
 export * from "./calendar-feeds.ts";
 export * from "./user-notifications.ts";
+export * from "./guests.ts";

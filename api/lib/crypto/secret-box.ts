@@ -8,13 +8,35 @@ import { decodeBase64, encodeBase64 } from "./base64.ts";
 export interface SecretBox {
   seal(plain: string): Promise<string>;
   open(sealed: string): Promise<string>;
+  /**
+   * A keyed hash (HMAC-SHA-256, hex) for finding equal sealed values without opening them, e.g.
+   * the same document twice. Its key is derived from the encryption key, never the key itself.
+   */
+  fingerprint(plain: string): Promise<string>;
 }
 
 export async function createSecretBox(base64Key: string): Promise<SecretBox> {
   const raw = decodeBase64(base64Key);
   if (raw.length !== 32) throw new Error("DATA_ENCRYPTION_KEY must be 32 bytes in base64");
   const key = await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
+  const derivation = await crypto.subtle.importKey("raw", raw, "HKDF", false, ["deriveKey"]);
+  const hmacKey = await crypto.subtle.deriveKey(
+    {
+      name: "HKDF",
+      hash: "SHA-256",
+      salt: new Uint8Array(0),
+      info: new TextEncoder().encode("prijavko fingerprint v1"),
+    },
+    derivation,
+    { name: "HMAC", hash: "SHA-256", length: 256 },
+    false,
+    ["sign"],
+  );
   return {
+    async fingerprint(plain) {
+      const mac = await crypto.subtle.sign("HMAC", hmacKey, new TextEncoder().encode(plain));
+      return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, "0")).join("");
+    },
     async seal(plain) {
       const iv = crypto.getRandomValues(new Uint8Array(12));
       const data = new Uint8Array(

@@ -5,6 +5,7 @@ import type { Transaction } from "../../db/client.ts";
 import { calendarFeeds, calendarSyncRuns } from "../../db/schema/calendar-feeds.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
+import { removeReservations } from "../reservations/remove-reservations.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 
 interface UnitLinks {
@@ -27,10 +28,10 @@ export async function matchFeedsToLinks(tx: Transaction, unit: UnitLinks, now: D
   const gone = feeds.filter((feed) => !links.includes(feed.url)).map((feed) => feed.id);
   if (gone.length) {
     await tx.delete(calendarSyncRuns).where(inArray(calendarSyncRuns.feedId, gone));
-    await tx.delete(reservations).where(and(
-      inArray(reservations.sourceFeedId, gone),
-      gt(reservations.startDate, todayOf(now)),
-    ));
+    await removeReservations(
+      tx,
+      and(inArray(reservations.sourceFeedId, gone), gt(reservations.startDate, todayOf(now))),
+    );
     await tx.update(reservations).set({ sourceFeedId: null, updatedAt: now })
       .where(inArray(reservations.sourceFeedId, gone));
     await tx.delete(calendarFeeds).where(inArray(calendarFeeds.id, gone));

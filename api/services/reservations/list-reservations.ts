@@ -21,7 +21,9 @@ import { likeContaining } from "../../db/like-containing.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
-import { toReservation } from "./reservation-response.ts";
+import { toPublicReservation, toReservation } from "./reservation-response.ts";
+import { guestRowsOf } from "../guests/load-guests.ts";
+import type { SecretBox } from "../../lib/crypto/secret-box.ts";
 import { stayDateOf, today as todayOf } from "./stay-dates.ts";
 
 export const RESERVATION_SORTS = {
@@ -83,10 +85,9 @@ function filterCondition(filter: ReservationFilter, today: string): SQL | undefi
 
 /** The caller's reservations, filtered as spec section 7 lists, one page at a time. */
 export async function listReservations(
-  db: Database,
+  { db, now, secretBox }: { db: Database; now: Date; secretBox: SecretBox },
   userId: string,
   query: ReservationQuery,
-  now: Date,
 ) {
   const today = todayOf(now);
   const pattern = query.searchValue ? likeContaining(query.searchValue) : undefined;
@@ -124,9 +125,17 @@ export async function listReservations(
       asc(reservations.id),
     )
     .limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize);
-  const items = rows.map((r) =>
-    toReservation(r.reservations, r.accommodation_units, r.properties, today)
-  );
+  const guestRows = await guestRowsOf(db, rows.map((r) => r.reservations.id));
+  const items = await Promise.all(rows.map((r) =>
+    toReservation(
+      r.reservations,
+      r.accommodation_units,
+      r.properties,
+      today,
+      guestRows.get(r.reservations.id) ?? [],
+      secretBox,
+    )
+  ));
   return toPagedResult(items, query.pageNumber, query.pageSize, total);
 }
 
@@ -150,21 +159,32 @@ export async function currentReservation(db: Database, unitCode: string, now: Da
     .orderBy(desc(reservations.startDate))
     .limit(1);
   if (!row) return undefined;
-  const reservation = toReservation(
+  const guestRows = await guestRowsOf(db, [row.reservations.id]);
+  return toPublicReservation(
     row.reservations,
     row.accommodation_units,
     row.properties,
     today,
+    guestRows.get(row.reservations.id) ?? [],
   );
-  // Anyone with the QR code sees this: only what the check-in page shows, no host notes, no WiFi
-  // before check-in.
-  return {
-    ...reservation,
-    description: null,
-    accommodationUnit: reservation.accommodationUnit && {
-      ...reservation.accommodationUnit,
-      wifiDetails: null,
-      externalCalendarLink: null,
-    },
-  };
+}
+
+/**
+ * A stay by its code as the guest's check-in page shows it (the code in the link is the key).
+ * Blocks are not stays: unknown like a wrong code.
+ */
+export async function publicReservation(db: Database, code: string, now: Date) {
+  const [row] = await db.select().from(reservations)
+    .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
+    .innerJoin(properties, eq(properties.id, reservations.propertyId))
+    .where(and(eq(reservations.code, code), inArray(reservations.kind, ["booking", "unknown"])));
+  if (!row) return undefined;
+  const guestRows = await guestRowsOf(db, [row.reservations.id]);
+  return toPublicReservation(
+    row.reservations,
+    row.accommodation_units,
+    row.properties,
+    todayOf(now),
+    guestRows.get(row.reservations.id) ?? [],
+  );
 }

@@ -8,6 +8,9 @@ import { findOwnProperty } from "../properties/find-property.ts";
 import { findOwnUnit } from "../units/manage-unit.ts";
 import { newReservationCode } from "./reservation-code.ts";
 import { toReservation } from "./reservation-response.ts";
+import { removeReservations } from "./remove-reservations.ts";
+import { guestRowsOf } from "../guests/load-guests.ts";
+import type { SecretBox } from "../../lib/crypto/secret-box.ts";
 import { stayDateOf, today } from "./stay-dates.ts";
 
 /** The caller's own reservation by code; another host's code is answered like an unknown one. */
@@ -18,17 +21,24 @@ export async function findOwnReservation(db: DbOrTx, userId: string, code: strin
   return row;
 }
 
-/** A reservation with its unit and property, as the API answers it. */
+export interface ReservationContext {
+  db: Database;
+  now: Date;
+  /** Opens the guests' document numbers for the host. */
+  secretBox: SecretBox;
+}
+
+/** A reservation with its unit, property and guests, as the API answers it to its host. */
 export async function describeReservation(
-  db: DbOrTx,
+  ctx: ReservationContext,
   userId: string,
   code: string,
-  now: Date,
 ): Promise<Reservation> {
-  const row = await findOwnReservation(db, userId, code);
-  const unit = await findOwnUnit(db, userId, { id: row.accommodationUnitId });
-  const property = await findOwnProperty(db, userId, unit.propertyId);
-  return toReservation(row, unit, property, today(now));
+  const row = await findOwnReservation(ctx.db, userId, code);
+  const unit = await findOwnUnit(ctx.db, userId, { id: row.accommodationUnitId });
+  const property = await findOwnProperty(ctx.db, userId, unit.propertyId);
+  const guestRows = (await guestRowsOf(ctx.db, [row.id])).get(row.id) ?? [];
+  return toReservation(row, unit, property, today(ctx.now), guestRows, ctx.secretBox);
 }
 
 /** Refuses a stay whose nights [start, end) meet another live stay of the same unit. */
@@ -62,7 +72,7 @@ function stayOf(request: CreateReservationRequest) {
 
 /** A stay the host enters by hand, in one of their units, on nights that are free. */
 export async function createReservation(
-  ctx: { db: Database; now: Date },
+  ctx: ReservationContext,
   userId: string,
   request: CreateReservationRequest,
 ): Promise<Reservation> {
@@ -87,7 +97,7 @@ export async function createReservation(
       updatedAt: ctx.now,
     });
   }, { behavior: "immediate" });
-  return describeReservation(ctx.db, userId, code, ctx.now);
+  return describeReservation(ctx, userId, code);
 }
 
 /**
@@ -95,7 +105,7 @@ export async function createReservation(
  * would undo a change here), so only its description can change.
  */
 export async function updateReservation(
-  ctx: { db: Database; now: Date },
+  ctx: ReservationContext,
   userId: string,
   code: string,
   request: CreateReservationRequest,
@@ -117,10 +127,20 @@ export async function updateReservation(
       updatedAt: ctx.now,
     }).where(eq(reservations.id, row.id));
   }, { behavior: "immediate" });
-  return describeReservation(ctx.db, userId, code, ctx.now);
+  return describeReservation(ctx, userId, code);
 }
 
+/**
+ * Deletes a stay with its guests. A stay whose guests are registered with eVisitor is kept: they
+ * must be checked out (or cancelled in eVisitor) first, or the two would disagree.
+ */
 export async function deleteReservation(db: Database, userId: string, code: string): Promise<void> {
   const row = await findOwnReservation(db, userId, code);
-  await db.delete(reservations).where(eq(reservations.id, row.id));
+  await db.transaction(async (tx) => {
+    const guestRows = (await guestRowsOf(tx, [row.id])).get(row.id) ?? [];
+    if (guestRows.some((g) => g.status === "CheckedIn")) {
+      throw new AppError("ReservationHasRegisteredGuests");
+    }
+    await removeReservations(tx, eq(reservations.id, row.id));
+  });
 }

@@ -21,3 +21,14 @@ export function utcDateTimeOf(date: string, time: string): string {
   return new Date(instantOfWallTime({ year, month, day, hour, minute, second: 0 }, PROPERTY_ZONE))
     .toISOString();
 }
+
+/** Check-in and check-out times of a unit: its own, else its property's, else the usual ones. */
+export function stayTimesOf(
+  unit: { defaultCheckInTime: string | null; defaultCheckOutTime: string | null },
+  property: { defaultCheckInTime: string | null; defaultCheckOutTime: string | null },
+): { checkIn: string; checkOut: string } {
+  return {
+    checkIn: unit.defaultCheckInTime ?? property.defaultCheckInTime ?? DEFAULT_TIMES.checkIn,
+    checkOut: unit.defaultCheckOutTime ?? property.defaultCheckOutTime ?? DEFAULT_TIMES.checkOut,
+  };
+}

@@ -3,6 +3,7 @@ import type { Transaction } from "../../db/client.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { calendarFeeds, calendarSyncRuns } from "../../db/schema/calendar-feeds.ts";
 import { reservations } from "../../db/schema/reservations.ts";
+import { removeReservations } from "../reservations/remove-reservations.ts";
 
 /**
  * Deletes units with everything that belongs to them (their reservations, calendar feeds and sync
@@ -14,7 +15,7 @@ export async function removeUnits(tx: Transaction, which: SQL | undefined): Prom
   const feedIds = tx.select({ id: calendarFeeds.id }).from(calendarFeeds)
     .where(inArray(calendarFeeds.accommodationUnitId, unitIds));
   await tx.delete(calendarSyncRuns).where(inArray(calendarSyncRuns.feedId, feedIds));
-  await tx.delete(reservations).where(inArray(reservations.accommodationUnitId, unitIds));
+  await removeReservations(tx, inArray(reservations.accommodationUnitId, unitIds));
   await tx.delete(calendarFeeds).where(inArray(calendarFeeds.accommodationUnitId, unitIds));
   await tx.delete(accommodationUnits).where(which);
 }

@@ -43,6 +43,7 @@ Deno.test("every required guest field says it is required when missing", () => {
     "dateOfBirth",
     "citizenship",
     "countryOfBirth",
+    "cityOfBirth",
     "countryOfResidence",
     "cityOfResidence",
     "documentType",
@@ -103,4 +104,26 @@ Deno.test("the guest response uses name and a status", () => {
   };
   assert.equal(Guest.parse(guest).name, "Birgitte");
   assert.equal(Guest.safeParse({ ...guest, status: "Ready" }).success, false);
+});
+
+Deno.test("a guest living outside the EU is asked for the border crossing and the date of entry", () => {
+  const american = {
+    ...valid,
+    citizenship: "USA",
+    countryOfResidence: "USA",
+    cityOfResidence: "Boston",
+  };
+  assert.deepEqual(issuesOf(american), [
+    ["borderCrossing", "Border crossing is required"],
+    ["passageDate", "Date of entry is required"],
+  ]);
+  assert.deepEqual(issuesOf({ ...american, borderCrossing: "053", passageDate: "2026-06-01" }), []);
+  assert.deepEqual(issuesOf(valid), [], "a Danish resident is never asked");
+});
+
+Deno.test("countries must be real ISO 3166 alpha-3 codes", () => {
+  assert.deepEqual(issuesOf({ ...valid, citizenship: "XYZ" }), [[
+    "citizenship",
+    MESSAGES.invalidType,
+  ]]);
 });

@@ -49,6 +49,7 @@ Deno.test("a check-in needs at least one complete guest", () => {
     dateOfBirth: "1990-02-03",
     citizenship: "HRV",
     countryOfBirth: "HRV",
+    cityOfBirth: "Split",
     countryOfResidence: "HRV",
     cityOfResidence: "Zagreb",
     documentType: DocumentType.IdentityCard,

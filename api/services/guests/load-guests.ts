@@ -1,0 +1,38 @@
+import { asc, inArray } from "drizzle-orm";
+import type { Guest } from "@shared/schemas/guest.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { guests } from "../../db/schema/guests.ts";
+import type { SecretBox } from "../../lib/crypto/secret-box.ts";
+import { type GuestRow, toGuest } from "./guest-response.ts";
+
+/** Guests registered with eVisitor (checked in, or already out) count for the stay's status. */
+export function registeredCount(rows: GuestRow[]): number {
+  return rows.filter((g) => g.status !== "PreCheckIn").length;
+}
+
+/** The guest rows of each reservation, in the order they were entered. */
+export async function guestRowsOf(
+  db: DbOrTx,
+  reservationIds: string[],
+): Promise<Map<string, GuestRow[]>> {
+  const byReservation = new Map<string, GuestRow[]>(reservationIds.map((id) => [id, []]));
+  if (reservationIds.length === 0) return byReservation;
+  const rows = await db.select().from(guests)
+    .where(inArray(guests.reservationId, reservationIds))
+    .orderBy(asc(guests.createdAt), asc(guests.id));
+  for (const row of rows) byReservation.get(row.reservationId)?.push(row);
+  return byReservation;
+}
+
+/** Guests for the host's own views, with their document numbers opened. */
+export async function openGuests(
+  rows: GuestRow[],
+  secretBox: SecretBox,
+  deadlineOf: (row: GuestRow) => string | null,
+): Promise<Guest[]> {
+  return await Promise.all(
+    rows.map(async (row) =>
+      toGuest(row, await secretBox.open(row.documentNumberSealed), deadlineOf(row))
+    ),
+  );
+}

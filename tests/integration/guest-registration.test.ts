@@ -1,0 +1,176 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { DocumentType, Gender } from "@shared/enums.ts";
+import { userNotifications } from "../../api/db/schema/user-notifications.ts";
+import { getWith, postWith } from "../support/accounts.ts";
+import {
+  connectDemoAccount,
+  type EVisitorPipeline,
+  propertiesOf,
+  withEVisitorPipeline,
+} from "../support/evisitor-pipeline.ts";
+import { REAL_SERVERS } from "../support/pipeline.ts";
+import { waitFor } from "../support/wait.ts";
+import { addDays, todayIn } from "@shared/local-date.ts";
+
+const TODAY = todayIn("Europe/Zagreb");
+const noon = (date: string) => `${date}T12:00:00.000Z`;
+
+const birgitte = {
+  firstName: "Birgitte",
+  surname: "Rasmussen",
+  gender: Gender.Female,
+  dateOfBirth: "1961-10-25",
+  citizenship: "DNK",
+  countryOfBirth: "DNK",
+  cityOfBirth: "Køge",
+  countryOfResidence: "DNK",
+  cityOfResidence: "København",
+  documentType: DocumentType.Passport,
+  documentNumber: "109957822",
+};
+const ivo = {
+  firstName: "Ivo",
+  surname: "Rasmussen",
+  gender: Gender.Male,
+  dateOfBirth: "2015-04-02",
+  citizenship: "DNK",
+  countryOfBirth: "DNK",
+  cityOfBirth: "Aarhus",
+  countryOfResidence: "DNK",
+  cityOfResidence: "København",
+  documentType: DocumentType.Passport,
+  documentNumber: "209957823",
+};
+
+/** A stay in the first mirrored unit, from `start` for three nights; returns its code. */
+async function stay(ctx: EVisitorPipeline, start = TODAY): Promise<string> {
+  await connectDemoAccount(ctx);
+  const [property] = await propertiesOf(ctx);
+  const res = await postWith(ctx.app, "/api/Reservations", {
+    accommodationUnitId: property.accommodationUnits[0].id,
+    startDateUTC: noon(start),
+    endDateUTC: noon(addDays(start, 3)),
+  }, ctx.token);
+  assert.equal(res.status, 200);
+  return (await res.json()).code;
+}
+
+const checkIn = (ctx: EVisitorPipeline, code: string, guests: unknown[]) =>
+  ctx.app.request("/api/Reservations/Guests", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ reservationCode: code, reservationGuests: guests }),
+  });
+
+const hostView = async (ctx: EVisitorPipeline, code: string) =>
+  await (await getWith(ctx.app, `/api/Reservations/${code}`, ctx.token)).json();
+
+const registrations = async (ctx: EVisitorPipeline) =>
+  (await ctx.sim.control.state()).registrations.filter((r) => r.status === "active");
+
+Deno.test({
+  name: "guests who check in on their arrival day are registered in eVisitor once each",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const code = await stay(ctx);
+      const res = await checkIn(ctx, code, [birgitte, ivo]);
+      assert.equal(res.status, 200);
+      const answered = await res.json();
+      assert.deepEqual(
+        answered.guests.map((g: { registrationState: string }) => g.registrationState),
+        [
+          "queued",
+          "queued",
+        ],
+      );
+      assert.equal(
+        answered.guests[0].documentNumber,
+        undefined,
+        "the public answer shows no document",
+      );
+
+      const reservation = await waitFor(async () => {
+        const r = await hostView(ctx, code);
+        return r.guests.every((g: { status: string }) => g.status === "CheckedIn") && r;
+      }, { what: "both guests checked in" });
+      assert.equal(reservation.status, "CheckedIn");
+      assert.equal(reservation.guests[0].documentNumber, "109957822", "the host sees the document");
+      const active = await registrations(ctx);
+      assert.equal(active.length, 2);
+      assert.deepEqual(
+        active.map((r) => r.id).sort(),
+        reservation.guests.map((g: { guid: string }) => g.guid).sort(),
+        "eVisitor holds each guest under the guid we chose",
+      );
+      const child = active.find((r) => r.fields.TouristName === "Ivo")!;
+      assert.equal(
+        child.fields.TTPaymentCategory,
+        "1",
+        "a child under 12 is in the children's category",
+      );
+      assert.equal(child.fields.DocumentType, "002");
+
+      const again = await checkIn(ctx, code, [birgitte]);
+      assert.equal(again.status, 409, "the same document twice is refused");
+      assert.equal((await again.json()).code, "GuestAlreadyCheckedIn");
+      assert.equal((await registrations(ctx)).length, 2);
+    }),
+});
+
+Deno.test({
+  name: "eVisitor failing and timing out is retried until each guest is registered exactly once",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const code = await stay(ctx);
+      await ctx.sim.control.fail("http500", 2, { path: "CheckInTourist" });
+      await ctx.sim.control.fail("timeout", 1, { path: "CheckInTourist", delayMs: 20_000 });
+      assert.equal((await checkIn(ctx, code, [birgitte, ivo])).status, 200);
+      await waitFor(async () => {
+        const r = await hostView(ctx, code);
+        return r.guests.every((g: { status: string }) => g.status === "CheckedIn") && r;
+      }, { what: "both guests checked in after the failures", timeoutMs: 60_000 });
+      const active = await registrations(ctx);
+      assert.equal(active.length, 2, "no guest registered twice");
+    }, { maxDeliveries: 6 }),
+});
+
+Deno.test({
+  name: "a refusal reaches the host with its reason and a notification, without retrying",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const code = await stay(ctx);
+      const unspecified = { ...birgitte, gender: Gender.Unspecified };
+      assert.equal((await checkIn(ctx, code, [unspecified])).status, 200);
+      const failed = await waitFor(async () => {
+        const r = await hostView(ctx, code);
+        return r.guests[0].registrationState === "failed" && r.guests[0];
+      }, { what: "the failure to be recorded" });
+      assert.match(failed.registrationError, /male or female/);
+      assert.equal(failed.status, "PreCheckIn");
+      assert.equal((await registrations(ctx)).length, 0);
+      const notes = await ctx.database.db.select().from(userNotifications)
+        .where(eq(userNotifications.template, "GuestRegistrationFailed"));
+      assert.equal(notes.length, 1);
+    }),
+});
+
+Deno.test({
+  name: "guests who check in before arrival wait; nothing is sent to eVisitor yet",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const code = await stay(ctx, addDays(TODAY, 5));
+      const res = await checkIn(ctx, code, [birgitte]);
+      assert.equal(res.status, 200);
+      assert.equal((await res.json()).guests[0].registrationState, "waiting");
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal((await registrations(ctx)).length, 0);
+      const reservation = await hostView(ctx, code);
+      assert.equal(reservation.status, "Pending");
+      assert.ok(reservation.guests[0].nextDeadline, "the 24-hour deadline after arrival is shown");
+    }),
+});

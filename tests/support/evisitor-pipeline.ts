@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { createHost, getWith, postWith, signIn } from "./accounts.ts";
+import { createTestApp, simulatorAccess, type TestApp } from "./app.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { DEMO_HOST, type RunningEVisitorSim, startEVisitorSim } from "./evisitor-sim.ts";
+import { startNatsServer } from "./nats-server.ts";
+import { startSmtp } from "./smtp.ts";
+import { startTestWorkers } from "./workers.ts";
+import { waitFor } from "./wait.ts";
+
+export interface EVisitorPipeline {
+  app: TestApp;
+  database: TestDatabase;
+  sim: RunningEVisitorSim;
+  /** The signed-in host ana@example.com. */
+  token: string;
+}
+
+/**
+ * The app, the relay and the evisitor worker, against a fresh simulator, for one signed-in host:
+ * everything real but eVisitor itself.
+ */
+export async function withEVisitorPipeline(
+  fn: (ctx: EVisitorPipeline) => Promise<void>,
+  { maxDeliveries = 4 } = {},
+) {
+  const database = await createTestDatabase();
+  const nats = await startNatsServer();
+  const smtp = await startSmtp();
+  const sim = await startEVisitorSim();
+  const evisitor = simulatorAccess(sim.baseUrl);
+  const workers = await startTestWorkers({
+    db: database.db,
+    natsUrl: nats.url,
+    smtpUrl: smtp.url,
+    workers: ["relay", "evisitor"],
+    evisitor,
+    maxDeliveries,
+  });
+  try {
+    const app = await createTestApp({ db: database.db, evisitor });
+    await createHost(app, database.db, { email: "ana@example.com" });
+    const { accessToken } = await signIn(app, "ana@example.com");
+    await fn({ app, database, sim, token: accessToken });
+  } finally {
+    await workers.stop();
+    await sim.stop();
+    await smtp.stop();
+    await nats.dispose();
+    await database.dispose();
+  }
+}
+
+export const accountsOf = async ({ app, token }: EVisitorPipeline) =>
+  (await (await getWith(app, "/api/ExternalAccounts?PageNumber=1&PageSize=10", token)).json())
+    .items;
+
+export const propertiesOf = async ({ app, token }: EVisitorPipeline) =>
+  (await (await getWith(app, "/api/Properties?PageNumber=1&PageSize=20", token)).json()).items;
+
+/** Connects the simulator's demo account and waits until its facilities are mirrored. */
+export async function connectDemoAccount(ctx: EVisitorPipeline): Promise<string> {
+  const res = await postWith(ctx.app, "/api/ExternalAccounts", DEMO_HOST, ctx.token);
+  assert.equal(res.status, 200);
+  const { id } = await res.json();
+  await waitFor(async () => (await accountsOf(ctx))[0]?.status === 2, { what: "Synchronized" });
+  return id as string;
+}

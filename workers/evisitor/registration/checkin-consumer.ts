@@ -1,0 +1,148 @@
+import { eq } from "drizzle-orm";
+import { GuestCheckInRequested } from "@shared/events.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
+import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
+import { guests } from "../../../api/db/schema/guests.ts";
+import { properties } from "../../../api/db/schema/properties.ts";
+import { reservations } from "../../../api/db/schema/reservations.ts";
+import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
+import { log } from "../../../api/lib/logger.ts";
+import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
+import { createNotification } from "../../../api/services/notifications/create-notification.ts";
+import { stayTimesOf } from "../../../api/services/reservations/stay-dates.ts";
+import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
+import { EVisitorError } from "../types.ts";
+import { GuestMappingError, toCheckIn } from "./guest-to-checkin.ts";
+
+type GuestRow = typeof guests.$inferSelect;
+
+/** What the host reads about a failed registration: eVisitor's own words when it refused data. */
+export function hostMessageOf(error: EVisitorError): string {
+  switch (error.kind) {
+    case "rejected":
+      return error.message;
+    case "invalid-credentials":
+    case "unauthenticated":
+      return "eVisitor no longer accepts the connected account's username and password.";
+    case "locked-out":
+      return "The eVisitor account is temporarily locked after failed sign-ins.";
+    case "api-key":
+      return "eVisitor refused the account's API key.";
+    case "forbidden":
+      return "The eVisitor account may not register guests in this property.";
+    default:
+      return "eVisitor did not answer. Try the registration again later.";
+  }
+}
+
+async function markFailed(ctx: HandlerContext, guest: GuestRow, message: string, unitName: string) {
+  const now = ctx.clock();
+  await ctx.db.update(guests)
+    .set({ registrationState: "failed", registrationError: message, updatedAt: now })
+    .where(eq(guests.id, guest.id));
+  await createNotification(ctx.db, guest.userId, NOTIFICATION_TEMPLATES.guestRegistrationFailed, {
+    dedupeKey: `guest-registration-failed:${guest.id}:${now.getTime()}`,
+    placeholders: {
+      accommodationUnit: unitName,
+      reservationList: `${guest.name} ${guest.surname}`,
+    },
+    now,
+  });
+}
+
+/**
+ * Registers one guest with the host's eVisitor account. The guest's guid is the registration id,
+ * so a repeated event (a retry after a lost answer, a redelivery) edits the same registration and
+ * never makes a second one. eVisitor refusing the guest, or data that cannot be mapped, is
+ * recorded with eVisitor's own message and a notification, not retried; an unreachable eVisitor
+ * is retried with back-off and recorded the same way on the last attempt. Nothing personal is
+ * logged: ids and error kinds only.
+ */
+export function checkInConsumer(
+  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+) {
+  return defineConsumer({
+    name: "evisitor_guest_checkin",
+    stream: "EVISITOR",
+    event: GuestCheckInRequested,
+    concurrency: 4,
+    async handle(event, ctx) {
+      const [found] = await ctx.db.select().from(guests)
+        .innerJoin(reservations, eq(reservations.id, guests.reservationId))
+        .innerJoin(accommodationUnits, eq(accommodationUnits.id, guests.accommodationUnitId))
+        .innerJoin(properties, eq(properties.id, guests.propertyId))
+        .innerJoin(externalAccounts, eq(externalAccounts.id, properties.externalAccountId))
+        .where(eq(guests.id, event.payload.guestId));
+      if (!found) return; // deleted meanwhile
+      const { guests: guest, reservations: stay, accommodation_units: unit } = found;
+      const { properties: property, external_accounts: account } = found;
+      if (guest.registrationState === "registered") return;
+      if (stay.canceledAt) {
+        await markFailed(ctx, guest, "The stay was cancelled.", unit.name);
+        return;
+      }
+
+      const times = stayTimesOf(unit, property);
+      let session;
+      try {
+        session = await evisitor.openSession(evisitor.endpoint, {
+          username: account.username,
+          password: await secretBox.open(account.passwordSealed),
+          apiKey: account.apiKeySealed ? await secretBox.open(account.apiKeySealed) : undefined,
+        });
+        const [documentTypes, paymentCategories, arrivals, services] = await Promise.all([
+          session.listDocumentTypes(),
+          session.listPaymentCategories(property.facilityId),
+          session.listArrivalOrganisations(),
+          session.listOfferedServiceTypes(),
+        ]);
+        const checkIn = toCheckIn(
+          { ...guest, documentNumber: await secretBox.open(guest.documentNumberSealed) },
+          {
+            facilityCode: property.facilityCode,
+            startDate: stay.startDate,
+            endDate: stay.endDate,
+            checkInTime: times.checkIn,
+            checkOutTime: times.checkOut,
+            unitType: unit.externalUnitId ? unit.type : null,
+          },
+          {
+            documentTypes: documentTypes.filter((d) => d.active).map((d) => d.code),
+            paymentCategories: paymentCategories.filter((c) => c.active).map((c) => c.code),
+            arrivalOrganisations: arrivals.filter((a) => a.active).map((a) => a.codeMI),
+            offeredServiceTypes: services.filter((s) => s.active).map((s) => s.name),
+          },
+        );
+        await session.checkInTourist(checkIn);
+      } catch (error) {
+        if (error instanceof GuestMappingError) {
+          log.warn("guest cannot be mapped for eVisitor", { guestId: guest.id });
+          await markFailed(ctx, guest, error.message, unit.name);
+          return;
+        }
+        if (!(error instanceof EVisitorError)) throw error;
+        log.warn("guest registration failed", {
+          guestId: guest.id,
+          kind: error.kind,
+          deliveries: event.deliveries,
+        });
+        if (error.isTransient && !event.isLastAttempt) throw error;
+        await markFailed(ctx, guest, hostMessageOf(error), unit.name);
+        return;
+      } finally {
+        await session?.logout().catch(() => {});
+      }
+
+      const now = ctx.clock();
+      await ctx.db.update(guests).set({
+        status: "CheckedIn",
+        registrationState: "registered",
+        registrationError: null,
+        registeredAt: now,
+        updatedAt: now,
+      }).where(eq(guests.id, guest.id));
+      log.info("guest registered", { guestId: guest.id });
+    },
+  });
+}

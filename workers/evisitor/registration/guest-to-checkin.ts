@@ -1,0 +1,154 @@
+/**
+ * A guest of a stay → eVisitor's CheckInTourist (evisitor-api.md §3.1, §4). The one place the
+ * product's guest becomes eVisitor's: document types by kind and by whether the document is
+ * Croatian, the tourist-tax category by age on arrival, personal arrival, the overnight service,
+ * the stay's dates at the unit's check-in and check-out times, the facility by its code.
+ *
+ * Codes are checked against eVisitor's own lists, read at run time (`CodeLists`): a code missing
+ * there is a mapping problem the host must hear about (`GuestMappingError`), not a retry.
+ */
+import { DocumentType, Gender } from "@shared/enums.ts";
+import type { EVisitorCheckIn, EVisitorGender } from "../types.ts";
+
+export interface GuestForCheckIn {
+  guid: string;
+  name: string;
+  middleName: string | null;
+  surname: string;
+  gender: number;
+  dateOfBirth: string;
+  citizenship: string;
+  countryOfBirth: string;
+  cityOfBirth: string | null;
+  countryOfResidence: string;
+  cityOfResidence: string;
+  residenceAddress: string | null;
+  documentType: number;
+  documentNumber: string;
+  email: string | null;
+  telephone: string | null;
+  borderCrossing: string | null;
+  passageDate: string | null;
+}
+
+export interface StayForCheckIn {
+  facilityCode: string;
+  startDate: string;
+  endDate: string;
+  checkInTime: string;
+  checkOutTime: string;
+  /** eVisitor's unit type NameCode, for units mirrored from eVisitor; none for the host's own. */
+  unitType: string | null;
+}
+
+/** eVisitor's lists, as read from its lookups for this facility. */
+export interface CodeLists {
+  documentTypes: string[];
+  /** Tourist-tax categories allowed for the facility. */
+  paymentCategories: string[];
+  arrivalOrganisations: string[];
+  offeredServiceTypes: string[];
+}
+
+/** The guest cannot be registered as entered; the message says what to fix, for the host. */
+export class GuestMappingError extends Error {
+  override name = "GuestMappingError";
+}
+
+const CROATIA = "HRV";
+
+/**
+ * DocumentTtypeLookup codes (evisitor-api.md §4): [Croatian document, foreign document]. A visa
+ * travels in a passport, so it is registered as that passport. The published list has no
+ * "personal passport (domestic)", so a Croatian passport takes the passport code too (an open
+ * question for the real service: evisitor-api.md §6).
+ */
+const DOCUMENT_CODES: Record<number, [string, string]> = {
+  [DocumentType.IdentityCard]: ["051", "027"],
+  [DocumentType.Passport]: ["002", "002"],
+  [DocumentType.Visa]: ["002", "002"],
+  [DocumentType.DriversLicence]: ["103", "032"],
+  [DocumentType.SocialSecurityCard]: ["999", "999"],
+};
+
+export function documentTypeCode(guest: Pick<GuestForCheckIn, "documentType" | "citizenship">) {
+  const codes = DOCUMENT_CODES[guest.documentType];
+  if (!codes) throw new GuestMappingError("Unknown document type.");
+  return guest.citizenship === CROATIA ? codes[0] : codes[1];
+}
+
+/** Full years on `date` of someone born on `dateOfBirth` (both YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, date: string): number {
+  const years = Number(date.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return date.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
+}
+
+/**
+ * Tourist-tax category by age on arrival (TTPaymentCategoryLookup codes, §4): children under 12
+ * ("1", exempt), 12 to 18 ("2", half), adults ("14", a tourist staying in accommodation).
+ */
+export function paymentCategoryCode(dateOfBirth: string, arrival: string): string {
+  const age = ageOn(dateOfBirth, arrival);
+  if (age < 12) return "1";
+  if (age < 18) return "2";
+  return "14";
+}
+
+function gender(value: number): EVisitorGender {
+  if (value === Gender.Male) return "muški";
+  if (value === Gender.Female) return "ženski";
+  throw new GuestMappingError("eVisitor records a guest as male or female: choose one.");
+}
+
+function requireCode(list: string[], code: string, what: string): string {
+  if (!list.includes(code)) {
+    throw new GuestMappingError(`eVisitor does not offer ${what} "${code}" for this property.`);
+  }
+  return code;
+}
+
+/** Personal arrival ("I"); eVisitor calls it "Osobno". */
+const PERSONAL_ARRIVAL = "I";
+
+export function toCheckIn(
+  guest: GuestForCheckIn,
+  stay: StayForCheckIn,
+  lists: CodeLists,
+): EVisitorCheckIn {
+  const service = lists.offeredServiceTypes.find((name) => /^noćenje$/i.test(name.trim())) ??
+    lists.offeredServiceTypes[0];
+  if (!service) throw new GuestMappingError("eVisitor lists no overnight service type.");
+  return {
+    id: guest.guid,
+    facilityCode: stay.facilityCode,
+    stayFrom: stay.startDate,
+    timeStayFrom: stay.checkInTime,
+    foreseenStayUntil: stay.endDate,
+    timeEstimatedStayUntil: stay.checkOutTime,
+    documentType: requireCode(lists.documentTypes, documentTypeCode(guest), "the document type"),
+    documentNumber: guest.documentNumber,
+    touristName: guest.name,
+    touristMiddleName: guest.middleName ?? undefined,
+    touristSurname: guest.surname,
+    gender: gender(guest.gender),
+    dateOfBirth: guest.dateOfBirth,
+    countryOfBirth: guest.countryOfBirth,
+    cityOfBirth: guest.cityOfBirth ?? "",
+    citizenship: guest.citizenship,
+    countryOfResidence: guest.countryOfResidence,
+    cityOfResidence: guest.cityOfResidence,
+    residenceAddress: guest.residenceAddress ?? undefined,
+    touristEmail: guest.email ?? undefined,
+    touristTelephone: guest.telephone?.replace(/[\s()-]/g, "") || undefined,
+    ttPaymentCategory: requireCode(
+      lists.paymentCategories,
+      paymentCategoryCode(guest.dateOfBirth, stay.startDate),
+      "the tourist tax category",
+    ),
+    arrivalOrganisation: requireCode(lists.arrivalOrganisations, PERSONAL_ARRIVAL, "the arrival"),
+    offeredServiceType: service,
+    accommodationUnitType: stay.unitType ?? undefined,
+    borderCrossing: guest.borderCrossing ?? undefined,
+    passageDate: guest.passageDate ?? undefined,
+  };
+}
