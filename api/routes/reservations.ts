@@ -15,6 +15,7 @@ import { DateOnly, DateTime } from "@shared/schemas/fields.ts";
 import { QueryBoolean } from "@shared/schemas/list-query.ts";
 import { optionalUser, requireUser } from "../lib/auth/require-user.ts";
 import { submitGuests } from "../services/guests/submit-guests.ts";
+import { borderCrossingsFor } from "../services/guests/border-crossings.ts";
 import { reservationContext } from "../lib/service-context.ts";
 import type { AuthUser } from "../lib/auth/auth-user.ts";
 import { jsonBody, jsonOk } from "../lib/json-body.ts";
@@ -103,6 +104,24 @@ const read = createRoute({
   responses: {
     ...jsonOk(z.union([Reservation, PublicReservation]), "The reservation"),
     ...errors,
+  },
+});
+
+// GET /api/Reservations/{code}/BorderCrossings
+const borderCrossings = createRoute({
+  method: "get",
+  path: "/Reservations/{code}/BorderCrossings",
+  tags: ["Guest check-in"],
+  summary: "eVisitor's border crossings, for guests living outside the EU (no sign-in)",
+  request: { params: CodeParam },
+  responses: {
+    ...jsonOk(
+      z.array(z.object({ code: z.string(), name: z.string(), type: z.string().nullable() }))
+        .meta({ id: "BorderCrossings" }),
+      "The crossings, by name",
+    ),
+    404: { description: "No such reservation" },
+    ...problemResponses,
   },
 });
 
@@ -199,6 +218,9 @@ export const reservationRoutes = createRouter()
     const found = await publicReservation(db, code, clock());
     if (!found) throw new AppError("NotFound", { detail: "The reservation was not found." });
     return c.json(found, 200);
+  })
+  .openapi(borderCrossings, async (c) => {
+    return c.json(await borderCrossingsFor(c.get("deps").db, c.req.valid("param").code), 200);
   })
   .openapi(checkIn, async (c) => {
     return c.json(await submitGuests(reservationContext(c), c.req.valid("json")), 200);

@@ -174,3 +174,38 @@ Deno.test({
       assert.ok(reservation.guests[0].nextDeadline, "the 24-hour deadline after arrival is shown");
     }),
 });
+
+Deno.test({
+  name: "a guest living outside the EU picks eVisitor's border crossing and is registered with it",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const code = await stay(ctx);
+      const res = await ctx.app.request(`/api/Reservations/${code}/BorderCrossings`);
+      assert.equal(res.status, 200);
+      const crossings = await res.json();
+      assert.ok(crossings.some((c: { code: string; name: string }) =>
+        c.code === "053" && c.name === "Zračna luka Split"
+      ));
+      const american = {
+        ...birgitte,
+        citizenship: "USA",
+        countryOfBirth: "USA",
+        cityOfBirth: "Boston",
+        countryOfResidence: "USA",
+        cityOfResidence: "Boston",
+      };
+      const missing = await checkIn(ctx, code, [american]);
+      assert.equal(missing.status, 400);
+      assert.ok((await missing.json()).errors["reservationGuests.0.borderCrossing"]);
+      const complete = { ...american, borderCrossing: "053", passageDate: addDays(TODAY, -2) };
+      assert.equal((await checkIn(ctx, code, [complete])).status, 200);
+      await waitFor(async () => {
+        const active = await registrations(ctx);
+        return active.length === 1 && active;
+      }, { what: "the registration" });
+      const [registration] = await registrations(ctx);
+      assert.equal(registration.fields.BorderCrossing, "053");
+      assert.equal(registration.fields.PassageDate, addDays(TODAY, -2));
+    }),
+});

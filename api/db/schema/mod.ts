@@ -12,3 +12,4 @@ export * from "./reservations.ts";
 export * from "./calendar-feeds.ts";
 export * from "./user-notifications.ts";
 export * from "./guests.ts";
+export * from "./evisitor-code-lists.ts";

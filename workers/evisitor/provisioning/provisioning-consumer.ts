@@ -9,7 +9,8 @@ import { log } from "../../../api/lib/logger.ts";
 import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
 import { isProcessed, markProcessed } from "../../runner/dedupe.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
-import { EVisitorError } from "../types.ts";
+import { type EVisitorBorderCrossing, EVisitorError } from "../types.ts";
+import { saveBorderCrossings } from "./code-lists.ts";
 import { applySync } from "./apply-sync.ts";
 import { type FacilitySnapshot, planSync } from "./plan-sync.ts";
 
@@ -20,7 +21,7 @@ async function fetchSnapshots(
   evisitor: EVisitorAccess,
   secretBox: SecretBox,
   account: Account,
-): Promise<FacilitySnapshot[]> {
+): Promise<{ snapshots: FacilitySnapshot[]; borderCrossings: EVisitorBorderCrossing[] }> {
   const session = await evisitor.openSession(evisitor.endpoint, {
     username: account.username,
     password: await secretBox.open(account.passwordSealed),
@@ -31,7 +32,9 @@ async function fetchSnapshots(
     for (const facility of await session.listFacilities()) {
       snapshots.push({ facility, units: await session.listUnits(facility.id) });
     }
-    return snapshots;
+    // The check-in form offers these to guests from outside the EU (evisitor_code_lists).
+    const borderCrossings = await session.listBorderCrossings();
+    return { snapshots, borderCrossings };
   } finally {
     await session.logout().catch(() => {});
   }
@@ -70,8 +73,9 @@ export function provisioningConsumer(
       await setStatus(ctx, account.id, { status: ExternalAccountStatus.Provisioning });
 
       let snapshots: FacilitySnapshot[];
+      let borderCrossings: EVisitorBorderCrossing[];
       try {
-        snapshots = await fetchSnapshots(evisitor, secretBox, account);
+        ({ snapshots, borderCrossings } = await fetchSnapshots(evisitor, secretBox, account));
       } catch (error) {
         if (!(error instanceof EVisitorError)) throw error;
         log.warn("provisioning failed", {
@@ -114,6 +118,7 @@ export function provisioningConsumer(
           lastSyncedAt: now,
           updatedAt: now,
         }).where(eq(externalAccounts.id, account.id));
+        await saveBorderCrossings(tx, account.environment, borderCrossings, now);
         await markProcessed(tx, CONSUMER, event.id, now);
       });
       log.info("provisioning done", {
