@@ -17,6 +17,7 @@ import { propertyRoutes } from "./routes/properties.ts";
 import { unitRoutes } from "./routes/accommodation-units.ts";
 import { reservationRoutes } from "./routes/reservations.ts";
 import { calendarRoutes } from "./routes/calendars.ts";
+import { guestRoutes } from "./routes/guests.ts";
 import { GUEST_MRZ_PATH, guestMrzRoutes } from "./routes/guest-mrz.ts";
 import { BEARER_SCHEME } from "./lib/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", unitRoutes);
   app.route("/api", reservationRoutes);
   app.route("/api", calendarRoutes);
+  app.route("/api", guestRoutes);
   app.route("/api", guestMrzRoutes);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
 

@@ -7,6 +7,7 @@ import type { SecretBox } from "../api/lib/crypto/secret-box.ts";
 import type { EVisitorAccess } from "../api/services/external-accounts/evisitor-access.ts";
 import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consumer.ts";
 import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
+import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
 import type { Mailer } from "./notifications/mailer.ts";
@@ -60,7 +61,7 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
   if (options.workers.includes("evisitor")) {
     if (!options.evisitor) throw new Error("the evisitor worker needs its eVisitor access");
     const access = { evisitor: options.evisitor.access, secretBox: options.evisitor.secretBox };
-    consumers.push(provisioningConsumer(access), checkInConsumer(access));
+    consumers.push(provisioningConsumer(access), checkInConsumer(access), checkOutConsumer(access));
   }
   if (options.workers.includes("calendar")) {
     const calendar = calendarOptionsOf(options);

@@ -28,3 +28,4 @@ export * from "./token.ts";
 export * from "./tourist-record.ts";
 export * from "./wifi-details.ts";
 export * from "./calendar.ts";
+export * from "./guest-list.ts";

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { GuestStatusSchema, RegistrationStateSchema } from "../enums.ts";
+import { DateTime, Id, requiredText } from "./fields.ts";
+import { GuestForm } from "./guest.ts";
+
+/**
+ * A row of the host's guest list (GET /Guests): the tourist record of spec section 3
+ * (externalId = the guest's registration guid) with where the guest and the registration stand.
+ */
+export const GuestListItem = z
+  .object({
+    id: Id,
+    externalId: z.string(),
+    surnameAndName: z.string(),
+    dateTimeOfArrival: DateTime,
+    dateTimeOfDeparture: DateTime,
+    checkedOutTourist: z.boolean(),
+    status: GuestStatusSchema,
+    registrationState: RegistrationStateSchema,
+    registrationError: z.string().nullable(),
+    nextDeadline: DateTime.nullable(),
+    reservationCode: z.string(),
+    accommodationUnitName: z.string(),
+  })
+  .meta({ id: "GuestListItem" });
+export type GuestListItem = z.infer<typeof GuestListItem>;
+
+/**
+ * POST /Guests/checkin, one entry: the host adds a guest to a stay (no `id`) or fixes one (`id`),
+ * and either way the guest is registered with eVisitor (a registered guest's registration is
+ * edited under the same id).
+ */
+export const HostGuestCheckIn = z
+  .object({
+    id: Id.optional(),
+    reservationCode: requiredText("Reservation code", 64),
+    guest: GuestForm,
+  })
+  .meta({ id: "HostGuestCheckIn" });
+export type HostGuestCheckIn = z.infer<typeof HostGuestCheckIn>;
+
+export const HostGuestCheckInList = z.array(HostGuestCheckIn).min(1).max(50);
+
+/** POST /Guests/checkout: the guests (by id) to check out of eVisitor. */
+export const GuestCheckOutList = z
+  .array(z.object({ id: Id }))
+  .min(1)
+  .max(50)
+  .meta({ id: "GuestCheckOutList" });
+export type GuestCheckOutList = z.infer<typeof GuestCheckOutList>;

@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { GuestCheckOutRequested } from "@shared/events.ts";
+import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
+import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
+import { guests } from "../../../api/db/schema/guests.ts";
+import { properties } from "../../../api/db/schema/properties.ts";
+import { reservations } from "../../../api/db/schema/reservations.ts";
+import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
+import { log } from "../../../api/lib/logger.ts";
+import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
+import { stayTimesOf, today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
+import { wallTimeAt } from "@shared/local-date.ts";
+import { defineConsumer } from "../../runner/worker.ts";
+import { EVisitorError } from "../types.ts";
+import { hostMessageOf } from "./checkin-consumer.ts";
+
+/** hh:mm in Zagreb at `now`. */
+function zagrebTime(now: Date): string {
+  const wall = wallTimeAt(now.getTime(), "Europe/Zagreb");
+  return `${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
+}
+
+/**
+ * Checks one registered guest out of eVisitor. eVisitor takes no check-out dated after today, so
+ * a guest leaving early is checked out today at this time, one leaving as planned on the departure
+ * day at the unit's check-out time. Idempotent: a guest already out is left alone.
+ */
+export function checkOutConsumer(
+  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+) {
+  return defineConsumer({
+    name: "evisitor_guest_checkout",
+    stream: "EVISITOR",
+    event: GuestCheckOutRequested,
+    concurrency: 4,
+    async handle(event, ctx) {
+      const [found] = await ctx.db.select().from(guests)
+        .innerJoin(reservations, eq(reservations.id, guests.reservationId))
+        .innerJoin(accommodationUnits, eq(accommodationUnits.id, guests.accommodationUnitId))
+        .innerJoin(properties, eq(properties.id, guests.propertyId))
+        .innerJoin(externalAccounts, eq(externalAccounts.id, properties.externalAccountId))
+        .where(eq(guests.id, event.payload.guestId));
+      if (!found || found.guests.status !== "CheckedIn") return;
+      const { guests: guest, reservations: stay, external_accounts: account } = found;
+      const now = ctx.clock();
+      const today = todayOf(now);
+      const onDeparture = stay.endDate <= today;
+      const times = stayTimesOf(found.accommodation_units, found.properties);
+      let session;
+      try {
+        session = await evisitor.openSession(evisitor.endpoint, {
+          username: account.username,
+          password: await secretBox.open(account.passwordSealed),
+          apiKey: account.apiKeySealed ? await secretBox.open(account.apiKeySealed) : undefined,
+        });
+        await session.checkOutTourist({
+          id: guest.guid,
+          checkOutDate: onDeparture ? stay.endDate : today,
+          checkOutTime: onDeparture ? times.checkOut : zagrebTime(now),
+        });
+      } catch (error) {
+        if (!(error instanceof EVisitorError)) throw error;
+        log.warn("guest check-out failed", {
+          guestId: guest.id,
+          kind: error.kind,
+          deliveries: event.deliveries,
+        });
+        if (error.isTransient && !event.isLastAttempt) throw error;
+        await ctx.db.update(guests)
+          .set({ registrationError: hostMessageOf(error), updatedAt: ctx.clock() })
+          .where(eq(guests.id, guest.id));
+        return;
+      } finally {
+        await session?.logout().catch(() => {});
+      }
+      await ctx.db.update(guests).set({
+        status: "CheckedOut",
+        registrationError: null,
+        checkedOutAt: ctx.clock(),
+        updatedAt: ctx.clock(),
+      }).where(eq(guests.id, guest.id));
+      log.info("guest checked out", { guestId: guest.id });
+    },
+  });
+}
