@@ -1,11 +1,12 @@
 import type { Context } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { join, normalize } from "node:path";
-import { shellFor } from "./shells.ts";
+import { redirectFor, shellFor } from "./shells.ts";
 
 /**
- * Serves the prebuilt Astro site. `/x` is answered by `x`, `x/index.html` or `x.html`;
- * any other path gets the site's 404 page with status 404. Hashed assets under /_astro are cached
+ * Serves the prebuilt Astro site. `/x` is answered by `x`, `x/index.html` or `x.html`, an address
+ * with a parameter by its page's shell (shells.ts), the bare check-in address by a redirect to
+ * /404; any other path gets the site's 404 page with status 404. Hashed assets under /_astro are cached
  * for a year, pages are revalidated on every visit.
  */
 export function createSiteHandler(siteDir: string) {
@@ -44,7 +45,10 @@ export function createSiteHandler(siteDir: string) {
   return async (c: Context): Promise<Response> => {
     let found: string | undefined;
     try {
-      found = await resolve(decodeURIComponent(c.req.path));
+      const pathname = decodeURIComponent(c.req.path);
+      const target = redirectFor(pathname);
+      if (target) return c.redirect(target, 302);
+      found = await resolve(pathname);
     } catch {
       found = undefined; // an undecodable path names no file
     }

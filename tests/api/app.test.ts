@@ -99,6 +99,43 @@ Deno.test("links with a user id or code are answered by their page's shell", () 
     }
   }));
 
+Deno.test("check-in links in every language are answered by that language's check-in shell", () =>
+  withApp(async (app) => {
+    for (
+      const [path, shell] of [
+        ["/prijava/smjestaj/k7m2p9x4q3wz", /Check-in shell hr/],
+        ["/prijava/rezervacija/AB3CD4EF5G/", /Check-in shell hr/],
+        ["/de/prijava/smjestaj/k7m2p9x4q3wz", /Check-in shell de/],
+        ["/de/prijava/rezervacija/AB3CD4EF5G", /Check-in shell de/],
+      ] as const
+    ) {
+      const res = await app.request(path);
+      assert.equal(res.status, 200, path);
+      assert.match(await res.text(), shell, path);
+    }
+    for (
+      const path of [
+        "/prijava/smjestaj",
+        "/prijava/rezervacija/a/b",
+        "/prijava/drugo/abc",
+        "/xx/prijava/smjestaj/abc",
+      ]
+    ) {
+      assert.equal((await app.request(path)).status, 404, path);
+    }
+  }));
+
+Deno.test("the bare check-in address, with or without a language, redirects to /404", () =>
+  withApp(async (app) => {
+    for (const path of ["/prijava", "/prijava/", "/de/prijava", "/en/prijava/"]) {
+      const res = await app.request(path);
+      assert.equal(res.status, 302, path);
+      assert.equal(res.headers.get("Location"), "/404", path);
+    }
+    const page = await app.request("/404");
+    assert.match(await page.text(), /Page not found/);
+  }));
+
 Deno.test("a DELETE as browsers send it (an empty body, no Content-Length) is not refused as non-JSON", () =>
   withApp(async (app) => {
     const emptyStream = () => new ReadableStream({ start: (controller) => controller.close() });
