@@ -57,6 +57,12 @@ export const GuestCheckOutRequested = defineEvent(
   z.object({ guestId: z.string() }),
 );
 
+/** Compare one eVisitor account's recent stays with eVisitor's tourist list (once a day). */
+export const AccountReconcileRequested = defineEvent(
+  "evisitor.account.reconcile.requested",
+  z.object({ externalAccountId: z.string() }),
+);
+
 /**
  * Fetch a unit's calendar feeds and reconcile its reservations. Raised by the schedule (each
  * unit every interval, not forced: feeds fetched recently are skipped), when the host changes the
@@ -78,6 +84,7 @@ export const EVENTS = {
   [CalendarSyncRequested.subject]: CalendarSyncRequested,
   [GuestCheckInRequested.subject]: GuestCheckInRequested,
   [GuestCheckOutRequested.subject]: GuestCheckOutRequested,
+  [AccountReconcileRequested.subject]: AccountReconcileRequested,
 } as const;
 
 export type EventSubject = keyof typeof EVENTS;

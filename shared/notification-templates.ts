@@ -10,6 +10,12 @@ export const NOTIFICATION_TEMPLATES = {
   calendarFeedFailing: { template: "CalendarFeedFailing", notificationType: "error" },
   /** eVisitor refused a guest or kept failing: the host must fix the guest and retry. */
   guestRegistrationFailed: { template: "GuestRegistrationFailed", notificationType: "error" },
+  /** A guest's registration is due within hours (24 h after arrival) or overdue. */
+  guestRegistrationDue: { template: "GuestRegistrationDue", notificationType: "warning" },
+  /** A guest's check-out is due within hours (24 h after departure) or overdue. */
+  guestCheckOutDue: { template: "GuestCheckOutDue", notificationType: "warning" },
+  /** The daily comparison with eVisitor's tourist list found a difference. */
+  registrationMismatch: { template: "RegistrationMismatch", notificationType: "warning" },
 } as const;
 
 export type NotificationTemplate =

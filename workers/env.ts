@@ -25,6 +25,8 @@ const WorkersEnv = z.object({
   RETRY_BASE_MS: z.coerce.number().int().min(10).default(1000),
   RETRY_MAX_MS: z.coerce.number().int().min(10).default(60_000),
   RELAY_INTERVAL_MS: z.coerce.number().int().min(10).default(200),
+  /** How often the guests' clock ticks: automatic check-in/out, deadline warnings, daily checks. */
+  GUEST_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).default(60_000),
   /** How often every calendar feed is fetched (conditional requests make unchanged ones cheap). */
   CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
   /** How often the schedule looks for feeds that are due. */

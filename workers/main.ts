@@ -46,6 +46,7 @@ await runMain(async () => {
         openSession: openEVisitorSession,
       },
       secretBox: await createSecretBox(config.DATA_ENCRYPTION_KEY),
+      scheduleTickMs: config.GUEST_SCHEDULE_TICK_MS,
     },
     calendar: {
       intervalMs: config.CALENDAR_SYNC_INTERVAL_MINUTES * 60_000,

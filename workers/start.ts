@@ -8,6 +8,8 @@ import type { EVisitorAccess } from "../api/services/external-accounts/evisitor-
 import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consumer.ts";
 import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
 import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
+import { reconcileConsumer } from "./evisitor/schedule/reconcile-consumer.ts";
+import { runGuestSchedule } from "./evisitor/schedule/guest-schedule.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
 import type { Mailer } from "./notifications/mailer.ts";
@@ -31,8 +33,11 @@ export interface WorkersOptions {
   maxDeliveries: number;
   retry: { baseMs: number; maxMs: number };
   relayIntervalMs: number;
-  /** For the evisitor worker: the service and the key that opens stored credentials. */
-  evisitor?: { access: EVisitorAccess; secretBox: SecretBox };
+  /**
+   * For the evisitor worker: the service, the key that opens stored credentials, and how often
+   * the guests' clock ticks (automatic check-in/out, deadlines, the daily comparison).
+   */
+  evisitor?: { access: EVisitorAccess; secretBox: SecretBox; scheduleTickMs?: number };
   /** For the calendar worker. */
   calendar?: CalendarWorkerOptions;
   /** For the mrz worker: photos read at once. */
@@ -61,7 +66,12 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
   if (options.workers.includes("evisitor")) {
     if (!options.evisitor) throw new Error("the evisitor worker needs its eVisitor access");
     const access = { evisitor: options.evisitor.access, secretBox: options.evisitor.secretBox };
-    consumers.push(provisioningConsumer(access), checkInConsumer(access), checkOutConsumer(access));
+    consumers.push(
+      provisioningConsumer(access),
+      checkInConsumer(access),
+      checkOutConsumer(access),
+      reconcileConsumer(access),
+    );
   }
   if (options.workers.includes("calendar")) {
     const calendar = calendarOptionsOf(options);
@@ -108,6 +118,15 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
         signal: controller.signal,
       }),
     );
+  }
+  if (options.workers.includes("evisitor") && options.evisitor?.scheduleTickMs !== 0) {
+    running.push(runGuestSchedule({
+      db,
+      js: () => js,
+      clock,
+      tickMs: options.evisitor?.scheduleTickMs ?? 60_000,
+      signal: controller.signal,
+    }));
   }
   if (options.workers.includes("calendar")) {
     const calendar = calendarOptionsOf(options);

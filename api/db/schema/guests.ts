@@ -44,6 +44,8 @@ export const guests = sqliteTable("guests", {
   registrationError: text(),
   registeredAt: integer({ mode: "timestamp_ms" }),
   checkedOutAt: integer({ mode: "timestamp_ms" }),
+  /** The check-out was queued (by the host or automatically); not queued twice. */
+  checkOutRequestedAt: integer({ mode: "timestamp_ms" }),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
 }, (t) => [

@@ -13,3 +13,4 @@ export * from "./calendar-feeds.ts";
 export * from "./user-notifications.ts";
 export * from "./guests.ts";
 export * from "./evisitor-code-lists.ts";
+export * from "./schedule-marks.ts";

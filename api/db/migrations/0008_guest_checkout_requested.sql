@@ -1,0 +1,1 @@
+ALTER TABLE `guests` ADD `check_out_requested_at` integer;

@@ -1,0 +1,4 @@
+CREATE TABLE `schedule_marks` (
+	`name` text PRIMARY KEY NOT NULL,
+	`last_run_on` text NOT NULL
+);

@@ -1,0 +1,194 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { DocumentType, Gender } from "@shared/enums.ts";
+import { guests } from "../../api/db/schema/guests.ts";
+import { outbox } from "../../api/db/schema/outbox.ts";
+import { properties } from "../../api/db/schema/properties.ts";
+import { userNotifications } from "../../api/db/schema/user-notifications.ts";
+import { createSecretBox } from "../../api/lib/crypto/secret-box.ts";
+import {
+  queueArrivals,
+  queueDepartures,
+  warnOfDeadlines,
+} from "../../workers/evisitor/schedule/guest-duties.ts";
+import { claimDailyRun } from "../../workers/evisitor/schedule/guest-schedule.ts";
+import { reconcileConsumer } from "../../workers/evisitor/schedule/reconcile-consumer.ts";
+import { createEVisitorClient } from "../../workers/evisitor/client.ts";
+import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
+import { simulatorAccess, TEST_SECRETS, withTestApp } from "../support/app.ts";
+import { DEMO_HOST } from "../support/evisitor-sim.ts";
+import {
+  connectDemoAccount,
+  propertiesOf,
+  withEVisitorPipeline,
+} from "../support/evisitor-pipeline.ts";
+import { REAL_SERVERS } from "../support/pipeline.ts";
+import { seedMirroredAccount } from "../support/properties.ts";
+import { waitFor } from "../support/wait.ts";
+import { addDays, todayIn } from "@shared/local-date.ts";
+
+/** 10 August 2026, 09:00 in Zagreb. */
+const NOW = new Date("2026-08-10T07:00:00Z");
+const at = (date: string, hourUtc = 12) =>
+  new Date(`${date}T${String(hourUtc).padStart(2, "0")}:00:00Z`);
+
+const guest = {
+  firstName: "Birgitte",
+  surname: "Rasmussen",
+  gender: Gender.Female,
+  dateOfBirth: "1961-10-25",
+  citizenship: "DNK",
+  countryOfBirth: "DNK",
+  cityOfBirth: "Køge",
+  countryOfResidence: "DNK",
+  cityOfResidence: "København",
+  documentType: DocumentType.Passport,
+  documentNumber: "109957822",
+};
+
+async function stayWithGuest(
+  ctx: Parameters<Parameters<typeof withTestApp>[0]>[0],
+  start: string,
+  end: string,
+) {
+  const ana = await createHost(ctx.app, ctx.db, { email: "ana@example.com" });
+  await seedMirroredAccount(ctx.db, ana);
+  const token = (await signIn(ctx.app, "ana@example.com")).accessToken;
+  const [property] =
+    (await (await getWith(ctx.app, "/api/Properties?PageNumber=1&PageSize=5", token)).json()).items;
+  const stay = await (await postWith(ctx.app, "/api/Reservations", {
+    accommodationUnitId: property.accommodationUnits[0].id,
+    startDateUTC: `${start}T12:00:00Z`,
+    endDateUTC: `${end}T12:00:00Z`,
+  }, token)).json();
+  const res = await ctx.app.request("/api/Reservations/Guests", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ reservationCode: stay.code, reservationGuests: [guest] }),
+  });
+  assert.equal(res.status, 200);
+  return { propertyId: property.id as string, code: stay.code as string };
+}
+
+const eventsOf = async (db: Parameters<typeof queueArrivals>[0], subject: string) =>
+  (await db.select().from(outbox)).filter((e) => e.subject === subject).length;
+
+Deno.test("a guest who checked in early is queued on the arrival day when the property checks in automatically", () =>
+  withTestApp(async (ctx) => {
+    const { propertyId } = await stayWithGuest(ctx, "2026-08-12", "2026-08-15");
+    assert.equal(await queueArrivals(ctx.db, NOW), 0, "not before arrival");
+    assert.equal(
+      await queueArrivals(ctx.db, at("2026-08-12")),
+      0,
+      "not without automatic check-in",
+    );
+    await ctx.db.update(properties).set({ automaticCheckIn: true })
+      .where(eq(properties.id, propertyId));
+    assert.equal(await queueArrivals(ctx.db, at("2026-08-12")), 1);
+    const [stored] = await ctx.db.select().from(guests);
+    assert.equal(stored.registrationState, "queued");
+    assert.equal(await eventsOf(ctx.db, "evisitor.guest.checkin.requested"), 1);
+    assert.equal(await queueArrivals(ctx.db, at("2026-08-12")), 0, "queued once");
+  }, { now: NOW }));
+
+Deno.test("registered guests are checked out once after departure when the property checks out automatically", () =>
+  withTestApp(async (ctx) => {
+    const { propertyId } = await stayWithGuest(ctx, "2026-08-10", "2026-08-13");
+    await ctx.db.update(guests).set({ status: "CheckedIn", registrationState: "registered" });
+    await ctx.db.update(properties).set({ automaticCheckOut: true })
+      .where(eq(properties.id, propertyId));
+    assert.equal(await queueDepartures(ctx.db, at("2026-08-12")), 0, "not before departure");
+    assert.equal(await queueDepartures(ctx.db, at("2026-08-13")), 1);
+    assert.equal(await queueDepartures(ctx.db, at("2026-08-13", 15)), 0, "queued once");
+    assert.equal(await eventsOf(ctx.db, "evisitor.guest.checkout.requested"), 1);
+  }, { now: NOW }));
+
+Deno.test("the host is warned once when a failed guest's registration deadline is near", () =>
+  withTestApp(async (ctx) => {
+    // Arrival 10 August at 14:00; the registration is due 24 hours later.
+    await stayWithGuest(ctx, "2026-08-10", "2026-08-13");
+    // eVisitor refused the guest: nobody will register them unless the host acts.
+    await ctx.db.update(guests).set({ registrationState: "failed" });
+    assert.equal(await warnOfDeadlines(ctx.db, at("2026-08-10", 13)), 0, "still 20 hours left");
+    assert.equal(await warnOfDeadlines(ctx.db, at("2026-08-11", 7)), 1, "five hours left");
+    assert.equal(await warnOfDeadlines(ctx.db, at("2026-08-11", 15)), 0, "told once");
+    const [note] = await ctx.db.select().from(userNotifications);
+    assert.equal(note.template, "GuestRegistrationDue");
+  }, { now: NOW }));
+
+Deno.test("a once-a-day job is claimed by one caller per day", () =>
+  withTestApp(async (ctx) => {
+    const claims = await Promise.all(
+      [1, 2, 3].map(() => claimDailyRun(ctx.db, "job", "2026-08-10")),
+    );
+    assert.deepEqual(claims.filter(Boolean).length, 1);
+    assert.equal(await claimDailyRun(ctx.db, "job", "2026-08-10"), false);
+    assert.equal(await claimDailyRun(ctx.db, "job", "2026-08-11"), true);
+  }, { now: NOW }));
+
+Deno.test({
+  name:
+    "the daily comparison finds a registration cancelled in eVisitor and follows a check-out made there",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      await connectDemoAccount(ctx);
+      const today = todayIn("Europe/Zagreb");
+      const [property] = await propertiesOf(ctx);
+      const stays = [];
+      for (const unit of property.accommodationUnits.slice(0, 2)) {
+        const stay = await (await postWith(ctx.app, "/api/Reservations", {
+          accommodationUnitId: unit.id,
+          startDateUTC: `${today}T12:00:00Z`,
+          endDateUTC: `${addDays(today, 2)}T12:00:00Z`,
+        }, ctx.token)).json();
+        await ctx.app.request("/api/Reservations/Guests", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            reservationCode: stay.code,
+            reservationGuests: [{ ...guest, documentNumber: `X${stays.length}1234` }],
+          }),
+        });
+        stays.push(stay.code);
+      }
+      const registered = await waitFor(async () => {
+        const all = await ctx.database.db.select().from(guests);
+        return all.every((g) => g.status === "CheckedIn") && all;
+      }, { what: "both registered" });
+
+      // In eVisitor itself: one registration is cancelled, the other checked out.
+      const session = await createEVisitorClient()(
+        { baseUrl: ctx.sim.baseUrl, timeoutMs: 2000 },
+        DEMO_HOST,
+      );
+      await session.cancelTouristCheckIn({ id: registered[0].guid, reason: "test" });
+      await session.checkOutTourist({
+        id: registered[1].guid,
+        checkOutDate: today,
+        checkOutTime: "15:00",
+      });
+      await session.logout();
+
+      const consumer = reconcileConsumer({
+        evisitor: simulatorAccess(ctx.sim.baseUrl),
+        secretBox: await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY),
+      });
+      const [account] = await ctx.database.db.select().from(properties);
+      await consumer.handle({
+        id: "reconcile-test",
+        subject: "evisitor.account.reconcile.requested",
+        occurredAt: new Date().toISOString(),
+        payload: { externalAccountId: account.externalAccountId },
+        deliveries: 1,
+        isLastAttempt: false,
+      }, { db: ctx.database.db, clock: () => new Date() });
+
+      const after = await ctx.database.db.select().from(guests);
+      assert.equal(after.find((g) => g.id === registered[1].id)!.status, "CheckedOut");
+      const notes = await ctx.database.db.select().from(userNotifications)
+        .where(eq(userNotifications.template, "RegistrationMismatch"));
+      assert.equal(notes.length, 1);
+      assert.equal(notes[0].placeholders.reservationList, "missing-in-evisitor");
+    }),
+});

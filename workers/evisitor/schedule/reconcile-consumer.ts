@@ -1,0 +1,129 @@
+import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { AccountReconcileRequested } from "@shared/events.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import { addDays } from "@shared/local-date.ts";
+import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
+import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
+import { guests } from "../../../api/db/schema/guests.ts";
+import { properties } from "../../../api/db/schema/properties.ts";
+import { reservations } from "../../../api/db/schema/reservations.ts";
+import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
+import { log } from "../../../api/lib/logger.ts";
+import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
+import { createNotification } from "../../../api/services/notifications/create-notification.ts";
+import { today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
+import { defineConsumer } from "../../runner/worker.ts";
+import type { EVisitorSession, EVisitorTourist } from "../types.ts";
+import { compareRegistrations, type OurStay } from "./compare-registrations.ts";
+
+/** How far back the daily comparison looks (eVisitor allows corrections for 15 days). */
+export const RECONCILE_DAYS = 30;
+const PAGE = 100;
+
+async function allTourists(session: EVisitorSession, from: string, to: string) {
+  const tourists: EVisitorTourist[] = [];
+  for (let page = 1;; page++) {
+    const { records, totalCount } = await session.listTourists({
+      arrivalFrom: from,
+      arrivalTo: to,
+      page,
+      pageSize: PAGE,
+    });
+    tourists.push(...records);
+    if (records.length < PAGE || tourists.length >= totalCount) return tourists;
+  }
+}
+
+/**
+ * Once a day per eVisitor account: compares the stays of the last 30 days with eVisitor's tourist
+ * list, follows check-outs made there, and tells the host (once per finding) about stays nobody
+ * registered, registrations eVisitor no longer has, and guests not checked out after departure.
+ */
+export function reconcileConsumer(
+  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+) {
+  return defineConsumer({
+    name: "evisitor_reconcile",
+    stream: "EVISITOR",
+    event: AccountReconcileRequested,
+    async handle(event, ctx) {
+      const [account] = await ctx.db.select().from(externalAccounts)
+        .where(eq(externalAccounts.id, event.payload.externalAccountId));
+      if (!account) return;
+      const now = ctx.clock();
+      const today = todayOf(now);
+      const from = addDays(today, -RECONCILE_DAYS);
+
+      const rows = await ctx.db.select().from(reservations)
+        .innerJoin(properties, eq(properties.id, reservations.propertyId))
+        .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
+        .where(and(
+          eq(properties.externalAccountId, account.id),
+          inArray(reservations.kind, ["booking", "unknown"]),
+          isNull(reservations.canceledAt),
+          gte(reservations.startDate, from),
+          lte(reservations.startDate, today),
+        ));
+      if (rows.length === 0) return;
+      const guestRows = await ctx.db.select().from(guests)
+        .where(inArray(guests.reservationId, rows.map((r) => r.reservations.id)));
+      const stays: OurStay[] = rows.map(({ reservations: r }) => ({
+        id: r.id,
+        startDate: r.startDate,
+        endDate: r.endDate,
+        guests: guestRows.filter((g) => g.reservationId === r.id).map((g) => ({
+          id: g.id,
+          guid: g.guid,
+          status: g.status,
+          registrationState: g.registrationState,
+          stayStart: r.startDate,
+          stayEnd: r.endDate,
+        })),
+      }));
+
+      const session = await evisitor.openSession(evisitor.endpoint, {
+        username: account.username,
+        password: await secretBox.open(account.passwordSealed),
+        apiKey: account.apiKeySealed ? await secretBox.open(account.apiKeySealed) : undefined,
+      });
+      let tourists: EVisitorTourist[];
+      try {
+        tourists = await allTourists(session, from, today);
+      } finally {
+        await session.logout().catch(() => {});
+      }
+
+      const findings = compareRegistrations(stays, tourists, today);
+      for (const finding of findings) {
+        const row = rows.find((r) => r.reservations.id === finding.stayId)!;
+        if (finding.kind === "checked-out-there") {
+          await ctx.db.update(guests)
+            .set({ status: "CheckedOut", checkedOutAt: now, updatedAt: now })
+            .where(eq(guests.id, finding.guestId));
+          continue;
+        }
+        await createNotification(
+          ctx.db,
+          account.userId,
+          NOTIFICATION_TEMPLATES.registrationMismatch,
+          {
+            dedupeKey: `${finding.kind}:${"guestId" in finding ? finding.guestId : finding.stayId}`,
+            placeholders: {
+              accommodationUnit: row.accommodation_units.name,
+              code: row.reservations.code,
+              reservationList: finding.kind,
+              start: row.reservations.startDate,
+              end: row.reservations.endDate,
+            },
+            now,
+          },
+        );
+      }
+      log.info("registrations reconciled", {
+        externalAccountId: account.id,
+        stays: stays.length,
+        findings: findings.length,
+      });
+    },
+  });
+}
