@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
 import type { Guest } from "@shared/schemas/guest.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { guests } from "../../db/schema/guests.ts";
@@ -10,7 +10,10 @@ export function registeredCount(rows: GuestRow[]): number {
   return rows.filter((g) => g.status !== "PreCheckIn").length;
 }
 
-/** The guest rows of each reservation, in the order they were entered. */
+/**
+ * The guest rows of each reservation, in the order they were entered. A party checked in by one
+ * request shares its `createdAt`, so the insertion order (rowid) keeps the form's order.
+ */
 export async function guestRowsOf(
   db: DbOrTx,
   reservationIds: string[],
@@ -19,7 +22,7 @@ export async function guestRowsOf(
   if (reservationIds.length === 0) return byReservation;
   const rows = await db.select().from(guests)
     .where(inArray(guests.reservationId, reservationIds))
-    .orderBy(asc(guests.createdAt), asc(guests.id));
+    .orderBy(asc(guests.createdAt), asc(sql`${guests}.rowid`));
   for (const row of rows) byReservation.get(row.reservationId)?.push(row);
   return byReservation;
 }
