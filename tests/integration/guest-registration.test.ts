@@ -209,3 +209,35 @@ Deno.test({
       assert.equal(registration.fields.PassageDate, addDays(TODAY, -2));
     }),
 });
+
+Deno.test({
+  name: "an eVisitor session that expires mid-way is renewed and the guest registered exactly once",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const code = await stay(ctx);
+      // Hold the check-in's answer back (within the client's timeout) and drop every session
+      // while it is held: eVisitor then finds the call's session gone.
+      await ctx.sim.control.fail("timeout", 1, { path: "CheckInTourist", delayMs: 1000 });
+      assert.equal((await checkIn(ctx, code, [birgitte])).status, 200);
+      await waitFor(async () => (await ctx.sim.control.state()).faults.length === 0, {
+        what: "the check-in to reach eVisitor",
+      });
+      await ctx.sim.control.fail("expire-sessions");
+
+      const reservation = await waitFor(async () => {
+        const r = await hostView(ctx, code);
+        return r.guests[0]?.status === "CheckedIn" && r;
+      }, { what: "the guest checked in after a new login" });
+      assert.equal(reservation.guests[0].registrationState, "registered");
+      const state = await ctx.sim.control.state();
+      const answers = state.requests.filter((r) => r.path.includes("/CheckInTourist/"))
+        .map((r) => r.status);
+      assert.equal(answers.length, 2, "refused for the lost session, then sent again once");
+      assert.notEqual(answers[0], 200);
+      assert.equal(answers[1], 200);
+      assert.equal(state.registrations.length, 1);
+      assert.equal(state.registrations[0].id, reservation.guests[0].guid);
+      assert.equal(state.registrations[0].status, "active");
+    }),
+});

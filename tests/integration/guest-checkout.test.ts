@@ -1,0 +1,177 @@
+import assert from "node:assert/strict";
+import { DocumentType, Gender } from "@shared/enums.ts";
+import { addDays, todayIn } from "@shared/local-date.ts";
+import { getWith, postWith } from "../support/accounts.ts";
+import {
+  connectDemoAccount,
+  type EVisitorPipeline,
+  propertiesOf,
+  withEVisitorPipeline,
+} from "../support/evisitor-pipeline.ts";
+import { REAL_SERVERS } from "../support/pipeline.ts";
+import { waitFor } from "../support/wait.ts";
+
+const TODAY = todayIn("Europe/Zagreb");
+const noon = (date: string) => `${date}T12:00:00.000Z`;
+
+const birgitte = {
+  firstName: "Birgitte",
+  surname: "Rasmussen",
+  gender: Gender.Female,
+  dateOfBirth: "1961-10-25",
+  citizenship: "DNK",
+  countryOfBirth: "DNK",
+  cityOfBirth: "Køge",
+  countryOfResidence: "DNK",
+  cityOfResidence: "København",
+  documentType: DocumentType.Passport,
+  documentNumber: "109957822",
+};
+
+interface HostGuest {
+  id: string;
+  guid: string;
+  status: string;
+  registrationState: string;
+  cityOfResidence: string;
+  nextDeadline: string | null;
+}
+
+/**
+ * A stay in the first mirrored unit that began yesterday (so leaving today is after arrival at
+ * any time of day), with Birgitte checked in and registered with eVisitor.
+ */
+async function registeredGuest(ctx: EVisitorPipeline): Promise<{ code: string; guest: HostGuest }> {
+  await connectDemoAccount(ctx);
+  const [property] = await propertiesOf(ctx);
+  const booked = await postWith(ctx.app, "/api/Reservations", {
+    accommodationUnitId: property.accommodationUnits[0].id,
+    startDateUTC: noon(addDays(TODAY, -1)),
+    endDateUTC: noon(addDays(TODAY, 2)),
+  }, ctx.token);
+  assert.equal(booked.status, 200);
+  const { code } = await booked.json();
+  const res = await ctx.app.request("/api/Reservations/Guests", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ reservationCode: code, reservationGuests: [birgitte] }),
+  });
+  assert.equal(res.status, 200);
+  const guest = await guestOf(ctx, code, (g) => g.status === "CheckedIn", "registered");
+  return { code, guest };
+}
+
+const hostView = async (ctx: EVisitorPipeline, code: string) =>
+  await (await getWith(ctx.app, `/api/Reservations/${code}`, ctx.token)).json();
+
+/** Waits until the stay's only guest is as `ready` says, and returns it. */
+const guestOf = (
+  ctx: EVisitorPipeline,
+  code: string,
+  ready: (guest: HostGuest) => boolean,
+  what: string,
+  timeoutMs = 10_000,
+) =>
+  waitFor(async () => {
+    const [guest] = (await hostView(ctx, code)).guests as HostGuest[];
+    return guest && ready(guest) && guest;
+  }, { what, timeoutMs });
+
+/** eVisitor's answers to one action, in order (e.g. "CheckOutTourist"). */
+const answersTo = async (ctx: EVisitorPipeline, action: string) =>
+  (await ctx.sim.control.state()).requests
+    .filter((r) => r.path.includes(`/${action}/`))
+    .map((r) => r.status);
+
+Deno.test({
+  name: "a registered guest checked out by the host is checked out in eVisitor once",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const { code, guest } = await registeredGuest(ctx);
+      const res = await postWith(ctx.app, "/api/Guests/checkout", [{ id: guest.id }], ctx.token);
+      assert.equal(res.status, 202);
+
+      const out = await guestOf(ctx, code, (g) => g.status === "CheckedOut", "checked out");
+      assert.equal(out.nextDeadline, null, "nothing is due any more");
+      const [registration] = (await ctx.sim.control.state()).registrations;
+      assert.equal(registration.id, guest.guid);
+      assert.equal(registration.status, "checked-out");
+      assert.equal(registration.checkOut?.date, TODAY, "leaving early: today");
+      assert.deepEqual(await answersTo(ctx, "CheckOutTourist"), [200]);
+
+      const list = await (await getWith(
+        ctx.app,
+        `/api/Guests?PageNumber=1&PageSize=10&PropertyId=${
+          (await propertiesOf(ctx))[0].id
+        }&Status=CheckedOut`,
+        ctx.token,
+      )).json();
+      assert.equal(list.totalCount, 1);
+      assert.equal(list.items[0].checkedOutTourist, true);
+      assert.equal((await hostView(ctx, code)).status, "CheckedIn", "the stay was registered");
+
+      const again = await postWith(ctx.app, "/api/Guests/checkout", [{ id: guest.id }], ctx.token);
+      assert.equal(again.status, 409, "a guest is checked out once");
+      assert.equal((await again.json()).code, "CannotCheckOut");
+      assert.deepEqual(await answersTo(ctx, "CheckOutTourist"), [200]);
+    }),
+});
+
+Deno.test({
+  name: "an eVisitor outage during check-out is retried until the guest is checked out",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const { code, guest } = await registeredGuest(ctx);
+      await ctx.sim.control.fail("http500", 2, { path: "CheckOutTourist" });
+      const res = await postWith(ctx.app, "/api/Guests/checkout", [{ id: guest.id }], ctx.token);
+      assert.equal(res.status, 202);
+
+      const out = await guestOf(
+        ctx,
+        code,
+        (g) => g.status === "CheckedOut",
+        "checked out after the outage",
+        30_000,
+      );
+      assert.equal(out.id, guest.id);
+      assert.deepEqual(await answersTo(ctx, "CheckOutTourist"), [500, 500, 200]);
+      const registrations = (await ctx.sim.control.state()).registrations;
+      assert.equal(registrations.length, 1);
+      assert.equal(registrations[0].status, "checked-out");
+    }),
+});
+
+Deno.test({
+  name: "the host fixing a registered guest edits the same eVisitor registration",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const { code, guest } = await registeredGuest(ctx);
+      const res = await postWith(ctx.app, "/api/Guests/checkin", [{
+        id: guest.id,
+        reservationCode: code,
+        guest: { ...birgitte, cityOfResidence: "Odense" },
+      }], ctx.token);
+      assert.equal(res.status, 200, await res.clone().text());
+      const [queued] = await res.json();
+      assert.equal(queued.registrationState, "queued");
+      assert.equal(queued.guid, guest.guid);
+
+      const fixed = await guestOf(
+        ctx,
+        code,
+        (g) => g.registrationState === "registered",
+        "the fix registered",
+      );
+      assert.equal(fixed.status, "CheckedIn");
+      assert.equal(fixed.cityOfResidence, "Odense");
+      const registrations = (await ctx.sim.control.state()).registrations;
+      assert.equal(registrations.length, 1, "never a second registration");
+      assert.equal(registrations[0].id, guest.guid);
+      assert.equal(registrations[0].status, "active");
+      assert.equal(registrations[0].fields.CityOfResidence, "Odense");
+      assert.deepEqual(await answersTo(ctx, "CheckInTourist"), [200, 200], "sent twice: an edit");
+    }),
+});

@@ -1,0 +1,199 @@
+import assert from "node:assert/strict";
+import { DocumentType, Gender } from "@shared/enums.ts";
+import {
+  ageOn,
+  type CodeLists,
+  documentTypeCode,
+  type GuestForCheckIn,
+  GuestMappingError,
+  paymentCategoryCode,
+  type StayForCheckIn,
+  toCheckIn,
+} from "../../../workers/evisitor/registration/guest-to-checkin.ts";
+
+const GUID = "6f1c2b1e-8d0a-4f43-9a57-1b2c3d4e5f60";
+
+function guest(overrides: Partial<GuestForCheckIn> = {}): GuestForCheckIn {
+  return {
+    guid: GUID,
+    name: "Marta",
+    middleName: null,
+    surname: "Kowalska",
+    gender: Gender.Female,
+    dateOfBirth: "1990-05-14",
+    citizenship: "POL",
+    countryOfBirth: "POL",
+    cityOfBirth: "Kraków",
+    countryOfResidence: "POL",
+    cityOfResidence: "Warszawa",
+    residenceAddress: null,
+    documentType: DocumentType.IdentityCard,
+    documentNumber: "ABC123456",
+    email: null,
+    telephone: null,
+    borderCrossing: null,
+    passageDate: null,
+    ...overrides,
+  };
+}
+
+function stay(overrides: Partial<StayForCheckIn> = {}): StayForCheckIn {
+  return {
+    facilityCode: "0012345",
+    startDate: "2026-07-10",
+    endDate: "2026-07-17",
+    checkInTime: "15:30",
+    checkOutTime: "09:45",
+    unitType: "Apartman",
+    ...overrides,
+  };
+}
+
+/** eVisitor's lists as the simulator's codebooks give them for facility 0012345. */
+function lists(overrides: Partial<CodeLists> = {}): CodeLists {
+  return {
+    documentTypes: ["002", "027", "032", "051", "103", "999"],
+    paymentCategories: ["1", "2", "4", "5", "6", "7", "8", "11", "14"],
+    arrivalOrganisations: ["I", "A"],
+    offeredServiceTypes: ["Noćenje", "Polupansion", "Puni pansion"],
+    ...overrides,
+  };
+}
+
+const map = (g: Partial<GuestForCheckIn> = {}, s: Partial<StayForCheckIn> = {}, l = lists()) =>
+  toCheckIn(guest(g), stay(s), l);
+
+Deno.test("document codes follow the kind of document and whether it is Croatian", () => {
+  const code = (documentType: number, citizenship: string) =>
+    documentTypeCode({ documentType, citizenship });
+  assert.equal(code(DocumentType.IdentityCard, "HRV"), "051", "Croatian identity card");
+  assert.equal(code(DocumentType.IdentityCard, "DEU"), "027", "foreign identity card");
+  assert.equal(code(DocumentType.Passport, "HRV"), "002");
+  assert.equal(code(DocumentType.Passport, "USA"), "002");
+  assert.equal(code(DocumentType.Visa, "IND"), "002", "a visa travels in a passport");
+  assert.equal(code(DocumentType.DriversLicence, "HRV"), "103", "Croatian driving licence");
+  assert.equal(code(DocumentType.DriversLicence, "AUT"), "032", "foreign driving licence");
+  assert.equal(code(DocumentType.SocialSecurityCard, "HRV"), "999", "health card");
+  assert.equal(code(DocumentType.SocialSecurityCard, "SVN"), "999");
+  assert.throws(() => code(17, "HRV"), GuestMappingError);
+
+  assert.equal(map({ citizenship: "HRV" }).documentType, "051");
+  assert.equal(map({ documentType: DocumentType.DriversLicence }).documentType, "032");
+});
+
+Deno.test("the tourist-tax category follows the age on the arrival day", () => {
+  const arrival = "2026-07-10";
+  assert.equal(paymentCategoryCode("2014-07-11", arrival), "1", "11 years and 364 days");
+  assert.equal(paymentCategoryCode("2014-07-10", arrival), "2", "12 on the arrival day");
+  assert.equal(paymentCategoryCode("2008-07-11", arrival), "2", "17, a day short of 18");
+  assert.equal(paymentCategoryCode("2009-01-01", arrival), "2", "17");
+  assert.equal(paymentCategoryCode("2008-07-10", arrival), "14", "18 on the arrival day");
+  assert.equal(paymentCategoryCode("1950-12-31", arrival), "14");
+  assert.equal(paymentCategoryCode("2026-07-10", arrival), "1", "born on the arrival day");
+
+  // Born on 29 February: a year older on 1 March in other years, on 29 February in leap years.
+  assert.equal(ageOn("2008-02-29", "2026-02-28"), 17);
+  assert.equal(ageOn("2008-02-29", "2026-03-01"), 18);
+  assert.equal(paymentCategoryCode("2008-02-29", "2026-02-28"), "2");
+  assert.equal(paymentCategoryCode("2008-02-29", "2026-03-01"), "14");
+  assert.equal(paymentCategoryCode("2012-02-29", "2024-02-29"), "2", "12 on a leap day");
+  assert.equal(paymentCategoryCode("2012-02-29", "2024-02-28"), "1");
+
+  // The stay's arrival counts, not the day the guest is registered.
+  assert.equal(
+    map({ dateOfBirth: "2008-07-11" }, { startDate: "2026-07-10" }).ttPaymentCategory,
+    "2",
+  );
+  assert.equal(
+    map({ dateOfBirth: "2008-07-11" }, { startDate: "2026-07-11" }).ttPaymentCategory,
+    "14",
+  );
+});
+
+Deno.test("a guest eVisitor cannot record as entered is a GuestMappingError the host can act on", () => {
+  assert.throws(
+    () => map({ gender: Gender.Unspecified }),
+    (error: unknown) => error instanceof GuestMappingError && /male or female/.test(error.message),
+  );
+  assert.equal(map({ gender: Gender.Male }).gender, "muški");
+  assert.equal(map({ gender: Gender.Female }).gender, "ženski");
+
+  assert.throws(
+    () => map({ dateOfBirth: "2012-01-01" }, {}, lists({ paymentCategories: ["1", "14"] })),
+    (error: unknown) =>
+      error instanceof GuestMappingError && error.message.includes('"2"') &&
+      /tourist tax category/.test(error.message),
+    "a category the facility does not allow names the code",
+  );
+  assert.throws(
+    () => map({ citizenship: "HRV" }, {}, lists({ documentTypes: ["002", "027"] })),
+    (error: unknown) => error instanceof GuestMappingError && error.message.includes('"051"'),
+  );
+  assert.throws(
+    () => map({}, {}, lists({ arrivalOrganisations: ["A"] })),
+    (error: unknown) => error instanceof GuestMappingError && error.message.includes('"I"'),
+  );
+  assert.throws(() => map({}, {}, lists({ offeredServiceTypes: [] })), GuestMappingError);
+});
+
+Deno.test("the stay's dates and times, the facility and the guest's fields are passed through", () => {
+  const checkIn = map({
+    middleName: "Anna",
+    residenceAddress: "ul. Długa 5",
+    email: "marta@example.pl",
+    countryOfResidence: "UKR",
+    borderCrossing: "053",
+    passageDate: "2026-07-09",
+  });
+  assert.equal(checkIn.id, GUID, "the guest's guid is the registration id");
+  assert.equal(checkIn.facilityCode, "0012345");
+  assert.equal(checkIn.stayFrom, "2026-07-10");
+  assert.equal(checkIn.timeStayFrom, "15:30");
+  assert.equal(checkIn.foreseenStayUntil, "2026-07-17");
+  assert.equal(checkIn.timeEstimatedStayUntil, "09:45");
+  assert.equal(checkIn.touristName, "Marta");
+  assert.equal(checkIn.touristMiddleName, "Anna");
+  assert.equal(checkIn.touristSurname, "Kowalska");
+  assert.equal(checkIn.dateOfBirth, "1990-05-14");
+  assert.equal(checkIn.documentNumber, "ABC123456");
+  assert.equal(checkIn.countryOfBirth, "POL");
+  assert.equal(checkIn.cityOfBirth, "Kraków");
+  assert.equal(checkIn.citizenship, "POL");
+  assert.equal(checkIn.countryOfResidence, "UKR");
+  assert.equal(checkIn.cityOfResidence, "Warszawa");
+  assert.equal(checkIn.residenceAddress, "ul. Długa 5");
+  assert.equal(checkIn.touristEmail, "marta@example.pl");
+  assert.equal(checkIn.borderCrossing, "053");
+  assert.equal(checkIn.passageDate, "2026-07-09");
+  assert.equal(checkIn.arrivalOrganisation, "I", "personal arrival");
+  assert.equal(checkIn.ttPaymentCategory, "14");
+
+  const bare = map();
+  assert.equal(bare.touristMiddleName, undefined, "absent fields are left out, not null");
+  assert.equal(bare.residenceAddress, undefined);
+  assert.equal(bare.touristEmail, undefined);
+  assert.equal(bare.touristTelephone, undefined);
+  assert.equal(bare.borderCrossing, undefined);
+  assert.equal(bare.passageDate, undefined);
+});
+
+Deno.test("the overnight service is found by name whatever its case, else the first offered", () => {
+  const service = (names: string[]) =>
+    map({}, {}, lists({ offeredServiceTypes: names })).offeredServiceType;
+  assert.equal(service(["Polupansion", "NOĆENJE", "Puni pansion"]), "NOĆENJE");
+  assert.equal(service(["Polupansion", " noćenje "]), " noćenje ");
+  assert.equal(service(["Noćenje s doručkom", "Noćenje"]), "Noćenje", "the name, not a prefix");
+  assert.equal(service(["Polupansion", "Puni pansion"]), "Polupansion");
+});
+
+Deno.test("telephone numbers lose their spaces, brackets and dashes", () => {
+  assert.equal(map({ telephone: "+385 91 665 5333" }).touristTelephone, "+385916655333");
+  assert.equal(map({ telephone: "+48 (22) 123-45-67" }).touristTelephone, "+48221234567");
+  assert.equal(map({ telephone: "  " }).touristTelephone, undefined);
+  assert.equal(map({ telephone: "" }).touristTelephone, undefined);
+});
+
+Deno.test("the unit type is sent only for units mirrored from eVisitor", () => {
+  assert.equal(map({}, { unitType: "Apartman" }).accommodationUnitType, "Apartman");
+  assert.equal(map({}, { unitType: null }).accommodationUnitType, undefined);
+});
