@@ -98,6 +98,7 @@ export async function hostCheckOut(
     for (const { id } of list) {
       const { guests: guest } = await findOwnGuest(tx, userId, { id });
       if (guest.status !== "CheckedIn") throw new AppError("CannotCheckOut");
+      if (guest.checkOutRequestedAt) continue; // already on its way (a double click)
       await tx.update(guests).set({ checkOutRequestedAt: ctx.now }).where(eq(guests.id, id));
       await appendEvent(tx, GuestCheckOutRequested, { guestId: id }, ctx.now);
     }

@@ -197,3 +197,13 @@ Deno.test("the unit type is sent only for units mirrored from eVisitor", () => {
   assert.equal(map({}, { unitType: "Apartman" }).accommodationUnitType, "Apartman");
   assert.equal(map({}, { unitType: null }).accommodationUnitType, undefined);
 });
+
+Deno.test("an early check-out on the arrival day is never dated before the arrival time", async () => {
+  const { earlyCheckOutTime } = await import(
+    "../../../workers/evisitor/registration/checkout-consumer.ts"
+  );
+  assert.equal(earlyCheckOutTime("10:15", "14:00"), "14:01");
+  assert.equal(earlyCheckOutTime("16:40", "14:00"), "16:40");
+  assert.equal(earlyCheckOutTime("09:00", null), "09:00");
+  assert.equal(earlyCheckOutTime("08:00", "23:59"), "23:59");
+});

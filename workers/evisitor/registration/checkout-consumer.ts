@@ -21,6 +21,17 @@ function zagrebTime(now: Date): string {
 }
 
 /**
+ * The time of a check-out before the planned departure: now, but on the arrival day never before
+ * the registered arrival time (eVisitor refuses a departure earlier than the arrival).
+ */
+export function earlyCheckOutTime(now: string, arrivalTimeToday: string | null): string {
+  if (arrivalTimeToday === null || now > arrivalTimeToday) return now;
+  const [hour, minute] = arrivalTimeToday.split(":").map(Number);
+  const next = Math.min(hour * 60 + minute + 1, 23 * 60 + 59);
+  return `${String(Math.floor(next / 60)).padStart(2, "0")}:${String(next % 60).padStart(2, "0")}`;
+}
+
+/**
  * Checks one registered guest out of eVisitor. eVisitor takes no check-out dated after today, so
  * a guest leaving early is checked out today at this time, one leaving as planned on the departure
  * day at the unit's check-out time. Idempotent: a guest already out is left alone.
@@ -56,7 +67,9 @@ export function checkOutConsumer(
         await session.checkOutTourist({
           id: guest.guid,
           checkOutDate: onDeparture ? stay.endDate : today,
-          checkOutTime: onDeparture ? times.checkOut : zagrebTime(now),
+          checkOutTime: onDeparture
+            ? times.checkOut
+            : earlyCheckOutTime(zagrebTime(now), stay.startDate === today ? times.checkIn : null),
         });
       } catch (error) {
         if (!(error instanceof EVisitorError)) throw error;
