@@ -7,3 +7,6 @@ export const DEFAULT_LOCALE: Locale = "hr";
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
+
+/** The BCP 47 tag `Intl` formats each language's dates and numbers with. */
+export const INTL_LOCALES: Record<Locale, string> = { hr: "hr-HR", en: "en-GB" };

@@ -1,10 +1,9 @@
 import { addDays, dateParts, formatDate, todayIn } from "@shared/local-date.ts";
-import type { Locale } from "../../i18n/locales.ts";
+import { INTL_LOCALES, type Locale } from "../../i18n/locales.ts";
 import type { VisibleDays } from "./use-calendar-stays.ts";
 
 /** Stays are Zagreb's dates: "this month" is Zagreb's too, wherever the host is. */
 const STAY_ZONE = "Europe/Zagreb";
-const REGIONS: Record<Locale, string> = { hr: "hr-HR", en: "en-GB" };
 
 /** A month as the date of its first day, YYYY-MM-01. */
 export type Month = string;
@@ -42,7 +41,7 @@ export function gridDaysOf(month: Month): VisibleDays {
 /** "prosinac 2026." / "December 2026". */
 export function monthTitle(month: Month, lang: Locale): string {
   const [y, m] = dateParts(month)!;
-  return new Intl.DateTimeFormat(REGIONS[lang], {
+  return new Intl.DateTimeFormat(INTL_LOCALES[lang], {
     timeZone: "UTC",
     month: "long",
     year: "numeric",

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { daysBetween } from "@shared/local-date.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
+import { formatCalendarDate } from "../../lib/format/calendar-date.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { FormNotice } from "../forms/FormNotice.tsx";
@@ -10,7 +11,7 @@ import { Icon } from "../ui/Icon.tsx";
 import { ReservationStatusChip } from "./ReservationStatusChip.tsx";
 import { isManual, sourceOf } from "./reservation-source.ts";
 import { ShareStayLinks } from "./ShareStayLinks.tsx";
-import { formatStayDate, formatStayTime } from "./stay-dates.ts";
+import { formatStayTime } from "./stay-dates.ts";
 
 interface ReservationDetailsDialogProps {
   t: Translate;
@@ -64,7 +65,7 @@ export function ReservationDetailsDialog(
                 <Detail label={t("reservations.unit")}>{unit?.name ?? "—"}</Detail>
                 <Detail label={t("reservations.checkIn")}>
                   <time dateTime={reservation.startDate}>
-                    {formatStayDate(reservation.startDate, lang, { weekday: true })}
+                    {formatCalendarDate(reservation.startDate, lang, { weekday: true })}
                   </time>
                   <span className="block text-sm text-fg-muted">
                     {t("reservations.arrivalFrom", {
@@ -74,7 +75,7 @@ export function ReservationDetailsDialog(
                 </Detail>
                 <Detail label={t("reservations.checkOut")}>
                   <time dateTime={reservation.endDate}>
-                    {formatStayDate(reservation.endDate, lang, { weekday: true })}
+                    {formatCalendarDate(reservation.endDate, lang, { weekday: true })}
                   </time>
                   <span className="block text-sm text-fg-muted">
                     {t("reservations.departureBy", {

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { ReservationFilter } from "@shared/enums.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
+import { formatCalendarRange } from "../../lib/format/calendar-date.ts";
 import { deleteReservation, listReservations } from "../../lib/api/reservations.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { translatePlural } from "../../i18n/translate.ts";
@@ -23,7 +24,6 @@ import { ReservationDetailsDialog } from "./ReservationDetailsDialog.tsx";
 import { ReservationDialog, type ReservationDialogTarget } from "./ReservationDialog.tsx";
 import { ReservationTable } from "./ReservationTable.tsx";
 import { StayFilterSwitch } from "./StayFilterSwitch.tsx";
-import { formatStayRange } from "./stay-dates.ts";
 import { UnitChoiceSelects } from "./UnitChoiceSelects.tsx";
 import { usePropertyChoices } from "./use-property-choices.ts";
 
@@ -325,7 +325,7 @@ function Reservations({ properties }: { properties: Property[] }) {
             ? t("reservations.deleteText", {
               code: deleting.code,
               unit: deleting.accommodationUnit?.name ?? "",
-              dates: formatStayRange(deleting.startDate, deleting.endDate, lang),
+              dates: formatCalendarRange(deleting.startDate, deleting.endDate, lang),
             })
             : ""}
         </p>

@@ -1,12 +1,12 @@
 import { daysBetween } from "@shared/local-date.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
+import { formatCalendarDate, formatCalendarRange } from "../../lib/format/calendar-date.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { Button } from "../ui/Button.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { ReservationStatusChip } from "./ReservationStatusChip.tsx";
 import { isManual, sourceOf } from "./reservation-source.ts";
-import { formatStayDate, formatStayRange } from "./stay-dates.ts";
 
 export interface ReservationActions {
   onDetails: (reservation: Reservation) => void;
@@ -133,11 +133,11 @@ function StayDates(
   return (
     <span className="flex flex-col">
       <span className="sr-only">
-        {t("reservations.checkIn")}: {formatStayDate(reservation.startDate, lang)},{" "}
-        {t("reservations.checkOut")}: {formatStayDate(reservation.endDate, lang)}
+        {t("reservations.checkIn")}: {formatCalendarDate(reservation.startDate, lang)},{" "}
+        {t("reservations.checkOut")}: {formatCalendarDate(reservation.endDate, lang)}
       </span>
       <span aria-hidden="true" className="font-semibold whitespace-nowrap text-fg">
-        {formatStayRange(reservation.startDate, reservation.endDate, lang)}
+        {formatCalendarRange(reservation.startDate, reservation.endDate, lang)}
       </span>
       <span className="text-sm text-fg-muted">
         {translatePlural(lang, "reservations.nights", nights)}

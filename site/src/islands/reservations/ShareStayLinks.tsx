@@ -1,4 +1,5 @@
 import type { Reservation } from "@shared/schemas/reservation.ts";
+import { formatCalendarDate } from "../../lib/format/calendar-date.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
@@ -6,7 +7,6 @@ import { Button } from "../ui/Button.tsx";
 import { buttonClass } from "../ui/button-styles.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { checkInLinkOf, mailShareUrl, whatsAppShareUrl } from "./check-in-link.ts";
-import { formatStayDate } from "./stay-dates.ts";
 
 interface ShareStayLinksProps {
   t: Translate;
@@ -23,8 +23,8 @@ export function ShareStayLinks({ t, lang, reservation }: ShareStayLinksProps) {
   const unit = reservation.accommodationUnit;
   const message = t("reservations.share.message", {
     place: unit?.property?.name ?? unit?.name ?? "",
-    checkIn: formatStayDate(reservation.startDate, lang),
-    checkOut: formatStayDate(reservation.endDate, lang),
+    checkIn: formatCalendarDate(reservation.startDate, lang),
+    checkOut: formatCalendarDate(reservation.endDate, lang),
     link,
   });
 

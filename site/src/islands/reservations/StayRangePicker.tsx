@@ -4,6 +4,7 @@ import { DayPicker, type DayPickerLocale, labelDayButton, type Modifiers } from 
 import { enGB } from "react-day-picker/locale/en-GB";
 import { hr } from "react-day-picker/locale/hr";
 import { addDays, daysBetween } from "@shared/local-date.ts";
+import { formatCalendarDate } from "../../lib/format/calendar-date.ts";
 import { isMobileAtom } from "../../lib/state/viewport.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
@@ -12,7 +13,7 @@ import { Button } from "../ui/Button.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { DAY_MODIFIER_CLASSES, DAY_PICKER_CLASSES } from "./day-picker-classes.ts";
-import { dateOfDay, dayOfDate, formatStayDate, monthStartOf } from "./stay-dates.ts";
+import { dateOfDay, dayOfDate, monthStartOf } from "./stay-dates.ts";
 import { canCheckIn, canCheckOut, holdsTakenNight, type TakenNights } from "./stay-nights.ts";
 import { useTakenNights } from "./use-taken-nights.ts";
 
@@ -196,8 +197,8 @@ function PickerStatus(
           ? (
             <>
               <span className="font-semibold">
-                {formatStayDate(value.start, lang, { weekday: true })} –{" "}
-                {formatStayDate(value.end, lang, { weekday: true })}
+                {formatCalendarDate(value.start, lang, { weekday: true })} –{" "}
+                {formatCalendarDate(value.end, lang, { weekday: true })}
               </span>
               <span className="text-fg-muted">
                 {" · "}
@@ -209,7 +210,7 @@ function PickerStatus(
           ? (
             <span className="text-fg-muted">
               {t("reservations.picker.checkInChosen", {
-                date: formatStayDate(value.start, lang, { weekday: true }),
+                date: formatCalendarDate(value.start, lang, { weekday: true }),
               })}
             </span>
           )

@@ -1,6 +1,4 @@
-import type { Locale } from "../../i18n/locales.ts";
-
-const REGIONS: Record<Locale, string> = { hr: "hr-HR", en: "en-GB" };
+import { INTL_LOCALES, type Locale } from "../../i18n/locales.ts";
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 60],
@@ -17,7 +15,7 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelativeTime(iso: string, lang: Locale, now = Date.now()): string {
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return iso;
-  const format = new Intl.RelativeTimeFormat(REGIONS[lang], { numeric: "auto" });
+  const format = new Intl.RelativeTimeFormat(INTL_LOCALES[lang], { numeric: "auto" });
   let value = (time - now) / 1000;
   if (Math.abs(value) < 10) return format.format(0, "second");
   for (const [unit, size] of STEPS) {
