@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Description, DialogTitle } from "@headlessui/react";
 import { daysBetween } from "@shared/local-date.ts";
 import { formatCalendarDate } from "../../lib/format/calendar-date.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
@@ -7,6 +7,7 @@ import { ROUTES } from "../../lib/navigation/routes.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { Button } from "../ui/Button.tsx";
+import { DialogFrame } from "../ui/DialogFrame.tsx";
 import { buttonClass } from "../ui/button-styles.ts";
 import { Icon } from "../ui/Icon.tsx";
 import type { StayEventProps } from "./stay-events.ts";
@@ -38,68 +39,57 @@ export function StayDialog({ t, lang, open, event, propertyName, onClose }: Stay
   const block = isBlock(stay);
   const nights = daysBetween(stay.startDate, stay.endDate);
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/50 backdrop-blur-[2px] transition-opacity duration-150 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-3 sm:p-6">
-          <DialogPanel
-            transition
-            className="w-full max-w-md rounded-2xl border border-border bg-surface p-5 shadow-2xl transition duration-150 ease-out data-closed:scale-95 data-closed:opacity-0 sm:p-6"
-          >
-            <DialogTitle className="text-lg font-bold break-words">
-              {block ? `${t("calendars.blocked")}: ${event.unitName}` : event.unitName}
-            </DialogTitle>
-            <Description className="mt-1.5 text-[0.9375rem] text-fg-muted">
-              {block ? t("calendars.blockText") : t("calendars.stayText")}
-            </Description>
+    <DialogFrame open={open} onClose={onClose} size="md">
+      <div className="p-5 sm:p-6">
+        <DialogTitle className="text-lg font-bold break-words">
+          {block ? `${t("calendars.blocked")}: ${event.unitName}` : event.unitName}
+        </DialogTitle>
+        <Description className="mt-1.5 text-[0.9375rem] text-fg-muted">
+          {block ? t("calendars.blockText") : t("calendars.stayText")}
+        </Description>
 
-            <dl className="mt-5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2.5 text-[0.9375rem]">
-              {propertyName && <Row label={t("calendars.property")}>{propertyName}</Row>}
-              <Row label={t("calendars.unit")}>{event.unitName}</Row>
-              <Row label={block ? t("calendars.closedFrom") : t("calendars.checkIn")}>
-                {formatCalendarDate(stay.startDate, lang, { weekday: true })}
-              </Row>
-              <Row label={block ? t("calendars.closedUntil") : t("calendars.checkOut")}>
-                {formatCalendarDate(stay.endDate, lang, { weekday: true })}
-              </Row>
-              <Row label={t("calendars.nightsLabel")}>
-                {translatePlural(lang, "calendars.nights", nights)}
-              </Row>
-              <Row label={t("calendars.sourceLabel")}>{event.source}</Row>
-              {!block && (
-                <Row label={t("calendars.statusLabel")}>{t(`calendars.status.${stay.status}`)}</Row>
-              )}
-              <Row label={t("calendars.code")}>
-                <span className="font-mono">{stay.code}</span>
-              </Row>
-            </dl>
-            {stay.imported && (
-              <p className="mt-4 flex items-start gap-2 rounded-xl bg-info-soft px-3 py-2.5 text-sm text-info-soft-fg">
-                <Icon name="info" className="mt-px size-4 shrink-0" />
-                {t("calendars.importedNotice", { source: event.source })}
-              </p>
-            )}
+        <dl className="mt-5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2.5 text-[0.9375rem]">
+          {propertyName && <Row label={t("calendars.property")}>{propertyName}</Row>}
+          <Row label={t("calendars.unit")}>{event.unitName}</Row>
+          <Row label={block ? t("calendars.closedFrom") : t("calendars.checkIn")}>
+            {formatCalendarDate(stay.startDate, lang, { weekday: true })}
+          </Row>
+          <Row label={block ? t("calendars.closedUntil") : t("calendars.checkOut")}>
+            {formatCalendarDate(stay.endDate, lang, { weekday: true })}
+          </Row>
+          <Row label={t("calendars.nightsLabel")}>
+            {translatePlural(lang, "calendars.nights", nights)}
+          </Row>
+          <Row label={t("calendars.sourceLabel")}>{event.source}</Row>
+          {!block && (
+            <Row label={t("calendars.statusLabel")}>{t(`calendars.status.${stay.status}`)}</Row>
+          )}
+          <Row label={t("calendars.code")}>
+            <span className="font-mono">{stay.code}</span>
+          </Row>
+        </dl>
+        {stay.imported && (
+          <p className="mt-4 flex items-start gap-2 rounded-xl bg-info-soft px-3 py-2.5 text-sm text-info-soft-fg">
+            <Icon name="info" className="mt-px size-4 shrink-0" />
+            {t("calendars.importedNotice", { source: event.source })}
+          </p>
+        )}
 
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={onClose}>{t("shell.close")}</Button>
-              {!block && (
-                <a
-                  href={reservationsUrlOf(event)}
-                  onClick={markNavigation}
-                  className={buttonClass("primary")}
-                >
-                  <Icon name="clipboard" className="size-5" />
-                  {t("calendars.openReservations")}
-                </a>
-              )}
-            </div>
-          </DialogPanel>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>{t("shell.close")}</Button>
+          {!block && (
+            <a
+              href={reservationsUrlOf(event)}
+              onClick={markNavigation}
+              className={buttonClass("primary")}
+            >
+              <Icon name="clipboard" className="size-5" />
+              {t("calendars.openReservations")}
+            </a>
+          )}
         </div>
       </div>
-    </Dialog>
+    </DialogFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Description, DialogTitle } from "@headlessui/react";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import {
   type AccommodationUnitDetails,
@@ -13,6 +13,7 @@ import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { Button } from "../ui/Button.tsx";
+import { DialogFrame } from "../ui/DialogFrame.tsx";
 import { buttonClass } from "../ui/button-styles.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
@@ -67,86 +68,75 @@ export function UnitQrDialog({ open, unit, onClose }: UnitQrDialogProps) {
   }
 
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/50 backdrop-blur-[2px] transition-opacity duration-150 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-3 sm:p-6">
-          <DialogPanel
-            transition
-            className="w-full max-w-md rounded-2xl border border-border bg-surface p-5 shadow-2xl transition duration-150 ease-out data-closed:scale-95 data-closed:opacity-0 sm:p-6"
+    <DialogFrame open={open} onClose={onClose} size="md">
+      <div className="p-5 sm:p-6">
+        <DialogTitle className="text-lg font-bold">
+          {t("qr.title")}: {unit.name}
+        </DialogTitle>
+        <Description className="mt-1.5 text-[0.9375rem] text-fg-muted">
+          {t("qr.description", { name: unit.name })}
+        </Description>
+
+        <div className="mt-5">
+          {image.status === "failed"
+            ? (
+              <LoadFailedNotice
+                t={t}
+                error={image.error}
+                onRetry={retry}
+              />
+            )
+            : (
+              <div className="mx-auto grid aspect-square w-full max-w-64 place-items-center rounded-2xl border border-border bg-white p-2">
+                {image.status === "ready"
+                  ? (
+                    <img
+                      src={image.url}
+                      alt={t("qr.imageAlt", { name: unit.name })}
+                      className="size-full"
+                    />
+                  )
+                  : (
+                    <p role="status" className="flex items-center gap-2 text-slate-600">
+                      <Spinner className="size-6 text-primary" />
+                      <span className="sr-only">{t("app.loading")}</span>
+                    </p>
+                  )}
+              </div>
+            )}
+        </div>
+
+        <div className="mt-5 rounded-xl bg-surface-muted px-4 py-3">
+          <p className="text-sm font-semibold text-fg-muted">{t("qr.link")}</p>
+          <p className="mt-0.5 font-mono text-sm break-all">
+            {details?.checkInUrl ?? "…"}
+          </p>
+        </div>
+
+        <div className="mt-5 grid gap-2.5 sm:grid-cols-2">
+          <Button variant="secondary" size="sm" disabled={!details} onClick={copyLink}>
+            <Icon name="copy" className="size-4" />
+            {t("qr.copyLink")}
+          </Button>
+          <Button variant="secondary" size="sm" busy={isDownloading} onClick={download}>
+            {!isDownloading && <Icon name="download" className="size-4" />}
+            {t("qr.download")}
+          </Button>
+          <a
+            href={qrSheetUrl(unit.code)}
+            onClick={markNavigation}
+            className={`${buttonClass("primary", "sm")} sm:col-span-2`}
           >
-            <DialogTitle className="text-lg font-bold">
-              {t("qr.title")}: {unit.name}
-            </DialogTitle>
-            <Description className="mt-1.5 text-[0.9375rem] text-fg-muted">
-              {t("qr.description", { name: unit.name })}
-            </Description>
-
-            <div className="mt-5">
-              {image.status === "failed"
-                ? (
-                  <LoadFailedNotice
-                    t={t}
-                    error={image.error}
-                    onRetry={retry}
-                  />
-                )
-                : (
-                  <div className="mx-auto grid aspect-square w-full max-w-64 place-items-center rounded-2xl border border-border bg-white p-2">
-                    {image.status === "ready"
-                      ? (
-                        <img
-                          src={image.url}
-                          alt={t("qr.imageAlt", { name: unit.name })}
-                          className="size-full"
-                        />
-                      )
-                      : (
-                        <p role="status" className="flex items-center gap-2 text-slate-600">
-                          <Spinner className="size-6 text-primary" />
-                          <span className="sr-only">{t("app.loading")}</span>
-                        </p>
-                      )}
-                  </div>
-                )}
-            </div>
-
-            <div className="mt-5 rounded-xl bg-surface-muted px-4 py-3">
-              <p className="text-sm font-semibold text-fg-muted">{t("qr.link")}</p>
-              <p className="mt-0.5 font-mono text-sm break-all">
-                {details?.checkInUrl ?? "…"}
-              </p>
-            </div>
-
-            <div className="mt-5 grid gap-2.5 sm:grid-cols-2">
-              <Button variant="secondary" size="sm" disabled={!details} onClick={copyLink}>
-                <Icon name="copy" className="size-4" />
-                {t("qr.copyLink")}
-              </Button>
-              <Button variant="secondary" size="sm" busy={isDownloading} onClick={download}>
-                {!isDownloading && <Icon name="download" className="size-4" />}
-                {t("qr.download")}
-              </Button>
-              <a
-                href={qrSheetUrl(unit.code)}
-                onClick={markNavigation}
-                className={`${buttonClass("primary", "sm")} sm:col-span-2`}
-              >
-                <Icon name="printer" className="size-4" />
-                {t("qr.print")}
-              </a>
-            </div>
-            <div className="mt-5 flex justify-end border-t border-border pt-4">
-              <Button variant="secondary" onClick={onClose} data-autofocus>
-                {t("shell.close")}
-              </Button>
-            </div>
-          </DialogPanel>
+            <Icon name="printer" className="size-4" />
+            {t("qr.print")}
+          </a>
+        </div>
+        <div className="mt-5 flex justify-end border-t border-border pt-4">
+          <Button variant="secondary" onClick={onClose} data-autofocus>
+            {t("shell.close")}
+          </Button>
         </div>
       </div>
-    </Dialog>
+    </DialogFrame>
   );
 }

@@ -1,9 +1,10 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Description, DialogTitle } from "@headlessui/react";
 import type { Guest } from "@shared/schemas/guest.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { Button } from "../ui/Button.tsx";
+import { DialogFrame } from "../ui/DialogFrame.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { ShareStayLinks } from "./ShareStayLinks.tsx";
 
@@ -23,62 +24,49 @@ interface GuestsDialogProps {
 export function GuestsDialog({ t, lang, open, reservation, onClose }: GuestsDialogProps) {
   const guests = reservation.guests;
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/50 backdrop-blur-[2px] transition-opacity duration-150 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-3 sm:p-6">
-          <DialogPanel
-            transition
-            className="w-full max-w-xl rounded-2xl border border-border bg-surface shadow-2xl transition duration-150 ease-out data-closed:scale-95 data-closed:opacity-0"
-          >
-            <div className="p-5 sm:p-6">
-              <DialogTitle className="text-lg font-bold">
-                {t("reservations.guestsTitle", { code: reservation.code })}
-              </DialogTitle>
-              <Description className="mt-1 text-[0.9375rem] text-fg-muted">
-                {[
-                  reservation.accommodationUnit?.name,
-                  reservation.accommodationUnit?.property?.name,
-                ]
-                  .filter(Boolean).join(" · ")}
-              </Description>
+    <DialogFrame open={open} onClose={onClose} size="xl">
+      <div className="p-5 sm:p-6">
+        <DialogTitle className="text-lg font-bold">
+          {t("reservations.guestsTitle", { code: reservation.code })}
+        </DialogTitle>
+        <Description className="mt-1 text-[0.9375rem] text-fg-muted">
+          {[
+            reservation.accommodationUnit?.name,
+            reservation.accommodationUnit?.property?.name,
+          ]
+            .filter(Boolean).join(" · ")}
+        </Description>
 
-              {guests.length === 0
-                ? (
-                  <div className="mt-5 rounded-2xl border border-dashed border-border-strong/50 px-5 py-8 text-center">
-                    <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-primary-soft text-primary-soft-fg">
-                      <Icon name="users" className="size-6" />
-                    </span>
-                    <p className="mt-3 font-semibold">{t("reservations.noGuestsTitle")}</p>
-                    <p className="mx-auto mt-1 max-w-md text-[0.9375rem] text-fg-muted">
-                      {t("reservations.noGuestsText")}
-                    </p>
-                  </div>
-                )
-                : (
-                  <ul className="mt-5 divide-y divide-border rounded-2xl border border-border">
-                    {guests.map((guest) => <GuestItem key={guest.id} t={t} guest={guest} />)}
-                  </ul>
-                )}
+        {guests.length === 0
+          ? (
+            <div className="mt-5 rounded-2xl border border-dashed border-border-strong/50 px-5 py-8 text-center">
+              <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-primary-soft text-primary-soft-fg">
+                <Icon name="users" className="size-6" />
+              </span>
+              <p className="mt-3 font-semibold">{t("reservations.noGuestsTitle")}</p>
+              <p className="mx-auto mt-1 max-w-md text-[0.9375rem] text-fg-muted">
+                {t("reservations.noGuestsText")}
+              </p>
+            </div>
+          )
+          : (
+            <ul className="mt-5 divide-y divide-border rounded-2xl border border-border">
+              {guests.map((guest) => <GuestItem key={guest.id} t={t} guest={guest} />)}
+            </ul>
+          )}
 
-              {reservation.kind !== "Block" && (
-                <div className="mt-5">
-                  <ShareStayLinks t={t} lang={lang} reservation={reservation} />
-                </div>
-              )}
-            </div>
-            <div className="flex justify-end rounded-b-2xl border-t border-border bg-surface-muted/50 px-5 py-4 sm:px-6">
-              <Button variant="secondary" onClick={onClose} data-autofocus>
-                {t("shell.close")}
-              </Button>
-            </div>
-          </DialogPanel>
-        </div>
+        {reservation.kind !== "Block" && (
+          <div className="mt-5">
+            <ShareStayLinks t={t} lang={lang} reservation={reservation} />
+          </div>
+        )}
       </div>
-    </Dialog>
+      <div className="flex justify-end rounded-b-2xl border-t border-border bg-surface-muted/50 px-5 py-4 sm:px-6">
+        <Button variant="secondary" onClick={onClose} data-autofocus>
+          {t("shell.close")}
+        </Button>
+      </div>
+    </DialogFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Description, DialogTitle } from "@headlessui/react";
 import { daysBetween } from "@shared/local-date.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
 import { formatCalendarDate } from "../../lib/format/calendar-date.ts";
@@ -7,6 +7,7 @@ import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { FormNotice } from "../forms/FormNotice.tsx";
 import { Button } from "../ui/Button.tsx";
+import { DialogFrame } from "../ui/DialogFrame.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { ReservationStatusChip } from "./ReservationStatusChip.tsx";
 import { isManual, sourceOf } from "./reservation-source.ts";
@@ -34,103 +35,90 @@ export function ReservationDetailsDialog(
   const isStay = reservation.kind !== "Block";
   const nights = daysBetween(reservation.startDate, reservation.endDate);
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/50 backdrop-blur-[2px] transition-opacity duration-150 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-3 sm:p-6">
-          <DialogPanel
-            transition
-            className="w-full max-w-xl rounded-2xl border border-border bg-surface shadow-2xl transition duration-150 ease-out data-closed:scale-95 data-closed:opacity-0"
-          >
-            <div className="p-5 sm:p-6">
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <DialogTitle className="text-lg font-bold">
-                    {t("reservations.detailsTitle")}
-                  </DialogTitle>
-                  <Description className="mt-1 text-[0.9375rem] break-words text-fg-muted">
-                    {[unit?.name, unit?.property?.name].filter(Boolean).join(" · ")}
-                  </Description>
-                </div>
-                <ReservationStatusChip t={t} status={reservation.status} />
-              </div>
-
-              <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-4">
-                <Detail label={t("reservations.property")}>
-                  {unit?.property?.name ?? "—"}
-                </Detail>
-                <Detail label={t("reservations.unit")}>{unit?.name ?? "—"}</Detail>
-                <Detail label={t("reservations.checkIn")}>
-                  <time dateTime={reservation.startDate}>
-                    {formatCalendarDate(reservation.startDate, lang, { weekday: true })}
-                  </time>
-                  <span className="block text-sm text-fg-muted">
-                    {t("reservations.arrivalFrom", {
-                      time: formatStayTime(reservation.startDateUTC, lang),
-                    })}
-                  </span>
-                </Detail>
-                <Detail label={t("reservations.checkOut")}>
-                  <time dateTime={reservation.endDate}>
-                    {formatCalendarDate(reservation.endDate, lang, { weekday: true })}
-                  </time>
-                  <span className="block text-sm text-fg-muted">
-                    {t("reservations.departureBy", {
-                      time: formatStayTime(reservation.endDateUTC, lang),
-                    })}
-                  </span>
-                </Detail>
-                <Detail label={t("reservations.nightsLabel")}>
-                  {translatePlural(lang, "reservations.nights", nights)}
-                </Detail>
-                <Detail label={t("reservations.guests")}>
-                  {translatePlural(lang, "reservations.guestCount", reservation.guests.length)}
-                </Detail>
-                <Detail label={t("reservations.code")}>
-                  <span className="font-mono">{reservation.code}</span>
-                </Detail>
-                <Detail label={t("reservations.source")}>{sourceOf(t, reservation)}</Detail>
-                {reservation.description && (
-                  <div className="col-span-2">
-                    <Detail label={t("reservations.notes")}>
-                      <span className="whitespace-pre-line">{reservation.description}</span>
-                    </Detail>
-                  </div>
-                )}
-              </dl>
-
-              {!isManual(reservation) && (
-                <div className="mt-5">
-                  <FormNotice tone="info">
-                    {t("reservations.importedNotice", { platform: sourceOf(t, reservation) })}
-                  </FormNotice>
-                </div>
-              )}
-
-              {isStay && (
-                <div className="mt-5">
-                  <ShareStayLinks t={t} lang={lang} reservation={reservation} />
-                </div>
-              )}
-            </div>
-            <div className="flex flex-col-reverse gap-3 rounded-b-2xl border-t border-border bg-surface-muted/50 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
-              <Button variant="secondary" onClick={onClose} data-autofocus>
-                {t("shell.close")}
-              </Button>
-              {isStay && (
-                <Button variant="secondary" onClick={() => onShowGuests(reservation)}>
-                  <Icon name="users" className="size-5" />
-                  {t("reservations.showGuests")}
-                </Button>
-              )}
-            </div>
-          </DialogPanel>
+    <DialogFrame open={open} onClose={onClose} size="xl">
+      <div className="p-5 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <DialogTitle className="text-lg font-bold">
+              {t("reservations.detailsTitle")}
+            </DialogTitle>
+            <Description className="mt-1 text-[0.9375rem] break-words text-fg-muted">
+              {[unit?.name, unit?.property?.name].filter(Boolean).join(" · ")}
+            </Description>
+          </div>
+          <ReservationStatusChip t={t} status={reservation.status} />
         </div>
+
+        <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-4">
+          <Detail label={t("reservations.property")}>
+            {unit?.property?.name ?? "—"}
+          </Detail>
+          <Detail label={t("reservations.unit")}>{unit?.name ?? "—"}</Detail>
+          <Detail label={t("reservations.checkIn")}>
+            <time dateTime={reservation.startDate}>
+              {formatCalendarDate(reservation.startDate, lang, { weekday: true })}
+            </time>
+            <span className="block text-sm text-fg-muted">
+              {t("reservations.arrivalFrom", {
+                time: formatStayTime(reservation.startDateUTC, lang),
+              })}
+            </span>
+          </Detail>
+          <Detail label={t("reservations.checkOut")}>
+            <time dateTime={reservation.endDate}>
+              {formatCalendarDate(reservation.endDate, lang, { weekday: true })}
+            </time>
+            <span className="block text-sm text-fg-muted">
+              {t("reservations.departureBy", {
+                time: formatStayTime(reservation.endDateUTC, lang),
+              })}
+            </span>
+          </Detail>
+          <Detail label={t("reservations.nightsLabel")}>
+            {translatePlural(lang, "reservations.nights", nights)}
+          </Detail>
+          <Detail label={t("reservations.guests")}>
+            {translatePlural(lang, "reservations.guestCount", reservation.guests.length)}
+          </Detail>
+          <Detail label={t("reservations.code")}>
+            <span className="font-mono">{reservation.code}</span>
+          </Detail>
+          <Detail label={t("reservations.source")}>{sourceOf(t, reservation)}</Detail>
+          {reservation.description && (
+            <div className="col-span-2">
+              <Detail label={t("reservations.notes")}>
+                <span className="whitespace-pre-line">{reservation.description}</span>
+              </Detail>
+            </div>
+          )}
+        </dl>
+
+        {!isManual(reservation) && (
+          <div className="mt-5">
+            <FormNotice tone="info">
+              {t("reservations.importedNotice", { platform: sourceOf(t, reservation) })}
+            </FormNotice>
+          </div>
+        )}
+
+        {isStay && (
+          <div className="mt-5">
+            <ShareStayLinks t={t} lang={lang} reservation={reservation} />
+          </div>
+        )}
       </div>
-    </Dialog>
+      <div className="flex flex-col-reverse gap-3 rounded-b-2xl border-t border-border bg-surface-muted/50 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+        <Button variant="secondary" onClick={onClose} data-autofocus>
+          {t("shell.close")}
+        </Button>
+        {isStay && (
+          <Button variant="secondary" onClick={() => onShowGuests(reservation)}>
+            <Icon name="users" className="size-5" />
+            {t("reservations.showGuests")}
+          </Button>
+        )}
+      </div>
+    </DialogFrame>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { FormEvent, ReactNode, Ref } from "react";
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Description, DialogTitle } from "@headlessui/react";
 import type { Translate } from "../../i18n/translate.ts";
 import { Button } from "./Button.tsx";
+import { DialogFrame } from "./DialogFrame.tsx";
 
 interface FormDialogProps {
   t: Translate;
@@ -41,41 +42,30 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   return (
-    <Dialog open={open} onClose={() => !busy && onClose()} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/50 backdrop-blur-[2px] transition-opacity duration-150 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-3 sm:p-6">
-          <DialogPanel
-            transition
-            className={`w-full ${
-              size === "lg" ? "max-w-2xl" : "max-w-lg"
-            } rounded-2xl border border-border bg-surface shadow-2xl transition duration-150 ease-out data-closed:scale-95 data-closed:opacity-0`}
-          >
-            <form ref={formRef} noValidate onSubmit={onSubmit}>
-              <div className="p-5 sm:p-6">
-                <DialogTitle className="text-lg font-bold">{title}</DialogTitle>
-                {description && (
-                  <Description as="div" className="mt-1.5 text-[0.9375rem] text-fg-muted">
-                    {description}
-                  </Description>
-                )}
-                <div className="mt-5 space-y-5">{children}</div>
-              </div>
-              <div className="flex flex-col-reverse gap-3 rounded-b-2xl border-t border-border bg-surface-muted/50 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
-                <Button variant="secondary" onClick={onClose} disabled={busy}>
-                  {t("dialog.cancel")}
-                </Button>
-                <Button type="submit" busy={busy}>
-                  {busy ? busyLabel : submitLabel}
-                </Button>
-              </div>
-            </form>
-          </DialogPanel>
+    <DialogFrame
+      open={open}
+      onClose={() => !busy && onClose()}
+      size={size === "lg" ? "2xl" : "lg"}
+    >
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
+        <div className="p-5 sm:p-6">
+          <DialogTitle className="text-lg font-bold">{title}</DialogTitle>
+          {description && (
+            <Description as="div" className="mt-1.5 text-[0.9375rem] text-fg-muted">
+              {description}
+            </Description>
+          )}
+          <div className="mt-5 space-y-5">{children}</div>
         </div>
-      </div>
-    </Dialog>
+        <div className="flex flex-col-reverse gap-3 rounded-b-2xl border-t border-border bg-surface-muted/50 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t("dialog.cancel")}
+          </Button>
+          <Button type="submit" busy={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }
