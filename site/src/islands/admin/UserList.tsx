@@ -4,9 +4,9 @@ import { listUsers, type UserSortField } from "../../lib/api/admin-users.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
+import { ListCount } from "../ui/ListCount.tsx";
 import { PagePagination } from "../ui/PagePagination.tsx";
 import { SearchField } from "../ui/SearchField.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
 import { usePagedList } from "../ui/use-paged-list.ts";
 import { ImpersonateDialog } from "./ImpersonateDialog.tsx";
 import { UserTable } from "./UserTable.tsx";
@@ -63,16 +63,13 @@ export function UserList() {
           value={search}
           onChange={setSearch}
         />
-        <p aria-live="polite" className="flex min-h-6 items-center gap-2 text-sm text-fg-muted">
-          {isLoading && (
-            <>
-              <Spinner />
-              {t("app.loading")}
-            </>
-          )}
-          {load.status === "loaded" &&
-            translatePlural(lang, "adminUsers.count", load.page.totalCount)}
-        </p>
+        <ListCount
+          t={t}
+          isLoading={isLoading}
+          count={load.status === "loaded"
+            ? translatePlural(lang, "adminUsers.count", load.page.totalCount)
+            : undefined}
+        />
       </div>
 
       {load.status === "failed" && (

@@ -1,14 +1,16 @@
 import { useEffect, useState } from "react";
 import type { UnitCalendar } from "@shared/schemas/calendar.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../app/AppFrame.tsx";
 import { Button } from "../ui/Button.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { LoadingState } from "../ui/LoadingState.tsx";
+import { useShown } from "../ui/use-shown.ts";
 import { type CalendarFilter, readCalendarFilter, writeCalendarFilter } from "./calendar-filter.ts";
 import { CalendarFilters } from "./CalendarFilters.tsx";
-import { NoUnits } from "./NoUnits.tsx";
 import type { StayEventProps } from "./stay-events.ts";
 import { StayCalendar } from "./StayCalendar.tsx";
 import { StayDialog } from "./StayDialog.tsx";
@@ -56,9 +58,7 @@ function Calendars() {
     onUnits: replace,
     onFetched: () => setStaysVersion((n) => n + 1),
   });
-  const [opened, setOpened] = useState<{ open: boolean; event?: StayEventProps }>({
-    open: false,
-  });
+  const opened = useShown<StayEventProps>();
 
   useEffect(() => {
     if (units) writeCalendarFilter(filter);
@@ -113,15 +113,7 @@ function Calendars() {
         )}
       </div>
 
-      {load.status === "loading" && (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-3 py-16 text-lg font-semibold text-fg-muted"
-        >
-          <Spinner className="size-6 text-primary" />
-          {t("app.loading")}
-        </p>
-      )}
+      {load.status === "loading" && <LoadingState t={t} />}
 
       {load.status === "failed" && (
         <div className="mt-8">
@@ -129,7 +121,16 @@ function Calendars() {
         </div>
       )}
 
-      {units && units.length === 0 && <NoUnits t={t} />}
+      {/* Calendars belong to units, which come with properties. */}
+      {units && units.length === 0 && (
+        <EmptyState
+          className="mt-8"
+          icon="calendar"
+          title={t("calendars.emptyTitle")}
+          text={t("calendars.emptyText")}
+          action={{ label: t("calendars.emptyAction"), icon: "home", href: ROUTES.properties }}
+        />
+      )}
 
       {units && units.length > 0 && (
         <div className="mt-6">
@@ -144,7 +145,7 @@ function Calendars() {
               error={stays.load.status === "failed" ? stays.load.error : undefined}
               onRetry={stays.retry}
               onDaysChange={setDays}
-              onOpen={(event) => setOpened({ open: true, event })}
+              onOpen={opened.show}
             />
           </div>
 
@@ -177,16 +178,16 @@ function Calendars() {
         </div>
       )}
 
-      {opened.event && (
+      {opened.value && (
         <StayDialog
           t={t}
           lang={lang}
           open={opened.open}
-          event={opened.event}
+          event={opened.value}
           propertyName={units?.find((unit) =>
-            unit.accommodationUnitId === opened.event?.stay.accommodationUnitId
+            unit.accommodationUnitId === opened.value?.stay.accommodationUnitId
           )?.propertyName}
-          onClose={() => setOpened((current) => ({ ...current, open: false }))}
+          onClose={opened.hide}
         />
       )}
     </div>

@@ -13,17 +13,18 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
+import { ListCount } from "../ui/ListCount.tsx";
+import { LoadingState } from "../ui/LoadingState.tsx";
 import { PagePagination } from "../ui/PagePagination.tsx";
 import { SearchField } from "../ui/SearchField.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
 import { usePagedList } from "../ui/use-paged-list.ts";
 import { lastErrorText } from "./account-problems.ts";
 import { AccountDialog, type AccountDialogTarget } from "./AccountDialog.tsx";
 import { isProvisioning } from "./AccountStatus.tsx";
 import { AccountTable } from "./AccountTable.tsx";
-import { NoAccounts } from "./NoAccounts.tsx";
 
 const PAGE_SIZE = 20;
 /** While a sync runs the list is read again this often, and not at all otherwise. */
@@ -212,16 +213,13 @@ export function AccountList() {
             onChange={setSearch}
           />
           <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-end">
-            <p aria-live="polite" className="flex min-h-6 items-center gap-2 text-sm text-fg-muted">
-              {isLoading && page && (
-                <>
-                  <Spinner />
-                  {t("app.loading")}
-                </>
-              )}
-              {load.status === "loaded" &&
-                translatePlural(lang, "externalAccounts.count", load.page.totalCount)}
-            </p>
+            <ListCount
+              t={t}
+              isLoading={isLoading && page !== undefined}
+              count={load.status === "loaded"
+                ? translatePlural(lang, "externalAccounts.count", load.page.totalCount)
+                : undefined}
+            />
             <Button onClick={() => openDialog({ mode: "create" })}>
               <Icon name="plus" className="size-5" />
               {t("externalAccounts.create")}
@@ -230,15 +228,7 @@ export function AccountList() {
         </div>
       )}
 
-      {isLoading && !page && (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-3 py-16 text-lg font-semibold text-fg-muted"
-        >
-          <Spinner className="size-6 text-primary" />
-          {t("app.loading")}
-        </p>
-      )}
+      {isLoading && !page && <LoadingState t={t} />}
 
       {load.status === "failed" && (
         <LoadFailedNotice
@@ -248,7 +238,18 @@ export function AccountList() {
         />
       )}
 
-      {hasNone && <NoAccounts t={t} onCreate={() => openDialog({ mode: "create" })} />}
+      {hasNone && (
+        <EmptyState
+          icon="link"
+          title={t("externalAccounts.emptyTitle")}
+          text={t("externalAccounts.emptyText")}
+          action={{
+            label: t("externalAccounts.create"),
+            icon: "plus",
+            onClick: () => openDialog({ mode: "create" }),
+          }}
+        />
+      )}
 
       {page && !hasNone && (
         <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>

@@ -5,6 +5,7 @@ import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { Button } from "../ui/Button.tsx";
 import { Icon } from "../ui/Icon.tsx";
+import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
 import { AccountStatus, isProvisioning } from "./AccountStatus.tsx";
 
 export interface AccountActions {
@@ -32,108 +33,86 @@ const CELL = "px-3 py-3 align-top";
  */
 export function AccountTable(props: AccountTableProps) {
   const { t, lang, accounts, sortBy, isSearching, onSort } = props;
-  const empty = (
-    <p className="px-4 py-10 text-center text-fg-muted">
-      {isSearching ? t("externalAccounts.noMatches") : t("externalAccounts.emptyTitle")}
-    </p>
-  );
   return (
-    <>
-      <div className="relative overflow-x-auto rounded-2xl border border-border bg-surface shadow-xs mobile:hidden">
-        <table className="w-full min-w-[48rem] text-left text-[0.9375rem]">
-          <caption className="sr-only">{t("externalAccounts.caption")}</caption>
-          <thead className="border-b border-border bg-surface-muted/60 text-sm text-fg-muted">
-            <tr>
-              <th scope="col" className="px-3 py-3 font-semibold">{t("externalAccounts.id")}</th>
-              <SortableHeader
-                field="username"
-                label={t("externalAccounts.username")}
-                sortBy={sortBy}
-                onSort={onSort}
-              />
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {t("externalAccounts.type")}
-              </th>
-              <SortableHeader
-                field="status"
-                label={t("externalAccounts.status")}
-                sortBy={sortBy}
-                onSort={onSort}
-              />
-              <th scope="col" className="px-3 py-3 text-right font-semibold">
-                {t("externalAccounts.actions")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {accounts.length === 0 && (
-              <tr>
-                <td colSpan={5}>{empty}</td>
-              </tr>
-            )}
-            {accounts.map((account) => (
-              <tr key={account.id} className="hover:bg-surface-muted/50">
-                <td className={CELL}>
-                  <span
-                    title={account.id}
-                    className="block max-w-20 truncate pt-0.5 font-mono text-xs text-fg-muted"
-                  >
-                    {account.id}
-                  </span>
-                </td>
-                <th scope="row" className={`${CELL} min-w-40 font-normal`}>
-                  <AccountName lang={lang} account={account} />
-                </th>
-                <td className={`${CELL} whitespace-nowrap`}>{typeLabel(t, account)}</td>
-                <td className={CELL}>
-                  <AccountStatus t={t} lang={lang} account={account} />
-                </td>
-                <td className={`${CELL} text-right`}>
-                  <RowActions {...props} account={account} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <div className="desktop:hidden">
-        {accounts.length === 0
-          ? <div className="rounded-2xl border border-border bg-surface">{empty}</div>
-          : (
-            <ul aria-label={t("externalAccounts.list")} className="space-y-3">
-              {accounts.map((account) => (
-                <li
-                  key={account.id}
-                  className="rounded-2xl border border-border bg-surface p-4 shadow-xs"
-                >
-                  <div className="flex items-start justify-between gap-3">
-                    <AccountName lang={lang} account={account} />
-                    <span className="shrink-0 rounded-full bg-surface-muted px-2.5 py-0.5 text-sm font-semibold text-fg-muted">
-                      {typeLabel(t, account)}
-                    </span>
-                  </div>
-                  <dl className="mt-3 space-y-2 text-sm">
-                    <div>
-                      <dt className="sr-only">{t("externalAccounts.status")}</dt>
-                      <dd>
-                        <AccountStatus t={t} lang={lang} account={account} />
-                      </dd>
-                    </div>
-                    <div className="flex gap-1.5 text-fg-muted">
-                      <dt>{t("externalAccounts.id")}:</dt>
-                      <dd className="min-w-0 truncate font-mono text-xs leading-5">{account.id}</dd>
-                    </div>
-                  </dl>
-                  <div className="mt-4 border-t border-border pt-3">
-                    <RowActions {...props} account={account} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-      </div>
-    </>
+    <ResponsiveTable
+      items={accounts}
+      keyOf={(account) => account.id}
+      caption={t("externalAccounts.caption")}
+      listLabel={t("externalAccounts.list")}
+      minWidth="min-w-[48rem]"
+      columnCount={5}
+      columns={
+        <>
+          <th scope="col" className="px-3 py-3 font-semibold">{t("externalAccounts.id")}</th>
+          <SortableHeader
+            field="username"
+            label={t("externalAccounts.username")}
+            sortBy={sortBy}
+            onSort={onSort}
+          />
+          <th scope="col" className="px-3 py-3 font-semibold">
+            {t("externalAccounts.type")}
+          </th>
+          <SortableHeader
+            field="status"
+            label={t("externalAccounts.status")}
+            sortBy={sortBy}
+            onSort={onSort}
+          />
+          <th scope="col" className="px-3 py-3 text-right font-semibold">
+            {t("externalAccounts.actions")}
+          </th>
+        </>
+      }
+      row={(account) => (
+        <>
+          <td className={CELL}>
+            <span
+              title={account.id}
+              className="block max-w-20 truncate pt-0.5 font-mono text-xs text-fg-muted"
+            >
+              {account.id}
+            </span>
+          </td>
+          <th scope="row" className={`${CELL} min-w-40 font-normal`}>
+            <AccountName lang={lang} account={account} />
+          </th>
+          <td className={`${CELL} whitespace-nowrap`}>{typeLabel(t, account)}</td>
+          <td className={CELL}>
+            <AccountStatus t={t} lang={lang} account={account} />
+          </td>
+          <td className={`${CELL} text-right`}>
+            <RowActions {...props} account={account} />
+          </td>
+        </>
+      )}
+      card={(account) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <AccountName lang={lang} account={account} />
+            <span className="shrink-0 rounded-full bg-surface-muted px-2.5 py-0.5 text-sm font-semibold text-fg-muted">
+              {typeLabel(t, account)}
+            </span>
+          </div>
+          <dl className="mt-3 space-y-2 text-sm">
+            <div>
+              <dt className="sr-only">{t("externalAccounts.status")}</dt>
+              <dd>
+                <AccountStatus t={t} lang={lang} account={account} />
+              </dd>
+            </div>
+            <div className="flex gap-1.5 text-fg-muted">
+              <dt>{t("externalAccounts.id")}:</dt>
+              <dd className="min-w-0 truncate font-mono text-xs leading-5">{account.id}</dd>
+            </div>
+          </dl>
+          <div className="mt-4 border-t border-border pt-3">
+            <RowActions {...props} account={account} />
+          </div>
+        </>
+      )}
+      emptyText={isSearching ? t("externalAccounts.noMatches") : t("externalAccounts.emptyTitle")}
+    />
   );
 }
 

@@ -3,30 +3,26 @@ import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import { deleteUnit } from "../../lib/api/accommodation-units.ts";
 import { deleteProperty, listProperties } from "../../lib/api/properties.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
+import { ListCount } from "../ui/ListCount.tsx";
+import { LoadingState } from "../ui/LoadingState.tsx";
 import { PagePagination } from "../ui/PagePagination.tsx";
 import { SearchField } from "../ui/SearchField.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
 import { usePagedList } from "../ui/use-paged-list.ts";
-import { NoProperties } from "./NoProperties.tsx";
+import { useShown } from "../ui/use-shown.ts";
 import { PropertyCard } from "./PropertyCard.tsx";
 import { PropertySettingsDialog } from "./PropertySettingsDialog.tsx";
 import { UnitDialog, type UnitDialogTarget } from "./UnitDialog.tsx";
 import { UnitQrDialog } from "./UnitQrDialog.tsx";
 
 const PAGE_SIZE = 50;
-
-/**
- * A dialog that keeps what it shows while it fades out (`open` false, the rest unchanged); `key`
- * counts the openings, so each one starts from fresh values (prefixed per dialog, since the
- * dialogs are siblings and their keys must differ).
- */
-type Shown<T> = { open: boolean; key: number } & T;
 
 type Deletion =
   | { kind: "property"; property: Property }
@@ -60,13 +56,11 @@ export function PropertyList() {
         color: "error",
       }),
   });
-  const [settings, setSettings] = useState<Shown<{ property?: Property }>>({ open: false, key: 0 });
-  const [unitDialog, setUnitDialog] = useState<Shown<{ target?: UnitDialogTarget }>>({
-    open: false,
-    key: 0,
-  });
-  const [qr, setQr] = useState<Shown<{ unit?: AccommodationUnit }>>({ open: false, key: 0 });
-  const [deletion, setDeletion] = useState<Shown<{ target?: Deletion }>>({ open: false, key: 0 });
+  // The dialogs are siblings, so each one's key is prefixed with its name.
+  const settings = useShown<Property>();
+  const unitDialog = useShown<UnitDialogTarget>();
+  const qr = useShown<AccommodationUnit>();
+  const deletion = useShown<Deletion>();
   const [isDeleting, setDeleting] = useState(false);
 
   function unitSaved(unit: AccommodationUnit, previousPropertyId?: string) {
@@ -85,11 +79,11 @@ export function PropertyList() {
           : property;
       })
     );
-    setUnitDialog((current) => ({ ...current, open: false }));
+    unitDialog.hide();
   }
 
   async function confirmDeletion() {
-    const target = deletion.target;
+    const target = deletion.value;
     if (!target) return;
     setDeleting(true);
     try {
@@ -121,12 +115,12 @@ export function PropertyList() {
       );
     } finally {
       setDeleting(false);
-      setDeletion((current) => ({ ...current, open: false }));
+      deletion.hide();
     }
   }
 
   const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" && search === "";
-  const deleting = deletion.target;
+  const deleting = deletion.value;
 
   return (
     <div className="mt-8 space-y-5">
@@ -138,28 +132,17 @@ export function PropertyList() {
             value={search}
             onChange={setSearch}
           />
-          <p aria-live="polite" className="flex min-h-6 items-center gap-2 text-sm text-fg-muted">
-            {isLoading && page && (
-              <>
-                <Spinner />
-                {t("app.loading")}
-              </>
-            )}
-            {load.status === "loaded" &&
-              translatePlural(lang, "properties.count", load.page.totalCount)}
-          </p>
+          <ListCount
+            t={t}
+            isLoading={isLoading && page !== undefined}
+            count={load.status === "loaded"
+              ? translatePlural(lang, "properties.count", load.page.totalCount)
+              : undefined}
+          />
         </div>
       )}
 
-      {isLoading && !page && (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-3 py-16 text-lg font-semibold text-fg-muted"
-        >
-          <Spinner className="size-6 text-primary" />
-          {t("app.loading")}
-        </p>
-      )}
+      {isLoading && !page && <LoadingState t={t} />}
 
       {load.status === "failed" && (
         <LoadFailedNotice
@@ -169,7 +152,19 @@ export function PropertyList() {
         />
       )}
 
-      {hasNone && <NoProperties t={t} />}
+      {/* Properties come from eVisitor: without any, the way forward is connecting an account. */}
+      {hasNone && (
+        <EmptyState
+          icon="home"
+          title={t("properties.emptyTitle")}
+          text={t("properties.emptyText")}
+          action={{
+            label: t("properties.emptyAction"),
+            icon: "link",
+            href: ROUTES.externalAccounts,
+          }}
+        />
+      )}
 
       {page && !hasNone && page.items.length === 0 && (
         <p className="rounded-2xl border border-border bg-surface px-4 py-10 text-center text-fg-muted">
@@ -189,33 +184,12 @@ export function PropertyList() {
               t={t}
               lang={lang}
               property={property}
-              onAddUnit={(chosen) =>
-                setUnitDialog((current) => ({
-                  open: true,
-                  key: current.key + 1,
-                  target: { mode: "create", propertyId: chosen.id },
-                }))}
-              onSettings={(chosen) =>
-                setSettings((current) => ({ open: true, key: current.key + 1, property: chosen }))}
-              onDelete={(chosen) =>
-                setDeletion((current) => ({
-                  open: true,
-                  key: current.key + 1,
-                  target: { kind: "property", property: chosen },
-                }))}
-              onEditUnit={(unit) =>
-                setUnitDialog((current) => ({
-                  open: true,
-                  key: current.key + 1,
-                  target: { mode: "edit", unit },
-                }))}
-              onDeleteUnit={(unit) =>
-                setDeletion((current) => ({
-                  open: true,
-                  key: current.key + 1,
-                  target: { kind: "unit", unit },
-                }))}
-              onShowQr={(unit) => setQr((current) => ({ open: true, key: current.key + 1, unit }))}
+              onAddUnit={(chosen) => unitDialog.show({ mode: "create", propertyId: chosen.id })}
+              onSettings={settings.show}
+              onDelete={(chosen) => deletion.show({ kind: "property", property: chosen })}
+              onEditUnit={(unit) => unitDialog.show({ mode: "edit", unit })}
+              onDeleteUnit={(unit) => deletion.show({ kind: "unit", unit })}
+              onShowQr={qr.show}
             />
           ))}
         </div>
@@ -232,38 +206,38 @@ export function PropertyList() {
         />
       )}
 
-      {settings.property && (
+      {settings.value && (
         <PropertySettingsDialog
           key={`settings-${settings.key}`}
           open={settings.open}
-          property={settings.property}
-          onClose={() => setSettings((current) => ({ ...current, open: false }))}
+          property={settings.value}
+          onClose={settings.hide}
           onSaved={(saved) => {
             updateProperties((properties) =>
               properties.map((property) => property.id === saved.id ? saved : property)
             );
-            setSettings((current) => ({ ...current, open: false }));
+            settings.hide();
           }}
         />
       )}
 
-      {unitDialog.target && (
+      {unitDialog.value && (
         <UnitDialog
           key={`unitDialog-${unitDialog.key}`}
           open={unitDialog.open}
-          target={unitDialog.target}
+          target={unitDialog.value}
           properties={page?.items ?? []}
-          onClose={() => setUnitDialog((current) => ({ ...current, open: false }))}
+          onClose={unitDialog.hide}
           onSaved={unitSaved}
         />
       )}
 
-      {qr.unit && (
+      {qr.value && (
         <UnitQrDialog
           key={`qr-${qr.key}`}
           open={qr.open}
-          unit={qr.unit}
-          onClose={() => setQr((current) => ({ ...current, open: false }))}
+          unit={qr.value}
+          onClose={qr.hide}
         />
       )}
 
@@ -277,7 +251,7 @@ export function PropertyList() {
         )}
         busy={isDeleting}
         onConfirm={confirmDeletion}
-        onClose={() => setDeletion((current) => ({ ...current, open: false }))}
+        onClose={deletion.hide}
       >
         <p>
           {deleting?.kind === "unit"

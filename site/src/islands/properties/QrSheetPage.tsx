@@ -12,6 +12,7 @@ import { FormNotice } from "../forms/FormNotice.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
+import { LoadingState } from "../ui/LoadingState.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { type QrImage, useUnitQr } from "./use-unit-qr.ts";
 
@@ -92,15 +93,7 @@ function QrSheet() {
 
       <div className="mt-8 print:mt-0">
         {!code && <FormNotice tone="error">{t("qrSheet.missingCode")}</FormNotice>}
-        {code && load.status === "loading" && (
-          <p
-            role="status"
-            className="flex items-center justify-center gap-3 py-16 text-lg font-semibold text-fg-muted"
-          >
-            <Spinner className="size-6 text-primary" />
-            {t("app.loading")}
-          </p>
-        )}
+        {code && load.status === "loading" && <LoadingState t={t} />}
         {load.status === "failed" && (
           <LoadFailedNotice
             t={t}

@@ -4,21 +4,23 @@ import type { Property } from "@shared/schemas/property.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
 import { formatCalendarRange } from "../../lib/format/calendar-date.ts";
 import { deleteReservation, listReservations } from "../../lib/api/reservations.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
+import { ListCount } from "../ui/ListCount.tsx";
+import { LoadingState } from "../ui/LoadingState.tsx";
 import { PagePagination } from "../ui/PagePagination.tsx";
 import { SearchField } from "../ui/SearchField.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
 import { usePagedList } from "../ui/use-paged-list.ts";
+import { useShown } from "../ui/use-shown.ts";
 import { GuestsDialog } from "./GuestsDialog.tsx";
-import { NoPropertiesYet } from "./NoPropertiesYet.tsx";
-import { NoReservations } from "./NoReservations.tsx";
 import { readUnitChoice, type UnitChoice, writeUnitChoice } from "./page-query.ts";
 import { ReservationDetailsDialog } from "./ReservationDetailsDialog.tsx";
 import { ReservationDialog, type ReservationDialogTarget } from "./ReservationDialog.tsx";
@@ -30,12 +32,6 @@ import { usePropertyChoices } from "./use-property-choices.ts";
 const PAGE_SIZE = 20;
 
 /**
- * A dialog that keeps what it shows while it fades out (`open` false, the rest unchanged); `key`
- * counts the openings, so each one starts from fresh values.
- */
-type Shown<T> = { open: boolean; key: number } & T;
-
-/**
  * The reservations page's content. The host's properties come first (the selectors and the create
  * dialog need them; without any, the way to add them); then the list.
  */
@@ -44,15 +40,7 @@ export function ReservationList() {
   const { load, retry } = usePropertyChoices();
 
   if (load.status === "loading") {
-    return (
-      <p
-        role="status"
-        className="mt-8 flex items-center justify-center gap-3 py-16 text-lg font-semibold text-fg-muted"
-      >
-        <Spinner className="size-6 text-primary" />
-        {t("app.loading")}
-      </p>
-    );
+    return <LoadingState t={t} className="mt-8" />;
   }
   if (load.status === "failed") {
     return (
@@ -62,10 +50,19 @@ export function ReservationList() {
     );
   }
   if (load.properties.length === 0) {
+    // Reservations belong to units of properties: without a property, the way forward is there.
     return (
-      <div className="mt-8">
-        <NoPropertiesYet t={t} />
-      </div>
+      <EmptyState
+        className="mt-8"
+        icon="home"
+        title={t("reservations.noPropertiesTitle")}
+        text={t("reservations.noPropertiesText")}
+        action={{
+          label: t("reservations.noPropertiesAction"),
+          icon: "home",
+          href: ROUTES.properties,
+        }}
+      />
     );
   }
   return <Reservations properties={load.properties} />;
@@ -118,22 +115,10 @@ function Reservations({ properties }: { properties: Property[] }) {
         color: "error",
       }),
   });
-  const [editor, setEditor] = useState<Shown<{ target?: ReservationDialogTarget }>>({
-    open: false,
-    key: 0,
-  });
-  const [details, setDetails] = useState<Shown<{ reservation?: Reservation }>>({
-    open: false,
-    key: 0,
-  });
-  const [guests, setGuests] = useState<Shown<{ reservation?: Reservation }>>({
-    open: false,
-    key: 0,
-  });
-  const [deletion, setDeletion] = useState<Shown<{ reservation?: Reservation }>>({
-    open: false,
-    key: 0,
-  });
+  const editor = useShown<ReservationDialogTarget>();
+  const details = useShown<Reservation>();
+  const guests = useShown<Reservation>();
+  const deletion = useShown<Reservation>();
   const [isDeleting, setDeleting] = useState(false);
 
   useEffect(() => writeUnitChoice(choice), [choice]);
@@ -149,23 +134,15 @@ function Reservations({ properties }: { properties: Property[] }) {
   }
 
   function openCreate() {
-    setEditor((current) => ({
-      open: true,
-      key: current.key + 1,
-      target: {
-        mode: "create",
-        propertyId: choice.propertyId || undefined,
-        unitCode: choice.unitCode || undefined,
-      },
-    }));
-  }
-
-  function open<T>(set: (update: (current: Shown<T>) => Shown<T>) => void, value: T) {
-    set((current) => ({ ...value, open: true, key: current.key + 1 }));
+    editor.show({
+      mode: "create",
+      propertyId: choice.propertyId || undefined,
+      unitCode: choice.unitCode || undefined,
+    });
   }
 
   async function confirmDeletion() {
-    const reservation = deletion.reservation;
+    const reservation = deletion.value;
     if (!reservation) return;
     setDeleting(true);
     try {
@@ -178,7 +155,7 @@ function Reservations({ properties }: { properties: Property[] }) {
       });
     } finally {
       setDeleting(false);
-      setDeletion((current) => ({ ...current, open: false }));
+      deletion.hide();
     }
   }
 
@@ -186,7 +163,7 @@ function Reservations({ properties }: { properties: Property[] }) {
   /** Nothing to list at all (for the chosen property or unit, if one is chosen). */
   const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" &&
     search === "" && filter === ReservationFilter.All;
-  const deleting = deletion.reservation;
+  const deleting = deletion.value;
 
   return (
     <div className="mt-8 space-y-5">
@@ -206,19 +183,13 @@ function Reservations({ properties }: { properties: Property[] }) {
           <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
             <StayFilterSwitch t={t} value={filter} onChange={chooseFilter} />
             <div className="flex flex-wrap items-center justify-between gap-3 lg:justify-end">
-              <p
-                aria-live="polite"
-                className="flex min-h-6 items-center gap-2 text-sm text-fg-muted"
-              >
-                {isLoading && page && (
-                  <>
-                    <Spinner />
-                    {t("app.loading")}
-                  </>
-                )}
-                {load.status === "loaded" &&
-                  translatePlural(lang, "reservations.count", load.page.totalCount)}
-              </p>
+              <ListCount
+                t={t}
+                isLoading={isLoading && page !== undefined}
+                count={load.status === "loaded"
+                  ? translatePlural(lang, "reservations.count", load.page.totalCount)
+                  : undefined}
+              />
               <Button onClick={openCreate}>
                 <Icon name="plus" className="size-5" />
                 {t("reservations.create")}
@@ -228,19 +199,18 @@ function Reservations({ properties }: { properties: Property[] }) {
         </div>
       )}
 
-      {isLoading && !page && (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-3 py-16 text-lg font-semibold text-fg-muted"
-        >
-          <Spinner className="size-6 text-primary" />
-          {t("app.loading")}
-        </p>
-      )}
+      {isLoading && !page && <LoadingState t={t} />}
 
       {load.status === "failed" && <LoadFailedNotice t={t} error={load.error} onRetry={reload} />}
 
-      {hasNone && <NoReservations t={t} scoped={isScoped} onCreate={openCreate} />}
+      {hasNone && (
+        <EmptyState
+          icon="clipboard"
+          title={t(isScoped ? "reservations.emptyScopedTitle" : "reservations.emptyTitle")}
+          text={t("reservations.emptyText")}
+          action={{ label: t("reservations.create"), icon: "plus", onClick: openCreate }}
+        />
+      )}
 
       {page && !hasNone && (
         <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>
@@ -249,12 +219,11 @@ function Reservations({ properties }: { properties: Property[] }) {
             lang={lang}
             reservations={page.items}
             emptyText={t("reservations.noMatches")}
-            onDetails={(reservation) =>
-              open(setDetails, { reservation })}
-            onGuests={(reservation) => open(setGuests, { reservation })}
+            onDetails={details.show}
+            onGuests={guests.show}
             onEdit={(reservation) =>
-              open(setEditor, { target: { mode: "edit", reservation } as const })}
-            onDelete={(reservation) => open(setDeletion, { reservation })}
+              editor.show({ mode: "edit", reservation })}
+            onDelete={deletion.show}
           />
         </div>
       )}
@@ -270,43 +239,43 @@ function Reservations({ properties }: { properties: Property[] }) {
         />
       )}
 
-      {editor.target && (
+      {editor.value && (
         <ReservationDialog
           key={`editor-${editor.key}`}
           open={editor.open}
-          target={editor.target}
+          target={editor.value}
           properties={properties}
-          onClose={() => setEditor((current) => ({ ...current, open: false }))}
+          onClose={editor.hide}
           onSaved={() => {
-            setEditor((current) => ({ ...current, open: false }));
+            editor.hide();
             reload();
           }}
         />
       )}
 
-      {details.reservation && (
+      {details.value && (
         <ReservationDetailsDialog
           key={`details-${details.key}`}
           t={t}
           lang={lang}
           open={details.open}
-          reservation={details.reservation}
+          reservation={details.value}
           onShowGuests={(reservation) => {
-            setDetails((current) => ({ ...current, open: false }));
-            open(setGuests, { reservation });
+            details.hide();
+            guests.show(reservation);
           }}
-          onClose={() => setDetails((current) => ({ ...current, open: false }))}
+          onClose={details.hide}
         />
       )}
 
-      {guests.reservation && (
+      {guests.value && (
         <GuestsDialog
           key={`guests-${guests.key}`}
           t={t}
           lang={lang}
           open={guests.open}
-          reservation={guests.reservation}
-          onClose={() => setGuests((current) => ({ ...current, open: false }))}
+          reservation={guests.value}
+          onClose={guests.hide}
         />
       )}
 
@@ -318,7 +287,7 @@ function Reservations({ properties }: { properties: Property[] }) {
         confirmLabel={t("reservations.deleteConfirm")}
         busy={isDeleting}
         onConfirm={confirmDeletion}
-        onClose={() => setDeletion((current) => ({ ...current, open: false }))}
+        onClose={deletion.hide}
       >
         <p>
           {deleting

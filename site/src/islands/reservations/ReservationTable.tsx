@@ -5,6 +5,7 @@ import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { Button } from "../ui/Button.tsx";
 import { Icon } from "../ui/Icon.tsx";
+import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
 import { ReservationStatusChip } from "./ReservationStatusChip.tsx";
 import { isManual, sourceOf } from "./reservation-source.ts";
 
@@ -33,96 +34,77 @@ const HEAD = "px-2.5 py-3 font-semibold first:pl-4 last:pr-4";
  */
 export function ReservationTable(props: ReservationTableProps) {
   const { t, lang, reservations, emptyText } = props;
-  const empty = <p className="px-4 py-10 text-center text-fg-muted">{emptyText}</p>;
   return (
-    <>
-      <div className="relative overflow-x-auto rounded-2xl border border-border bg-surface shadow-xs mobile:hidden">
-        <table className="w-full min-w-[46rem] text-left text-[0.9375rem]">
-          <caption className="sr-only">{t("reservations.caption")}</caption>
-          <thead className="border-b border-border bg-surface-muted/60 text-sm text-fg-muted">
-            <tr>
-              <th scope="col" className={HEAD}>{t("reservations.stay")}</th>
-              <th scope="col" className={HEAD}>{t("reservations.unit")}</th>
-              <th scope="col" className={HEAD}>{t("reservations.status")}</th>
-              <th scope="col" className={HEAD}>{t("reservations.code")}</th>
-              <th scope="col" className={`${HEAD} text-right`}>{t("reservations.actions")}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {reservations.length === 0 && (
-              <tr>
-                <td colSpan={5}>{empty}</td>
-              </tr>
-            )}
-            {reservations.map((reservation) => (
-              <tr key={reservation.code} className="hover:bg-surface-muted/50">
-                <th scope="row" className={`${CELL} font-normal`}>
-                  <StayDates t={t} lang={lang} reservation={reservation} />
-                </th>
-                <td className={`${CELL} min-w-36`}>
-                  <UnitName reservation={reservation} />
-                </td>
-                <td className={CELL}>
-                  <div className="flex flex-col items-start gap-1">
-                    <ReservationStatusChip t={t} status={reservation.status} />
-                    <span className="text-sm text-fg-muted">
-                      <span className="sr-only">{t("reservations.source")}:</span>
-                      <Source t={t} reservation={reservation} />
-                    </span>
-                  </div>
-                </td>
-                <td className={`${CELL} font-mono text-sm whitespace-nowrap`}>
-                  {reservation.code}
-                </td>
-                <td className={`${CELL} text-right`}>
-                  <RowActions {...props} reservation={reservation} compact />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <div className="desktop:hidden">
-        {reservations.length === 0
-          ? <div className="rounded-2xl border border-border bg-surface">{empty}</div>
-          : (
-            <ul aria-label={t("reservations.caption")} className="space-y-3">
-              {reservations.map((reservation) => (
-                <li
-                  key={reservation.code}
-                  className="rounded-2xl border border-border bg-surface p-4 shadow-xs"
-                >
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <ReservationStatusChip t={t} status={reservation.status} />
-                    <span className="font-mono text-sm text-fg-muted">{reservation.code}</span>
-                  </div>
-                  <div className="mt-3">
-                    <StayDates t={t} lang={lang} reservation={reservation} />
-                  </div>
-                  <dl className="mt-3 space-y-1.5 text-sm">
-                    <div className="flex gap-1.5">
-                      <dt className="sr-only">{t("reservations.unit")}</dt>
-                      <dd className="min-w-0">
-                        <UnitName reservation={reservation} />
-                      </dd>
-                    </div>
-                    <div className="flex gap-1.5 text-fg-muted">
-                      <dt>{t("reservations.source")}:</dt>
-                      <dd>
-                        <Source t={t} reservation={reservation} />
-                      </dd>
-                    </div>
-                  </dl>
-                  <div className="mt-4 border-t border-border pt-3">
-                    <RowActions {...props} reservation={reservation} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-      </div>
-    </>
+    <ResponsiveTable
+      items={reservations}
+      keyOf={(reservation) => reservation.code}
+      caption={t("reservations.caption")}
+      minWidth="min-w-[46rem]"
+      columnCount={5}
+      columns={
+        <>
+          <th scope="col" className={HEAD}>{t("reservations.stay")}</th>
+          <th scope="col" className={HEAD}>{t("reservations.unit")}</th>
+          <th scope="col" className={HEAD}>{t("reservations.status")}</th>
+          <th scope="col" className={HEAD}>{t("reservations.code")}</th>
+          <th scope="col" className={`${HEAD} text-right`}>{t("reservations.actions")}</th>
+        </>
+      }
+      row={(reservation) => (
+        <>
+          <th scope="row" className={`${CELL} font-normal`}>
+            <StayDates t={t} lang={lang} reservation={reservation} />
+          </th>
+          <td className={`${CELL} min-w-36`}>
+            <UnitName reservation={reservation} />
+          </td>
+          <td className={CELL}>
+            <div className="flex flex-col items-start gap-1">
+              <ReservationStatusChip t={t} status={reservation.status} />
+              <span className="text-sm text-fg-muted">
+                <span className="sr-only">{t("reservations.source")}:</span>
+                <Source t={t} reservation={reservation} />
+              </span>
+            </div>
+          </td>
+          <td className={`${CELL} font-mono text-sm whitespace-nowrap`}>
+            {reservation.code}
+          </td>
+          <td className={`${CELL} text-right`}>
+            <RowActions {...props} reservation={reservation} compact />
+          </td>
+        </>
+      )}
+      card={(reservation) => (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <ReservationStatusChip t={t} status={reservation.status} />
+            <span className="font-mono text-sm text-fg-muted">{reservation.code}</span>
+          </div>
+          <div className="mt-3">
+            <StayDates t={t} lang={lang} reservation={reservation} />
+          </div>
+          <dl className="mt-3 space-y-1.5 text-sm">
+            <div className="flex gap-1.5">
+              <dt className="sr-only">{t("reservations.unit")}</dt>
+              <dd className="min-w-0">
+                <UnitName reservation={reservation} />
+              </dd>
+            </div>
+            <div className="flex gap-1.5 text-fg-muted">
+              <dt>{t("reservations.source")}:</dt>
+              <dd>
+                <Source t={t} reservation={reservation} />
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-4 border-t border-border pt-3">
+            <RowActions {...props} reservation={reservation} />
+          </div>
+        </>
+      )}
+      emptyText={emptyText}
+    />
   );
 }
 
