@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { STACK_ADMIN, startStack, type TestStack } from "../support/stack.ts";
 import { currentTotp } from "../../api/services/users/totp.ts";
-import { E2E_PASSWORD, e2eSession, linkIn, mailTo } from "../support/e2e.ts";
+import { E2E_PASSWORD, e2eSession, linkIn, LOOKS, mailTo } from "../support/e2e.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -11,6 +11,7 @@ let browser: Browser;
 const PASSWORD = E2E_PASSWORD;
 let newContext: ReturnType<typeof e2eSession>["newContext"];
 let logIn: ReturnType<typeof e2eSession>["logIn"];
+let logInToDashboard: ReturnType<typeof e2eSession>["logInToDashboard"];
 let registerAndConfirm: ReturnType<typeof e2eSession>["registerAndConfirm"];
 
 Deno.test({
@@ -20,7 +21,7 @@ Deno.test({
   async fn(t) {
     stack = await startStack();
     browser = await launchBrowser();
-    ({ newContext, logIn, registerAndConfirm } = e2eSession(stack, browser));
+    ({ newContext, logIn, logInToDashboard, registerAndConfirm } = e2eSession(stack, browser));
     try {
       await t.step(
         "a new host registers, confirms from the e-mail, logs in, lands on the dashboard and logs out",
@@ -46,8 +47,7 @@ Deno.test({
           await logIn(page, "nina.host@example.com", "Kriva-Lozinka-1!");
           await page.getByText("Neispravan e-mail ili lozinka. Pokušajte ponovno.").waitFor();
           await screenshot(page, "login-error-desktop-light");
-          await logIn(page, "nina.host@example.com", PASSWORD);
-          await page.waitForURL("**/app/kontrolna-ploca");
+          await logInToDashboard(page, "nina.host@example.com", PASSWORD);
           await page.getByRole("heading", { name: "Dobro došli, nina.host@example.com" }).waitFor();
           await page.getByRole("link", { name: "Poveži eVisitor račun" }).waitFor();
           assert.equal(
@@ -113,8 +113,7 @@ Deno.test({
           await page.getByRole("button", { name: "Spremi novu lozinku" }).click();
           await page.getByText("Ova poveznica nije ispravna ili je istekla.").waitFor();
 
-          await logIn(page, "marin.host@example.com", "Nova-Bura-2027!");
-          await page.waitForURL("**/app/kontrolna-ploca");
+          await logInToDashboard(page, "marin.host@example.com", "Nova-Bura-2027!");
           await screenshot(page, "dashboard-phone-light");
           await context.close();
         },
@@ -125,16 +124,14 @@ Deno.test({
         async () => {
           const hostContext = await newContext();
           const hostPage = await hostContext.newPage();
-          await logIn(hostPage, "nina.host@example.com", PASSWORD);
-          await hostPage.waitForURL("**/app/kontrolna-ploca");
+          await logInToDashboard(hostPage, "nina.host@example.com", PASSWORD);
           await hostPage.goto("/admin/korisnici");
           await hostPage.waitForURL("**/app/kontrolna-ploca");
           await hostContext.close();
 
           const context = await newContext({ theme: "DarkTheme" });
           const page = await context.newPage();
-          await logIn(page, STACK_ADMIN.email, STACK_ADMIN.password);
-          await page.waitForURL("**/app/kontrolna-ploca");
+          await logInToDashboard(page, STACK_ADMIN.email, STACK_ADMIN.password);
           await page.getByRole("link", { name: "Upravljanje korisnicima" }).click();
           await page.waitForURL("**/admin/korisnici");
           await page.getByLabel("Pretraži korisnike").fill("nina");
@@ -175,38 +172,33 @@ Deno.test({
               await screenshot(page, `${name}-${suffix}`);
             }
           };
-          for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-            for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
-              const suffix = `${size}-${theme === "DarkTheme" ? "dark" : "light"}`;
-              const context = await newContext({ viewport, theme });
-              const page = await context.newPage();
-              await shoot(page, [
-                ["login", "/app/prijava"],
-                ["register", "/app/registracija"],
-                ["forgot", "/app/zaboravljena-lozinka"],
-                ["confirm-email-invalid", "/app/potvrdi-email/nepostojeci/kod"],
-                ["reset-password", "/app/resetiraj-lozinku/neki-kod"],
-              ], suffix);
-              await logIn(page, "nina.host@example.com", PASSWORD);
-              await page.waitForURL("**/app/kontrolna-ploca");
-              await page.getByRole("heading", { name: /Dobro došli/ }).waitFor();
-              await screenshot(page, `dashboard-${suffix}`);
-              await shoot(page, [["account-settings", "/app/postavke-racuna"], [
-                "app-contact",
-                "/app/kontakt",
-              ]], suffix);
-              await context.close();
+          for (const { viewport, theme, suffix } of LOOKS) {
+            const context = await newContext({ viewport, theme });
+            const page = await context.newPage();
+            await shoot(page, [
+              ["login", "/app/prijava"],
+              ["register", "/app/registracija"],
+              ["forgot", "/app/zaboravljena-lozinka"],
+              ["confirm-email-invalid", "/app/potvrdi-email/nepostojeci/kod"],
+              ["reset-password", "/app/resetiraj-lozinku/neki-kod"],
+            ], suffix);
+            await logInToDashboard(page, "nina.host@example.com", PASSWORD);
+            await page.getByRole("heading", { name: /Dobro došli/ }).waitFor();
+            await screenshot(page, `dashboard-${suffix}`);
+            await shoot(page, [["account-settings", "/app/postavke-racuna"], [
+              "app-contact",
+              "/app/kontakt",
+            ]], suffix);
+            await context.close();
 
-              const adminContext = await newContext({ viewport, theme });
-              const admin = await adminContext.newPage();
-              await logIn(admin, STACK_ADMIN.email, STACK_ADMIN.password);
-              await admin.waitForURL("**/app/kontrolna-ploca");
-              await shoot(admin, [["admin-users", "/admin/korisnici"], [
-                "admin-settings",
-                "/admin/postavke",
-              ]], suffix);
-              await adminContext.close();
-            }
+            const adminContext = await newContext({ viewport, theme });
+            const admin = await adminContext.newPage();
+            await logInToDashboard(admin, STACK_ADMIN.email, STACK_ADMIN.password);
+            await shoot(admin, [["admin-users", "/admin/korisnici"], [
+              "admin-settings",
+              "/admin/postavke",
+            ]], suffix);
+            await adminContext.close();
           }
         },
       );
@@ -216,8 +208,7 @@ Deno.test({
         async () => {
           const context = await newContext();
           const page = await context.newPage();
-          await logIn(page, "nina.host@example.com", PASSWORD);
-          await page.waitForURL("**/app/kontrolna-ploca");
+          await logInToDashboard(page, "nina.host@example.com", PASSWORD);
           await page.goto("/app/postavke-racuna");
           await page.getByRole("button", { name: "Uključi dvostruku autentifikaciju" }).click();
           await page.getByRole("img", { name: /QR kod za dodavanje Prijavka/ }).waitFor();

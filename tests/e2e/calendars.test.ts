@@ -1,9 +1,19 @@
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
-import { addDays, todayIn } from "../../shared/local-date.ts";
-import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
-import { e2eSession } from "../support/e2e.ts";
-import { DEMO_HOST } from "../support/evisitor-sim.ts";
+import type { Browser } from "playwright-core";
+import {
+  airbnbCalendar,
+  airbnbEvent,
+  calendarResponse,
+  serveCalendar,
+} from "../support/airbnb-feed.ts";
+import { launchBrowser, screenshot } from "../support/browser.ts";
+import {
+  connectDemoEVisitor,
+  createStayThroughApi,
+  dayOfNextMonth as day,
+  dialogScreenshot,
+  e2eSession,
+} from "../support/e2e.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
@@ -11,10 +21,10 @@ let browser: Browser;
 const HOST = "marija.host@example.com";
 const UNIT = "Apartman 1";
 
-/** Days of next month (Zagreb): every stay lies ahead, and one click on "next" shows them all. */
-const today = todayIn("Europe/Zagreb");
-const nextMonth = addDays(today.slice(0, 8) + "01", 40).slice(0, 8) + "01";
-const day = (n: number) => addDays(nextMonth, n - 1);
+// Stays lie in next month (`day(n)`, Zagreb): every one is ahead, and one click on "next" shows
+// them all.
+
+/** A date as iCal writes it: 20261203. */
 const compact = (date: string) => date.replaceAll("-", "");
 
 /** How the pages write a date: "3. pro 2026." (the same Intl formatting a host's browser uses). */
@@ -28,94 +38,41 @@ const shown = (date: string) =>
 
 type FeedMode = "first" | "full" | "failing";
 
-/** An Airbnb-style iCal event: all-day, check-out day exclusive. */
-function vevent(uid: string, start: string, end: string, summary: string): string[] {
-  return [
-    "BEGIN:VEVENT",
-    `DTEND;VALUE=DATE:${compact(end)}`,
-    `DTSTART;VALUE=DATE:${compact(start)}`,
-    `UID:${uid}@airbnb.com`,
-    ...(summary === "Reserved"
-      ? [
-        "DESCRIPTION:Reservation URL: https://www.airbnb.com/hosting/reservations/d",
-        ` etails/HM${uid.slice(0, 8).toUpperCase()}\\nPhone Number (Last 4 Digits): 4321`,
-      ]
-      : []),
-    `SUMMARY:${summary}`,
-    "END:VEVENT",
-  ];
-}
+/** A stay on Airbnb, with its reservation link. */
+const reserved = (uid: string, start: string, end: string) =>
+  airbnbEvent({
+    uid,
+    start,
+    end,
+    summary: "Reserved",
+    reservationCode: uid.slice(0, 8).toUpperCase(),
+  });
 
 /**
- * A platform's calendar on 127.0.0.1 (the stack allows private addresses for tests): first one
- * stay, then two more stays, a block and a stay on nights taken here, then a server error.
+ * A platform's calendar: first one stay, then two more stays, a block and a stay on nights taken
+ * here, then a server error.
  */
 function startFeedServer() {
   let mode: FeedMode = "first";
-  let requests = 0;
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => {
-    requests++;
+  const server = serveCalendar("/calendar/ical/41234567.ics?s=0123456789abcdef", () => {
     if (mode === "failing") return new Response("Internal error", { status: 500 });
-    const events = [
-      vevent("1418fb94e984-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1", day(3), day(6), "Reserved"),
+    return calendarResponse(airbnbCalendar([
+      reserved("1418fb94e984-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1", day(3), day(6)),
       ...(mode === "full"
         ? [
-          vevent("1418fb94e984-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa2", day(10), day(14), "Reserved"),
-          vevent(
-            "7f662ec65913-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb1",
-            day(20),
-            day(23),
-            "Airbnb (Not available)",
-          ),
-          vevent("1418fb94e984-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa3", day(25), day(28), "Reserved"),
+          reserved("1418fb94e984-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa2", day(10), day(14)),
+          airbnbEvent({
+            uid: "7f662ec65913-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb1",
+            start: day(20),
+            end: day(23),
+            summary: "Airbnb (Not available)",
+          }),
+          reserved("1418fb94e984-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa3", day(25), day(28)),
         ]
         : []),
-    ].flat();
-    const body = [
-      "BEGIN:VCALENDAR",
-      "PRODID;X-RICAL-TZSOURCE=TZINFO:-//Airbnb Inc//Hosting Calendar 0.8.8//EN",
-      "CALSCALE:GREGORIAN",
-      "VERSION:2.0",
-      ...events,
-      "END:VCALENDAR",
-      "",
-    ].join("\r\n");
-    return new Response(body, { headers: { "Content-Type": "text/calendar; charset=utf-8" } });
+    ]));
   });
-  const port = (server.addr as Deno.NetAddr).port;
-  return {
-    url: `http://127.0.0.1:${port}/calendar/ical/41234567.ics?s=0123456789abcdef`,
-    setMode: (next: FeedMode) => void (mode = next),
-    requests: () => requests,
-    stop: () => server.shutdown(),
-  };
-}
-
-/** A stay entered by hand, straight through the API with the page's session. */
-async function createManualStay(page: Page, unitName: string, start: string, end: string) {
-  return await page.evaluate(async ({ unitName, start, end }) => {
-    const user = JSON.parse(localStorage.getItem("user")!);
-    const headers = {
-      Authorization: `Bearer ${user.accessToken}`,
-      "Content-Type": "application/json",
-    };
-    const properties = await (await fetch("/api/Properties?PageNumber=1&PageSize=100", {
-      headers,
-    })).json();
-    const unit = properties.items.flatMap((p: { accommodationUnits: unknown[] }) =>
-      p.accommodationUnits
-    ).find((u: { name: string }) => u.name === unitName);
-    const answer = await fetch("/api/Reservations", {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        accommodationUnitId: unit.id,
-        startDateUTC: `${start}T12:00:00.000Z`,
-        endDateUTC: `${end}T12:00:00.000Z`,
-      }),
-    });
-    return { status: answer.status, body: await answer.json() };
-  }, { unitName, start, end });
+  return { ...server, setMode: (next: FeedMode) => void (mode = next) };
 }
 
 Deno.test({
@@ -126,35 +83,21 @@ Deno.test({
     stack = await startStack();
     browser = await launchBrowser();
     const feed = startFeedServer();
-    const { newContext, logIn, registerAndConfirm } = e2eSession(stack, browser);
+    const { newContext, registerAndLogIn, inEveryLook } = e2eSession(stack, browser);
     try {
       await t.step(
         "a new host links an Airbnb calendar, syncs, sees stays, a block and a conflict, shares the export link and sees a failing feed explained",
         async () => {
-          const context = await newContext();
-          await context.grantPermissions(["clipboard-read", "clipboard-write"], {
-            origin: stack.baseUrl,
-          });
+          const context = await newContext({ clipboard: true });
           const page = await context.newPage();
-          await registerAndConfirm(page, HOST);
-          await logIn(page, HOST);
-          await page.waitForURL("**/app/kontrolna-ploca");
+          await registerAndLogIn(page, HOST);
 
           // Before any property: the calendars page says where units come from.
           await page.goto("/app/kalendari");
           await page.getByRole("heading", { name: "Još nemate smještajnih jedinica" }).waitFor();
           await screenshot(page, "calendars-empty-desktop-light");
 
-          await page.goto("/app/povezani-racuni");
-          await page.getByRole("button", { name: "Poveži račun" }).first().click();
-          const account = page.getByRole("dialog", { name: "Poveži eVisitor račun" });
-          await account.getByLabel("Korisničko ime").fill(DEMO_HOST.username);
-          await account.getByLabel("Lozinka", { exact: true }).fill(DEMO_HOST.password);
-          await account.getByRole("button", { name: "Provjeri i poveži" }).click();
-          await account.waitFor({ state: "detached" });
-          await page.getByText("Sinkroniziran", { exact: true }).first().waitFor({
-            timeout: 20_000,
-          });
+          await connectDemoEVisitor(page);
 
           // The unit gets the platform's iCal link (one link a line).
           await page.goto("/app/objekti");
@@ -168,14 +111,14 @@ Deno.test({
           await unitDialog.getByText(
             "Svaki redak mora biti ispravna poveznica koja počinje s https:// ili webcal://",
           ).waitFor();
-          await screenshot(page, "unit-calendar-links-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, unitDialog, "unit-calendar-links-desktop-light");
           await links.fill(feed.url);
           await unitDialog.getByRole("button", { name: "Spremi jedinicu" }).click();
           await page.getByText(`Smještajna jedinica ${UNIT} je spremljena.`).waitFor();
           await unitDialog.waitFor({ state: "detached" });
 
           // A stay entered here, on nights the platform will also claim below.
-          const manual = await createManualStay(page, UNIT, day(24), day(27));
+          const manual = await createStayThroughApi(page, UNIT, day(24), day(27));
           assert.equal(manual.status, 200, JSON.stringify(manual.body));
 
           // The property card links to its calendar with the property chosen.
@@ -226,7 +169,7 @@ Deno.test({
           await stay.getByText(shown(day(3)), { exact: false }).waitFor();
           await stay.getByText("Nadolazeća").waitFor();
           await stay.getByText("Airbnb", { exact: true }).waitFor();
-          await screenshot(page, "calendars-stay-dialog-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, stay, "calendars-stay-dialog-desktop-light");
           const toReservations = await stay.getByRole("link", { name: "Otvori u rezervacijama" })
             .getAttribute("href");
           assert.match(
@@ -276,7 +219,7 @@ Deno.test({
           await unitCard.getByRole("button", { name: `Opozovi ${UNIT}` }).click();
           const revoke = page.getByRole("dialog", { name: "Opozvati poveznicu kalendara?" });
           await revoke.getByText(/više neće primati promjene/).waitFor();
-          await screenshot(page, "calendars-export-revoke-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, revoke, "calendars-export-revoke-desktop-light");
           await revoke.getByRole("button", { name: "Opozovi poveznicu" }).click();
           await page.getByText(`Poveznica kalendara za ${UNIT} je opozvana.`).waitFor();
           const gone = await fetch(exportUrl);
@@ -315,26 +258,18 @@ Deno.test({
       await t.step(
         "the calendars page looks right on a phone and a desktop, light and dark",
         async () => {
-          for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-            for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
-              const suffix = `${size}-${theme === "DarkTheme" ? "dark" : "light"}`;
-              const context = await newContext({ viewport, theme });
-              const page = await context.newPage();
-              await logIn(page, HOST);
-              await page.waitForURL("**/app/kontrolna-ploca");
-              await page.goto("/app/kalendari");
-              await page.getByRole("button", { name: "Sljedeći mjesec" }).click();
-              // A phone lists the month's stays; a desktop shows the month's grid.
-              await page.getByText(`${UNIT} · Airbnb`).or(
-                page.getByRole("button", { name: new RegExp(`^${UNIT}.*Airbnb$`) }),
-              ).first().waitFor();
-              await screenshot(page, `calendars-${suffix}`);
-              await page.goto("/app/objekti");
-              await page.getByText(/^\d+ %$/).first().waitFor();
-              await screenshot(page, `properties-occupancy-${suffix}`);
-              await context.close();
-            }
-          }
+          await inEveryLook(HOST, async (page, { suffix }) => {
+            await page.goto("/app/kalendari");
+            await page.getByRole("button", { name: "Sljedeći mjesec" }).click();
+            // A phone lists the month's stays; a desktop shows the month's grid.
+            await page.getByText(`${UNIT} · Airbnb`).or(
+              page.getByRole("button", { name: new RegExp(`^${UNIT}.*Airbnb$`) }),
+            ).first().waitFor();
+            await screenshot(page, `calendars-${suffix}`);
+            await page.goto("/app/objekti");
+            await page.getByText(/^\d+ %$/).first().waitFor();
+            await screenshot(page, `properties-occupancy-${suffix}`);
+          });
         },
       );
     } finally {

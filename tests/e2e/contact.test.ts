@@ -1,25 +1,21 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
+import { e2eSession, LOOKS, type Theme } from "../support/e2e.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 
 /** The browser tests share one running product: the real API, workers, NATS and SMTP listener. */
 let stack: TestStack;
 let browser: Browser;
 
+/** A page of the site in a fresh browser profile (desktop and the default theme unless told). */
 async function openPage(
   path: string,
-  { viewport = VIEWPORTS.desktop, theme }: {
-    viewport?: { width: number; height: number };
-    theme?: "DefaultTheme" | "DarkTheme";
-  } = {},
+  look: { viewport?: { width: number; height: number }; theme?: Theme } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, reducedMotion: "reduce" });
-  if (theme) {
-    await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
-  }
+  const context = await e2eSession(stack, browser).newContext(look);
   const page = await context.newPage();
-  await page.goto(stack.baseUrl + path);
+  await page.goto(path);
   return page;
 }
 
@@ -116,21 +112,21 @@ Deno.test({
       );
 
       await t.step("the pages look right on a phone and a desktop, light and dark", async () => {
-        for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-          for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
-            const mode = theme === "DarkTheme" ? "dark" : "light";
-            for (
-              const [name, path] of [["landing", "/"], ["contact", "/kontakt"], [
-                "contact-en",
-                "/en/kontakt",
-              ], ["app-contact", "/app/kontakt"]]
-            ) {
-              const page = await openPage(path, { viewport, theme });
-              await page.waitForLoadState("networkidle");
-              assert.equal(await page.locator("html").getAttribute("data-theme"), mode);
-              await screenshot(page, `${name}-${size}-${mode}`);
-              await page.context().close();
-            }
+        for (const { viewport, theme, suffix } of LOOKS) {
+          for (
+            const [name, path] of [["landing", "/"], ["contact", "/kontakt"], [
+              "contact-en",
+              "/en/kontakt",
+            ], ["app-contact", "/app/kontakt"]]
+          ) {
+            const page = await openPage(path, { viewport, theme });
+            await page.waitForLoadState("networkidle");
+            assert.equal(
+              await page.locator("html").getAttribute("data-theme"),
+              theme === "DarkTheme" ? "dark" : "light",
+            );
+            await screenshot(page, `${name}-${suffix}`);
+            await page.context().close();
           }
         }
       });

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
-import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
-import { e2eSession } from "../support/e2e.ts";
+import { launchBrowser, screenshot } from "../support/browser.ts";
+import {
+  dialogScreenshot,
+  e2eSession,
+  submitEVisitorAccount,
+  waitForSynced,
+} from "../support/e2e.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import { decodeQrPng } from "../support/qr.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
@@ -17,16 +22,14 @@ Deno.test({
   async fn(t) {
     stack = await startStack();
     browser = await launchBrowser();
-    const { newContext, logIn, registerAndConfirm } = e2eSession(stack, browser);
+    const { newContext, registerAndLogIn, inEveryLook } = e2eSession(stack, browser);
     try {
       await t.step(
         "a new host connects eVisitor, sees properties appear, changes settings, adds a unit and downloads its QR code",
         async () => {
           const context = await newContext();
           const page = await context.newPage();
-          await registerAndConfirm(page, HOST);
-          await logIn(page, HOST);
-          await page.waitForURL("**/app/kontrolna-ploca");
+          await registerAndLogIn(page, HOST);
 
           await page.getByRole("link", { name: "Poveži eVisitor račun" }).click();
           await page.waitForURL("**/app/povezani-racuni");
@@ -34,21 +37,14 @@ Deno.test({
           await screenshot(page, "external-accounts-empty-desktop-light");
           await page.getByRole("button", { name: "Poveži račun" }).first().click();
           const dialog = page.getByRole("dialog", { name: "Poveži eVisitor račun" });
-          await dialog.getByLabel("Korisničko ime").fill(DEMO_HOST.username);
-          await dialog.getByLabel("Lozinka", { exact: true }).fill("Kriva-Lozinka-1");
-          await dialog.getByRole("button", { name: "Provjeri i poveži" }).click();
+          await submitEVisitorAccount(dialog, "Kriva-Lozinka-1");
           await dialog.getByText(
             /eVisitor nije prihvatio ovo korisničko ime i lozinku\. Ništa nije spremljeno\./,
           ).first().waitFor();
-          await screenshot(page, "external-accounts-wrong-password-desktop-light", {
-            fullPage: false,
-          });
-          await dialog.getByLabel("Lozinka", { exact: true }).fill(DEMO_HOST.password);
-          await dialog.getByRole("button", { name: "Provjeri i poveži" }).click();
+          await dialogScreenshot(page, dialog, "external-accounts-wrong-password-desktop-light");
+          await submitEVisitorAccount(dialog);
           await dialog.waitFor({ state: "detached" });
-          await page.getByText("Sinkroniziran", { exact: true }).first().waitFor({
-            timeout: 20_000,
-          });
+          await waitForSynced(page);
           await screenshot(page, "external-accounts-desktop-light");
 
           await page.goto("/app/objekti");
@@ -68,7 +64,7 @@ Deno.test({
           await settings.getByLabel("Naziv mreže (SSID)").fill("Horvat-Gosti");
           await settings.getByLabel("Zaštita").selectOption({ label: "WPA/WPA2" }).catch(() => {});
           await settings.getByRole("switch", { name: "Automatska odjava gostiju" }).click();
-          await screenshot(page, "property-settings-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, settings, "property-settings-desktop-light");
           await settings.getByRole("button", { name: "Spremi postavke" }).click();
           await page.getByText("Postavke objekta Apartmani Horvat su spremljene.").waitFor();
 
@@ -82,7 +78,7 @@ Deno.test({
           await property.getByRole("button", { name: "QR kod Studio Lavanda" }).click();
           const qr = page.getByRole("dialog", { name: "QR kod za prijavu: Studio Lavanda" });
           await qr.getByRole("img", { name: /QR kod za prijavu gostiju/ }).waitFor();
-          await screenshot(page, "unit-qr-dialog-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, qr, "unit-qr-dialog-desktop-light");
           const [download] = await Promise.all([
             page.waitForEvent("download"),
             qr.getByRole("button", { name: "Preuzmi PNG" }).click(),
@@ -111,36 +107,26 @@ Deno.test({
       await t.step(
         "the accounts and properties pages look right on a phone and a desktop, light and dark",
         async () => {
-          for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-            for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
-              const suffix = `${size}-${theme === "DarkTheme" ? "dark" : "light"}`;
-              const context = await newContext({ viewport, theme });
-              const page = await context.newPage();
-              await logIn(page, HOST);
-              await page.waitForURL("**/app/kontrolna-ploca");
-              for (
-                const [name, path, ready] of [
-                  ["external-accounts", "/app/povezani-racuni", "Sinkroniziran"],
-                  ["properties", "/app/objekti", "Apartmani Horvat"],
-                ]
-              ) {
-                await page.goto(path);
-                await page.getByText(ready, { exact: true }).filter({ visible: true }).first()
-                  .waitFor();
-                await screenshot(page, `${name}-${suffix}`);
-              }
-              await context.close();
+          await inEveryLook(HOST, async (page, { suffix }) => {
+            for (
+              const [name, path, ready] of [
+                ["external-accounts", "/app/povezani-racuni", "Sinkroniziran"],
+                ["properties", "/app/objekti", "Apartmani Horvat"],
+              ]
+            ) {
+              await page.goto(path);
+              await page.getByText(ready, { exact: true }).filter({ visible: true }).first()
+                .waitFor();
+              await screenshot(page, `${name}-${suffix}`);
             }
-          }
+          });
         },
       );
 
       await t.step("a host's properties are not reachable by another host", async () => {
         const context = await newContext();
         const page = await context.newPage();
-        await registerAndConfirm(page, "drugi.host@example.com");
-        await logIn(page, "drugi.host@example.com");
-        await page.waitForURL("**/app/kontrolna-ploca");
+        await registerAndLogIn(page, "drugi.host@example.com");
         await page.goto("/app/objekti");
         await page.getByRole("heading", { name: "Još nemate objekata" }).waitFor();
         await context.close();

@@ -1,9 +1,19 @@
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
-import { addDays, todayIn } from "../../shared/local-date.ts";
-import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
-import { e2eSession } from "../support/e2e.ts";
-import { DEMO_HOST } from "../support/evisitor-sim.ts";
+import {
+  airbnbCalendar,
+  airbnbEvent,
+  calendarResponse,
+  serveCalendar,
+} from "../support/airbnb-feed.ts";
+import { launchBrowser, screenshot } from "../support/browser.ts";
+import {
+  connectDemoEVisitor,
+  createStayThroughApi,
+  dayOfNextMonth as day,
+  dialogScreenshot,
+  e2eSession,
+} from "../support/e2e.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
@@ -11,14 +21,19 @@ let browser: Browser;
 const HOST = "ivana.host@example.com";
 const CODE = /Rezervacija ([A-Z2-9]{10}) je (?:dodana|spremljena)\./;
 
-/** Days of next month (Zagreb), so every stay is ahead and shown in the picker's two months. */
-const today = todayIn("Europe/Zagreb");
-const nextMonth = addDays(today.slice(0, 8) + "01", 40).slice(0, 8) + "01";
-const day = (n: number) => addDays(nextMonth, n - 1);
-
 /** Chooses a day on the dialog's calendar. */
 function dayButton(dialog: Locator, date: string): Locator {
   return dialog.locator(`[data-day="${date}"] button`);
+}
+
+/** Opens "Nova rezervacija" on Apartman 1 of Apartmani Horvat, its taken nights loaded. */
+async function newReservation(page: Page): Promise<Locator> {
+  await page.getByRole("button", { name: "Nova rezervacija" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nova rezervacija" });
+  await dialog.getByLabel("Objekt").selectOption({ label: "Apartmani Horvat" });
+  await dialog.getByLabel("Smještajna jedinica").selectOption({ label: "Apartman 1" });
+  await dialog.getByText("Učitavam zauzete noći…").waitFor({ state: "detached" });
+  return dialog;
 }
 
 /** The code in the snackbar that confirmed a reservation (not one of `known`, still showing). */
@@ -37,69 +52,23 @@ async function savedCode(
   return code;
 }
 
-/** Waits until a dialog has finished fading in, for its screenshot. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.locator("[data-closed], [data-enter]").first().waitFor({ state: "detached" });
-}
-
-/** A stay entered straight through the API, as another tab or a calendar sync would. */
-async function createThroughApi(page: Page, unitName: string, start: string, end: string) {
-  return await page.evaluate(async ({ unitName, start, end }) => {
-    const user = JSON.parse(localStorage.getItem("user")!);
-    const headers = {
-      Authorization: `Bearer ${user.accessToken}`,
-      "Content-Type": "application/json",
-    };
-    const properties = await (await fetch("/api/Properties?PageNumber=1&PageSize=100", {
-      headers,
-    })).json();
-    const unit = properties.items.flatMap((p: { accommodationUnits: unknown[] }) =>
-      p.accommodationUnits
-    ).find((u: { name: string }) => u.name === unitName);
-    const answer = await fetch("/api/Reservations", {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        accommodationUnitId: unit.id,
-        startDateUTC: `${start}T12:00:00.000Z`,
-        endDateUTC: `${end}T12:00:00.000Z`,
-      }),
-    });
-    return { status: answer.status, body: await answer.json() };
-  }, { unitName, start, end });
-}
-
-/**
- * An Airbnb calendar on 127.0.0.1 (the test stack allows private addresses): one stay and one
- * block ("Not available"), all-day with the check-out day exclusive.
- */
-function startAirbnbFeed(stay: [string, string], block: [string, string]) {
-  const compact = (date: string) => date.replaceAll("-", "");
-  const event = (uid: string, [start, end]: [string, string], summary: string) => [
-    "BEGIN:VEVENT",
-    `DTEND;VALUE=DATE:${compact(end)}`,
-    `DTSTART;VALUE=DATE:${compact(start)}`,
-    `UID:${uid}@airbnb.com`,
-    `SUMMARY:${summary}`,
-    "END:VEVENT",
-  ];
-  const body = [
-    "BEGIN:VCALENDAR",
-    "PRODID;X-RICAL-TZSOURCE=TZINFO:-//Airbnb Inc//Hosting Calendar 0.8.8//EN",
-    "VERSION:2.0",
-    ...event("2b7c11d0a4e1-cccccccccccccccccccccccccccccc01", stay, "Reserved"),
-    ...event("9e0d3f6a2b47-dddddddddddddddddddddddddddddd01", block, "Airbnb (Not available)"),
-    "END:VCALENDAR",
-    "",
-  ].join("\r\n");
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
-    () => new Response(body, { headers: { "Content-Type": "text/calendar; charset=utf-8" } }),
-  );
-  return {
-    url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/calendar/ical/7731.ics?s=feed`,
-    stop: () => server.shutdown(),
-  };
+/** An Airbnb calendar with one stay and one block ("Not available"). */
+function startAirbnbFeed([start, end]: [string, string], block: [string, string]) {
+  const body = airbnbCalendar([
+    airbnbEvent({
+      uid: "2b7c11d0a4e1-cccccccccccccccccccccccccccccc01",
+      start,
+      end,
+      summary: "Reserved",
+    }),
+    airbnbEvent({
+      uid: "9e0d3f6a2b47-dddddddddddddddddddddddddddddd01",
+      start: block[0],
+      end: block[1],
+      summary: "Airbnb (Not available)",
+    }),
+  ]);
+  return serveCalendar("/calendar/ical/7731.ics?s=feed", () => calendarResponse(body));
 }
 
 Deno.test({
@@ -110,30 +79,18 @@ Deno.test({
     stack = await startStack();
     browser = await launchBrowser();
     const feed = startAirbnbFeed([day(5), day(8)], [day(20), day(23)]);
-    const { newContext, logIn, registerAndConfirm } = e2eSession(stack, browser);
+    const { newContext, logInToDashboard, registerAndLogIn, inEveryLook } = e2eSession(
+      stack,
+      browser,
+    );
     try {
       await t.step(
         "a host with eVisitor properties enters stays, shares the check-in link, is refused a taken night, books a turnover, edits and deletes",
         async () => {
-          const context = await newContext();
-          await context.grantPermissions(["clipboard-read", "clipboard-write"], {
-            origin: stack.baseUrl,
-          });
+          const context = await newContext({ clipboard: true });
           const page = await context.newPage();
-          await registerAndConfirm(page, HOST);
-          await logIn(page, HOST);
-          await page.waitForURL("**/app/kontrolna-ploca");
-
-          await page.goto("/app/povezani-racuni");
-          await page.getByRole("button", { name: "Poveži račun" }).first().click();
-          const account = page.getByRole("dialog", { name: "Poveži eVisitor račun" });
-          await account.getByLabel("Korisničko ime").fill(DEMO_HOST.username);
-          await account.getByLabel("Lozinka", { exact: true }).fill(DEMO_HOST.password);
-          await account.getByRole("button", { name: "Provjeri i poveži" }).click();
-          await account.waitFor({ state: "detached" });
-          await page.getByText("Sinkroniziran", { exact: true }).first().waitFor({
-            timeout: 20_000,
-          });
+          await registerAndLogIn(page, HOST);
+          await connectDemoEVisitor(page);
 
           // The property card links to its reservations, with its property chosen.
           await page.goto("/app/objekti");
@@ -151,16 +108,13 @@ Deno.test({
           await screenshot(page, "reservations-empty-desktop-light");
 
           // A stay entered by hand through the dialog and its range picker.
-          await page.getByRole("button", { name: "Nova rezervacija" }).click();
-          const create = page.getByRole("dialog", { name: "Nova rezervacija" });
-          await create.getByLabel("Objekt").selectOption({ label: "Apartmani Horvat" });
-          await create.getByLabel("Smještajna jedinica").selectOption({ label: "Apartman 1" });
+          const create = await newReservation(page);
           await dayButton(create, day(10)).click();
           await create.getByText("Sada odaberite dan odlaska.").waitFor();
           await dayButton(create, day(13)).click();
           await create.getByText("3 noćenja").waitFor();
           await create.getByLabel("Bilješka").fill("Obitelj Kovač, dolaze trajektom");
-          await screenshot(page, "reservation-create-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, create, "reservation-create-desktop-light");
           await create.getByRole("button", { name: "Dodaj rezervaciju" }).click();
           const first = await savedCode(page, "dodana");
           await create.waitFor({ state: "detached" });
@@ -175,7 +129,7 @@ Deno.test({
           await details.getByText("Apartmani Horvat").first().waitFor();
           await details.getByText("3 noćenja").waitFor();
           await details.getByText("0 gostiju").waitFor();
-          await screenshot(page, "reservation-details-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, details, "reservation-details-desktop-light");
           const whatsApp = await details.getByRole("link", { name: /WhatsApp/ }).getAttribute(
             "href",
           );
@@ -198,17 +152,14 @@ Deno.test({
           await details.getByRole("button", { name: "Prikaži goste" }).click();
           const guests = page.getByRole("dialog", { name: `Gosti rezervacije ${first}` });
           await guests.getByText("Još nema prijavljenih gostiju").waitFor();
-          await screenshot(page, "reservation-guests-desktop-light", { fullPage: false });
+          await details.waitFor({ state: "detached" });
+          await dialogScreenshot(page, guests, "reservation-guests-desktop-light");
           await guests.getByRole("button", { name: "Zatvori" }).click();
           await guests.waitFor({ state: "detached" });
 
           // Nights are taken, not days: the last night of the stay is closed, its check-out
           // day is open for the next arrival.
-          await page.getByRole("button", { name: "Nova rezervacija" }).click();
-          const second = page.getByRole("dialog", { name: "Nova rezervacija" });
-          await second.getByLabel("Objekt").selectOption({ label: "Apartmani Horvat" });
-          await second.getByLabel("Smještajna jedinica").selectOption({ label: "Apartman 1" });
-          await second.getByText("Učitavam zauzete noći…").waitFor({ state: "detached" });
+          const second = await newReservation(page);
           assert.equal(await dayButton(second, day(10)).isDisabled(), true);
           assert.equal(await dayButton(second, day(12)).isDisabled(), true);
           assert.equal(await dayButton(second, day(13)).isDisabled(), false);
@@ -216,14 +167,14 @@ Deno.test({
           // While the dialog is open someone else takes the 20th to the 23rd: the server says so.
           await dayButton(second, day(20)).click();
           await dayButton(second, day(23)).click();
-          const taken = await createThroughApi(page, "Apartman 1", day(21), day(24));
+          const taken = await createStayThroughApi(page, "Apartman 1", day(21), day(24));
           assert.equal(taken.status, 200);
           const raced: string = taken.body.code;
           await second.getByRole("button", { name: "Dodaj rezervaciju" }).click();
           await second.getByText("Za taj datum već postoji rezervacija.").waitFor();
           await page.getByText("Rezervacija nije spremljena.").waitFor();
           await page.mouse.move(1, 1);
-          await screenshot(page, "reservation-overlap-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, second, "reservation-overlap-desktop-light");
           await second.locator(`[data-day="${day(21)}"] button[disabled]`).waitFor();
 
           // Arriving on the day the first guests leave is a turnover, not an overlap; and the
@@ -245,7 +196,7 @@ Deno.test({
           await dayButton(edit, day(13)).click();
           await dayButton(edit, day(17)).click();
           await edit.getByLabel("Bilješka").fill("Kasni dolazak, oko 22 h");
-          await screenshot(page, "reservation-edit-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, edit, "reservation-edit-desktop-light");
           await edit.getByRole("button", { name: "Spremi promjene" }).click();
           assert.equal(await savedCode(page, "spremljena"), adjacent);
           await edit.waitFor({ state: "detached" });
@@ -267,8 +218,7 @@ Deno.test({
           await page.getByRole("button", { name: `Obriši ${raced}` }).click();
           const confirm = page.getByRole("dialog", { name: "Obrisati rezervaciju?" });
           await confirm.getByText(raced).waitFor();
-          await settled(confirm);
-          await screenshot(page, "reservation-delete-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, confirm, "reservation-delete-desktop-light");
           await confirm.getByRole("button", { name: "Obriši rezervaciju" }).click();
           await page.getByText(`Rezervacija ${raced} je obrisana.`).waitFor();
           await page.getByRole("row").filter({ hasText: raced }).waitFor({ state: "detached" });
@@ -282,8 +232,7 @@ Deno.test({
         async () => {
           const context = await newContext();
           const page = await context.newPage();
-          await logIn(page, HOST);
-          await page.waitForURL("**/app/kontrolna-ploca");
+          await logInToDashboard(page, HOST);
           await page.goto("/app/objekti");
           const property = page.getByRole("article", { name: "Apartmani Horvat" });
           await property.getByRole("button", { name: "Uredi Apartman 2" }).click();
@@ -311,8 +260,7 @@ Deno.test({
           await row.getByRole("button", { name: /^Detalji / }).click();
           const details = page.getByRole("dialog", { name: "Detalji rezervacije" });
           await details.getByText(/Ovaj boravak stiže iz kalendara \(Airbnb\)/).waitFor();
-          await settled(details);
-          await screenshot(page, "reservation-details-imported-desktop-light", { fullPage: false });
+          await dialogScreenshot(page, details, "reservation-details-imported-desktop-light");
           await details.getByRole("button", { name: "Zatvori" }).click();
           await context.close();
         },
@@ -321,49 +269,36 @@ Deno.test({
       await t.step(
         "the reservations page and its dialogs look right on a phone and a desktop, light and dark",
         async () => {
-          for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-            for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
-              const suffix = `${size}-${theme === "DarkTheme" ? "dark" : "light"}`;
-              const context = await newContext({ viewport, theme });
-              const page = await context.newPage();
-              await logIn(page, HOST);
-              await page.waitForURL("**/app/kontrolna-ploca");
-              await page.goto("/app/rezervacije");
-              await page.getByText("3 rezervacije").waitFor();
-              await page.getByText("Najavljena").filter({ visible: true }).first().waitFor();
-              await screenshot(page, `reservations-${suffix}`);
+          await inEveryLook(HOST, async (page, { size, suffix }) => {
+            await page.goto("/app/rezervacije");
+            await page.getByText("3 rezervacije").waitFor();
+            await page.getByText("Najavljena").filter({ visible: true }).first().waitFor();
+            await screenshot(page, `reservations-${suffix}`);
 
-              await page.getByRole("button", { name: /^Detalji / }).first().click();
-              const details = page.getByRole("dialog", { name: "Detalji rezervacije" });
-              await details.getByText("Poveznica za prijavu gostiju").waitFor();
-              await screenshot(page, `reservation-details-${suffix}`, { fullPage: false });
-              await details.getByRole("button", { name: "Zatvori" }).click();
-              await details.waitFor({ state: "detached" });
+            await page.getByRole("button", { name: /^Detalji / }).first().click();
+            const details = page.getByRole("dialog", { name: "Detalji rezervacije" });
+            await details.getByText("Poveznica za prijavu gostiju").waitFor();
+            await dialogScreenshot(page, details, `reservation-details-${suffix}`);
+            await details.getByRole("button", { name: "Zatvori" }).click();
+            await details.waitFor({ state: "detached" });
 
-              await page.getByRole("button", { name: "Nova rezervacija" }).click();
-              const create = page.getByRole("dialog", { name: "Nova rezervacija" });
-              await create.getByLabel("Objekt").selectOption({ label: "Apartmani Horvat" });
-              await create.getByLabel("Smještajna jedinica").selectOption({ label: "Apartman 1" });
-              await create.getByText("Učitavam zauzete noći…").waitFor({ state: "detached" });
-              if (size === "phone") {
-                // One month at a time on a phone: the stays are next month.
-                await create.getByRole("button", { name: /sljedeći mjesec/ }).click();
-              }
-              await dayButton(create, day(3)).click();
-              await dayButton(create, day(6)).click();
-              await screenshot(page, `reservation-create-${suffix}`, { fullPage: false });
-              await create.getByRole("button", { name: "Odustani" }).click();
-              await context.close();
+            const create = await newReservation(page);
+            if (size === "phone") {
+              // One month at a time on a phone: the stays are next month.
+              await create.getByRole("button", { name: /sljedeći mjesec/ }).click();
             }
-          }
+            await dayButton(create, day(3)).click();
+            await dayButton(create, day(6)).click();
+            await dialogScreenshot(page, create, `reservation-create-${suffix}`);
+            await create.getByRole("button", { name: "Odustani" }).click();
+          });
         },
       );
 
       await t.step("the page and its calendar read in English too", async () => {
         const context = await newContext();
         const page = await context.newPage();
-        await logIn(page, HOST);
-        await page.waitForURL("**/app/kontrolna-ploca");
+        await logInToDashboard(page, HOST);
         await page.evaluate(() => localStorage.setItem("language", "en"));
         await page.goto("/app/rezervacije");
         await page.getByText("3 reservations").waitFor();
@@ -377,16 +312,14 @@ Deno.test({
         await dayButton(create, day(4)).click();
         await create.getByText(/^Check-in: .+\. Choose the check-out day\.$/).waitFor();
         await page.mouse.move(1, 1);
-        await screenshot(page, "reservation-create-en-desktop-light", { fullPage: false });
+        await dialogScreenshot(page, create, "reservation-create-en-desktop-light");
         await context.close();
       });
 
       await t.step("a host's reservations are not shown to another host", async () => {
         const context = await newContext();
         const page = await context.newPage();
-        await registerAndConfirm(page, "drugi.host@example.com");
-        await logIn(page, "drugi.host@example.com");
-        await page.waitForURL("**/app/kontrolna-ploca");
+        await registerAndLogIn(page, "drugi.host@example.com");
         await page.goto("/app/rezervacije");
         await page.getByRole("heading", { name: "Najprije trebate objekt" }).waitFor();
         await page.getByRole("link", { name: "Idi na objekte" }).waitFor();

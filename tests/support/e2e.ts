@@ -1,11 +1,32 @@
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import type { ParsedMail } from "mailparser";
-import { VIEWPORTS } from "./browser.ts";
+import { addDays, todayIn } from "../../shared/local-date.ts";
+import { screenshot, VIEWPORTS } from "./browser.ts";
+import { DEMO_HOST } from "./evisitor-sim.ts";
 import type { TestStack } from "./stack.ts";
 
 export const E2E_PASSWORD = "Jadran-Sunce-2026!";
 export type Theme = "DefaultTheme" | "DarkTheme";
+
+/** One way a page is looked at for screenshots: a viewport, a theme, and the name suffix for both. */
+export interface Look {
+  size: keyof typeof VIEWPORTS;
+  viewport: { width: number; height: number };
+  theme: Theme;
+  /** "desktop-light", "phone-dark", … */
+  suffix: string;
+}
+
+/** Every viewport in light and dark, in that order. */
+export const LOOKS: readonly Look[] = Object.entries(VIEWPORTS).flatMap(([size, viewport]) =>
+  (["DefaultTheme", "DarkTheme"] as const).map((theme) => ({
+    size: size as Look["size"],
+    viewport,
+    theme,
+    suffix: `${size}-${theme === "DarkTheme" ? "dark" : "light"}`,
+  }))
+);
 
 /** The site-relative link in a received e-mail's text. */
 export function linkIn(mail: ParsedMail): string {
@@ -19,10 +40,12 @@ export const mailTo = (address: string) => (m: ParsedMail) =>
 
 /** What browser tests do again and again, against one running stack and one browser. */
 export function e2eSession(stack: TestStack, browser: Browser) {
+  /** A fresh browser profile on the stack; `clipboard` lets pages copy and tests read it back. */
   async function newContext(
-    { viewport = VIEWPORTS.desktop, theme }: {
+    { viewport = VIEWPORTS.desktop, theme, clipboard = false }: {
       viewport?: { width: number; height: number };
       theme?: Theme;
+      clipboard?: boolean;
     } = {},
   ): Promise<BrowserContext> {
     const context = await browser.newContext({
@@ -31,6 +54,11 @@ export function e2eSession(stack: TestStack, browser: Browser) {
       baseURL: stack.baseUrl,
     });
     if (theme) await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
+    if (clipboard) {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+        origin: stack.baseUrl,
+      });
+    }
     return context;
   }
 
@@ -40,6 +68,12 @@ export function e2eSession(stack: TestStack, browser: Browser) {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Lozinka", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Prijavi se" }).click();
+  }
+
+  /** Signs in and waits for the dashboard, where every signed-in visit starts. */
+  async function logInToDashboard(page: Page, email: string, password = E2E_PASSWORD) {
+    await logIn(page, email, password);
+    await page.waitForURL("**/app/kontrolna-ploca");
   }
 
   /** Registers through the page and opens the confirmation link from the real e-mail. */
@@ -55,5 +89,102 @@ export function e2eSession(stack: TestStack, browser: Browser) {
     await page.getByRole("heading", { name: "E-mail adresa je potvrđena" }).waitFor();
   }
 
-  return { newContext, logIn, registerAndConfirm };
+  /** A new host: registered, confirmed, signed in and on the dashboard. */
+  async function registerAndLogIn(page: Page, email: string) {
+    await registerAndConfirm(page, email);
+    await logInToDashboard(page, email);
+  }
+
+  /**
+   * Runs `shoot` once per look (every viewport, light and dark), each time in a fresh profile
+   * signed in as `email` and on the dashboard.
+   */
+  async function inEveryLook(email: string, shoot: (page: Page, look: Look) => Promise<void>) {
+    for (const look of LOOKS) {
+      const context = await newContext({ viewport: look.viewport, theme: look.theme });
+      const page = await context.newPage();
+      await logInToDashboard(page, email);
+      await shoot(page, look);
+      await context.close();
+    }
+  }
+
+  return { newContext, logIn, logInToDashboard, registerAndConfirm, registerAndLogIn, inEveryLook };
+}
+
+/**
+ * A screenshot of the window with `dialog` open, once it has finished fading in (a capture taken
+ * at once may catch it still transparent).
+ */
+export async function dialogScreenshot(page: Page, dialog: Locator, name: string) {
+  await dialog.locator("[data-closed], [data-enter]").first().waitFor({ state: "detached" });
+  await screenshot(page, name, { fullPage: false });
+}
+
+/** Fills and sends the "Poveži eVisitor račun" dialog with the simulator's demo host. */
+export async function submitEVisitorAccount(
+  dialog: Locator,
+  password: string = DEMO_HOST.password,
+) {
+  await dialog.getByLabel("Korisničko ime").fill(DEMO_HOST.username);
+  await dialog.getByLabel("Lozinka", { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: "Provjeri i poveži" }).click();
+}
+
+/** Waits until an eVisitor account on the page has synced (its properties are in). */
+export async function waitForSynced(page: Page) {
+  await page.getByText("Sinkroniziran", { exact: true }).first().waitFor({ timeout: 20_000 });
+}
+
+/** Connects the simulator's demo eVisitor account and waits for its properties. */
+export async function connectDemoEVisitor(page: Page) {
+  await page.goto("/app/povezani-racuni");
+  await page.getByRole("button", { name: "Poveži račun" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Poveži eVisitor račun" });
+  await submitEVisitorAccount(dialog);
+  await dialog.waitFor({ state: "detached" });
+  await waitForSynced(page);
+}
+
+/** The first day of next month in Zagreb, as of when the tests started. */
+const NEXT_MONTH = addDays(todayIn("Europe/Zagreb").slice(0, 8) + "01", 40).slice(0, 8) + "01";
+
+/** Day `n` (1-based) of next month in Zagreb: every such day is ahead, whatever today is. */
+export function dayOfNextMonth(n: number): string {
+  return addDays(NEXT_MONTH, n - 1);
+}
+
+/**
+ * A stay entered straight through the API with the page's session, as another tab or a calendar
+ * sync would: on the host's unit named `unitName`, from `start` to `end` (YYYY-MM-DD).
+ */
+export async function createStayThroughApi(
+  page: Page,
+  unitName: string,
+  start: string,
+  end: string,
+) {
+  return await page.evaluate(async ({ unitName, start, end }) => {
+    const user = JSON.parse(localStorage.getItem("user")!);
+    const headers = {
+      Authorization: `Bearer ${user.accessToken}`,
+      "Content-Type": "application/json",
+    };
+    const properties = await (await fetch("/api/Properties?PageNumber=1&PageSize=100", {
+      headers,
+    })).json();
+    const unit = properties.items.flatMap((p: { accommodationUnits: unknown[] }) =>
+      p.accommodationUnits
+    ).find((u: { name: string }) => u.name === unitName);
+    const answer = await fetch("/api/Reservations", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        accommodationUnitId: unit.id,
+        startDateUTC: `${start}T12:00:00.000Z`,
+        endDateUTC: `${end}T12:00:00.000Z`,
+      }),
+    });
+    return { status: answer.status, body: await answer.json() };
+  }, { unitName, start, end });
 }
