@@ -21,11 +21,15 @@ const stay = (id: string, start: string, end: string, guests: OurStay["guests"])
 });
 
 Deno.test("a stay that began before today with nobody registered is reported; today's arrivals are not yet", () => {
-  const findings = compareRegistrations([
-    stay("s1", "2026-08-08", "2026-08-12", []),
-    stay("s2", "2026-08-09", "2026-08-12", [guest("g1", "PreCheckIn")]),
-    stay("s3", TODAY, "2026-08-12", []),
-  ], [], TODAY);
+  const findings = compareRegistrations(
+    [
+      stay("s1", "2026-08-08", "2026-08-12", []),
+      stay("s2", "2026-08-09", "2026-08-12", [guest("g1", "PreCheckIn")]),
+      stay("s3", TODAY, "2026-08-12", []),
+    ],
+    [],
+    TODAY,
+  );
   assert.deepEqual(findings, [
     { kind: "arrived-not-registered", stayId: "s1" },
     { kind: "arrived-not-registered", stayId: "s2" },
