@@ -1,0 +1,162 @@
+import type { ReactNode } from "react";
+import type { GuestStatus, RegistrationState } from "@shared/enums.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import type { Translate } from "../../i18n/translate.ts";
+import { formatRelativeTime } from "../../lib/format/relative-time.ts";
+import { Icon } from "../ui/Icon.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
+import { formatZagrebDateTime, urgencyOf } from "./guest-times.ts";
+import { registrationMessage } from "./registration-messages.ts";
+
+/** What a guest's registration line needs (a list row, or a reservation's guest). */
+export interface RegistrationFacts {
+  status: GuestStatus;
+  registrationState?: RegistrationState;
+  registrationError?: string | null;
+  nextDeadline?: string | null;
+}
+
+interface GuestRegistrationProps {
+  t: Translate;
+  lang: Locale;
+  guest: RegistrationFacts;
+  /** Whether the arrival day has come (a waiting guest is then the host's to register). */
+  arrived: boolean;
+  /** A check-out was asked for and the worker has not confirmed it yet. */
+  checkingOut?: boolean;
+  now: number;
+  /**
+   * The way to (re)send the guest: under eVisitor's refusal ("Send again"), or under a guest
+   * waiting for the host once the arrival day has come ("Register now").
+   */
+  registerAction?: ReactNode;
+}
+
+/**
+ * Where the guest's registration with eVisitor stands, in words: being sent, refused (with
+ * eVisitor's own message in a visible warning), waiting for the arrival day; then the deadline
+ * that applies (registration or check-out), amber when due within hours, red once passed.
+ */
+export function GuestRegistration(
+  { t, lang, guest, arrived, checkingOut = false, now, registerAction }: GuestRegistrationProps,
+) {
+  const state = guest.registrationState;
+  const waitingForArrival = state === "waiting" && guest.status === "PreCheckIn";
+  const refusedCheckOut = state === "registered" && guest.status === "CheckedIn" &&
+    !!guest.registrationError && !checkingOut;
+  const showsDeadline = !!guest.nextDeadline && !(state === "waiting" && !arrived);
+  if (
+    !checkingOut && state !== "queued" && state !== "failed" && !waitingForArrival &&
+    !refusedCheckOut && !showsDeadline
+  ) {
+    return null;
+  }
+  return (
+    <div className="flex flex-col items-start gap-1.5 text-sm">
+      {checkingOut && (
+        <span className="inline-flex items-center gap-1.5 text-fg-muted">
+          <Spinner className="size-3.5" />
+          {t("guests.registration.checkingOut")}
+        </span>
+      )}
+      {!checkingOut && state === "queued" && (
+        <span className="inline-flex items-center gap-1.5 text-fg-muted">
+          <Spinner className="size-3.5" />
+          {t("guests.registration.queued")}
+        </span>
+      )}
+      {waitingForArrival && (
+        <span className="inline-flex items-center gap-1.5 text-fg-muted">
+          <Icon name="calendar" className="size-4 shrink-0" />
+          {t(arrived ? "guests.registration.waitingForHost" : "guests.registration.waiting")}
+        </span>
+      )}
+      {waitingForArrival && arrived && registerAction}
+      {state === "failed" && (
+        <RefusalNotice
+          t={t}
+          title={t("guests.registration.failed")}
+          message={guest.registrationError}
+          action={registerAction}
+        />
+      )}
+      {refusedCheckOut && (
+        <RefusalNotice
+          t={t}
+          title={t("guests.registration.checkOutFailed")}
+          message={guest.registrationError}
+        />
+      )}
+      {showsDeadline && (
+        <Deadline
+          t={t}
+          lang={lang}
+          status={guest.status}
+          deadline={guest.nextDeadline!}
+          now={now}
+        />
+      )}
+    </div>
+  );
+}
+
+/** "Registration by 22 Nov, 14:00", amber with how long is left when due, red when passed. */
+function Deadline(
+  { t, lang, status, deadline, now }: {
+    t: Translate;
+    lang: Locale;
+    status: GuestStatus;
+    deadline: string;
+    now: number;
+  },
+) {
+  const urgency = urgencyOf(deadline, now);
+  const kind = status === "CheckedIn" ? "checkOut" : "registration";
+  const params = {
+    time: formatZagrebDateTime(deadline, lang, { year: false }),
+    relative: formatRelativeTime(deadline, lang, now),
+  };
+  if (urgency === "overdue") {
+    return (
+      <span className="inline-flex items-start gap-1.5 font-semibold text-error">
+        <Icon name="alertCircle" className="mt-px size-4 shrink-0" />
+        {t(`guests.deadline.${kind}.overdue`, params)}
+      </span>
+    );
+  }
+  if (urgency === "due") {
+    return (
+      <span className="inline-flex items-start gap-1.5 font-semibold text-warning-soft-fg">
+        <Icon name="bell" className="mt-px size-4 shrink-0" />
+        {t(`guests.deadline.${kind}.due`, params)}
+      </span>
+    );
+  }
+  return <span className="text-fg-muted">{t(`guests.deadline.${kind}.later`, params)}</span>;
+}
+
+/** eVisitor's refusal, in a visible warning, with its own words and the way forward. */
+function RefusalNotice(
+  { t, title, message, action }: {
+    t: Translate;
+    title: string;
+    message?: string | null;
+    action?: ReactNode;
+  },
+) {
+  return (
+    <div className="w-full max-w-md rounded-xl border border-warning/40 bg-warning-soft px-3 py-2 text-warning-soft-fg">
+      <p className="flex items-start gap-1.5 font-semibold">
+        <Icon name="alertCircle" className="mt-px size-4 shrink-0" />
+        <span>{title}</span>
+      </p>
+      {message && (
+        <p className="mt-1 break-words">
+          <span className="sr-only">{`${t("guests.registration.evisitorSays")} `}</span>
+          {registrationMessage(t, message)}
+        </p>
+      )}
+      {action && <div className="mt-2">{action}</div>}
+    </div>
+  );
+}

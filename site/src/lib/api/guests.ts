@@ -1,0 +1,105 @@
+import type { GuestStatus } from "@shared/enums.ts";
+import type { Guest, GuestForm } from "@shared/schemas/guest.ts";
+import type { GuestListItem } from "@shared/schemas/guest-list.ts";
+import type { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
+import { apiGet, apiPost } from "./client.ts";
+import type { Paged } from "./paged.ts";
+
+export type GuestSortField = "arrival" | "name" | "created";
+
+/** The languages the proof of residence is written in (GET /Guests/proofOfResidence). */
+export const PROOF_LANGUAGES = ["hr", "en", "de", "it"] as const;
+export type ProofLanguage = (typeof PROOF_LANGUAGES)[number];
+
+export function isProofLanguage(value: unknown): value is ProofLanguage {
+  return typeof value === "string" && (PROOF_LANGUAGES as readonly string[]).includes(value);
+}
+
+export interface GuestListQuery {
+  propertyId: string;
+  pageNumber: number;
+  pageSize: number;
+  sortBy?: GuestSortField;
+  searchValue?: string;
+  status?: GuestStatus;
+}
+
+/** GET /api/Guests: one property's guests (a property must be chosen: spec section 2). */
+export function listGuests(query: GuestListQuery, signal?: AbortSignal) {
+  return apiGet<Paged<GuestListItem>>("/api/Guests", {
+    PropertyId: query.propertyId,
+    PageNumber: query.pageNumber,
+    PageSize: query.pageSize,
+    SortBy: query.sortBy,
+    SearchValue: query.searchValue?.trim(),
+    Status: query.status,
+  }, signal);
+}
+
+/** GET /api/Guests/details: everything about one guest, document number included. */
+export function getGuestDetails(
+  externalId: string,
+  propertyId?: string,
+  signal?: AbortSignal,
+): Promise<Guest> {
+  return apiGet<Guest>("/api/Guests/details", {
+    PropertyId: propertyId,
+    ExternalId: externalId,
+  }, signal);
+}
+
+/** GET /api/Guests/proofOfResidence: the printable proof, as base64 HTML. */
+export function getProofOfResidence(
+  externalId: string,
+  language: ProofLanguage,
+  signal?: AbortSignal,
+): Promise<ProofOfResidence> {
+  return apiGet<ProofOfResidence>("/api/Guests/proofOfResidence", {
+    ExternalId: externalId,
+    LanguageCode: language,
+  }, signal);
+}
+
+/** One entry of POST /api/Guests/checkin: a new guest of a stay (no id), or a fix (id). */
+export interface HostCheckInEntry {
+  id?: string;
+  reservationCode: string;
+  guest: GuestForm;
+}
+
+/**
+ * POST /api/Guests/checkin: adds or fixes guests and (re)registers them with eVisitor. 400 with
+ * `errors` keyed like `0.guest.firstName`; 409 GuestAlreadyCheckedIn or CheckInClosed.
+ */
+export function checkInGuests(entries: HostCheckInEntry[]): Promise<Guest[]> {
+  return apiPost<Guest[]>("/api/Guests/checkin", entries);
+}
+
+/** POST /api/Guests/checkout: queued (202); the worker checks them out of eVisitor. */
+export function checkOutGuests(ids: string[]): Promise<void> {
+  return apiPost<void>("/api/Guests/checkout", ids.map((id) => ({ id })));
+}
+
+export interface BorderCrossing {
+  code: string;
+  name: string;
+  type: string | null;
+}
+
+/** GET /api/Reservations/{code}/BorderCrossings: eVisitor's crossings for the stay's service. */
+export function listBorderCrossings(
+  reservationCode: string,
+  signal?: AbortSignal,
+): Promise<BorderCrossing[]> {
+  return apiGet<BorderCrossing[]>(
+    `/api/Reservations/${encodeURIComponent(reservationCode)}/BorderCrossings`,
+    undefined,
+    signal,
+  );
+}
+
+/** The proof's HTML from its base64 form (UTF-8: names like "Čačić" stay whole). */
+export function decodeProofHtml(proof: ProofOfResidence): string {
+  const bytes = Uint8Array.from(atob(proof.htmlBase64Encoded), (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
