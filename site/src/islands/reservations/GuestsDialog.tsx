@@ -1,12 +1,19 @@
 import { Description, DialogTitle } from "@headlessui/react";
 import type { Guest } from "@shared/schemas/guest.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
+import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { Button } from "../ui/Button.tsx";
 import { DialogFrame } from "../ui/DialogFrame.tsx";
 import { Icon } from "../ui/Icon.tsx";
+import { TEXT_LINK } from "../ui/button-styles.ts";
+import { countryName } from "../guests/country-names.ts";
+import { GuestRegistration } from "../guests/GuestRegistration.tsx";
+import { GuestStatusChip } from "../guests/GuestStatusChip.tsx";
+import { guestsPageUrl } from "../guests/page-query.ts";
 import { ShareStayLinks } from "./ShareStayLinks.tsx";
+import { todayInZagreb } from "./stay-dates.ts";
 
 interface GuestsDialogProps {
   t: Translate;
@@ -18,8 +25,9 @@ interface GuestsDialogProps {
 
 /**
  * The guests dialog of spec section 2: who has checked in to the stay (name, document,
- * citizenship, where they are in check-in), or, before anyone has, how guests get here: through
- * the check-in link, shared from here.
+ * citizenship, their status and where their eVisitor registration stands, eVisitor's message when
+ * it refused one), with the way to the guests page where they are managed; or, before anyone has,
+ * how guests get here: through the check-in link, shared from here.
  */
 export function GuestsDialog({ t, lang, open, reservation, onClose }: GuestsDialogProps) {
   const guests = reservation.guests;
@@ -51,9 +59,31 @@ export function GuestsDialog({ t, lang, open, reservation, onClose }: GuestsDial
           )
           : (
             <ul className="mt-5 divide-y divide-border rounded-2xl border border-border">
-              {guests.map((guest) => <GuestItem key={guest.id} t={t} guest={guest} />)}
+              {guests.map((guest) => (
+                <GuestItem
+                  key={guest.id}
+                  t={t}
+                  lang={lang}
+                  guest={guest}
+                  arrived={reservation.startDate <= todayInZagreb()}
+                />
+              ))}
             </ul>
           )}
+
+        {guests.length > 0 && (
+          <p className="mt-3 text-[0.9375rem] text-fg-muted">
+            {t("reservations.guestsPageHint")}{" "}
+            <a
+              href={guestsPageUrl(reservation.accommodationUnit?.propertyId)}
+              onClick={markNavigation}
+              className={`${TEXT_LINK} inline-flex items-center gap-1`}
+            >
+              {t("reservations.guestsPageLink")}
+              <Icon name="arrowRight" className="size-4" />
+            </a>
+          </p>
+        )}
 
         {reservation.kind !== "Block" && (
           <div className="mt-5">
@@ -70,21 +100,26 @@ export function GuestsDialog({ t, lang, open, reservation, onClose }: GuestsDial
   );
 }
 
-function GuestItem({ t, guest }: { t: Translate; guest: Guest }) {
+function GuestItem(
+  { t, lang, guest, arrived }: { t: Translate; lang: Locale; guest: Guest; arrived: boolean },
+) {
   const name = [guest.name, guest.middleName, guest.surname].filter(Boolean).join(" ");
   return (
-    <li className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <p className="font-semibold break-words">{name}</p>
         <p className="text-sm text-fg-muted">
           {t(`reservations.document.${guest.documentType}`)} {guest.documentNumber}
           {" · "}
-          {t("reservations.citizenship", { country: guest.citizenship })}
+          {t("reservations.citizenship", { country: countryName(guest.citizenship, lang) })}
         </p>
+        <div className="mt-1.5">
+          <GuestRegistration t={t} lang={lang} guest={guest} arrived={arrived} now={Date.now()} />
+        </div>
       </div>
-      <span className="self-start rounded-full bg-surface-muted px-2.5 py-0.5 text-sm font-semibold text-fg-muted sm:self-center">
-        {t(`reservations.guestStatus.${guest.status}`)}
-      </span>
+      <div className="shrink-0">
+        <GuestStatusChip t={t} status={guest.status} />
+      </div>
     </li>
   );
 }
