@@ -1,0 +1,48 @@
+/**
+ * The check-in page's languages (spec section 1): Croatian (the default, no URL prefix), English,
+ * and French, Italian, German, Spanish and Russian, which only this page speaks. The page has its
+ * own catalogues (`<code>.json` beside this file), so the rest of the site stays in hr and en.
+ */
+export const CHECKIN_LANGUAGES = ["hr", "en", "fr", "it", "de", "es", "ru"] as const;
+export type CheckinLanguage = (typeof CHECKIN_LANGUAGES)[number];
+export const DEFAULT_CHECKIN_LANGUAGE: CheckinLanguage = "hr";
+
+export function isCheckinLanguage(value: unknown): value is CheckinLanguage {
+  return typeof value === "string" && (CHECKIN_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Each language named in itself, as a language menu lists them. */
+export const LANGUAGE_NAMES: Record<CheckinLanguage, string> = {
+  hr: "Hrvatski",
+  en: "English",
+  fr: "Français",
+  it: "Italiano",
+  de: "Deutsch",
+  es: "Español",
+  ru: "Русский",
+};
+
+/** The BCP 47 tag `Intl` formats dates, plurals and sorting with. */
+export const INTL_TAGS: Record<CheckinLanguage, string> = {
+  hr: "hr-HR",
+  en: "en-GB",
+  fr: "fr-FR",
+  it: "it-IT",
+  de: "de-DE",
+  es: "es-ES",
+  ru: "ru-RU",
+};
+
+const PREFIX = new RegExp(`^/(${CHECKIN_LANGUAGES.join("|")})(?=/)`);
+
+/** The language an address is in: its prefix (`/de/prijava/…`), Croatian without one. */
+export function languageOfPath(pathname: string): CheckinLanguage {
+  const prefix = PREFIX.exec(pathname)?.[1];
+  return isCheckinLanguage(prefix) ? prefix : DEFAULT_CHECKIN_LANGUAGE;
+}
+
+/** The same address in another language: `/prijava/smjestaj/x` → `/de/prijava/smjestaj/x`. */
+export function pathInLanguage(pathname: string, lang: CheckinLanguage): string {
+  const bare = pathname.replace(PREFIX, "");
+  return lang === DEFAULT_CHECKIN_LANGUAGE ? bare : `/${lang}${bare}`;
+}

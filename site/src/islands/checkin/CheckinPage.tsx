@@ -1,0 +1,687 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { MESSAGES } from "@shared/messages.ts";
+import type { PublicGuest } from "@shared/schemas/guest.ts";
+import type { GuestForm } from "@shared/schemas/guest.ts";
+import { type CheckinLanguage, pathInLanguage } from "../../i18n/checkin/languages.ts";
+import {
+  type Catalogue,
+  type CheckinKey,
+  createTranslator,
+  loadCatalogue,
+} from "../../i18n/checkin/translator.ts";
+import { Spinner } from "../ui/Spinner.tsx";
+import {
+  checkInGuests,
+  getBorderCrossings,
+  getCurrentStay,
+  getReservation,
+  type PublicReservation,
+} from "./checkin-api.ts";
+import {
+  type CheckinFailure,
+  checkinFailureOf,
+  guestErrorsOf,
+  type LoadFailure,
+  loadFailureOf,
+} from "./checkin-errors.ts";
+import { CheckinHeader, PRODUCT_NAME } from "./CheckinHeader.tsx";
+import { type Country, loadCountries } from "./countries.ts";
+import { EnteredGuests } from "./EnteredGuests.tsx";
+import { formatDay } from "./format.ts";
+import { type BorderCrossings, guestFieldId } from "./GuestCard.tsx";
+import {
+  asksForEntry,
+  firstErrorField,
+  type GuestDraft,
+  newDraft,
+  storedDrafts,
+  validateDraft,
+} from "./guest-draft.ts";
+import { GuestsStep } from "./GuestsStep.tsx";
+import { TranslatorContext, useTranslator } from "./i18n-context.ts";
+import { Notice } from "./Notice.tsx";
+import { type Outcome, OutcomeView, ProcessingView } from "./OutcomeView.tsx";
+import { ReservationCard } from "./ReservationCard.tsx";
+import { StatusPanel } from "./StatusPanel.tsx";
+import { type Step, StepIndicator } from "./StepIndicator.tsx";
+import { SummaryStep } from "./SummaryStep.tsx";
+
+export const SUPPORT_EMAIL = "podrska@prijavko.hr";
+/** Spec (issue 6): the page asks every 2 s how the registration stands. */
+const POLL_MS = 2_000;
+/** After this long the guest is told it takes longer than usual (the page keeps asking). */
+const SLOW_AFTER_MS = 30_000;
+/** Schema limit of one check-in; a unit without a capacity takes up to this many at once. */
+const MAX_GUESTS = 50;
+
+interface CheckinPageProps {
+  lang: CheckinLanguage;
+  /** The page language's texts, delivered with the page (no extra request). */
+  messages: Catalogue;
+}
+
+/**
+ * The public check-in page (spec sections 2, 4, 5, 8): /{lang?}/prijava/rezervacija/{code} and
+ * /{lang?}/prijava/smjestaj/{unitCode}. One island, rendered in the browser; the API serves the
+ * same shell for every code (api/static/shells.ts).
+ */
+export default function CheckinPage({ lang, messages }: CheckinPageProps) {
+  const [texts, setTexts] = useState({ lang, messages });
+  const [switching, setSwitching] = useState(false);
+  const translator = useMemo(() => createTranslator(texts.lang, texts.messages), [texts]);
+
+  useEffect(() => {
+    document.documentElement.lang = texts.lang;
+    document.title = `${translator.t("page.title")} · ${PRODUCT_NAME}`;
+  }, [texts, translator]);
+
+  async function switchLanguage(next: CheckinLanguage) {
+    if (next === texts.lang) return;
+    setSwitching(true);
+    try {
+      const catalogue = await loadCatalogue(next);
+      // The same address in the other language, without reloading what the guest typed.
+      history.replaceState(
+        history.state,
+        "",
+        pathInLanguage(location.pathname, next) + location.search,
+      );
+      setTexts({ lang: next, messages: catalogue });
+    } catch {
+      // Offline: a full load of the other language's address still works once back online.
+      location.assign(pathInLanguage(location.pathname, next));
+    } finally {
+      setSwitching(false);
+    }
+  }
+
+  return (
+    <TranslatorContext.Provider value={translator}>
+      <div className="flex min-h-dvh flex-col">
+        <CheckinHeader onLanguage={switchLanguage} switching={switching} />
+        <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:pt-10">
+          <Checkin />
+        </main>
+        <footer className="border-t border-border py-5 text-center text-sm text-fg-muted">
+          {translator.t("footer.help")}{" "}
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            className="font-semibold text-primary underline-offset-4 hover:underline"
+          >
+            {SUPPORT_EMAIL}
+          </a>
+        </footer>
+      </div>
+    </TranslatorContext.Provider>
+  );
+}
+
+/** What the address names: a reservation by its code, or a unit (its QR code) whose stay is today. */
+function targetOfAddress(): { byUnit: boolean; code: string } | undefined {
+  const match = /\/prijava\/(rezervacija|smjestaj)\/([^/]+)\/?$/.exec(location.pathname);
+  if (!match) return undefined;
+  try {
+    return { byUnit: match[1] === "smjestaj", code: decodeURIComponent(match[2]) };
+  } catch {
+    return undefined;
+  }
+}
+
+type Load =
+  | { kind: "loading" }
+  | { kind: "loaded"; reservation: PublicReservation }
+  | { kind: "failed"; failure: LoadFailure };
+
+const OPEN_STATUSES = new Set(["Pending", "Active", "CheckedIn"]);
+
+function Checkin() {
+  const [target] = useState(targetOfAddress);
+  const [load, setLoad] = useState<Load>(() =>
+    target ? { kind: "loading" } : { kind: "failed", failure: "notFound" }
+  );
+
+  const fetchStay = useCallback(async () => {
+    if (!target) return;
+    setLoad({ kind: "loading" });
+    try {
+      const reservation = target.byUnit
+        ? await getCurrentStay(target.code)
+        : await getReservation(target.code);
+      setLoad({ kind: "loaded", reservation });
+    } catch (error) {
+      setLoad({ kind: "failed", failure: loadFailureOf(error, target.byUnit) });
+    }
+  }, [target]);
+
+  useEffect(() => {
+    void fetchStay();
+  }, [fetchStay]);
+
+  // Back online: try again by itself.
+  useEffect(() => {
+    if (load.kind !== "failed" || load.failure !== "offline") return;
+    const retry = () => void fetchStay();
+    addEventListener("online", retry);
+    return () => removeEventListener("online", retry);
+  }, [load, fetchStay]);
+
+  if (load.kind === "loading") return <LoadingPanel />;
+  if (load.kind === "failed") return <LoadFailed failure={load.failure} onRetry={fetchStay} />;
+  const status = load.reservation.status;
+  if (!OPEN_STATUSES.has(status)) {
+    return <ClosedStay status={status} onRetry={fetchStay} />;
+  }
+  return <CheckinFlow initial={load.reservation} />;
+}
+
+function LoadingPanel() {
+  const { t } = useTranslator();
+  return (
+    <div role="status" className="grid place-items-center py-24">
+      <p className="flex items-center gap-3 text-lg font-semibold text-fg-muted">
+        <Spinner className="size-6 text-primary" />
+        {t("load.loading")}
+      </p>
+    </div>
+  );
+}
+
+/** A heading that takes focus when it appears: each step and state starts there. */
+function useFocusedHeading(key: string) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    // The first view keeps the page's natural start (no jump past the header on arrival)…
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // …every later one moves focus to its heading, which screen readers then read out.
+    ref.current?.focus();
+    ref.current?.scrollIntoView({ block: "start" });
+  }, [key]);
+  return ref;
+}
+
+function RetryButton({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslator();
+  return (
+    <button
+      type="button"
+      onClick={onRetry}
+      className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-primary px-5 font-semibold text-primary-fg shadow-sm hover:bg-primary-hover"
+    >
+      {t("actions.retry")}
+    </button>
+  );
+}
+
+const FAILURE_ICONS = {
+  notFound: "search",
+  noStayToday: "calendar",
+  forbidden: "lock",
+  server: "alertCircle",
+  offline: "wifi",
+  generic: "alertCircle",
+} as const;
+
+/** Spec section 8: not found, forbidden, server error, offline, generic, each with retry. */
+function LoadFailed({ failure, onRetry }: { failure: LoadFailure; onRetry: () => void }) {
+  const { t } = useTranslator();
+  const heading = useFocusedHeading(failure);
+  return (
+    <StatusPanel
+      headingRef={heading}
+      icon={FAILURE_ICONS[failure]}
+      tone={failure === "notFound" || failure === "noStayToday" ? "neutral" : "error"}
+      title={t(`load.${failure}.title`)}
+      actions={<RetryButton onRetry={onRetry} />}
+    >
+      <p>{t(`load.${failure}.text`)}</p>
+    </StatusPanel>
+  );
+}
+
+/** Completed, expired, cancelled, or a status this page does not know (spec section 4). */
+function ClosedStay({ status, onRetry }: { status: string; onRetry: () => void }) {
+  const { t } = useTranslator();
+  const heading = useFocusedHeading(status);
+  if (status === "Completed" || status === "Expired" || status === "Canceled") {
+    const key = status === "Completed"
+      ? "completed"
+      : status === "Expired"
+      ? "expired"
+      : "canceled";
+    return (
+      <StatusPanel
+        headingRef={heading}
+        icon={status === "Completed" ? "checkCircle" : status === "Expired" ? "history" : "close"}
+        tone={status === "Completed" ? "success" : status === "Expired" ? "neutral" : "warning"}
+        title={t(`load.${key}.title`)}
+      >
+        <p>{t(`load.${key}.text`)}</p>
+      </StatusPanel>
+    );
+  }
+  return (
+    <StatusPanel
+      headingRef={heading}
+      icon="helpCircle"
+      tone="warning"
+      title={t("load.unknownStatus.title")}
+      actions={<RetryButton onRetry={onRetry} />}
+    >
+      <p>
+        {t("load.unknownStatus.text")}{" "}
+        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-primary underline">
+          {SUPPORT_EMAIL}
+        </a>
+      </p>
+    </StatusPanel>
+  );
+}
+
+type Alert = { message: string } | { key: CheckinKey };
+
+type Phase =
+  | { kind: "form" }
+  | { kind: "registering"; guestIds: string[]; since: number; slow: boolean }
+  | { kind: "done"; outcome: Outcome; guestIds: string[] };
+
+/** Overview → Guests → Summary, then the check-in itself and its outcome. */
+function CheckinFlow({ initial }: { initial: PublicReservation }) {
+  const translator = useTranslator();
+  const { t, plural, lang, validation } = translator;
+  const [reservation, setReservation] = useState(initial);
+  const [step, setStep] = useState<Step>("overview");
+  const [drafts, setDrafts] = useState<GuestDraft[]>([]);
+  const [guestsAlert, setGuestsAlert] = useState<Alert>();
+  const [terms, setTerms] = useState(false);
+  const [termsError, setTermsError] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<{ kind: CheckinFailure; detail?: string }>();
+  const [phase, setPhase] = useState<Phase>({ kind: "form" });
+  const [refreshing, setRefreshing] = useState(false);
+  /** Guests the stay had before this phone's check-in: whoever is new afterwards is ours. */
+  const knownBefore = useRef<Set<string>>(undefined);
+  const attempts = useRef(0);
+  const guestsAlertRef = useRef<HTMLDivElement>(null);
+  const summaryAlertRef = useRef<HTMLDivElement>(null);
+  const heading = useFocusedHeading(phase.kind === "form" ? step : phase.kind);
+
+  const code = reservation.code;
+  const capacity = reservation.accommodationUnit?.capacity ?? null;
+  const room = capacity === null ? MAX_GUESTS : Math.max(0, capacity - reservation.guests.length);
+
+  // Country names in the page's language, fetched once the guest reaches the form.
+  const [countries, setCountries] = useState<{ lang: CheckinLanguage; list: Country[] }>();
+  const wantsCountries = step !== "overview" || drafts.length > 0;
+  useEffect(() => {
+    if (!wantsCountries) return;
+    let live = true;
+    loadCountries(lang).then((list) => live && setCountries({ lang, list })).catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [lang, wantsCountries]);
+  const countryList = countries?.lang === lang ? countries.list : undefined;
+
+  // Border crossings, only once a guest lives outside the EU.
+  const [crossings, setCrossings] = useState<BorderCrossings>({ state: "loading" });
+  const wantsCrossings = drafts.some((d) => asksForEntry(d.values));
+  const [crossingsAttempt, setCrossingsAttempt] = useState(0);
+  useEffect(() => {
+    if (!wantsCrossings || crossings.state === "loaded") return;
+    let live = true;
+    setCrossings({ state: "loading" });
+    getBorderCrossings(code).then(
+      (list) => live && setCrossings({ state: "loaded", list }),
+      () =>
+        live && setCrossings({ state: "failed", retry: () => setCrossingsAttempt((n) => n + 1) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wantsCrossings, crossingsAttempt, code]);
+
+  // While eVisitor registers the guests: ask every 2 s until each is registered or refused.
+  useEffect(() => {
+    if (phase.kind !== "registering") return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      try {
+        const latest = await getReservation(code);
+        if (!live) return;
+        setReservation(latest);
+        const outcome = outcomeOf(latest.guests, phase.guestIds);
+        if (outcome) {
+          setPhase({ kind: "done", outcome, guestIds: phase.guestIds });
+          return;
+        }
+      } catch {
+        // A lost answer is asked again on the next round.
+      }
+      if (!live) return;
+      if (!phase.slow && Date.now() - phase.since > SLOW_AFTER_MS) {
+        setPhase({ ...phase, slow: true });
+        return;
+      }
+      timer = setTimeout(tick, POLL_MS);
+    };
+    timer = setTimeout(tick, POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [phase, code]);
+
+  function updateDraft(key: string, update: (draft: GuestDraft) => GuestDraft) {
+    setDrafts((list) => list.map((d) => d.key === key ? update(d) : d));
+  }
+
+  function focusById(id: string) {
+    requestAnimationFrame(() => {
+      const element = document.getElementById(id);
+      element?.focus();
+      element?.scrollIntoView({ block: "center" });
+    });
+  }
+
+  function startGuests() {
+    if (drafts.length === 0 && room > 0) setDrafts([newDraft()]);
+    setStep("guests");
+  }
+
+  function addGuest() {
+    if (drafts.length >= room) return;
+    const draft = newDraft();
+    setDrafts((list) => [...list, draft]);
+    setGuestsAlert(undefined);
+    focusById(`guest-${draft.key}-heading`);
+  }
+
+  function removeGuest(key: string) {
+    setDrafts((list) => list.filter((d) => d.key !== key));
+  }
+
+  /** Guests → Summary: every guest complete (spec section 5), focus on the first gap. */
+  function toSummary() {
+    if (drafts.length === 0) {
+      setGuestsAlert({ message: MESSAGES.checkinGuestRequired });
+      requestAnimationFrame(() => guestsAlertRef.current?.focus());
+      return;
+    }
+    if (drafts.length > room) {
+      setGuestsAlert({ key: "checkinError.tooManyGuests" });
+      requestAnimationFrame(() => guestsAlertRef.current?.focus());
+      return;
+    }
+    const checked = drafts.map((draft) => ({ draft, result: validateDraft(draft.values) }));
+    const invalid = checked.find(({ result }) => !result.ok);
+    if (invalid) {
+      setDrafts(checked.map(({ draft, result }) => ({
+        ...draft,
+        errors: result.ok ? {} : result.errors,
+      })));
+      setGuestsAlert({ message: MESSAGES.checkinGuestsIncomplete });
+      const result = invalid.result as { ok: false; errors: GuestDraft["errors"] };
+      focusById(guestFieldId(invalid.draft, firstErrorField(result.errors)!));
+      return;
+    }
+    setGuestsAlert(undefined);
+    setFailure(undefined);
+    setStep("summary");
+  }
+
+  /**
+   * Start checkin: sends the guests not stored yet (a retry after a lost answer leaves out those
+   * an earlier attempt did store), then follows their registration.
+   */
+  async function submit() {
+    if (!terms) {
+      setTermsError(true);
+      focusById("terms");
+      return;
+    }
+    const forms = new Map<string, GuestForm>();
+    for (const draft of drafts) {
+      const result = validateDraft(draft.values);
+      if (!result.ok) return toSummaryErrors();
+      forms.set(draft.key, result.guest);
+    }
+    setSending(true);
+    setFailure(undefined);
+    knownBefore.current ??= new Set(reservation.guests.map((g) => g.id));
+    const known = knownBefore.current;
+    let pending = drafts;
+    try {
+      if (attempts.current > 0) {
+        const fresh = await getReservation(code);
+        const { stored } = storedDrafts(drafts, fresh.guests, known);
+        pending = drafts.filter((d) => !stored.includes(d));
+        setReservation(fresh);
+      }
+      const latest = pending.length > 0
+        ? await checkInGuests(code, pending.map((d) => forms.get(d.key)!))
+        : await getReservation(code);
+      let mine = storedDrafts(drafts, latest.guests, known).storedIds;
+      if (mine.length < drafts.length) {
+        mine = latest.guests.filter((g) => !known.has(g.id)).map((g) => g.id);
+      }
+      setReservation(latest);
+      const outcome = outcomeOf(latest.guests, mine);
+      setPhase(
+        outcome
+          ? { kind: "done", outcome, guestIds: mine }
+          : { kind: "registering", guestIds: mine, since: Date.now(), slow: false },
+      );
+    } catch (error) {
+      attempts.current += 1;
+      const kind = checkinFailureOf(error);
+      if (kind === "invalidData") {
+        const perGuest = guestErrorsOf(error, pending.length);
+        const withErrors = drafts.map((d) => {
+          const index = pending.indexOf(d);
+          return index >= 0 ? { ...d, errors: perGuest[index] } : d;
+        });
+        const first = withErrors.find((d) => firstErrorField(d.errors));
+        if (first) {
+          setDrafts(withErrors);
+          setGuestsAlert({ key: "checkinError.invalidData" });
+          setStep("guests");
+          focusById(guestFieldId(first, firstErrorField(first.errors)!));
+          return;
+        }
+      }
+      setFailure({ kind, detail: detailOf(error) });
+      requestAnimationFrame(() => summaryAlertRef.current?.focus());
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function toSummaryErrors() {
+    setStep("guests");
+    toSummary();
+  }
+
+  /** The server's explanation where it adds something (e.g. how many guests the unit sleeps). */
+  function detailOf(error: unknown): string | undefined {
+    const problem = (error as { problem?: { detail?: string; errors?: Record<string, string[]> } })
+      ?.problem;
+    const message = problem?.errors?.reservationGuests?.[0];
+    const capacityMatch = message && /At most (\d+) guests/.exec(message);
+    if (capacityMatch) return plural("guest.capacityReached", Number(capacityMatch[1]));
+    return undefined;
+  }
+
+  async function refresh() {
+    if (phase.kind !== "done") return;
+    setRefreshing(true);
+    try {
+      const latest = await getReservation(code);
+      setReservation(latest);
+      const outcome = outcomeOf(latest.guests, phase.guestIds);
+      setPhase(
+        outcome
+          ? { kind: "done", outcome, guestIds: phase.guestIds }
+          : { kind: "registering", guestIds: phase.guestIds, since: Date.now(), slow: false },
+      );
+    } catch {
+      // The same outcome stays on screen; the guest may try again.
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  function checkInMore() {
+    knownBefore.current = undefined;
+    attempts.current = 0;
+    setDrafts([]);
+    setTerms(false);
+    setTermsError(false);
+    setFailure(undefined);
+    setGuestsAlert(undefined);
+    setPhase({ kind: "form" });
+    setStep("overview");
+  }
+
+  if (phase.kind === "registering") {
+    return <ProcessingView headingRef={heading} slow={phase.slow} />;
+  }
+  if (phase.kind === "done") {
+    const mine = reservation.guests.filter((g) => phase.guestIds.includes(g.id));
+    return (
+      <OutcomeView
+        headingRef={heading}
+        outcome={phase.outcome}
+        reservation={reservation}
+        mine={mine}
+        canAddMore={room > 0}
+        onAddMore={checkInMore}
+        onRefresh={refresh}
+        refreshing={refreshing}
+      />
+    );
+  }
+
+  const alertText = guestsAlert
+    ? "message" in guestsAlert ? validation(guestsAlert.message) : t(guestsAlert.key)
+    : undefined;
+
+  return (
+    <div className="space-y-6">
+      <StepIndicator current={step} />
+      {step === "overview" && (
+        <div className="space-y-5">
+          <div>
+            <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+              {t("overview.heading")}
+            </h2>
+            <p className="mt-1 text-fg-muted">{t("overview.intro")}</p>
+          </div>
+          <ReservationCard reservation={reservation} />
+          {reservation.status === "Pending" && (
+            <Notice tone="info">
+              {t("overview.beforeArrival", { date: formatDay(reservation.startDate, lang) })}
+            </Notice>
+          )}
+          <EnteredGuests guests={reservation.guests} />
+          {room > 0
+            ? (
+              capacity !== null && (
+                <p className="text-fg-muted">
+                  {plural("overview.room", room, { capacity })}
+                </p>
+              )
+            )
+            : <Notice tone="warning">{t("overview.full")}</Notice>}
+        </div>
+      )}
+      {step === "guests" && (
+        <GuestsStep
+          headingRef={heading}
+          alertRef={guestsAlertRef}
+          alert={alertText}
+          drafts={drafts}
+          room={capacity === null ? null : room}
+          countries={countryList}
+          borderCrossings={crossings}
+          onChange={updateDraft}
+          onAdd={addGuest}
+          onRemove={removeGuest}
+        />
+      )}
+      {step === "summary" && (
+        <SummaryStep
+          headingRef={heading}
+          alertRef={summaryAlertRef}
+          reservation={reservation}
+          drafts={drafts}
+          countries={countryList}
+          terms={terms}
+          onTerms={(accepted) => {
+            setTerms(accepted);
+            if (accepted) setTermsError(false);
+          }}
+          termsError={termsError}
+          sending={sending}
+          failure={failure}
+          onRetry={submit}
+          onBackToGuests={() => setStep("guests")}
+        />
+      )}
+
+      <div className="flex flex-wrap-reverse gap-3 border-t border-border pt-5 sm:flex-nowrap">
+        {step !== "overview" && (
+          <button
+            type="button"
+            disabled={sending}
+            onClick={() => setStep(step === "summary" ? "guests" : "overview")}
+            className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl border border-border-strong/50 bg-surface px-5 font-semibold hover:bg-surface-muted disabled:opacity-60 sm:flex-none"
+          >
+            {t("actions.previous")}
+          </button>
+        )}
+        <span className="hidden flex-1 sm:block" />
+        {step === "overview" && room > 0 && (
+          <PrimaryButton onClick={startGuests}>{t("actions.addGuests")}</PrimaryButton>
+        )}
+        {step === "guests" && <PrimaryButton onClick={toSummary}>{t("actions.next")}
+        </PrimaryButton>}
+        {step === "summary" && (
+          <PrimaryButton onClick={submit} busy={sending}>{t("actions.startCheckin")}</PrimaryButton>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PrimaryButton(
+  { onClick, busy = false, children }: { onClick: () => void; busy?: boolean; children: string },
+) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      className="inline-flex min-h-11 w-full flex-1 items-center justify-center gap-2 rounded-xl bg-primary px-6 font-semibold text-primary-fg shadow-sm hover:bg-primary-hover disabled:opacity-60 sm:w-auto sm:flex-none"
+    >
+      {busy && <Spinner />}
+      {children}
+    </button>
+  );
+}
+
+/**
+ * Where this phone's guests stand once none is queued any more: all registered (or waiting for
+ * the arrival day) is a success, a refusal by eVisitor a failure. Undefined while some are queued.
+ */
+function outcomeOf(guests: PublicGuest[], ids: string[]): Outcome | undefined {
+  const mine = guests.filter((g) => ids.includes(g.id));
+  if (mine.length === 0 || mine.some((g) => g.registrationState === "queued")) return undefined;
+  if (mine.some((g) => g.registrationState === "failed")) return "failed";
+  return mine.every((g) => g.registrationState === "waiting") ? "waiting" : "registered";
+}

@@ -1,0 +1,49 @@
+/** A document photo is sent with its longest side at most this many pixels: the MRZ stays sharp. */
+export const MAX_PHOTO_SIDE = 2000;
+const JPEG_QUALITY = 0.9;
+
+/** The size a photo is drawn at: scaled down to fit MAX_PHOTO_SIDE, never up. */
+export function fittedSize(width: number, height: number, maxSide = MAX_PHOTO_SIDE) {
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}
+
+/**
+ * Redraws a photo on a canvas (upright, as the camera's EXIF orientation says), at most
+ * MAX_PHOTO_SIDE pixels on its longest side, as JPEG; answers its base64. A phone photo of 4–12 MB
+ * becomes a few hundred kB, and its metadata (the place it was taken) stays on the phone.
+ */
+export async function downscalePhoto(file: Blob): Promise<string> {
+  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  try {
+    const { width, height } = fittedSize(bitmap.width, bitmap.height);
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("no 2d canvas");
+    context.fillStyle = "#fff"; // a transparent PNG would turn black in JPEG
+    context.fillRect(0, 0, width, height);
+    context.imageSmoothingQuality = "high";
+    context.drawImage(bitmap, 0, 0, width, height);
+    const blob = await new Promise<Blob | null>((resolve) =>
+      canvas.toBlob(resolve, "image/jpeg", JPEG_QUALITY)
+    );
+    if (!blob) throw new Error("the photo could not be encoded");
+    return await base64Of(blob);
+  } finally {
+    bitmap.close();
+  }
+}
+
+function base64Of(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}

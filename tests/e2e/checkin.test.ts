@@ -1,0 +1,445 @@
+import assert from "node:assert/strict";
+import type { Browser, Locator, Page } from "playwright-core";
+import { addDays, todayIn } from "../../shared/local-date.ts";
+import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
+import { e2eSession, type Theme } from "../support/e2e.ts";
+import { DEMO_HOST } from "../support/evisitor-sim.ts";
+import { decodeQrPng } from "../support/qr.ts";
+import { startStack, type TestStack } from "../support/stack.ts";
+import { waitFor } from "../support/wait.ts";
+
+let stack: TestStack;
+let browser: Browser;
+const HOST = "marija.domacica@example.com";
+const FIXTURES = new URL("../../../shared/fixtures/mrz/", import.meta.url).pathname;
+const TODAY = todayIn("Europe/Zagreb");
+const WIFI = { ssid: "Horvat-Gosti", password: "more;i:sunce" };
+
+interface Unit {
+  id: string;
+  code: string;
+  name: string;
+}
+
+/** The API as the host's own tools would call it, with the host's token. */
+function hostApi(token: string) {
+  return async (
+    path: string,
+    { method = "GET", body }: { method?: string; body?: unknown } = {},
+  ) => {
+    const res = await fetch(`${stack.baseUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json().catch(() => undefined) };
+  };
+}
+
+/** A stay in `unit` from today for `nights` nights, as the host enters it; its code. */
+async function stayFromToday(api: ReturnType<typeof hostApi>, unit: Unit, nights: number) {
+  const created = await api("/api/Reservations", {
+    method: "POST",
+    body: {
+      accommodationUnitId: unit.id,
+      startDateUTC: `${TODAY}T12:00:00.000Z`,
+      endDateUTC: `${addDays(TODAY, nights)}T12:00:00.000Z`,
+    },
+  });
+  assert.equal(created.status, 200, JSON.stringify(created.body));
+  return created.body.code as string;
+}
+
+/** A guest's form on the page: "Gost 2", "Gast 1", … */
+const guestCard = (page: Page, name: RegExp) => page.getByRole("region", { name });
+
+/** Picks a country in a searchable selector by typing part of its name and tapping it. */
+async function chooseCountry(card: Locator, label: string, typed: string, option: string) {
+  const box = card.getByRole("combobox", { name: label, exact: true });
+  await box.click();
+  await box.fill(typed);
+  await card.getByRole("option", { name: option, exact: true }).click();
+  assert.equal(await box.inputValue(), option);
+}
+
+/** Waits until the element with focus has an id matching `id` (focus moves after the paint). */
+async function expectFocus(page: Page, id: RegExp) {
+  await page.waitForFunction(
+    (source) => new RegExp(source).test(document.activeElement?.id ?? ""),
+    id.source,
+    { timeout: 5_000 },
+  );
+}
+
+Deno.test({
+  name: "browser: guests check in on a phone by the unit's QR code, in Croatian and German",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    stack = await startStack();
+    browser = await launchBrowser();
+    const { newContext, logIn, registerAndConfirm } = e2eSession(stack, browser);
+    const phone = (theme: Theme = "DefaultTheme") =>
+      newContext({ viewport: VIEWPORTS.phone, theme });
+    let api: ReturnType<typeof hostApi>;
+    let units: Unit[] = [];
+    const codes: Record<string, string> = {};
+    try {
+      await t.step(
+        "the host connects eVisitor, sets the WiFi and enters today's stays",
+        async () => {
+          const context = await newContext();
+          const page = await context.newPage();
+          await registerAndConfirm(page, HOST);
+          await logIn(page, HOST);
+          await page.waitForURL("**/app/kontrolna-ploca");
+          const token = await page.evaluate(() =>
+            JSON.parse(localStorage.getItem("user")!).accessToken
+          );
+          await context.close();
+          api = hostApi(token);
+
+          const connected = await api("/api/ExternalAccounts", { method: "POST", body: DEMO_HOST });
+          assert.equal(connected.status, 200, JSON.stringify(connected.body));
+          // Provisioning mirrors the facilities and their units; settings come after it is done.
+          await waitFor(async () => {
+            const accounts = await api("/api/ExternalAccounts?PageNumber=1&PageSize=10");
+            return accounts.body?.items?.[0]?.status === 2;
+          }, {
+            timeoutMs: 30_000,
+            intervalMs: 250,
+            what: "the eVisitor account to be synchronized",
+          });
+          const property = await waitFor(async () => {
+            const list = await api("/api/Properties?PageNumber=1&PageSize=20");
+            return list.body?.items?.find((p: { name: string; accommodationUnits: unknown[] }) =>
+              p.name === "Apartmani Horvat" && p.accommodationUnits.length >= 3
+            );
+          }, { timeoutMs: 30_000, intervalMs: 250, what: "the demo properties" });
+          units = (property.accommodationUnits as Unit[]).toSorted((a, b) =>
+            a.name.localeCompare(b.name)
+          );
+          const settings = await api(`/api/Properties/Settings/${property.id}`, {
+            method: "PUT",
+            body: {
+              propertyId: property.id,
+              defaultCheckInTime: "15:00",
+              defaultCheckOutTime: "10:00",
+            },
+          });
+          assert.equal(settings.status, 200, JSON.stringify(settings.body));
+          // The unit's own WiFi is what its guests get (once somebody has checked in).
+          const wifi = await api(`/api/AccommodationUnits/${units[0].id}`, {
+            method: "PUT",
+            body: {
+              propertyId: property.id,
+              name: units[0].name,
+              capacity: (units[0] as Unit & { capacity: number }).capacity,
+              wifiName: WIFI.ssid,
+              wifiPassword: WIFI.password,
+              wifiEncryptionType: 2,
+            },
+          });
+          assert.equal(wifi.status, 200, JSON.stringify(wifi.body));
+          codes.hr = await stayFromToday(api, units[0], 3);
+          codes.de = await stayFromToday(api, units[1], 5);
+        },
+      );
+
+      await t.step(
+        "a guest scans a passport, adds a second guest by hand and checks both in (Croatian)",
+        async () => {
+          const context = await phone();
+          const page = await context.newPage();
+          await page.goto(`/prijava/smjestaj/${units[0].code}`);
+          await page.getByRole("heading", { name: "Vaš boravak" }).waitFor();
+          await page.getByText("Apartmani Horvat").first().waitFor();
+          await page.getByText("od 15:00").waitFor();
+          await page.getByText("do 10:00").waitFor();
+          assert.equal(await page.locator("html").getAttribute("lang"), "hr");
+          await screenshot(page, "checkin-overview-phone-light");
+
+          await page.getByRole("button", { name: "Dodaj goste" }).click();
+          await page.getByRole("heading", { name: "Podaci o gostima" }).waitFor();
+          await page.waitForFunction(() =>
+            document.activeElement?.textContent === "Podaci o gostima"
+          ); // focus moves to the step's heading
+          const first = guestCard(page, /^Gost 1/);
+          await first.locator('input[data-scan="camera"]').setInputFiles(
+            `${FIXTURES}001_td3_l0.jpg`,
+          );
+          await first.getByText(/Iz dokumenta smo upisali \d+ podat/).waitFor({ timeout: 30_000 });
+          assert.equal(await first.getByLabel("Ime", { exact: true }).inputValue(), "Birgitte Ida");
+          assert.equal(
+            await first.getByLabel("Prezime", { exact: true }).inputValue(),
+            "Rasmussen",
+          );
+          assert.equal(await first.getByLabel("Datum rođenja").inputValue(), "1961-10-25");
+          assert.equal(await first.getByLabel("Broj dokumenta").inputValue(), "109957822");
+          assert.equal(
+            await first.getByRole("combobox", { name: "Državljanstvo" }).inputValue(),
+            "Danska",
+          );
+          await screenshot(page, "checkin-scanned-phone-light", { fullPage: false });
+
+          // What the document does not say is missing: the page says so and focuses the first gap.
+          await page.getByRole("button", { name: "Dalje" }).click();
+          await page.getByText("Prije nastavka ispunite sve podatke o gostima").waitFor();
+          await expectFocus(page, /-countryOfBirth$/);
+          const countryOfBirth = first.getByRole("combobox", { name: "Država rođenja" });
+          assert.equal(await countryOfBirth.getAttribute("aria-invalid"), "true");
+          const describedBy = await countryOfBirth.getAttribute("aria-describedby");
+          assert.match(
+            await page.locator(`[id="${describedBy}"]`).innerText(),
+            /Polje „Država rođenja” je obavezno/,
+          );
+          await screenshot(page, "checkin-errors-phone-light", { fullPage: false });
+
+          await chooseCountry(first, "Država rođenja", "dan", "Danska");
+          await first.getByLabel("Mjesto rođenja").fill("Køge");
+          await chooseCountry(first, "Država prebivališta", "Dan", "Danska");
+          await first.getByLabel("Mjesto prebivališta").fill("København");
+          assert.equal(
+            await first.getByRole("combobox", { name: "Granični prijelaz" }).count() +
+              await first.getByLabel("Granični prijelaz").count(),
+            0,
+            "an EU resident is not asked where they entered",
+          );
+
+          await page.getByRole("button", { name: "Dodaj još jednog gosta" }).click();
+          const second = guestCard(page, /^Gost 2/);
+          await second.getByLabel("Ime", { exact: true }).fill("Mads");
+          await second.getByLabel("Prezime", { exact: true }).fill("Rasmussen");
+          await second.getByLabel("Spol").selectOption({ label: "Muški" });
+          await second.getByLabel("Datum rođenja").fill("1959-03-14");
+          await chooseCountry(second, "Državljanstvo", "dans", "Danska");
+          await chooseCountry(second, "Država rođenja", "Dan", "Danska");
+          await second.getByLabel("Mjesto rođenja").fill("Aarhus");
+          await second.getByLabel("Vrsta dokumenta").selectOption({ label: "Putovnica" });
+          await second.getByLabel("Broj dokumenta").fill("208812345");
+          await chooseCountry(second, "Država prebivališta", "Dan", "Danska");
+          await second.getByLabel("Mjesto prebivališta").fill("København");
+          await page.getByRole("button", { name: "Dalje" }).click();
+
+          await page.getByRole("heading", { name: "Provjerite i pošaljite" }).waitFor();
+          await page.getByText("Birgitte Ida Rasmussen").waitFor();
+          await page.getByText("Mads Rasmussen").waitFor();
+          await page.getByRole("button", { name: "Pokreni prijavu" }).click();
+          await page.getByText(
+            "Za nastavak morate prihvatiti uvjete korištenja i politiku privatnosti",
+          ).waitFor();
+          await expectFocus(page, /^terms$/);
+          await page.getByLabel("Prihvaćam uvjete korištenja i politiku privatnosti.").check();
+          await screenshot(page, "checkin-summary-phone-light");
+          await page.getByRole("button", { name: "Pokreni prijavu" }).click();
+
+          await page.getByRole("heading", { name: "Prijava je uspjela!" }).waitFor({
+            timeout: 30_000,
+          });
+          await page.getByText("Svi gosti (2) prijavljeni su u eVisitor. Ugodan boravak!")
+            .waitFor();
+          await page.getByText(WIFI.ssid, { exact: true }).waitFor();
+          await page.getByText(WIFI.password, { exact: true }).waitFor();
+          const qr = page.getByRole("img", {
+            name: `QR kod za spajanje na WiFi mrežu ${WIFI.ssid}`,
+          });
+          await qr.locator("svg").waitFor();
+          assert.equal(
+            decodeQrPng(await qr.screenshot()),
+            "WIFI:T:WPA;S:Horvat-Gosti;P:more\\;i\\:sunce;;",
+            "the WiFi QR code joins the host's network",
+          );
+          await screenshot(page, "checkin-success-phone-light");
+          await context.close();
+        },
+      );
+
+      await t.step("the host sees both guests checked in; eVisitor holds each once", async () => {
+        const stay = await api(`/api/Reservations/${codes.hr}`);
+        assert.equal(stay.status, 200);
+        assert.equal(stay.body.status, "CheckedIn");
+        assert.deepEqual(
+          stay.body.guests.map((g: { name: string; status: string }) => [g.name, g.status]).sort(),
+          [["Birgitte Ida", "CheckedIn"], ["Mads", "CheckedIn"]],
+        );
+        const registered = (await stack.evisitor.control.state()).registrations.filter((r) =>
+          r.username === DEMO_HOST.username && r.status === "active"
+        );
+        for (const name of ["Birgitte Ida", "Mads"]) {
+          assert.equal(
+            registered.filter((r) =>
+              r.fields.TouristName === name && r.fields.TouristSurname === "Rasmussen"
+            ).length,
+            1,
+            `${name} is registered once`,
+          );
+        }
+      });
+
+      await t.step(
+        "the same page opened again lists the guests already in, so nobody enters them twice",
+        async () => {
+          const context = await phone("DarkTheme");
+          const page = await context.newPage();
+          await page.goto(`/prijava/rezervacija/${codes.hr}`);
+          await page.getByRole("heading", { name: "Već prijavljena 2 gosta" }).waitFor();
+          await page.getByText("Prijavljen u eVisitor").first().waitFor();
+          await screenshot(page, "checkin-overview-phone-dark");
+          await page.getByRole("button", { name: "Dodaj goste" }).click();
+          await page.getByRole("heading", { name: "Podaci o gostima" }).waitFor();
+          await screenshot(page, "checkin-guests-phone-dark", { fullPage: false });
+          await context.close();
+        },
+      );
+
+      await t.step(
+        "in German: a scanned German passport and a US resident asked for the border crossing",
+        async () => {
+          const context = await phone();
+          const page = await context.newPage();
+          await page.goto(`/de/prijava/smjestaj/${units[1].code}`);
+          await page.getByRole("heading", { name: "Ihr Aufenthalt" }).waitFor();
+          assert.equal(await page.locator("html").getAttribute("lang"), "de");
+          assert.match(await page.title(), /^Gäste-Check-in/);
+
+          // Switching language keeps the address (and whatever was typed), only its prefix changes.
+          await page.getByLabel("Sprache").selectOption("en");
+          await page.getByRole("heading", { name: "Your stay" }).waitFor();
+          assert.equal(new URL(page.url()).pathname, `/en/prijava/smjestaj/${units[1].code}`);
+          await page.getByLabel("Language").selectOption("de");
+          await page.getByRole("heading", { name: "Ihr Aufenthalt" }).waitFor();
+          assert.equal(new URL(page.url()).pathname, `/de/prijava/smjestaj/${units[1].code}`);
+
+          await page.getByRole("button", { name: "Gäste hinzufügen" }).click();
+          const first = guestCard(page, /^Gast 1/);
+          await first.locator('input[data-scan="gallery"]').setInputFiles(
+            `${FIXTURES}059_td3_l0.jpg`,
+          );
+          await first.getByText(/Wir haben \d+ Felder aus Ihrem Dokument ausgefüllt/).waitFor({
+            timeout: 30_000,
+          });
+          assert.equal(await first.getByLabel("Vorname", { exact: true }).inputValue(), "Soeren");
+          assert.equal(
+            await first.getByLabel("Nachname", { exact: true }).inputValue(),
+            "Meissner",
+          );
+          assert.equal(
+            await first.getByRole("combobox", { name: "Staatsangehörigkeit" }).inputValue(),
+            "Deutschland",
+          );
+          // Keyboard only: type, arrow to the match, Enter.
+          const birthCountry = first.getByRole("combobox", { name: "Geburtsland" });
+          await birthCountry.focus();
+          await page.keyboard.type("deutsch");
+          await page.keyboard.press("ArrowDown");
+          await page.keyboard.press("Enter");
+          assert.equal(await birthCountry.inputValue(), "Deutschland");
+          await first.getByLabel("Geburtsort").fill("München");
+          await chooseCountry(first, "Wohnsitzland", "deu", "Deutschland");
+          await first.getByLabel("Wohnort").fill("München");
+
+          await page.getByRole("button", { name: "Weiteren Gast hinzufügen" }).click();
+          const second = guestCard(page, /^Gast 2/);
+          await second.getByLabel("Vorname", { exact: true }).fill("Emily");
+          await second.getByLabel("Nachname", { exact: true }).fill("Meissner");
+          await second.getByLabel("Geschlecht").selectOption({ label: "Weiblich" });
+          await second.getByLabel("Geburtsdatum").fill("1982-06-30");
+          await chooseCountry(
+            second,
+            "Staatsangehörigkeit",
+            "Vereinigte St",
+            "Vereinigte Staaten von Amerika",
+          );
+          await chooseCountry(
+            second,
+            "Geburtsland",
+            "Vereinigte St",
+            "Vereinigte Staaten von Amerika",
+          );
+          await second.getByLabel("Geburtsort").fill("Boston");
+          await second.getByLabel("Dokumentart").selectOption({ label: "Reisepass" });
+          await second.getByLabel("Dokumentnummer").fill("567123890");
+          assert.equal(await second.getByLabel("Grenzübergang").count(), 0);
+          await chooseCountry(
+            second,
+            "Wohnsitzland",
+            "Vereinigte St",
+            "Vereinigte Staaten von Amerika",
+          );
+          await second.getByLabel("Wohnort").fill("Boston");
+          // Living outside the EU: where and when she entered Croatia.
+          await second.getByLabel("Grenzübergang").selectOption({ label: "Zračna luka Split" });
+          await second.getByLabel("Datum der Einreise nach Kroatien").fill(addDays(TODAY, -1));
+          await screenshot(page, "checkin-entry-fields-phone-light", { fullPage: false });
+          await page.getByRole("button", { name: "Weiter", exact: true }).click();
+
+          await page.getByRole("heading", { name: "Prüfen und absenden" }).waitFor();
+          await page.getByLabel(
+            "Ich akzeptiere die Nutzungsbedingungen und die Datenschutzerklärung.",
+          ).check();
+          await page.getByRole("button", { name: "Check-in starten" }).click();
+          await page.getByRole("heading", { name: "Sie sind eingecheckt!" }).waitFor({
+            timeout: 30_000,
+          });
+          await page.getByText("Alle 2 Gäste sind bei eVisitor angemeldet.", { exact: false })
+            .waitFor();
+          await context.close();
+
+          const stay = await api(`/api/Reservations/${codes.de}`);
+          assert.deepEqual(
+            stay.body.guests.map((g: { name: string; status: string }) => [g.name, g.status])
+              .sort(),
+            [["Emily", "CheckedIn"], ["Soeren", "CheckedIn"]],
+          );
+          const emily = (await stack.evisitor.control.state()).registrations.filter((r) =>
+            r.fields.TouristName === "Emily" && r.status === "active"
+          );
+          assert.equal(emily.length, 1);
+          assert.equal(emily[0].fields.BorderCrossing, "053");
+        },
+      );
+
+      await t.step(
+        "the bare /prijava goes to the 404 page; wrong codes and units without a stay today say so",
+        async () => {
+          const context = await phone();
+          const page = await context.newPage();
+          for (const bare of ["/prijava", "/de/prijava/"]) {
+            await page.goto(bare);
+            assert.equal(new URL(page.url()).pathname, "/404", bare);
+            await page.getByRole("heading", { name: "Stranica nije pronađena" }).waitFor();
+          }
+          await page.goto("/prijava/rezervacija/NEMA2345AB");
+          await page.getByRole("heading", { name: "Rezervacija nije pronađena" }).waitFor();
+          await page.getByRole("button", { name: "Pokušaj ponovno" }).waitFor();
+          await screenshot(page, "checkin-not-found-phone-light");
+          await page.goto(`/en/prijava/smjestaj/${units[2].code}`);
+          await page.getByRole("heading", { name: "No stay in this accommodation today" })
+            .waitFor();
+          await context.close();
+        },
+      );
+
+      await t.step("the page on a desktop, light and dark", async () => {
+        for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
+          const context = await newContext({ theme });
+          const page = await context.newPage();
+          await page.goto(`/prijava/rezervacija/${codes.hr}`);
+          await page.getByRole("heading", { name: "Vaš boravak" }).waitFor();
+          const suffix = theme === "DarkTheme" ? "dark" : "light";
+          await screenshot(page, `checkin-overview-desktop-${suffix}`);
+          await page.getByRole("button", { name: "Dodaj goste" }).click();
+          await page.getByRole("heading", { name: "Podaci o gostima" }).waitFor();
+          await screenshot(page, `checkin-guests-desktop-${suffix}`, { fullPage: false });
+          await context.close();
+        }
+      });
+    } finally {
+      await browser?.close();
+      await stack?.stop();
+    }
+  },
+});
