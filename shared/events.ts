@@ -57,6 +57,12 @@ export const GuestCheckOutRequested = defineEvent(
   z.object({ guestId: z.string() }),
 );
 
+/** Ask eVisitor whether guests of a stay the host opened were checked out there meanwhile. */
+export const GuestsRefreshRequested = defineEvent(
+  "evisitor.guests.refresh.requested",
+  z.object({ reservationId: z.string() }),
+);
+
 /** Compare one eVisitor account's recent stays with eVisitor's tourist list (once a day). */
 export const AccountReconcileRequested = defineEvent(
   "evisitor.account.reconcile.requested",
@@ -85,6 +91,7 @@ export const EVENTS = {
   [GuestCheckInRequested.subject]: GuestCheckInRequested,
   [GuestCheckOutRequested.subject]: GuestCheckOutRequested,
   [AccountReconcileRequested.subject]: AccountReconcileRequested,
+  [GuestsRefreshRequested.subject]: GuestsRefreshRequested,
 } as const;
 
 export type EventSubject = keyof typeof EVENTS;

@@ -9,6 +9,7 @@ import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consu
 import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
 import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
 import { reconcileConsumer } from "./evisitor/schedule/reconcile-consumer.ts";
+import { refreshConsumer } from "./evisitor/registration/refresh-consumer.ts";
 import { runGuestSchedule } from "./evisitor/schedule/guest-schedule.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
@@ -71,6 +72,7 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
       checkInConsumer(access),
       checkOutConsumer(access),
       reconcileConsumer(access),
+      refreshConsumer(access),
     );
   }
   if (options.workers.includes("calendar")) {

@@ -16,6 +16,9 @@ import { QueryBoolean } from "@shared/schemas/list-query.ts";
 import { optionalUser, requireUser } from "../lib/auth/require-user.ts";
 import { submitGuests } from "../services/guests/submit-guests.ts";
 import { borderCrossingsFor } from "../services/guests/border-crossings.ts";
+import { refreshGuestsIfDue } from "../services/guests/refresh-guests.ts";
+import { reservations } from "../db/schema/reservations.ts";
+import { eq } from "drizzle-orm";
 import { reservationContext } from "../lib/service-context.ts";
 import type { AuthUser } from "../lib/auth/auth-user.ts";
 import { jsonBody, jsonOk } from "../lib/json-body.ts";
@@ -213,7 +216,12 @@ export const reservationRoutes = createRouter()
           throw error;
         },
       );
-      if (own) return c.json(own, 200);
+      if (own) {
+        const [row] = await db.select({ id: reservations.id }).from(reservations)
+          .where(eq(reservations.code, code));
+        await refreshGuestsIfDue({ db, now: clock() }, row.id);
+        return c.json(own, 200);
+      }
     }
     const found = await publicReservation(db, code, clock());
     if (!found) throw new AppError("NotFound", { detail: "The reservation was not found." });

@@ -192,3 +192,46 @@ Deno.test({
       assert.equal(notes[0].placeholders.reservationList, "missing-in-evisitor");
     }),
 });
+
+Deno.test({
+  name: "opening a stay follows a check-out made in eVisitor itself",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      await connectDemoAccount(ctx);
+      const today = todayIn("Europe/Zagreb");
+      const [property] = await propertiesOf(ctx);
+      const stay = await (await postWith(ctx.app, "/api/Reservations", {
+        accommodationUnitId: property.accommodationUnits[0].id,
+        startDateUTC: `${today}T12:00:00Z`,
+        endDateUTC: `${addDays(today, 2)}T12:00:00Z`,
+      }, ctx.token)).json();
+      await ctx.app.request("/api/Reservations/Guests", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ reservationCode: stay.code, reservationGuests: [guest] }),
+      });
+      const [registered] = await waitFor(async () => {
+        const all = await ctx.database.db.select().from(guests);
+        return all[0]?.status === "CheckedIn" && all;
+      }, { what: "the guest registered" });
+      const session = await createEVisitorClient()(
+        { baseUrl: ctx.sim.baseUrl, timeoutMs: 2000 },
+        DEMO_HOST,
+      );
+      await session.checkOutTourist({
+        id: registered.guid,
+        checkOutDate: today,
+        checkOutTime: "15:00",
+      });
+      await session.logout();
+
+      await getWith(ctx.app, `/api/Reservations/${stay.code}`, ctx.token);
+      const reservation = await waitFor(async () => {
+        const r = await (await getWith(ctx.app, `/api/Reservations/${stay.code}`, ctx.token))
+          .json();
+        return r.guests[0].status === "CheckedOut" && r;
+      }, { what: "the check-out followed" });
+      assert.equal(reservation.guests[0].status, "CheckedOut");
+    }),
+});

@@ -28,6 +28,8 @@ export const reservations = sqliteTable("reservations", {
   sourceUid: text(),
   sourceRecurrenceId: text(),
   canceledAt: integer({ mode: "timestamp_ms" }),
+  /** When the host last opened it and its guests' state was asked of eVisitor (throttles that). */
+  guestsRefreshedAt: integer({ mode: "timestamp_ms" }),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
 }, (t) => [

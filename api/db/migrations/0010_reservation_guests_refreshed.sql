@@ -1,0 +1,1 @@
+ALTER TABLE `reservations` ADD `guests_refreshed_at` integer;
