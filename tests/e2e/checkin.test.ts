@@ -403,6 +403,86 @@ Deno.test({
       );
 
       await t.step(
+        "eVisitor refusing a guest: the page shows its reason and that the host was told",
+        async () => {
+          // Birgitte is already registered in this facility (Apartman 1): eVisitor refuses her
+          // in another of its units. Its answer is held back a moment, for the processing view.
+          const code = await stayFromToday(api, units[3], 2);
+          const context = await phone();
+          const page = await context.newPage();
+          await page.goto(`/prijava/rezervacija/${code}`);
+          await page.getByRole("button", { name: "Dodaj goste" }).click();
+          const first = guestCard(page, /^Gost 1/);
+          await first.locator('input[data-scan="camera"]').setInputFiles(
+            `${FIXTURES}001_td3_l0.jpg`,
+          );
+          await first.getByText(/Iz dokumenta smo upisali/).waitFor({ timeout: 30_000 });
+          await chooseCountry(first, "Država rođenja", "dan", "Danska");
+          await first.getByLabel("Mjesto rođenja").fill("Køge");
+          await chooseCountry(first, "Država prebivališta", "dan", "Danska");
+          await first.getByLabel("Mjesto prebivališta").fill("København");
+          await page.getByRole("button", { name: "Dalje" }).click();
+          await page.getByLabel("Prihvaćam uvjete korištenja i politiku privatnosti.").check();
+          await stack.evisitor.control.fail("timeout", 1, {
+            path: "CheckInTourist",
+            delayMs: 3_000,
+          });
+          await page.getByRole("button", { name: "Pokreni prijavu" }).click();
+          await page.getByRole("heading", { name: "Prijavljujemo vas" }).waitFor();
+          await screenshot(page, "checkin-processing-phone-light", { fullPage: false });
+          await page.getByRole("heading", { name: "Prijava nije dovršena" }).waitFor({
+            timeout: 30_000,
+          });
+          await page.getByText("Turist je već prijavljen u navedenom objektu.", { exact: false })
+            .waitFor();
+          await page.getByText("domaćin je obaviješten", { exact: false }).waitFor();
+          await screenshot(page, "checkin-refused-phone-light");
+          await context.close();
+          const stay = await api(`/api/Reservations/${code}`);
+          assert.equal(stay.body.guests[0].registrationState, "failed");
+        },
+      );
+
+      await t.step(
+        "before arrival (English): checked in with us, registered on the arrival day",
+        async () => {
+          const tomorrow = addDays(TODAY, 1);
+          const created = await api("/api/Reservations", {
+            method: "POST",
+            body: {
+              accommodationUnitId: units[2].id,
+              startDateUTC: `${tomorrow}T12:00:00.000Z`,
+              endDateUTC: `${addDays(tomorrow, 2)}T12:00:00.000Z`,
+            },
+          });
+          assert.equal(created.status, 200);
+          const context = await phone("DarkTheme");
+          const page = await context.newPage();
+          await page.goto(`/en/prijava/rezervacija/${created.body.code}`);
+          await page.getByText(/^You arrive on .+\. You can check in now/).waitFor();
+          await page.getByRole("button", { name: "Add guests" }).click();
+          const first = guestCard(page, /^Guest 1/);
+          await first.locator('input[data-scan="gallery"]').setInputFiles(
+            `${FIXTURES}035_td3_l0.png`,
+          );
+          await first.getByText(/We filled in \d+ fields/).waitFor({ timeout: 30_000 });
+          assert.equal(await first.getByLabel("First name").inputValue(), "Giovanni");
+          await chooseCountry(first, "Country of birth", "ital", "Italy");
+          await first.getByLabel("City of birth").fill("Bologna");
+          await chooseCountry(first, "Country of residence", "Ita", "Italy");
+          await first.getByLabel("City of residence").fill("Bologna");
+          await page.getByRole("button", { name: "Next" }).click();
+          await page.getByLabel("I accept the terms of use and the privacy policy.").check();
+          await page.getByRole("button", { name: "Start checkin" }).click();
+          await page.getByRole("heading", { name: "You are checked in!" }).waitFor();
+          await page.getByText(/We register you with eVisitor on your arrival day/).waitFor();
+          await page.getByText("Checked in, registered on arrival day").waitFor();
+          await screenshot(page, "checkin-waiting-phone-dark");
+          await context.close();
+        },
+      );
+
+      await t.step(
         "the bare /prijava goes to the 404 page; wrong codes and units without a stay today say so",
         async () => {
           const context = await phone();

@@ -8,6 +8,7 @@ import {
 import { chooseTheme } from "../../lib/theme/preference.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { useTranslator } from "./i18n-context.ts";
+import { GlobeIcon } from "./page-icons.tsx";
 
 export const PRODUCT_NAME = "Prijavko";
 
@@ -35,7 +36,7 @@ export function CheckinHeader({ onLanguage, switching }: CheckinHeaderProps) {
         </span>
         <label className="relative flex items-center">
           <span className="sr-only">{t("language.label")}</span>
-          <Icon name="chat" className="pointer-events-none absolute left-3 size-4 text-fg-muted" />
+          <GlobeIcon className="pointer-events-none absolute left-3 size-4 text-fg-muted" />
           <select
             value={lang}
             disabled={switching}

@@ -109,12 +109,12 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
     <div className="rounded-xl border border-dashed border-primary/40 bg-primary-soft/40 p-4">
       <p className="font-semibold text-fg">{t("scan.heading")}</p>
       <p className="mt-1 text-sm text-fg-muted">{t("scan.intro")}</p>
-      <div className="mt-3 flex flex-wrap gap-2">
+      <div className="mt-3 grid gap-2 sm:flex">
         <button
           type="button"
           disabled={busy}
           onClick={() => camera.current?.click()}
-          className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl bg-primary px-4 py-2.5 font-semibold text-primary-fg shadow-sm transition-colors hover:bg-primary-hover disabled:opacity-60 sm:flex-none"
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-primary px-4 py-2.5 font-semibold text-primary-fg shadow-sm transition-colors hover:bg-primary-hover disabled:opacity-60"
         >
           <CameraIcon className="size-5" />
           {t("scan.takePhoto")}
@@ -123,7 +123,7 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
           type="button"
           disabled={busy}
           onClick={() => gallery.current?.click()}
-          className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl border border-border-strong/50 bg-surface px-4 py-2.5 font-semibold text-fg shadow-xs transition-colors hover:bg-surface-muted disabled:opacity-60 sm:flex-none"
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl border border-border-strong/50 bg-surface px-4 py-2.5 font-semibold text-fg shadow-xs transition-colors hover:bg-surface-muted disabled:opacity-60"
         >
           <ImageIcon className="size-5" />
           {t("scan.chooseImage")}

@@ -33,7 +33,10 @@ export function EnteredGuests({ guests, headingLevel = 3 }: {
         {guests.map((guest) => {
           const style = STATE_STYLE[guest.registrationState];
           return (
-            <li key={guest.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+            <li
+              key={guest.id}
+              className="flex flex-col items-start gap-1 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-2"
+            >
               <span className="flex items-center gap-2 font-semibold">
                 <Icon name="user" className="size-5 text-fg-muted" />
                 {guest.name} {guest.surname}

@@ -20,13 +20,11 @@ export function ProcessingView(
       <StatusPanel
         headingRef={headingRef}
         icon="sync"
+        busy
         tone="info"
         title={t("processing.heading")}
       >
-        <p className="flex items-center justify-center gap-2 font-semibold text-fg">
-          <Spinner className="size-5 text-primary" />
-          {t("processing.registering")}
-        </p>
+        <p className="font-semibold text-fg">{t("processing.registering")}</p>
         {slow && <p>{t("processing.slow")}</p>}
       </StatusPanel>
     </div>

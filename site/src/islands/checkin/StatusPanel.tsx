@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from "react";
 import { Icon } from "../ui/Icon.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
 import type { IconName } from "../../icons/shapes.ts";
 
 const TONES = {
@@ -14,6 +15,8 @@ interface StatusPanelProps {
   /** Focused when the panel appears, so its news is read out and the keyboard starts there. */
   headingRef?: Ref<HTMLHeadingElement>;
   icon: IconName;
+  /** Work under way: a spinner instead of the icon. */
+  busy?: boolean;
   tone: keyof typeof TONES;
   title: string;
   children?: ReactNode;
@@ -22,12 +25,12 @@ interface StatusPanelProps {
 
 /** A state of the page told in one card: what happened, what to do, and the way on. */
 export function StatusPanel(
-  { headingRef, icon, tone, title, children, actions }: StatusPanelProps,
+  { headingRef, icon, busy = false, tone, title, children, actions }: StatusPanelProps,
 ) {
   return (
     <section className="rounded-2xl border border-border bg-surface p-6 text-center shadow-xs sm:p-8">
       <span className={`mx-auto grid size-14 place-items-center rounded-full ${TONES[tone]}`}>
-        <Icon name={icon} className="size-7" />
+        {busy ? <Spinner className="size-7" /> : <Icon name={icon} className="size-7" />}
       </span>
       <h2
         ref={headingRef}

@@ -10,7 +10,7 @@ export function StepIndicator({ current }: { current: Step }) {
   const at = STEPS.indexOf(current);
   return (
     <nav aria-label={t("steps.label")}>
-      <ol className="flex items-center gap-2">
+      <ol className="grid grid-cols-3 gap-2">
         {STEPS.map((step, index) => {
           const done = index < at;
           const here = index === at;
@@ -18,7 +18,7 @@ export function StepIndicator({ current }: { current: Step }) {
             <li
               key={step}
               aria-current={here ? "step" : undefined}
-              className="flex min-w-0 flex-1 items-center gap-2"
+              className="flex min-w-0 flex-col items-center gap-1.5 text-center sm:flex-row sm:gap-2 sm:text-left"
             >
               <span
                 className={`grid size-8 shrink-0 place-items-center rounded-full text-sm font-bold ${
@@ -32,17 +32,13 @@ export function StepIndicator({ current }: { current: Step }) {
                 {done ? <Icon name="check" className="size-4" /> : index + 1}
               </span>
               <span
-                className={`truncate text-sm font-semibold ${here ? "text-fg" : "text-fg-muted"}`}
+                className={`min-w-0 text-xs font-semibold break-words sm:text-sm ${
+                  here ? "text-fg" : "text-fg-muted"
+                }`}
               >
                 {t(`steps.${step}`)}
                 {done && <span className="sr-only">{` ${t("steps.done")}`}</span>}
               </span>
-              {index < STEPS.length - 1 && (
-                <span
-                  aria-hidden="true"
-                  className="ml-auto hidden h-px flex-1 bg-border sm:block"
-                />
-              )}
             </li>
           );
         })}

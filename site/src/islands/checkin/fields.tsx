@@ -12,9 +12,11 @@ export function controlClass(error: boolean, prefilled: boolean): string {
   const border = error
     ? "border-error"
     : prefilled
-    ? "border-info bg-info-soft/60"
+    ? "border-info bg-info-soft/50"
     : "border-border-strong/80 hover:border-fg-muted";
-  return `block min-h-11 w-full rounded-xl border bg-surface px-3.5 py-2.5 text-base text-fg shadow-xs transition-colors placeholder:text-fg-muted/70 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60 ${border}`;
+  return `block min-h-11 w-full rounded-xl border ${
+    prefilled && !error ? "" : "bg-surface"
+  } px-3.5 py-2.5 text-base text-fg shadow-xs transition-colors placeholder:text-fg-muted/70 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60 ${border}`;
 }
 
 interface FieldFrameProps {

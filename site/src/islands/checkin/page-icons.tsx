@@ -28,3 +28,12 @@ export function ImageIcon({ className = "size-5" }: { className?: string }) {
     </svg>
   );
 }
+
+export function GlobeIcon({ className = "size-5" }: { className?: string }) {
+  return (
+    <svg {...SVG} className={className}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+    </svg>
+  );
+}
