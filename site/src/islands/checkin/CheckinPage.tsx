@@ -186,19 +186,21 @@ function LoadingPanel() {
   );
 }
 
-/** A heading that takes focus when it appears: each step and state starts there. */
-function useFocusedHeading(key: string) {
+/**
+ * A heading that takes focus when it appears: each step and state starts there. The first view of
+ * the stepper keeps the page's natural start (no jump past the header on arrival); a state that
+ * replaces the page (`atOnce`: an error, a closed stay) takes focus as soon as it shows, so that a
+ * failed retry is read out and the keyboard is not left on a button that is gone.
+ */
+function useFocusedHeading(key: string, { atOnce = false } = {}) {
   const ref = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   useEffect(() => {
-    // The first view keeps the page's natural start (no jump past the header on arrival)…
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    // …every later one moves focus to its heading, which screen readers then read out.
-    ref.current?.focus();
-    ref.current?.scrollIntoView({ block: "start" });
+    const isFirst = first.current;
+    first.current = false;
+    if (isFirst && !atOnce) return;
+    ref.current?.focus({ preventScroll: isFirst });
+    if (!isFirst) ref.current?.scrollIntoView({ block: "start" });
   }, [key]);
   return ref;
 }
@@ -228,7 +230,7 @@ const FAILURE_ICONS = {
 /** Spec section 8: not found, forbidden, server error, offline, generic, each with retry. */
 function LoadFailed({ failure, onRetry }: { failure: LoadFailure; onRetry: () => void }) {
   const { t } = useTranslator();
-  const heading = useFocusedHeading(failure);
+  const heading = useFocusedHeading(failure, { atOnce: true });
   return (
     <StatusPanel
       headingRef={heading}
@@ -245,7 +247,7 @@ function LoadFailed({ failure, onRetry }: { failure: LoadFailure; onRetry: () =>
 /** Completed, expired, cancelled, or a status this page does not know (spec section 4). */
 function ClosedStay({ status, onRetry }: { status: string; onRetry: () => void }) {
   const { t } = useTranslator();
-  const heading = useFocusedHeading(status);
+  const heading = useFocusedHeading(status, { atOnce: true });
   if (status === "Completed" || status === "Expired" || status === "Canceled") {
     const key = status === "Completed"
       ? "completed"

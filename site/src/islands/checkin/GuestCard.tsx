@@ -40,7 +40,8 @@ interface GuestCardProps {
 export function GuestCard(
   { draft, number, onChange, onRemove, countries, borderCrossings }: GuestCardProps,
 ) {
-  const { t, validation } = useTranslator();
+  // A language switch renames every country: the selectors start afresh with the new names.
+  const { t, validation, lang } = useTranslator();
   const { values } = draft;
   const headingId = `guest-${draft.key}-heading`;
 
@@ -140,8 +141,8 @@ export function GuestCard(
             options={GENDER_CHOICES.map((g) => ({ value: String(g), label: t(`gender.${g}`) }))}
           />
           <InputField {...field("dateOfBirth")} type="date" max={today} min="1900-01-01" />
-          <CountryCombobox {...country("citizenship")} />
-          <CountryCombobox {...country("countryOfBirth")} />
+          <CountryCombobox key={`${lang}-citizenship`} {...country("citizenship")} />
+          <CountryCombobox key={`${lang}-countryOfBirth`} {...country("countryOfBirth")} />
           <InputField {...field("cityOfBirth")} autoCapitalize="words" maxLength={100} />
         </div>
       </fieldset>
@@ -168,7 +169,7 @@ export function GuestCard(
       <fieldset className="mt-6">
         <legend className="text-base font-bold">{t("guest.section.residence")}</legend>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <CountryCombobox {...country("countryOfResidence")} />
+          <CountryCombobox key={`${lang}-countryOfResidence`} {...country("countryOfResidence")} />
           <InputField {...field("cityOfResidence")} autoCapitalize="words" maxLength={100} />
           <div className="sm:col-span-2">
             <InputField
