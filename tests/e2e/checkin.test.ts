@@ -5,6 +5,7 @@ import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { e2eSession, type Theme } from "../support/e2e.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import { decodeQrPng } from "../support/qr.ts";
+import { PNG } from "pngjs";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -51,6 +52,13 @@ async function stayFromToday(api: ReturnType<typeof hostApi>, unit: Unit, nights
   });
   assert.equal(created.status, 200, JSON.stringify(created.body));
   return created.body.code as string;
+}
+
+/** A plain white picture: a photo of a wall rather than of a document. */
+function blankPng(width: number, height: number) {
+  const png = new PNG({ width, height });
+  png.data.fill(255);
+  return PNG.sync.write(png);
 }
 
 /** A guest's form on the page: "Gost 2", "Gast 1", … */
@@ -413,6 +421,15 @@ Deno.test({
           await page.goto(`/prijava/rezervacija/${code}`);
           await page.getByRole("button", { name: "Dodaj goste" }).click();
           const first = guestCard(page, /^Gost 1/);
+          // A photo without a document first: the page says so and leaves the form to be typed.
+          await first.locator('input[data-scan="camera"]').setInputFiles({
+            name: "zid.png",
+            mimeType: "image/png",
+            buffer: blankPng(900, 600),
+          });
+          await first.getByText(/Dokument nismo uspjeli pročitati/).waitFor({ timeout: 30_000 });
+          await first.getByText("Podatke možete upisati i sami.", { exact: false }).waitFor();
+          assert.equal(await first.getByLabel("Ime", { exact: true }).inputValue(), "");
           await first.locator('input[data-scan="camera"]').setInputFiles(
             `${FIXTURES}001_td3_l0.jpg`,
           );

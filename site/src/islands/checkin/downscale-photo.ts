@@ -17,9 +17,9 @@ export function fittedSize(width: number, height: number, maxSide = MAX_PHOTO_SI
  * becomes a few hundred kB, and its metadata (the place it was taken) stays on the phone.
  */
 export async function downscalePhoto(file: Blob): Promise<string> {
-  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  const image = await decode(file);
   try {
-    const { width, height } = fittedSize(bitmap.width, bitmap.height);
+    const { width, height } = fittedSize(image.width, image.height);
     const canvas = document.createElement("canvas");
     canvas.width = width;
     canvas.height = height;
@@ -28,14 +28,54 @@ export async function downscalePhoto(file: Blob): Promise<string> {
     context.fillStyle = "#fff"; // a transparent PNG would turn black in JPEG
     context.fillRect(0, 0, width, height);
     context.imageSmoothingQuality = "high";
-    context.drawImage(bitmap, 0, 0, width, height);
+    context.drawImage(image.source, 0, 0, width, height);
     const blob = await new Promise<Blob | null>((resolve) =>
       canvas.toBlob(resolve, "image/jpeg", JPEG_QUALITY)
     );
     if (!blob) throw new Error("the photo could not be encoded");
     return await base64Of(blob);
   } finally {
-    bitmap.close();
+    image.close();
+  }
+}
+
+interface Decoded {
+  source: CanvasImageSource;
+  width: number;
+  height: number;
+  close: () => void;
+}
+
+/**
+ * The photo as something a canvas draws, upright. createImageBitmap where the browser takes its
+ * orientation option; otherwise an <img>, which browsers also turn as the EXIF data says.
+ */
+async function decode(file: Blob): Promise<Decoded> {
+  try {
+    const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+    return {
+      source: bitmap,
+      width: bitmap.width,
+      height: bitmap.height,
+      close: () => bitmap.close(),
+    };
+  } catch {
+    // older Safari: no such option (or no createImageBitmap for this type); try an <img>
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return {
+      source: image,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+      close: () => URL.revokeObjectURL(url),
+    };
+  } catch (error) {
+    URL.revokeObjectURL(url);
+    throw error;
   }
 }
 
