@@ -744,3 +744,27 @@ Deno.test("DELETE /api/Reservations/{code} keeps a stay with registered guests a
     assert.equal((await getWith(ctx.app, `/api/Reservations/${pending}`, ctx.token)).status, 404);
     assert.equal(await guestCount(ctx), 1, "the stay's guests went with it");
   }));
+
+Deno.test("after check-in the guest sees the WiFi: the unit's own, else the one set for the property", () =>
+  withHosts(async (ctx) => {
+    const code = await book(ctx, TODAY, "2026-11-23");
+    const view = async () => await (await ctx.app.request(`/api/Reservations/${code}`)).json();
+    const settings = await ctx.app.request(`/api/Properties/Settings/${ctx.propertyId}`, {
+      method: "PUT",
+      headers: { ...bearer(ctx.token), "Content-Type": "application/json" },
+      body: JSON.stringify({
+        propertyId: ctx.propertyId,
+        wifiName: "Vila Gosti",
+        wifiPassword: "more2026",
+        wifiEncryptionType: 2,
+      }),
+    });
+    assert.equal(settings.status, 200);
+    assert.equal((await view()).accommodationUnit.wifiDetails, null, "not before check-in");
+    assert.equal((await checkIn(ctx, code, [marta])).status, 200);
+    assert.deepEqual((await view()).accommodationUnit.wifiDetails, {
+      ssid: "Vila Gosti",
+      password: "more2026",
+      encryptionType: 2,
+    });
+  }));

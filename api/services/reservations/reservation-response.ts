@@ -10,7 +10,7 @@ import { nextDeadlineOf } from "../guests/guest-deadline.ts";
 import type { GuestRow } from "../guests/guest-response.ts";
 import { toPublicGuest } from "../guests/guest-response.ts";
 import { openGuests, registeredCount } from "../guests/load-guests.ts";
-import { toUnit } from "../properties/to-response.ts";
+import { toUnit, wifiOf } from "../properties/to-response.ts";
 import { stayTimesOf, utcDateTimeOf } from "./stay-dates.ts";
 
 type Row = typeof reservations.$inferSelect;
@@ -91,7 +91,8 @@ export function toPublicReservation(
     accommodationUnit: {
       ...reservation.accommodationUnit,
       externalCalendarLink: null,
-      wifiDetails: checkedIn ? reservation.accommodationUnit.wifiDetails : null,
+      // The unit's own network, else the property's (set once for a house with one router).
+      wifiDetails: checkedIn ? reservation.accommodationUnit.wifiDetails ?? wifiOf(property) : null,
     },
   };
 }

@@ -1,6 +1,4 @@
 import QRCode from "qrcode";
-import { WifiEncryptionType } from "@shared/enums.ts";
-import type { WifiDetails } from "@shared/schemas/wifi-details.ts";
 
 /**
  * The permanent check-in address a unit's QR code holds. Croatian is the default language and
@@ -10,22 +8,7 @@ export function checkInUrl(publicUrl: string, code: string): string {
   return `${publicUrl}/prijava/smjestaj/${encodeURIComponent(code)}`;
 }
 
-/** Backslash-escapes what the WIFI: format reserves (\ ; , : and "). */
-const escapeWifi = (value: string) => value.replace(/([\\;,:"])/g, "\\$1");
-
-/**
- * The de-facto standard payload phones read to join a network
- * (WIFI:T:<WPA|WEP|nopass>;S:<ssid>;P:<password>;;).
- */
-export function wifiQrPayload(wifi: WifiDetails): string {
-  const type = wifi.encryptionType === WifiEncryptionType.WPA
-    ? "WPA"
-    : wifi.encryptionType === WifiEncryptionType.WEP
-    ? "WEP"
-    : "nopass";
-  const password = type === "nopass" ? "" : `P:${escapeWifi(wifi.password)};`;
-  return `WIFI:T:${type};S:${escapeWifi(wifi.ssid)};${password};`;
-}
+export { wifiQrPayload } from "@shared/wifi-qr.ts";
 
 /** Error correction M survives a scuffed print; the quiet zone keeps scanners happy. */
 const OPTIONS = { errorCorrectionLevel: "M", margin: 2 } as const;
