@@ -36,6 +36,12 @@ export const PasswordResetRequested = defineEvent("accounts.passwordreset.reques
 /** A new sign-in address waits in users.pending_email; the worker sends it a confirmation link. */
 export const EmailChangeRequested = defineEvent("accounts.emailchange.requested", userRef);
 
+/** A notification the host should also get by e-mail was created. */
+export const NotificationCreated = defineEvent(
+  "notifications.notification.created",
+  z.object({ notificationId: z.string() }),
+);
+
 /**
  * Mirror a host's eVisitor account: facilities become properties, unit records become units.
  * Raised when an account is connected or edited, and when the host presses "sync".
@@ -92,6 +98,7 @@ export const EVENTS = {
   [GuestCheckOutRequested.subject]: GuestCheckOutRequested,
   [AccountReconcileRequested.subject]: AccountReconcileRequested,
   [GuestsRefreshRequested.subject]: GuestsRefreshRequested,
+  [NotificationCreated.subject]: NotificationCreated,
 } as const;
 
 export type EventSubject = keyof typeof EVENTS;
@@ -103,6 +110,7 @@ export const STREAMS = [
   { name: "ACCOUNTS", subjects: ["accounts.>"] },
   { name: "EVISITOR", subjects: ["evisitor.>"] },
   { name: "CALENDAR", subjects: ["calendar.>"] },
+  { name: "NOTIFICATIONS", subjects: ["notifications.>"] },
   { name: "DLQ", subjects: ["dlq.>"] },
 ] as const;
 

@@ -1,21 +1,22 @@
 /**
  * The notifications the workers create. A notification stores its template name and placeholders
  * (spec section 3: accommodationUnit, reservationList, code, start, end); the app renders the
- * text in the reader's language, so nothing here is worded.
+ * text in the reader's language, so nothing here is worded. `email`: the host is also told by
+ * e-mail (unless they turned e-mails off), because each of these can cost a fine or a booking.
  */
 export const NOTIFICATION_TEMPLATES = {
   /** A calendar feed brought a stay whose nights are already taken: it was not added. */
-  calendarConflict: { template: "CalendarConflict", notificationType: "warning" },
+  calendarConflict: { template: "CalendarConflict", notificationType: "warning", email: true },
   /** A calendar feed has failed for a day; nothing was deleted meanwhile. */
-  calendarFeedFailing: { template: "CalendarFeedFailing", notificationType: "error" },
+  calendarFeedFailing: { template: "CalendarFeedFailing", notificationType: "error", email: true },
   /** eVisitor refused a guest or kept failing: the host must fix the guest and retry. */
-  guestRegistrationFailed: { template: "GuestRegistrationFailed", notificationType: "error" },
+  guestRegistrationFailed: { template: "GuestRegistrationFailed", notificationType: "error", email: true },
   /** A guest's registration is due within hours (24 h after arrival) or overdue. */
-  guestRegistrationDue: { template: "GuestRegistrationDue", notificationType: "warning" },
+  guestRegistrationDue: { template: "GuestRegistrationDue", notificationType: "warning", email: true },
   /** A guest's check-out is due within hours (24 h after departure) or overdue. */
-  guestCheckOutDue: { template: "GuestCheckOutDue", notificationType: "warning" },
+  guestCheckOutDue: { template: "GuestCheckOutDue", notificationType: "warning", email: true },
   /** The daily comparison with eVisitor's tourist list found a difference. */
-  registrationMismatch: { template: "RegistrationMismatch", notificationType: "warning" },
+  registrationMismatch: { template: "RegistrationMismatch", notificationType: "warning", email: true },
 } as const;
 
 export type NotificationTemplate =

@@ -13,6 +13,7 @@ import { refreshConsumer } from "./evisitor/registration/refresh-consumer.ts";
 import { runGuestSchedule } from "./evisitor/schedule/guest-schedule.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
+import { notificationEmailConsumer } from "./notifications/notification-email-consumer.ts";
 import type { Mailer } from "./notifications/mailer.ts";
 import { runRelay } from "./relay/relay.ts";
 import { runConsumer } from "./runner/consume.ts";
@@ -62,6 +63,7 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
     );
     consumers.push(
       ...accountEmailConsumers({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
+      notificationEmailConsumer({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
     );
   }
   if (options.workers.includes("evisitor")) {

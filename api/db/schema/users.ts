@@ -10,6 +10,8 @@ export const users = sqliteTable("users", {
   pendingEmail: text(),
   /** Language of the e-mails we send this person: "hr" or "en". */
   language: text().notNull().default("hr"),
+  /** Important notifications (failed registrations, deadlines, conflicts) also go by e-mail. */
+  emailNotifications: integer({ mode: "boolean" }).notNull().default(true),
   twoFactorEnabled: integer({ mode: "boolean" }).notNull().default(false),
   /** TOTP shared key, encrypted at rest (see api/lib/crypto/secret-box.ts). */
   twoFactorSecret: text(),

@@ -1,10 +1,13 @@
+import { NotificationCreated } from "@shared/events.ts";
 import type { NotificationTemplate } from "@shared/notification-templates.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { userNotifications } from "../../db/schema/user-notifications.ts";
 
 /**
  * Creates a notification for a user unless one with the same `dedupeKey` exists already, so a
- * retried event or a repeated sync tells the host once. Returns whether it was created.
+ * retried event or a repeated sync tells the host once, and with it (in the same transaction) the
+ * event that e-mails it where the template asks. Returns whether it was created.
  */
 export async function createNotification(
   db: DbOrTx,
@@ -16,15 +19,19 @@ export async function createNotification(
     now: Date;
   },
 ): Promise<boolean> {
-  const created = await db.insert(userNotifications).values({
-    id: crypto.randomUUID(),
-    userId,
-    template: kind.template,
-    notificationType: kind.notificationType,
-    placeholders,
-    dedupeKey,
-    createdAt: now,
-    lastModifiedAt: now,
-  }).onConflictDoNothing().returning({ id: userNotifications.id });
-  return created.length > 0;
+  return await db.transaction(async (tx) => {
+    const [created] = await tx.insert(userNotifications).values({
+      id: crypto.randomUUID(),
+      userId,
+      template: kind.template,
+      notificationType: kind.notificationType,
+      placeholders,
+      dedupeKey,
+      createdAt: now,
+      lastModifiedAt: now,
+    }).onConflictDoNothing().returning({ id: userNotifications.id });
+    if (!created) return false;
+    if (kind.email) await appendEvent(tx, NotificationCreated, { notificationId: created.id }, now);
+    return true;
+  });
 }

@@ -1,0 +1,204 @@
+import type { OutgoingMail } from "./mailer.ts";
+
+type Language = "hr" | "en";
+type Placeholders = Record<string, string>;
+
+interface Wording {
+  subject: (p: Placeholders) => string;
+  body: (p: Placeholders) => string;
+  action: string;
+  /** Where in the app it is fixed. */
+  path: (p: Placeholders) => string;
+}
+
+const unit = (p: Placeholders) => p.accommodationUnit ?? "";
+const stay = (p: Placeholders, lang: Language) =>
+  p.code ? (lang === "hr" ? ` (boravak ${p.code})` : ` (stay ${p.code})`) : "";
+const deadline = (p: Placeholders, lang: Language) =>
+  p.end
+    ? new Intl.DateTimeFormat(lang === "hr" ? "hr-HR" : "en-GB", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "Europe/Zagreb",
+    }).format(new Date(p.end))
+    : "";
+
+const MISMATCH: Record<string, Record<Language, string>> = {
+  "arrived-not-registered": {
+    hr: "gosti su stigli, a nitko nije prijavljen u eVisitor",
+    en: "the guests have arrived and nobody is registered with eVisitor",
+  },
+  "missing-in-evisitor": {
+    hr: "prijava gosta više ne postoji u eVisitoru (otkazana ondje?)",
+    en: "a guest's registration is no longer in eVisitor (cancelled there?)",
+  },
+  "not-checked-out": {
+    hr: "gost nakon odlaska još nije odjavljen u eVisitoru",
+    en: "a guest has left but is still checked in with eVisitor",
+  },
+};
+
+/**
+ * The wording of each e-mailed notification. Guest names are left out on purpose: the e-mail
+ * names the unit and the stay; the app shows the rest after signing in.
+ */
+const WORDING: Record<string, Record<Language, Wording>> = {
+  CalendarConflict: {
+    hr: {
+      subject: (p) => `Preklapanje rezervacija: ${unit(p)}`,
+      body: (p) =>
+        `Kalendar platforme za jedinicu ${
+          unit(p)
+        } ima boravak od ${p.start} do ${p.end}, a te su noći već zauzete${
+          stay(p, "hr")
+        }. Novi boravak nije dodan. Provjerite nije li došlo do dvostruke rezervacije.`,
+      action: "Otvori kalendare",
+      path: () => "/app/kalendari",
+    },
+    en: {
+      subject: (p) => `Overlapping bookings: ${unit(p)}`,
+      body: (p) =>
+        `A platform calendar for ${
+          unit(p)
+        } has a stay from ${p.start} to ${p.end} on nights already taken${
+          stay(p, "en")
+        }. It was not added. Check for a double booking.`,
+      action: "Open calendars",
+      path: () => "/app/kalendari",
+    },
+  },
+  CalendarFeedFailing: {
+    hr: {
+      subject: (p) => `Kalendar se ne može preuzeti već dan: ${unit(p)}`,
+      body: (p) =>
+        `Vanjski kalendar jedinice ${
+          unit(p)
+        } ne može se preuzeti već 24 sata. Nove rezervacije s te platforme ne stižu. Ništa nije obrisano.`,
+      action: "Otvori kalendare",
+      path: () => "/app/kalendari",
+    },
+    en: {
+      subject: (p) => `A calendar has failed for a day: ${unit(p)}`,
+      body: (p) =>
+        `The external calendar of ${
+          unit(p)
+        } could not be fetched for 24 hours. New bookings from that platform are not arriving. Nothing was deleted.`,
+      action: "Open calendars",
+      path: () => "/app/kalendari",
+    },
+  },
+  GuestRegistrationFailed: {
+    hr: {
+      subject: (p) => `Prijava gosta nije uspjela: ${unit(p)}`,
+      body: (p) =>
+        `eVisitor nije prihvatio prijavu gosta u jedinici ${unit(p)}${
+          stay(p, "hr")
+        }. Razlog i ispravak potražite u Prijavku; gost mora biti prijavljen u roku od 24 sata od dolaska.`,
+      action: "Otvori goste",
+      path: () => "/app/gosti",
+    },
+    en: {
+      subject: (p) => `A guest's registration failed: ${unit(p)}`,
+      body: (p) =>
+        `eVisitor did not accept a guest's registration in ${unit(p)}${
+          stay(p, "en")
+        }. See the reason and fix it in Prijavko; guests must be registered within 24 hours of arrival.`,
+      action: "Open guests",
+      path: () => "/app/gosti",
+    },
+  },
+  GuestRegistrationDue: {
+    hr: {
+      subject: (p) => `Rok za prijavu gosta ističe: ${unit(p)}`,
+      body: (p) =>
+        `Gost u jedinici ${unit(p)}${stay(p, "hr")} još nije prijavljen u eVisitor. Rok: ${
+          deadline(p, "hr")
+        }.`,
+      action: "Otvori goste",
+      path: () => "/app/gosti",
+    },
+    en: {
+      subject: (p) => `A registration deadline is near: ${unit(p)}`,
+      body: (p) =>
+        `A guest in ${unit(p)}${stay(p, "en")} is not registered with eVisitor yet. Deadline: ${
+          deadline(p, "en")
+        }.`,
+      action: "Open guests",
+      path: () => "/app/gosti",
+    },
+  },
+  GuestCheckOutDue: {
+    hr: {
+      subject: (p) => `Rok za odjavu gosta ističe: ${unit(p)}`,
+      body: (p) =>
+        `Gost u jedinici ${unit(p)}${
+          stay(p, "hr")
+        } otišao je, a još nije odjavljen u eVisitoru. Rok: ${deadline(p, "hr")}.`,
+      action: "Otvori goste",
+      path: () => "/app/gosti",
+    },
+    en: {
+      subject: (p) => `A check-out deadline is near: ${unit(p)}`,
+      body: (p) =>
+        `A guest in ${unit(p)}${
+          stay(p, "en")
+        } has left and is not checked out of eVisitor yet. Deadline: ${deadline(p, "en")}.`,
+      action: "Open guests",
+      path: () => "/app/gosti",
+    },
+  },
+  RegistrationMismatch: {
+    hr: {
+      subject: (p) => `Razlika s eVisitorom: ${unit(p)}`,
+      body: (p) =>
+        `Usporedba s eVisitorom za jedinicu ${unit(p)}${stay(p, "hr")}: ${
+          MISMATCH[p.reservationList]?.hr ?? "podaci se ne slažu"
+        }.`,
+      action: "Otvori rezervacije",
+      path: () => "/app/rezervacije",
+    },
+    en: {
+      subject: (p) => `A difference with eVisitor: ${unit(p)}`,
+      body: (p) =>
+        `The comparison with eVisitor for ${unit(p)}${stay(p, "en")}: ${
+          MISMATCH[p.reservationList]?.en ?? "the records differ"
+        }.`,
+      action: "Open reservations",
+      path: () => "/app/rezervacije",
+    },
+  },
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The e-mail for a notification in the host's language, or undefined for a template without one. */
+export function composeNotificationEmail(
+  template: string,
+  placeholders: Placeholders,
+  { to, from, publicUrl, language }: {
+    to: string;
+    from: string;
+    publicUrl: string;
+    language: string;
+  },
+): OutgoingMail | undefined {
+  const lang: Language = language === "en" ? "en" : "hr";
+  const wording = WORDING[template]?.[lang];
+  if (!wording) return undefined;
+  const link = `${publicUrl}${wording.path(placeholders)}`;
+  const body = wording.body(placeholders);
+  const footer = lang === "hr"
+    ? "Ove poruke možete isključiti u postavkama računa."
+    : "You can turn these messages off in your account settings.";
+  const text = [body, "", `${wording.action}: ${link}`, "", footer, "Prijavko"].join("\n");
+  const html =
+    `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;color:#1e293b">
+<p>${escapeHtml(body)}</p>
+<p><a href="${
+      escapeHtml(link)
+    }" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:8px;text-decoration:none">${
+      escapeHtml(wording.action)
+    }</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(footer)}</p><p>Prijavko</p></body></html>`;
+  return { to, from, subject: `${wording.subject(placeholders)} – Prijavko`, text, html };
+}
