@@ -18,6 +18,8 @@ import { unitRoutes } from "./routes/accommodation-units.ts";
 import { reservationRoutes } from "./routes/reservations.ts";
 import { calendarRoutes } from "./routes/calendars.ts";
 import { guestRoutes } from "./routes/guests.ts";
+import { notificationRoutes } from "./routes/notifications.ts";
+import { statisticsRoutes } from "./routes/statistics.ts";
 import { GUEST_MRZ_PATH, guestMrzRoutes } from "./routes/guest-mrz.ts";
 import { BEARER_SCHEME } from "./lib/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
@@ -55,6 +57,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", reservationRoutes);
   app.route("/api", calendarRoutes);
   app.route("/api", guestRoutes);
+  app.route("/api", notificationRoutes);
+  app.route("/api", statisticsRoutes);
   app.route("/api", guestMrzRoutes);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
 

@@ -17,6 +17,12 @@ export const NOTIFICATION_TEMPLATES = {
   guestCheckOutDue: { template: "GuestCheckOutDue", notificationType: "warning", email: true },
   /** The daily comparison with eVisitor's tourist list found a difference. */
   registrationMismatch: { template: "RegistrationMismatch", notificationType: "warning", email: true },
+  /** A guest's registration went through (the party's check-in worked). */
+  guestCheckedIn: { template: "GuestCheckedIn", notificationType: "success", email: false },
+  /** An eVisitor account's properties and units were synced. */
+  accountSynced: { template: "ExternalAccountSynced", notificationType: "success", email: false },
+  /** Syncing an eVisitor account failed (wrong password, locked, eVisitor unreachable). */
+  accountSyncFailed: { template: "ExternalAccountSyncFailed", notificationType: "error", email: true },
 } as const;
 
 export type NotificationTemplate =

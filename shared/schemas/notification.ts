@@ -57,6 +57,8 @@ export const NotificationSync = z
     pageSize: z.number().int().min(1),
     hasNextPage: z.boolean(),
     isFullSync: z.boolean(),
+    /** Unread and not deleted, over all pages: the bell's badge. */
+    unreadCount: Count,
   })
   .meta({ id: "NotificationSync" });
 export type NotificationSync = z.infer<typeof NotificationSync>;
@@ -74,3 +76,9 @@ export const UiNotificationItem = z
   })
   .meta({ id: "UiNotificationItem" });
 export type UiNotificationItem = z.infer<typeof UiNotificationItem>;
+
+/** The host's choice about e-mail for important notifications. */
+export const NotificationSettings = z
+  .object({ emailNotifications: z.boolean() })
+  .meta({ id: "NotificationSettings" });
+export type NotificationSettings = z.infer<typeof NotificationSettings>;

@@ -147,6 +147,22 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       path: () => "/app/gosti",
     },
   },
+  ExternalAccountSyncFailed: {
+    hr: {
+      subject: () => "Sinkronizacija eVisitor računa nije uspjela",
+      body: () =>
+        "Prijavko nije mogao preuzeti objekte s vašeg eVisitor računa (pogrešna lozinka, zaključan račun ili eVisitor nije dostupan). Dok se to ne riješi, prijave gostiju mogu zapeti.",
+      action: "Otvori povezane račune",
+      path: () => "/app/povezani-racuni",
+    },
+    en: {
+      subject: () => "Syncing your eVisitor account failed",
+      body: () =>
+        "Prijavko could not read your eVisitor account (wrong password, a locked account, or eVisitor unreachable). Until this is fixed, guest registrations may be held up.",
+      action: "Open connected accounts",
+      path: () => "/app/povezani-racuni",
+    },
+  },
   RegistrationMismatch: {
     hr: {
       subject: (p) => `Razlika s eVisitorom: ${unit(p)}`,

@@ -11,6 +11,8 @@ import { isProcessed, markProcessed } from "../../runner/dedupe.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
 import { type EVisitorBorderCrossing, EVisitorError } from "../types.ts";
 import { saveBorderCrossings } from "./code-lists.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import { createNotification } from "../../../api/services/notifications/create-notification.ts";
 import { applySync } from "./apply-sync.ts";
 import { type FacilitySnapshot, planSync } from "./plan-sync.ts";
 
@@ -88,6 +90,16 @@ export function provisioningConsumer(
             status: statusAfterFailure(account),
             lastError: error.kind,
           });
+          await createNotification(
+            ctx.db,
+            account.userId,
+            NOTIFICATION_TEMPLATES.accountSyncFailed,
+            {
+              dedupeKey: `account-sync-failed:${event.id}`,
+              placeholders: { reservationList: error.kind },
+              now: ctx.clock(),
+            },
+          );
         }
         if (error.isTransient) throw error;
         await markProcessed(ctx.db, CONSUMER, event.id, ctx.clock());
@@ -120,6 +132,11 @@ export function provisioningConsumer(
         }).where(eq(externalAccounts.id, account.id));
         await saveBorderCrossings(tx, account.environment, borderCrossings, now);
         await markProcessed(tx, CONSUMER, event.id, now);
+      });
+      await createNotification(ctx.db, account.userId, NOTIFICATION_TEMPLATES.accountSynced, {
+        dedupeKey: `account-synced:${event.id}`,
+        placeholders: { reservationList: String(snapshots.length) },
+        now,
       });
       log.info("provisioning done", {
         externalAccountId: account.id,

@@ -142,6 +142,15 @@ export function checkInConsumer(
         registeredAt: now,
         updatedAt: now,
       }).where(eq(guests.id, guest.id));
+      await createNotification(ctx.db, guest.userId, NOTIFICATION_TEMPLATES.guestCheckedIn, {
+        dedupeKey: `guest-checked-in:${guest.id}`,
+        placeholders: {
+          accommodationUnit: unit.name,
+          reservationList: `${guest.name} ${guest.surname}`,
+          code: stay.code,
+        },
+        now,
+      });
       log.info("guest registered", { guestId: guest.id });
     },
   });
