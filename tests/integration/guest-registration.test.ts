@@ -12,23 +12,12 @@ import {
 import { REAL_SERVERS } from "../support/pipeline.ts";
 import { waitFor } from "../support/wait.ts";
 import { addDays, todayIn } from "@shared/local-date.ts";
+import { BIRGITTE } from "../support/guests.ts";
 
 const TODAY = todayIn("Europe/Zagreb");
 const noon = (date: string) => `${date}T12:00:00.000Z`;
 
-const birgitte = {
-  firstName: "Birgitte",
-  surname: "Rasmussen",
-  gender: Gender.Female,
-  dateOfBirth: "1961-10-25",
-  citizenship: "DNK",
-  countryOfBirth: "DNK",
-  cityOfBirth: "Køge",
-  countryOfResidence: "DNK",
-  cityOfResidence: "København",
-  documentType: DocumentType.Passport,
-  documentNumber: "109957822",
-};
+const birgitte = BIRGITTE;
 const ivo = {
   firstName: "Ivo",
   surname: "Rasmussen",

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { DocumentType, Gender } from "@shared/enums.ts";
 import { guests } from "../../api/db/schema/guests.ts";
 import { outbox } from "../../api/db/schema/outbox.ts";
 import { properties } from "../../api/db/schema/properties.ts";
@@ -26,25 +25,14 @@ import { REAL_SERVERS } from "../support/pipeline.ts";
 import { seedMirroredAccount } from "../support/properties.ts";
 import { waitFor } from "../support/wait.ts";
 import { addDays, todayIn } from "@shared/local-date.ts";
+import { BIRGITTE } from "../support/guests.ts";
 
 /** 10 August 2026, 09:00 in Zagreb. */
 const NOW = new Date("2026-08-10T07:00:00Z");
 const at = (date: string, hourUtc = 12) =>
   new Date(`${date}T${String(hourUtc).padStart(2, "0")}:00:00Z`);
 
-const guest = {
-  firstName: "Birgitte",
-  surname: "Rasmussen",
-  gender: Gender.Female,
-  dateOfBirth: "1961-10-25",
-  citizenship: "DNK",
-  countryOfBirth: "DNK",
-  cityOfBirth: "Køge",
-  countryOfResidence: "DNK",
-  cityOfResidence: "København",
-  documentType: DocumentType.Passport,
-  documentNumber: "109957822",
-};
+const guest = BIRGITTE;
 
 async function stayWithGuest(
   ctx: Parameters<Parameters<typeof withTestApp>[0]>[0],

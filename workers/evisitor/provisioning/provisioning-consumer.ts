@@ -11,6 +11,7 @@ import { isProcessed, markProcessed } from "../../runner/dedupe.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
 import { type EVisitorBorderCrossing, EVisitorError } from "../types.ts";
 import { saveBorderCrossings } from "./code-lists.ts";
+import { openAccountSession } from "../account-session.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import { createNotification } from "../../../api/services/notifications/create-notification.ts";
 import { applySync } from "./apply-sync.ts";
@@ -24,11 +25,7 @@ async function fetchSnapshots(
   secretBox: SecretBox,
   account: Account,
 ): Promise<{ snapshots: FacilitySnapshot[]; borderCrossings: EVisitorBorderCrossing[] }> {
-  const session = await evisitor.openSession(evisitor.endpoint, {
-    username: account.username,
-    password: await secretBox.open(account.passwordSealed),
-    apiKey: account.apiKeySealed ? await secretBox.open(account.apiKeySealed) : undefined,
-  });
+  const session = await openAccountSession({ evisitor, secretBox }, account);
   try {
     const snapshots: FacilitySnapshot[] = [];
     for (const facility of await session.listFacilities()) {

@@ -1,17 +1,15 @@
 import { eq } from "drizzle-orm";
 import { GuestCheckInRequested } from "@shared/events.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
-import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
-import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
 import { guests } from "../../../api/db/schema/guests.ts";
-import { properties } from "../../../api/db/schema/properties.ts";
-import { reservations } from "../../../api/db/schema/reservations.ts";
 import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
 import { log } from "../../../api/lib/logger.ts";
 import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
 import { createNotification } from "../../../api/services/notifications/create-notification.ts";
 import { stayTimesOf } from "../../../api/services/reservations/stay-dates.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
+import { openAccountSession } from "../account-session.ts";
+import { guestContextOf } from "./guest-context.ts";
 import { EVisitorError } from "../types.ts";
 import { GuestMappingError, toCheckIn } from "./guest-to-checkin.ts";
 
@@ -68,15 +66,9 @@ export function checkInConsumer(
     event: GuestCheckInRequested,
     concurrency: 4,
     async handle(event, ctx) {
-      const [found] = await ctx.db.select().from(guests)
-        .innerJoin(reservations, eq(reservations.id, guests.reservationId))
-        .innerJoin(accommodationUnits, eq(accommodationUnits.id, guests.accommodationUnitId))
-        .innerJoin(properties, eq(properties.id, guests.propertyId))
-        .innerJoin(externalAccounts, eq(externalAccounts.id, properties.externalAccountId))
-        .where(eq(guests.id, event.payload.guestId));
+      const found = await guestContextOf(ctx.db, event.payload.guestId);
       if (!found) return; // deleted meanwhile
-      const { guests: guest, reservations: stay, accommodation_units: unit } = found;
-      const { properties: property, external_accounts: account } = found;
+      const { guest, stay, unit, property, account } = found;
       if (guest.registrationState === "registered") return;
       if (stay.canceledAt) {
         await markFailed(ctx, guest, "The stay was cancelled.", unit.name);
@@ -86,11 +78,7 @@ export function checkInConsumer(
       const times = stayTimesOf(unit, property);
       let session;
       try {
-        session = await evisitor.openSession(evisitor.endpoint, {
-          username: account.username,
-          password: await secretBox.open(account.passwordSealed),
-          apiKey: account.apiKeySealed ? await secretBox.open(account.apiKeySealed) : undefined,
-        });
+        session = await openAccountSession({ evisitor, secretBox }, account);
         const [documentTypes, paymentCategories, arrivals, services] = await Promise.all([
           session.listDocumentTypes(),
           session.listPaymentCategories(property.facilityId),

@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
 import { GuestCheckOutRequested } from "@shared/events.ts";
-import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
-import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
 import { guests } from "../../../api/db/schema/guests.ts";
-import { properties } from "../../../api/db/schema/properties.ts";
-import { reservations } from "../../../api/db/schema/reservations.ts";
 import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
 import { log } from "../../../api/lib/logger.ts";
 import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
 import { stayTimesOf, today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
 import { wallTimeAt } from "@shared/local-date.ts";
 import { defineConsumer } from "../../runner/worker.ts";
+import { openAccountSession } from "../account-session.ts";
+import { guestContextOf } from "./guest-context.ts";
 import { EVisitorError } from "../types.ts";
 import { hostMessageOf } from "./checkin-consumer.ts";
 
@@ -45,25 +43,16 @@ export function checkOutConsumer(
     event: GuestCheckOutRequested,
     concurrency: 4,
     async handle(event, ctx) {
-      const [found] = await ctx.db.select().from(guests)
-        .innerJoin(reservations, eq(reservations.id, guests.reservationId))
-        .innerJoin(accommodationUnits, eq(accommodationUnits.id, guests.accommodationUnitId))
-        .innerJoin(properties, eq(properties.id, guests.propertyId))
-        .innerJoin(externalAccounts, eq(externalAccounts.id, properties.externalAccountId))
-        .where(eq(guests.id, event.payload.guestId));
-      if (!found || found.guests.status !== "CheckedIn") return;
-      const { guests: guest, reservations: stay, external_accounts: account } = found;
+      const found = await guestContextOf(ctx.db, event.payload.guestId);
+      if (!found || found.guest.status !== "CheckedIn") return;
+      const { guest, stay, account } = found;
       const now = ctx.clock();
       const today = todayOf(now);
       const onDeparture = stay.endDate <= today;
-      const times = stayTimesOf(found.accommodation_units, found.properties);
+      const times = stayTimesOf(found.unit, found.property);
       let session;
       try {
-        session = await evisitor.openSession(evisitor.endpoint, {
-          username: account.username,
-          password: await secretBox.open(account.passwordSealed),
-          apiKey: account.apiKeySealed ? await secretBox.open(account.apiKeySealed) : undefined,
-        });
+        session = await openAccountSession({ evisitor, secretBox }, account);
         await session.checkOutTourist({
           id: guest.guid,
           checkOutDate: onDeparture ? stay.endDate : today,

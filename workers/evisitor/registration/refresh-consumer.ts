@@ -7,6 +7,7 @@ import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
 import { log } from "../../../api/lib/logger.ts";
 import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
 import { defineConsumer } from "../../runner/worker.ts";
+import { openAccountSession } from "../account-session.ts";
 
 /**
  * Follows check-outs made in eVisitor (automatic ones, or the host's in eVisitor's own site) for
@@ -29,11 +30,7 @@ export function refreshConsumer(
         ));
       if (rows.length === 0) return;
       const account = rows[0].external_accounts;
-      const session = await evisitor.openSession(evisitor.endpoint, {
-        username: account.username,
-        password: await secretBox.open(account.passwordSealed),
-        apiKey: account.apiKeySealed ? await secretBox.open(account.apiKeySealed) : undefined,
-      });
+      const session = await openAccountSession({ evisitor, secretBox }, account);
       try {
         for (const { guests: guest } of rows) {
           const { records } = await session.listTourists({ id: guest.guid });

@@ -13,6 +13,7 @@ import type { EVisitorAccess } from "../../../api/services/external-accounts/evi
 import { createNotification } from "../../../api/services/notifications/create-notification.ts";
 import { today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
 import { defineConsumer } from "../../runner/worker.ts";
+import { openAccountSession } from "../account-session.ts";
 import type { EVisitorSession, EVisitorTourist } from "../types.ts";
 import { compareRegistrations, type OurStay } from "./compare-registrations.ts";
 
@@ -81,11 +82,7 @@ export function reconcileConsumer(
         })),
       }));
 
-      const session = await evisitor.openSession(evisitor.endpoint, {
-        username: account.username,
-        password: await secretBox.open(account.passwordSealed),
-        apiKey: account.apiKeySealed ? await secretBox.open(account.apiKeySealed) : undefined,
-      });
+      const session = await openAccountSession({ evisitor, secretBox }, account);
       let tourists: EVisitorTourist[];
       try {
         tourists = await allTourists(session, from, today);
