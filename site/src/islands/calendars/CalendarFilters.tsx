@@ -1,13 +1,13 @@
 import type { UnitCalendar } from "@shared/schemas/calendar.ts";
 import type { Translate } from "../../i18n/translate.ts";
+import type { UnitChoice } from "../../lib/navigation/unit-choice.ts";
 import { SelectField } from "../forms/SelectField.tsx";
-import type { CalendarFilter } from "./calendar-filter.ts";
 
 interface CalendarFiltersProps {
   t: Translate;
   units: UnitCalendar[];
-  filter: CalendarFilter;
-  onChange: (filter: CalendarFilter) => void;
+  filter: UnitChoice;
+  onChange: (filter: UnitChoice) => void;
 }
 
 /** Which property and unit the calendar and the feed list show; all of them by default. */

@@ -1,6 +1,11 @@
 import { useEffect, useState } from "react";
 import type { UnitCalendar } from "@shared/schemas/calendar.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
+import {
+  readUnitChoice,
+  type UnitChoice,
+  writeUnitChoice,
+} from "../../lib/navigation/unit-choice.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../app/AppFrame.tsx";
 import { Button } from "../ui/Button.tsx";
@@ -9,7 +14,6 @@ import { Icon } from "../ui/Icon.tsx";
 import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
 import { LoadingState } from "../ui/LoadingState.tsx";
 import { useShown } from "../ui/use-shown.ts";
-import { type CalendarFilter, readCalendarFilter, writeCalendarFilter } from "./calendar-filter.ts";
 import { CalendarFilters } from "./CalendarFilters.tsx";
 import type { StayEventProps } from "./stay-events.ts";
 import { StayCalendar } from "./StayCalendar.tsx";
@@ -31,7 +35,7 @@ export default function CalendarsPage() {
 }
 
 /** A filter naming a property or unit the host does not have shows everything instead. */
-function knownFilter(filter: CalendarFilter, units: UnitCalendar[]): CalendarFilter {
+function knownFilter(filter: UnitChoice, units: UnitCalendar[]): UnitChoice {
   const unit = units.find((item) => item.accommodationUnitCode === filter.unitCode);
   if (unit) return { propertyId: unit.propertyId, unitCode: unit.accommodationUnitCode };
   const hasProperty = units.some((item) => item.propertyId === filter.propertyId);
@@ -42,7 +46,7 @@ function Calendars() {
   const { t, lang } = useTranslation();
   const { load, retry, replace, update } = useUnitCalendars();
   const units = load.status === "loaded" ? load.units : undefined;
-  const [requested, setRequested] = useState<CalendarFilter>(readCalendarFilter);
+  const [requested, setRequested] = useState<UnitChoice>(readUnitChoice);
   const filter = units ? knownFilter(requested, units) : requested;
   const [days, setDays] = useState<VisibleDays>();
   const [staysVersion, setStaysVersion] = useState(0);
@@ -61,7 +65,7 @@ function Calendars() {
   const opened = useShown<StayEventProps>();
 
   useEffect(() => {
-    if (units) writeCalendarFilter(filter);
+    if (units) writeUnitChoice(filter);
   }, [units !== undefined, filter.propertyId, filter.unitCode]);
 
   const isSyncing = sync.state.status === "syncing";

@@ -3,7 +3,7 @@ import { addDays } from "@shared/local-date.ts";
 import { PAGE_SIZE_MAX } from "@shared/schemas/list-query.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
 import { listStaysBetween } from "../../lib/api/calendars.ts";
-import type { CalendarFilter } from "./calendar-filter.ts";
+import type { UnitChoice } from "../../lib/navigation/unit-choice.ts";
 
 /** The days the calendar shows: [start, end) as local dates. */
 export interface VisibleDays {
@@ -19,7 +19,7 @@ export type StaysLoad =
 
 async function readStays(
   days: VisibleDays,
-  filter: CalendarFilter,
+  filter: UnitChoice,
   signal: AbortSignal,
 ): Promise<Reservation[]> {
   const stays: Reservation[] = [];
@@ -43,7 +43,7 @@ async function readStays(
 /** Every stay and block on the days shown, for the chosen property and unit. */
 export function useCalendarStays(
   days: VisibleDays | undefined,
-  filter: CalendarFilter,
+  filter: UnitChoice,
   refreshKey: number,
 ) {
   const [load, setLoad] = useState<StaysLoad>({ status: "loading" });

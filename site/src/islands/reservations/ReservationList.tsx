@@ -5,6 +5,11 @@ import type { Reservation } from "@shared/schemas/reservation.ts";
 import { formatCalendarRange } from "../../lib/format/calendar-date.ts";
 import { deleteReservation, listReservations } from "../../lib/api/reservations.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
+import {
+  readUnitChoice,
+  type UnitChoice,
+  writeUnitChoice,
+} from "../../lib/navigation/unit-choice.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -21,7 +26,6 @@ import { SearchField } from "../ui/SearchField.tsx";
 import { usePagedList } from "../ui/use-paged-list.ts";
 import { useShown } from "../ui/use-shown.ts";
 import { GuestsDialog } from "./GuestsDialog.tsx";
-import { readUnitChoice, type UnitChoice, writeUnitChoice } from "./page-query.ts";
 import { ReservationDetailsDialog } from "./ReservationDetailsDialog.tsx";
 import { ReservationDialog, type ReservationDialogTarget } from "./ReservationDialog.tsx";
 import { ReservationTable } from "./ReservationTable.tsx";

@@ -1,7 +1,7 @@
 import type { Property } from "@shared/schemas/property.ts";
 import type { Translate } from "../../i18n/translate.ts";
+import type { UnitChoice } from "../../lib/navigation/unit-choice.ts";
 import { SelectField } from "../forms/SelectField.tsx";
-import type { UnitChoice } from "./page-query.ts";
 
 interface UnitChoiceSelectsProps {
   t: Translate;
