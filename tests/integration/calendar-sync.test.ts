@@ -499,6 +499,19 @@ Deno.test({
           code: manual.code,
         });
         assert.equal(notifications[0].notificationType, "warning");
+        // What the host's app sees: one notification in all, unread.
+        const seen = await getWith(
+          ctx.app,
+          "/api/UserNotifications?pageNumber=1&pageSize=20",
+          ctx.token,
+        );
+        assert.equal(seen.status, 200);
+        const sync = await seen.json();
+        assert.deepEqual(
+          sync.notifications.map((n: { template: string }) => n.template),
+          ["CalendarConflict"],
+        );
+        assert.equal(sync.unreadCount, 1);
       };
       await check();
       const first = await feedOf(ctx, unit.code, url);

@@ -52,6 +52,7 @@ Deno.test("a sync page carries deleted notifications with their placeholders", (
     pageSize: 50,
     hasNextPage: false,
     isFullSync: false,
+    unreadCount: 0,
   };
   assert.equal(NotificationSync.parse(sync).notifications[0].deleted, true);
   const { deleted: _, ...withoutFlag } = sync.notifications[0];
