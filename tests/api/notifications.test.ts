@@ -4,7 +4,8 @@ import {
   type NotificationTemplate,
 } from "@shared/notification-templates.ts";
 import { createNotification } from "../../api/services/notifications/create-notification.ts";
-import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
+import { bearer, createHost, getWith, postWith, signIn, userIdOf } from "../support/accounts.ts";
+import { userNotifications } from "../../api/db/schema/user-notifications.ts";
 import { withTestApp } from "../support/app.ts";
 
 /** 10 March 2026, 10:00 in Zagreb. Every step below moves the test's clock on a minute or so. */
@@ -327,4 +328,33 @@ Deno.test("the same dedupeKey twice makes one notification (per host)", () =>
     assert.equal(anas.notifications[0].created, NOW.toISOString(), "the first one stays");
     assert.equal(anas.unreadCount, 1);
     assert.equal((await sync(ctx, { token: ctx.brunoToken })).totalCount, 1);
+  }));
+
+Deno.test("a deleted notification can no longer be opened, and marking all read leaves it alone", () =>
+  withTestApp(async ({ app, db }) => {
+    await createHost(app, db, { email: "ana@example.com" });
+    const userId = await userIdOf(db, "ana@example.com");
+    const token = (await signIn(app, "ana@example.com")).accessToken;
+    await createNotification(db, userId, NOTIFICATION_TEMPLATES.calendarConflict, {
+      dedupeKey: "gone",
+      placeholders: { accommodationUnit: "Soba 1" },
+      now: new Date(),
+    });
+    const [notification] = (await (await getWith(
+      app,
+      "/api/UserNotifications?pageNumber=1&pageSize=10",
+      token,
+    )).json()).notifications;
+    const remove = await app.request(`/api/UserNotifications/${notification.id}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    assert.equal(remove.status, 204);
+    assert.equal(
+      (await getWith(app, `/api/UserNotifications/${notification.id}`, token)).status,
+      404,
+    );
+    await postWith(app, "/api/UserNotifications/markAllRead", {}, token);
+    const [row] = await db.select().from(userNotifications);
+    assert.equal(row.sentToAppAt, null);
   }));

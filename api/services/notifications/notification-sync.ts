@@ -66,8 +66,11 @@ export async function syncNotifications(
 
 /** GET /UserNotifications/{id}: the notification, marked read (once). */
 export async function readNotification(db: Database, userId: string, id: string, now: Date) {
-  const [row] = await db.select().from(userNotifications)
-    .where(and(eq(userNotifications.id, id), eq(userNotifications.userId, userId)));
+  const [row] = await db.select().from(userNotifications).where(and(
+    eq(userNotifications.id, id),
+    eq(userNotifications.userId, userId),
+    isNull(userNotifications.deletedAt),
+  ));
   if (!row) throw new AppError("NotFound", { detail: "The notification was not found." });
   if (row.sentToAppAt) return toNotification(row);
   const [read] = await db.update(userNotifications)
@@ -80,7 +83,11 @@ export async function readNotification(db: Database, userId: string, id: string,
 export async function markAllRead(db: Database, userId: string, now: Date): Promise<number> {
   const marked = await db.update(userNotifications)
     .set({ sentToAppAt: now, lastModifiedAt: now })
-    .where(and(eq(userNotifications.userId, userId), isNull(userNotifications.sentToAppAt)))
+    .where(and(
+      eq(userNotifications.userId, userId),
+      isNull(userNotifications.sentToAppAt),
+      isNull(userNotifications.deletedAt),
+    ))
     .returning({ id: userNotifications.id });
   return marked.length;
 }
