@@ -20,6 +20,7 @@ import { calendarRoutes } from "./routes/calendars.ts";
 import { guestRoutes } from "./routes/guests.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { statisticsRoutes } from "./routes/statistics.ts";
+import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { GUEST_MRZ_PATH, guestMrzRoutes } from "./routes/guest-mrz.ts";
 import { BEARER_SCHEME } from "./lib/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", guestRoutes);
   app.route("/api", notificationRoutes);
   app.route("/api", statisticsRoutes);
+  app.route("/api", subscriptionRoutes);
   app.route("/api", guestMrzRoutes);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
 

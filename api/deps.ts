@@ -3,6 +3,7 @@ import type { AuthConfig } from "./lib/auth/access-token.ts";
 import type { SecretBox } from "./lib/crypto/secret-box.ts";
 import type { NatsHandle } from "./lib/nats.ts";
 import type { EVisitorAccess } from "./services/external-accounts/evisitor-access.ts";
+import type { Payee } from "./services/billing/payee.ts";
 
 /** Everything the app needs from outside, injected by main (real) or by tests. */
 export interface AppDeps {
@@ -19,5 +20,7 @@ export interface AppDeps {
     bodyLimitBytes: number;
     auth: AuthConfig;
     trustProxy: boolean;
+    /** Who hosts pay by bank transfer; the development payee when absent (tests). */
+    payee?: Payee;
   };
 }

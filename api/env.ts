@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { commonEnv, parseConfig } from "./lib/config.ts";
+import { DEVELOPMENT_PAYEE, payeeProblems } from "./services/billing/payee.ts";
 
 const base64Key32 = z
   .string({ error: "is required: 32 random bytes in base64 (openssl rand -base64 32)" })
@@ -28,11 +29,46 @@ const ApiEnv = z
     ADMIN_PASSWORD: z.string().min(8).optional(),
     /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
     TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+    /** Who hosts pay by bank transfer (payment instructions, HUB3 barcode, receipts). */
+    BILLING_PAYEE_NAME: z.string().trim().min(1).default(DEVELOPMENT_PAYEE.name),
+    BILLING_PAYEE_STREET: z.string().trim().min(1).default(DEVELOPMENT_PAYEE.street),
+    BILLING_PAYEE_CITY: z.string().trim().min(1).default(DEVELOPMENT_PAYEE.city),
+    BILLING_PAYEE_IBAN: z.string().transform((v) => v.replace(/\s/g, "").toUpperCase())
+      .default(DEVELOPMENT_PAYEE.iban),
+    BILLING_PAYEE_OIB: z.string().regex(/^\d{11}$/, { error: "must be 11 digits" }).optional(),
+    BILLING_PAYMENT_MODEL: z.enum(["HR00", "HR99"]).default(DEVELOPMENT_PAYEE.model),
+    BILLING_PURPOSE_CODE: z.string().default(DEVELOPMENT_PAYEE.purposeCode),
   })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     path: ["ADMIN_PASSWORD"],
     error: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+  })
+  .superRefine((env, ctx) => {
+    for (const [path, message] of Object.entries(payeeProblems(payeeOf(env)))) {
+      ctx.addIssue({ code: "custom", path: [path], message });
+    }
   });
+
+/** The payee of the configuration. */
+export function payeeOf(env: {
+  BILLING_PAYEE_NAME: string;
+  BILLING_PAYEE_STREET: string;
+  BILLING_PAYEE_CITY: string;
+  BILLING_PAYEE_IBAN: string;
+  BILLING_PAYEE_OIB?: string;
+  BILLING_PAYMENT_MODEL: "HR00" | "HR99";
+  BILLING_PURPOSE_CODE: string;
+}) {
+  return {
+    name: env.BILLING_PAYEE_NAME,
+    street: env.BILLING_PAYEE_STREET,
+    city: env.BILLING_PAYEE_CITY,
+    iban: env.BILLING_PAYEE_IBAN,
+    oib: env.BILLING_PAYEE_OIB,
+    model: env.BILLING_PAYMENT_MODEL,
+    purposeCode: env.BILLING_PURPOSE_CODE,
+  };
+}
 export type ApiConfig = z.infer<typeof ApiEnv>;
 
 /** The only place the API reads its environment. */

@@ -1,7 +1,7 @@
 import { createApp } from "./app.ts";
 import { createDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
-import { loadApiConfig } from "./env.ts";
+import { loadApiConfig, payeeOf } from "./env.ts";
 import { runMain } from "./lib/config.ts";
 import { log, setLogLevel } from "./lib/logger.ts";
 import { connectNatsInBackground } from "./lib/nats.ts";
@@ -40,6 +40,7 @@ await runMain(async () => {
       siteDir: config.SITE_DIR,
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       trustProxy: config.TRUST_PROXY,
+      payee: payeeOf(config),
       auth: {
         jwtSecret: config.JWT_SECRET,
         accessTokenMinutes: config.ACCESS_TOKEN_MINUTES,

@@ -2,7 +2,13 @@
  * The notifications the workers create. A notification stores its template name and placeholders
  * (spec section 3: accommodationUnit, reservationList, code, start, end); the app renders the
  * text in the reader's language, so nothing here is worded. `email`: the host is also told by
- * e-mail (unless they turned e-mails off), because each of these can cost a fine or a booking.
+ * e-mail (unless they turned e-mails off), because each of these can cost a fine or a booking;
+ * "always": e-mailed even then (a payment's confirmation is not a reminder one can turn off).
+ *
+ * The subscription templates' placeholders: `packageName`, `end` (the subscription's end, ISO),
+ * `code` (the receipt's number, when there is one), `trial` ("true" for a trial); PlanLimitReached
+ * has `limit` (maxProperties, maxUnitsPerProperty, maxBookingsPerMonth or subscriptionExpired),
+ * `count` (what was left out, or the stays of the month) and `start` (the month, YYYY-MM).
  */
 export const NOTIFICATION_TEMPLATES = {
   /** A calendar feed brought a stay whose nights are already taken: it was not added. */
@@ -10,19 +16,51 @@ export const NOTIFICATION_TEMPLATES = {
   /** A calendar feed has failed for a day; nothing was deleted meanwhile. */
   calendarFeedFailing: { template: "CalendarFeedFailing", notificationType: "error", email: true },
   /** eVisitor refused a guest or kept failing: the host must fix the guest and retry. */
-  guestRegistrationFailed: { template: "GuestRegistrationFailed", notificationType: "error", email: true },
+  guestRegistrationFailed: {
+    template: "GuestRegistrationFailed",
+    notificationType: "error",
+    email: true,
+  },
   /** A guest's registration is due within hours (24 h after arrival) or overdue. */
-  guestRegistrationDue: { template: "GuestRegistrationDue", notificationType: "warning", email: true },
+  guestRegistrationDue: {
+    template: "GuestRegistrationDue",
+    notificationType: "warning",
+    email: true,
+  },
   /** A guest's check-out is due within hours (24 h after departure) or overdue. */
   guestCheckOutDue: { template: "GuestCheckOutDue", notificationType: "warning", email: true },
   /** The daily comparison with eVisitor's tourist list found a difference. */
-  registrationMismatch: { template: "RegistrationMismatch", notificationType: "warning", email: true },
+  registrationMismatch: {
+    template: "RegistrationMismatch",
+    notificationType: "warning",
+    email: true,
+  },
   /** A guest's registration went through (the party's check-in worked). */
   guestCheckedIn: { template: "GuestCheckedIn", notificationType: "success", email: false },
   /** An eVisitor account's properties and units were synced. */
   accountSynced: { template: "ExternalAccountSynced", notificationType: "success", email: false },
   /** Syncing an eVisitor account failed (wrong password, locked, eVisitor unreachable). */
-  accountSyncFailed: { template: "ExternalAccountSyncFailed", notificationType: "error", email: true },
+  accountSyncFailed: {
+    template: "ExternalAccountSyncFailed",
+    notificationType: "error",
+    email: true,
+  },
+  /** A payment arrived (or an administrator assigned a package or a trial): the plan is active. */
+  subscriptionActivated: {
+    template: "SubscriptionActivated",
+    notificationType: "success",
+    email: "always",
+  },
+  /** The subscription ends within 7 days. */
+  subscriptionExpiring: {
+    template: "SubscriptionExpiring",
+    notificationType: "warning",
+    email: true,
+  },
+  /** The subscription has ended: data stays readable, new work waits for a renewal. */
+  subscriptionExpired: { template: "SubscriptionExpired", notificationType: "error", email: true },
+  /** Something was left out (or went over a cap) because of the plan's limits. */
+  planLimitReached: { template: "PlanLimitReached", notificationType: "warning", email: true },
 } as const;
 
 export type NotificationTemplate =

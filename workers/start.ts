@@ -11,6 +11,7 @@ import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
 import { reconcileConsumer } from "./evisitor/schedule/reconcile-consumer.ts";
 import { refreshConsumer } from "./evisitor/registration/refresh-consumer.ts";
 import { runGuestSchedule } from "./evisitor/schedule/guest-schedule.ts";
+import { runBillingSchedule } from "./billing/billing-daily.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
 import { notificationEmailConsumer } from "./notifications/notification-email-consumer.ts";
@@ -44,6 +45,11 @@ export interface WorkersOptions {
   calendar?: CalendarWorkerOptions;
   /** For the mrz worker: photos read at once. */
   mrz?: { concurrency: number };
+  /**
+   * For the notifications worker: how often the billing clock looks whether today's billing job
+   * (expiries, warnings) has run; 0 turns it off. Ten minutes by default.
+   */
+  billing?: { tickMs?: number };
 }
 
 export interface CalendarWorkerOptions {
@@ -129,6 +135,14 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
       js: () => js,
       clock,
       tickMs: options.evisitor?.scheduleTickMs ?? 60_000,
+      signal: controller.signal,
+    }));
+  }
+  if (options.workers.includes("notifications") && options.billing?.tickMs !== 0) {
+    running.push(runBillingSchedule({
+      db,
+      clock,
+      tickMs: options.billing?.tickMs ?? 10 * 60_000,
       signal: controller.signal,
     }));
   }

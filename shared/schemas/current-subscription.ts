@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SubscriptionStatusSchema } from "../enums.ts";
 import { Count, DateTime, Id } from "./fields.ts";
+import { SubscriptionPolicy } from "./subscription-package.ts";
 
 const summaryShape = {
   id: Id,
@@ -17,14 +18,18 @@ export type SubscriptionSummary = z.infer<typeof SubscriptionSummary>;
 
 /**
  * Current subscription (spec section 3). Note the spec writes `startDateUtc` here but
- * `startDateUTC` on reservations; both are kept as written.
+ * `startDateUTC` on reservations; both are kept as written. Beyond the spec: the package's id and
+ * the policy in force, for the page that lists what the plan includes.
  */
 export const CurrentSubscription = z
   .object({
     ...summaryShape,
-    /** Active now: status Active and today within the dates. */
+    /** Active now: status Active and now within the dates. */
     isActive: z.boolean(),
+    /** Whole days left, rounded up (0 once over). */
     daysRemaining: Count,
+    packageId: Id,
+    policy: SubscriptionPolicy,
   })
   .meta({ id: "CurrentSubscription" });
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;

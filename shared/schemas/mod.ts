@@ -21,6 +21,8 @@ export * from "./property-reference.ts";
 export * from "./property-setup-request.ts";
 export * from "./purchase-request.ts";
 export * from "./receipt.ts";
+export * from "./payment-instructions.ts";
+export * from "./subscription-admin.ts";
 export * from "./reservation.ts";
 export * from "./statistics.ts";
 export * from "./subscription-package.ts";

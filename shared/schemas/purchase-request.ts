@@ -3,7 +3,12 @@ import { PurchaseRequestStatusSchema } from "../enums.ts";
 import { DateTime, Id, Money, SelectedId } from "./fields.ts";
 import { queryWholeNumber } from "./list-query.ts";
 
-/** Purchase request (spec section 3): a host's order of a package, paid by bank transfer. */
+/**
+ * Purchase request (spec section 3): a host's order of a package, paid by bank transfer. `price`
+ * is what is to be paid (euros, from whole cents); an administrator's assignment records 0.
+ * Beyond the spec: `referenceCode` (the transfer's reference, to match a payment) and, once paid,
+ * `paidAt` and the `receiptId`.
+ */
 export const PurchaseRequest = z
   .object({
     id: Id,
@@ -16,27 +21,35 @@ export const PurchaseRequest = z
     price: Money,
     status: PurchaseRequestStatusSchema,
     created: DateTime,
+    referenceCode: z.string(),
+    paidAt: DateTime.nullable(),
+    receiptId: Id.nullable(),
   })
   .meta({ id: "PurchaseRequest" });
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 
-/** What the payment page shows before the host transfers the money. */
-export const PurchasePreview = z
-  .object({
-    purchaseName: z.string(),
-    /** The bank transfer's reference ("poziv na broj"), by which a payment is matched to a request. */
-    referenceCode: z.string(),
-    status: PurchaseRequestStatusSchema,
-    /** Months. */
-    length: z.number().int().positive(),
-    /** Euro per month. */
-    price: Money,
-    totalPrice: Money,
-    discountPercent: z.number().min(0).max(100),
-    discountAmount: Money,
-    finalPrice: Money,
-  })
-  .meta({ id: "PurchasePreview" });
+/**
+ * What the payment page shows before the host transfers the money. Euros from whole cents:
+ * `price` is the base price per month, `totalPrice` = price × length (before the discount),
+ * `discountAmount` what the period's discount saves, `finalPrice` = totalPrice − discountAmount,
+ * the amount to transfer.
+ */
+const previewShape = {
+  /** E.g. "Prijavko Pro, 12 mj." */
+  purchaseName: z.string(),
+  /** The bank transfer's reference ("poziv na broj"), by which a payment is matched to a request. */
+  referenceCode: z.string(),
+  status: PurchaseRequestStatusSchema,
+  /** Months. */
+  length: z.number().int().positive(),
+  /** Euro per month, before the discount. */
+  price: Money,
+  totalPrice: Money,
+  discountPercent: z.number().min(0).max(100),
+  discountAmount: Money,
+  finalPrice: Money,
+};
+export const PurchasePreview = z.object(previewShape).meta({ id: "PurchasePreview" });
 export type PurchasePreview = z.infer<typeof PurchasePreview>;
 
 /** Query of GET /Subscriptions/createPurchaseRequest. */
@@ -45,7 +58,8 @@ export const CreatePurchaseRequestQuery = z
   .meta({ id: "CreatePurchaseRequestQuery" });
 export type CreatePurchaseRequestQuery = z.infer<typeof CreatePurchaseRequestQuery>;
 
+/** The new (or the same still pending) request's id with its preview, flat. */
 export const CreatePurchaseRequestResult = z
-  .object({ purchaseRequestId: Id })
+  .object({ purchaseRequestId: Id, ...previewShape })
   .meta({ id: "CreatePurchaseRequestResult" });
 export type CreatePurchaseRequestResult = z.infer<typeof CreatePurchaseRequestResult>;

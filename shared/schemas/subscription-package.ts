@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { Count, Id, Money } from "./fields.ts";
 
-/** One purchasable length of a package; prices in euro, longer periods carry a discount. */
+/**
+ * One purchasable length of a package; longer periods carry a discount. Amounts are euros with
+ * two decimals, computed from whole cents (shared/billing/money.ts): `price` is the discounted
+ * euro per month, `totalPrice` what the whole period costs (price × length), `totalDiscount` what
+ * it saves against the base price × length.
+ */
 export const SubscriptionPeriod = z
   .object({
     /** Months. */
     length: z.number().int().positive(),
-    /** Euro per month. */
+    /** Euro per month after the discount. */
     price: Money,
     totalPrice: Money,
     discountPercent: z.number().min(0).max(100),
@@ -18,7 +23,12 @@ export type SubscriptionPeriod = z.infer<typeof SubscriptionPeriod>;
 /** A limit of a plan; null means unlimited (Premium's properties, for one). */
 const Limit = Count.nullable();
 
-/** What a plan allows (Basic: 1 property and 1 eVisitor account; Pro: 5; Premium: unlimited). */
+/**
+ * What a plan allows (Basic: 1 property and 1 eVisitor account; Pro: 5; Premium: unlimited).
+ * `maxUnitsPerProperty` is ours, beyond the spec's list: spec section 9 gives only Pro and Premium
+ * several units per property, so Basic has 1 (null: unlimited, also when a stored policy lacks it).
+ * `maxBookingsPerMonth` counts stays (not blocks) by their arrival month.
+ */
 export const SubscriptionPolicy = z
   .object({
     maxExternalAccounts: Limit,
@@ -28,6 +38,7 @@ export const SubscriptionPolicy = z
     allowApiAccess: z.boolean(),
     maxUsersPerProperty: Limit,
     maxBookingsPerMonth: Limit,
+    maxUnitsPerProperty: Limit.default(null),
   })
   .meta({ id: "SubscriptionPolicy" });
 export type SubscriptionPolicy = z.infer<typeof SubscriptionPolicy>;
@@ -38,7 +49,7 @@ export const SubscriptionPackage = z
     id: Id,
     name: z.string(),
     description: z.string(),
-    /** Euro per month for the shortest period. */
+    /** Euro per month without a discount. */
     basePrice: Money,
     availablePeriods: z.array(SubscriptionPeriod),
     policy: SubscriptionPolicy,

@@ -11,6 +11,7 @@ import {
   recordFeedUnchanged,
 } from "./apply-feed.ts";
 import { fetchFeed, type FetchFeedOptions } from "./fetch-feed.ts";
+import { warnOfBookingCap } from "./booking-cap.ts";
 
 /** A feed failing for this long gets the host a notification (once per run of failures). */
 export const FAILING_NOTICE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -101,5 +102,7 @@ export async function syncUnitFeeds(
     if (result !== "unchanged") await notify(db, unit, feed, result, options.clock());
     results.push(result);
   }
+  const added = results.some((r) => typeof r === "object" && r.added > 0);
+  if (added) await warnOfBookingCap(db, unit.userId, options.clock());
   return results;
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { NotificationCreated } from "@shared/events.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import { userNotifications } from "../../api/db/schema/user-notifications.ts";
 import { users } from "../../api/db/schema/users.ts";
 import { isProcessed, markProcessed } from "../runner/dedupe.ts";
@@ -9,7 +10,15 @@ import { composeNotificationEmail } from "./notification-emails.ts";
 
 const CONSUMER = "notifications_email";
 
-/** E-mails a notification to its host in their language, unless they turned e-mails off. */
+/** Templates e-mailed even to hosts who turned e-mails off (a payment's confirmation). */
+const ALWAYS_EMAILED = new Set<string>(
+  Object.values(NOTIFICATION_TEMPLATES).filter((k) => k.email === "always").map((k) => k.template),
+);
+
+/**
+ * E-mails a notification to its host in their language, unless they turned e-mails off (and it
+ * is not one that always goes).
+ */
 export function notificationEmailConsumer(
   { mailer, from, publicUrl }: { mailer: Mailer; from: string; publicUrl: string },
 ) {
@@ -22,7 +31,9 @@ export function notificationEmailConsumer(
       const [found] = await db.select().from(userNotifications)
         .innerJoin(users, eq(users.id, userNotifications.userId))
         .where(eq(userNotifications.id, payload.notificationId));
-      if (found && found.users.emailNotifications && !found.user_notifications.deletedAt) {
+      const wanted = found &&
+        (found.users.emailNotifications || ALWAYS_EMAILED.has(found.user_notifications.template));
+      if (found && wanted && !found.user_notifications.deletedAt) {
         const mail = composeNotificationEmail(
           found.user_notifications.template,
           found.user_notifications.placeholders,

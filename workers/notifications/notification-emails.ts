@@ -23,6 +23,39 @@ const deadline = (p: Placeholders, lang: Language) =>
     }).format(new Date(p.end))
     : "";
 
+/** A date of the subscription's end, e.g. 20. stu 2026. / 20 Nov 2026. */
+const endDate = (p: Placeholders, lang: Language) =>
+  p.end
+    ? new Intl.DateTimeFormat(lang === "hr" ? "hr-HR" : "en-GB", {
+      dateStyle: "medium",
+      timeZone: "Europe/Zagreb",
+    }).format(new Date(p.end))
+    : "";
+
+const LIMITS: Record<string, Record<Language, (p: Placeholders) => string>> = {
+  maxProperties: {
+    hr: (p) =>
+      `Vaš paket dopušta manje objekata nego što ih ima na eVisitor računu, pa ${p.count} objekt(a) nije preuzeto.`,
+    en: (p) =>
+      `Your plan allows fewer properties than your eVisitor account has, so ${p.count} were not added.`,
+  },
+  maxUnitsPerProperty: {
+    hr: (p) =>
+      `Vaš paket dopušta jednu smještajnu jedinicu po objektu, pa ${p.count} jedinica nije preuzeto.`,
+    en: (p) => `Your plan allows one unit per property, so ${p.count} units were not added.`,
+  },
+  maxBookingsPerMonth: {
+    hr: (p) =>
+      `U mjesecu ${p.start} imate ${p.count} rezervacija, više nego što vaš paket uključuje. Rezervacije s platformi i dalje zatvaraju termine, ali nove ručne rezervacije za taj mjesec nisu moguće.`,
+    en: (p) =>
+      `In ${p.start} you have ${p.count} stays, more than your plan includes. Stays from booking platforms still block their nights, but you cannot add more by hand for that month.`,
+  },
+  subscriptionExpired: {
+    hr: () => "Pretplata je istekla, pa novi objekti i jedinice s eVisitor računa nisu preuzeti.",
+    en: () => "Your subscription has expired, so new properties and units were not added.",
+  },
+};
+
 const MISMATCH: Record<string, Record<Language, string>> = {
   "arrived-not-registered": {
     hr: "gosti su stigli, a nitko nije prijavljen u eVisitor",
@@ -161,6 +194,94 @@ const WORDING: Record<string, Record<Language, Wording>> = {
         "Prijavko could not read your eVisitor account (wrong password, a locked account, or eVisitor unreachable). Until this is fixed, guest registrations may be held up.",
       action: "Open connected accounts",
       path: () => "/app/povezani-racuni",
+    },
+  },
+  SubscriptionActivated: {
+    hr: {
+      subject: (p) =>
+        p.trial === "true"
+          ? "Probno razdoblje je aktivno"
+          : `Pretplata ${p.packageName} je aktivna`,
+      body: (p) =>
+        p.trial === "true"
+          ? `Vaše probno razdoblje (paket ${p.packageName}) traje do ${endDate(p, "hr")}.`
+          : `Hvala! Uplata je zaprimljena i pretplata na paket ${p.packageName} vrijedi do ${
+            endDate(p, "hr")
+          }.${p.code ? ` Račun br. ${p.code} možete preuzeti u Prijavku.` : ""}`,
+      action: "Otvori pretplatu",
+      path: () => "/app/pretplata",
+    },
+    en: {
+      subject: (p) =>
+        p.trial === "true"
+          ? "Your trial is active"
+          : `Your ${p.packageName} subscription is active`,
+      body: (p) =>
+        p.trial === "true"
+          ? `Your trial (the ${p.packageName} plan) runs until ${endDate(p, "en")}.`
+          : `Thank you! Your payment has arrived and your ${p.packageName} subscription runs until ${
+            endDate(p, "en")
+          }.${p.code ? ` Receipt no. ${p.code} is ready to download in Prijavko.` : ""}`,
+      action: "Open subscription",
+      path: () => "/app/pretplata",
+    },
+  },
+  SubscriptionExpiring: {
+    hr: {
+      subject: () => "Pretplata uskoro istječe",
+      body: (p) =>
+        `${
+          p.trial === "true" ? "Probno razdoblje" : `Pretplata na paket ${p.packageName}`
+        } istječe ${
+          endDate(p, "hr")
+        }. Produžite je na vrijeme: nakon isteka podaci ostaju dostupni, ali nove rezervacije, jedinice i računi nisu mogući. Gosti postojećih rezervacija i dalje se mogu prijaviti.`,
+      action: "Produži pretplatu",
+      path: () => "/app/pretplata",
+    },
+    en: {
+      subject: () => "Your subscription ends soon",
+      body: (p) =>
+        `${p.trial === "true" ? "Your trial" : `Your ${p.packageName} subscription`} ends on ${
+          endDate(p, "en")
+        }. Renew in time: afterwards your data stays readable but new stays, units and accounts cannot be added. Guests of existing stays can still check in.`,
+      action: "Renew",
+      path: () => "/app/pretplata",
+    },
+  },
+  SubscriptionExpired: {
+    hr: {
+      subject: () => "Pretplata je istekla",
+      body: (p) =>
+        `${
+          p.trial === "true" ? "Probno razdoblje" : `Pretplata na paket ${p.packageName}`
+        } istekla je ${
+          endDate(p, "hr")
+        }. Podaci ostaju dostupni i gosti postojećih rezervacija mogu se prijaviti, ali za nove rezervacije, jedinice i račune potrebna je nova pretplata.`,
+      action: "Obnovi pretplatu",
+      path: () => "/app/pretplata",
+    },
+    en: {
+      subject: () => "Your subscription has expired",
+      body: (p) =>
+        `${p.trial === "true" ? "Your trial" : `Your ${p.packageName} subscription`} ended on ${
+          endDate(p, "en")
+        }. Your data stays readable and guests of existing stays can check in, but new stays, units and accounts need a new subscription.`,
+      action: "Renew",
+      path: () => "/app/pretplata",
+    },
+  },
+  PlanLimitReached: {
+    hr: {
+      subject: () => "Dosegnuto je ograničenje paketa",
+      body: (p) => LIMITS[p.limit]?.hr(p) ?? "Dosegnuto je ograničenje vašeg paketa.",
+      action: "Pogledaj pakete",
+      path: () => "/app/pretplata",
+    },
+    en: {
+      subject: () => "You have reached your plan's limit",
+      body: (p) => LIMITS[p.limit]?.en(p) ?? "You have reached your plan's limit.",
+      action: "See plans",
+      path: () => "/app/pretplata",
     },
   },
   RegistrationMismatch: {

@@ -14,3 +14,4 @@ export * from "./user-notifications.ts";
 export * from "./guests.ts";
 export * from "./evisitor-code-lists.ts";
 export * from "./schedule-marks.ts";
+export * from "./billing.ts";

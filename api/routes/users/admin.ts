@@ -79,6 +79,7 @@ export const adminUserRoutes = createRouter()
         searchTerm: q.SearchTerm || undefined,
         sortBy: q.SortBy,
         sortDescending: q.SortDescending,
+        now: c.get("deps").clock(),
       }),
       200,
     );

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { ExternalAccountStatus, ExternalAccountType } from "@shared/enums.ts";
 import { ProvisioningRequested } from "@shared/events.ts";
 import type { ExternalAccountRequest } from "@shared/schemas/external-account.ts";
@@ -11,7 +11,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { SecretBox } from "../../lib/crypto/secret-box.ts";
 import { AppError } from "../../lib/problem.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
-import { planPolicyOf } from "../plans/plan-policy.ts";
+import { assertCanConnectAccount } from "../plans/plan-limits.ts";
 import { findOwnAccount } from "./find-account.ts";
 import type { EVisitorAccess } from "./evisitor-access.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
@@ -37,20 +37,16 @@ async function assertNotTaken(ctx: AccountsContext, username: string, exceptId?:
 }
 
 /**
- * Connects an eVisitor account: within the plan's limit, not connected anywhere yet, and only
- * after eVisitor accepted a login. Saved as Created with a provisioning event in one transaction.
+ * Connects an eVisitor account: with a plan in force and within its limit, not connected anywhere
+ * yet, and only after eVisitor accepted a login. Saved as Created with a provisioning event in
+ * one transaction.
  */
 export async function connectAccount(
   ctx: AccountsContext,
   userId: string,
   request: ExternalAccountRequest,
 ): Promise<string> {
-  const policy = await planPolicyOf(ctx.db, userId);
-  const [{ n }] = await ctx.db.select({ n: count() }).from(externalAccounts)
-    .where(eq(externalAccounts.userId, userId));
-  if (policy.maxExternalAccounts !== null && n >= policy.maxExternalAccounts) {
-    throw new AppError("ExternalAccountLimit");
-  }
+  await assertCanConnectAccount(ctx.db, userId, ctx.now);
   await assertNotTaken(ctx, request.username);
   await verifyCredentials(ctx.evisitor, request);
 

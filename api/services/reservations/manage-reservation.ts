@@ -12,6 +12,7 @@ import { removeReservations } from "./remove-reservations.ts";
 import { guestRowsOf } from "../guests/load-guests.ts";
 import type { SecretBox } from "../../lib/crypto/secret-box.ts";
 import { stayDateOf, today } from "./stay-dates.ts";
+import { assertCanAddBooking } from "../plans/plan-limits.ts";
 
 /** The caller's own reservation by code; another host's code is answered like an unknown one. */
 export async function findOwnReservation(db: DbOrTx, userId: string, code: string) {
@@ -70,7 +71,10 @@ function stayOf(request: CreateReservationRequest) {
   return stay;
 }
 
-/** A stay the host enters by hand, in one of their units, on nights that are free. */
+/**
+ * A stay the host enters by hand, in one of their units, on nights that are free, with a plan in
+ * force and within its stays per month.
+ */
 export async function createReservation(
   ctx: ReservationContext,
   userId: string,
@@ -81,6 +85,7 @@ export async function createReservation(
   const code = newReservationCode();
   // Immediate: the check for free nights and the insert happen under one write lock.
   await ctx.db.transaction(async (tx) => {
+    await assertCanAddBooking(tx, userId, stay.start, ctx.now);
     await assertNightsFree(tx, unit.id, stay);
     await tx.insert(reservations).values({
       id: crypto.randomUUID(),

@@ -10,6 +10,7 @@ import { toUnit } from "../properties/to-response.ts";
 import { matchFeedsToLinks } from "../calendars/unit-feeds.ts";
 import { newUnitCode } from "./unit-code.ts";
 import { removeUnits } from "./remove-units.ts";
+import { assertCanAddUnit } from "../plans/plan-limits.ts";
 
 const notFound = () =>
   new AppError("NotFound", { detail: "The accommodation unit was not found." });
@@ -44,13 +45,17 @@ export async function findOwnUnit(
   return row;
 }
 
-/** Adds a unit the host defines (not from eVisitor) to one of their properties. */
+/**
+ * Adds a unit the host defines (not from eVisitor) to one of their properties, with a plan in
+ * force and within its units per property.
+ */
 export async function createUnit(
   ctx: { db: Database; now: Date },
   userId: string,
   request: PropertySetupRequest,
 ): Promise<AccommodationUnit> {
   const property = await findOwnProperty(ctx.db, userId, request.propertyId);
+  await assertCanAddUnit(ctx.db, userId, property.id, ctx.now);
   const id = crypto.randomUUID();
   const fields = fieldsOf(request);
   await ctx.db.transaction(async (tx) => {

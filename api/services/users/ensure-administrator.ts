@@ -5,6 +5,7 @@ import { ADMINISTRATOR } from "../../lib/auth/auth-user.ts";
 import { hashPassword } from "../../lib/crypto/password-hash.ts";
 import { log } from "../../lib/logger.ts";
 import { normalizeEmail } from "./context.ts";
+import { startTrial } from "../billing/subscription-periods.ts";
 
 /**
  * The first administrator, from configuration at start-up: created confirmed when the address is
@@ -25,6 +26,8 @@ export async function ensureAdministrator(
       emailConfirmedAt: now,
       createdAt: now,
     });
+    // Like every new account, so the administrator can try the host's side too.
+    await startTrial(db, { userId: user.id, now });
     log.info("administrator created", { userId: user.id });
   }
   await db.insert(userRoles).values({ userId: user.id, role: ADMINISTRATOR }).onConflictDoNothing();

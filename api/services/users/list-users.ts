@@ -1,9 +1,11 @@
-import { asc, count, desc, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { AdminUserListItem } from "@shared/schemas/admin-user.ts";
 import { toPagedResult } from "@shared/schemas/paged.ts";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema/users.ts";
 import { likeContaining } from "../../db/like-containing.ts";
+import { subscriptionPackages, subscriptions } from "../../db/schema/billing.ts";
+import { toCurrentSubscription } from "../plans/plan-policy.ts";
 
 export const USER_SORT_COLUMNS = {
   email: users.email,
@@ -12,10 +14,11 @@ export const USER_SORT_COLUMNS = {
 };
 export type UserSortColumn = keyof typeof USER_SORT_COLUMNS;
 
-/** Administrators' user list: search by e-mail, sorted, one page at a time. */
+/** Administrators' user list: search by e-mail, sorted, one page at a time, with each plan. */
 export async function listUsers(
   db: Database,
-  { pageNumber, pageSize, searchTerm, sortBy, sortDescending }: {
+  { pageNumber, pageSize, searchTerm, sortBy, sortDescending, now = new Date() }: {
+    now?: Date;
     pageNumber: number;
     pageSize: number;
     searchTerm?: string;
@@ -28,18 +31,37 @@ export async function listUsers(
     : undefined;
   const column = USER_SORT_COLUMNS[sortBy];
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  const rows = await db.select().from(users).where(where)
+  const rows = await db.select({
+    user: users,
+    subscription: subscriptions,
+    pkg: subscriptionPackages,
+  })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .leftJoin(subscriptionPackages, eq(subscriptionPackages.id, subscriptions.packageId))
+    .where(where)
     .orderBy(sortDescending ? desc(column) : asc(column), asc(users.id))
     .limit(pageSize)
     .offset((pageNumber - 1) * pageSize);
-  const items: AdminUserListItem[] = rows.map((row) => ({
+  const items: AdminUserListItem[] = rows.map(({ user: row, subscription, pkg }) => ({
     id: row.id,
     email: row.email,
     emailConfirmed: !!row.emailConfirmedAt,
     created: row.createdAt.toISOString(),
     lastLogin: row.lastLoginAt?.toISOString() ?? null,
-    // Subscriptions arrive with billing; until then nobody has one.
-    currentSubscription: null,
+    currentSubscription: subscription && pkg ? summaryOf(subscription, pkg, now) : null,
   }));
   return toPagedResult(items, pageNumber, pageSize, total);
+}
+
+function summaryOf(
+  subscription: typeof subscriptions.$inferSelect,
+  pkg: typeof subscriptionPackages.$inferSelect,
+  now: Date,
+) {
+  const { id, packageName, startDateUtc, endDateUtc, status, isTrial } = toCurrentSubscription(
+    { subscription, pkg },
+    now,
+  );
+  return { id, packageName, startDateUtc, endDateUtc, status, isTrial };
 }

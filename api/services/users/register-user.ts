@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { hashPassword } from "../../lib/crypto/password-hash.ts";
 import { AppError } from "../../lib/problem.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
+import { startTrial } from "../billing/subscription-periods.ts";
 import { normalizeEmail } from "./context.ts";
 import { findUserByEmail } from "./find-user.ts";
 
@@ -14,8 +15,9 @@ export const duplicateEmail = (field = "email") =>
   AppError.invalid({ [field]: [ERROR_CODES.DuplicateEmail.title] }, "DuplicateEmail");
 
 /**
- * Creates an unconfirmed account; the UserRegistered event makes the notifications worker send
- * the confirmation link. Registration is the one place that says an e-mail is taken.
+ * Creates an unconfirmed account on the free trial (3 months, Pro's limits); the UserRegistered
+ * event makes the notifications worker send the confirmation link. Registration is the one place
+ * that says an e-mail is taken.
  */
 export async function registerUser(
   ctx: { db: Database; now: Date },
@@ -34,6 +36,7 @@ export async function registerUser(
         language,
         createdAt: ctx.now,
       });
+      await startTrial(tx, { userId, now: ctx.now });
       await appendEvent(tx, UserRegistered, { userId }, ctx.now);
     });
   } catch (error) {

@@ -44,8 +44,21 @@ Deno.test("current subscription keeps the spec's Utc spelling and numeric status
     isTrial: true,
     isActive: false,
     daysRemaining: 0,
+    packageId: "basic",
+    policy: {
+      maxExternalAccounts: 1,
+      maxProperties: 1,
+      allowBulkImport: false,
+      allowDataExport: false,
+      allowApiAccess: false,
+      maxUsersPerProperty: 1,
+      maxBookingsPerMonth: 30,
+    },
   };
-  assert.equal(CurrentSubscription.parse(current).status, 1);
+  const parsed = CurrentSubscription.parse(current);
+  assert.equal(parsed.status, 1);
+  // A stored policy without our maxUnitsPerProperty reads as unlimited.
+  assert.equal(parsed.policy.maxUnitsPerProperty, null);
   const { startDateUtc, ...rest } = current;
   assert.equal(
     CurrentSubscription.safeParse({ ...rest, startDateUTC: startDateUtc }).success,
@@ -64,6 +77,9 @@ Deno.test("purchase requests use numeric statuses; creation reads its query", ()
     price: 90,
     status: PurchaseRequestStatus.Pending,
     created: "2026-11-20T10:00:00Z",
+    referenceCode: "2026-000001",
+    paidAt: null,
+    receiptId: null,
   };
   assert.equal(PurchaseRequest.parse(request).status, 0);
   assert.equal(PurchaseRequest.safeParse({ ...request, status: "Pending" }).success, false);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, isNull, ne } from "drizzle-orm";
 import { ExternalAccountStatus } from "@shared/enums.ts";
 import { ProvisioningRequested } from "@shared/events.ts";
 import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
@@ -16,9 +16,40 @@ import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import { createNotification } from "../../../api/services/notifications/create-notification.ts";
 import { applySync } from "./apply-sync.ts";
 import { type FacilitySnapshot, planSync } from "./plan-sync.ts";
+import { applyPlanAllowance, type PlanShortfall } from "./plan-allowance.ts";
+import { planPolicyOf } from "../../../api/services/plans/plan-policy.ts";
+import type { Transaction } from "../../../api/db/client.ts";
+import type { SubscriptionPolicy } from "@shared/schemas/subscription-package.ts";
 
 const CONSUMER = "evisitor_provisioning";
 type Account = typeof externalAccounts.$inferSelect;
+
+/** Without any subscription nothing new is mirrored (applyPlanAllowance treats it as not in force). */
+const NO_PLAN: SubscriptionPolicy = {
+  maxExternalAccounts: 0,
+  maxProperties: 0,
+  allowBulkImport: false,
+  allowDataExport: false,
+  allowApiAccess: false,
+  maxUsersPerProperty: 0,
+  maxBookingsPerMonth: 0,
+  maxUnitsPerProperty: 0,
+};
+
+/** The host's plan as provisioning applies it, with their active properties on other accounts. */
+async function allowanceOf(tx: Transaction, account: Account, now: Date) {
+  const plan = await planPolicyOf(tx, account.userId, now);
+  const [{ n }] = await tx.select({ n: count() }).from(properties).where(and(
+    eq(properties.userId, account.userId),
+    ne(properties.externalAccountId, account.id),
+    isNull(properties.deactivatedAt),
+  ));
+  return {
+    policy: plan?.policy ?? NO_PLAN,
+    inForce: plan?.inForce ?? false,
+    otherProperties: n,
+  };
+}
 
 async function fetchSnapshots(
   evisitor: EVisitorAccess,
@@ -104,6 +135,7 @@ export function provisioningConsumer(
       }
 
       const now = ctx.clock();
+      let shortfall: PlanShortfall | null = null;
       await ctx.db.transaction(async (tx) => {
         const known = {
           properties: await tx.select({ id: properties.id, facilityId: properties.facilityId })
@@ -116,20 +148,23 @@ export function provisioningConsumer(
             externalUnitIndex: accommodationUnits.externalUnitIndex,
           }).from(accommodationUnits).where(eq(accommodationUnits.userId, account.userId)),
         };
-        await applySync(
-          tx,
-          { userId: account.userId, accountId: account.id, now },
+        const allowed = applyPlanAllowance(
           planSync(known, snapshots),
+          await allowanceOf(tx, account, now),
         );
+        shortfall = allowed.shortfall;
+        await applySync(tx, { userId: account.userId, accountId: account.id, now }, allowed.plan);
         await tx.update(externalAccounts).set({
           status: ExternalAccountStatus.Synchronized,
-          lastError: null,
+          // What the plan left out stays visible on the account until a sync adds everything.
+          lastError: shortfall?.reason ?? null,
           lastSyncedAt: now,
           updatedAt: now,
         }).where(eq(externalAccounts.id, account.id));
         await saveBorderCrossings(tx, account.environment, borderCrossings, now);
         await markProcessed(tx, CONSUMER, event.id, now);
       });
+      if (shortfall) await notifyShortfall(ctx, account, shortfall, event.id, now);
       await createNotification(ctx.db, account.userId, NOTIFICATION_TEMPLATES.accountSynced, {
         dedupeKey: `account-synced:${event.id}`,
         placeholders: { reservationList: String(snapshots.length) },
@@ -140,5 +175,35 @@ export function provisioningConsumer(
         facilities: snapshots.length,
       });
     },
+  });
+}
+
+/** Tells the host what their plan left out of the account's sync, once per sync event. */
+async function notifyShortfall(
+  ctx: HandlerContext,
+  account: Account,
+  shortfall: PlanShortfall,
+  eventId: string,
+  now: Date,
+) {
+  log.info("provisioning left out what the plan does not allow", {
+    externalAccountId: account.id,
+    limit: shortfall.limit,
+    properties: shortfall.properties,
+    units: shortfall.units,
+  });
+  await createNotification(ctx.db, account.userId, NOTIFICATION_TEMPLATES.planLimitReached, {
+    dedupeKey: `plan-limit:${eventId}`,
+    placeholders: {
+      limit: shortfall.limit,
+      count: String(
+        shortfall.limit === "maxProperties"
+          ? shortfall.properties
+          : shortfall.limit === "maxUnitsPerProperty"
+          ? shortfall.units
+          : shortfall.properties + shortfall.units,
+      ),
+    },
+    now,
   });
 }

@@ -1,0 +1,120 @@
+import { and, eq, gt, lte } from "drizzle-orm";
+import { PurchaseRequestStatus, SubscriptionStatus } from "@shared/enums.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import type { Database } from "../../api/db/client.ts";
+import {
+  purchaseRequests,
+  subscriptionPackages,
+  subscriptions,
+} from "../../api/db/schema/billing.ts";
+import { describeError, log } from "../../api/lib/logger.ts";
+import { createNotification } from "../../api/services/notifications/create-notification.ts";
+import { today as todayOf } from "../../api/services/reservations/stay-dates.ts";
+import { claimDailyRun } from "../evisitor/schedule/guest-schedule.ts";
+import { sleep } from "../runner/sleep.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Hosts are warned this long before their subscription ends. */
+export const EXPIRY_WARNING_DAYS = 7;
+/** A purchase request nobody paid is closed (Expired) after this long. */
+export const PENDING_REQUEST_DAYS = 30;
+
+const placeholdersOf = (row: { packageName: string; endAt: Date; isTrial: boolean }) => ({
+  packageName: row.packageName,
+  end: row.endAt.toISOString(),
+  ...(row.isTrial ? { trial: "true" } : {}),
+});
+
+/**
+ * Once a day: subscriptions past their end become Expired (the host is told), hosts whose
+ * subscription ends within 7 days are warned (once per end date), and purchase requests pending
+ * for 30 days become Expired. Each step is idempotent, so a run cut short is simply redone.
+ */
+export async function runBillingDay(db: Database, now: Date) {
+  const columns = {
+    id: subscriptions.id,
+    userId: subscriptions.userId,
+    endAt: subscriptions.endAt,
+    isTrial: subscriptions.isTrial,
+    packageName: subscriptionPackages.name,
+  };
+  const ended = await db.select(columns).from(subscriptions)
+    .innerJoin(subscriptionPackages, eq(subscriptionPackages.id, subscriptions.packageId))
+    .where(and(
+      eq(subscriptions.status, SubscriptionStatus.Active),
+      lte(subscriptions.endAt, now),
+    ));
+  for (const row of ended) {
+    await db.transaction(async (tx) => {
+      await tx.update(subscriptions)
+        .set({ status: SubscriptionStatus.Expired, updatedAt: now })
+        .where(
+          and(eq(subscriptions.id, row.id), eq(subscriptions.status, SubscriptionStatus.Active)),
+        );
+      await createNotification(tx, row.userId, NOTIFICATION_TEMPLATES.subscriptionExpired, {
+        dedupeKey: `subscription-expired:${row.id}:${row.endAt.getTime()}`,
+        placeholders: placeholdersOf(row),
+        now,
+      });
+    });
+  }
+
+  const ending = await db.select(columns).from(subscriptions)
+    .innerJoin(subscriptionPackages, eq(subscriptionPackages.id, subscriptions.packageId))
+    .where(and(
+      eq(subscriptions.status, SubscriptionStatus.Active),
+      gt(subscriptions.endAt, now),
+      lte(subscriptions.endAt, new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS)),
+    ));
+  let warned = 0;
+  for (const row of ending) {
+    const created = await createNotification(
+      db,
+      row.userId,
+      NOTIFICATION_TEMPLATES.subscriptionExpiring,
+      {
+        dedupeKey: `subscription-expiring:${row.id}:${row.endAt.getTime()}`,
+        placeholders: placeholdersOf(row),
+        now,
+      },
+    );
+    if (created) warned++;
+  }
+
+  const closed = await db.update(purchaseRequests)
+    .set({ status: PurchaseRequestStatus.Expired, updatedAt: now })
+    .where(and(
+      eq(purchaseRequests.status, PurchaseRequestStatus.Pending),
+      lte(purchaseRequests.createdAt, new Date(now.getTime() - PENDING_REQUEST_DAYS * DAY_MS)),
+    ))
+    .returning({ id: purchaseRequests.id });
+
+  return { expired: ended.length, warned, requestsExpired: closed.length };
+}
+
+const BILLING_DAILY = "billing-daily";
+
+/**
+ * The billing clock, in the notifications worker: every `tickMs` it tries to claim today's run
+ * (claimDailyRun), so with several copies of the workers the day's job runs once, shortly after
+ * midnight in Zagreb.
+ */
+export async function runBillingSchedule(options: {
+  db: Database;
+  clock: () => Date;
+  tickMs: number;
+  signal: AbortSignal;
+}): Promise<void> {
+  log.info("billing schedule started", { tickMs: options.tickMs });
+  while (!options.signal.aborted) {
+    try {
+      const now = options.clock();
+      if (await claimDailyRun(options.db, BILLING_DAILY, todayOf(now))) {
+        log.info("billing day done", await runBillingDay(options.db, now));
+      }
+    } catch (error) {
+      log.warn("billing schedule round failed", describeError(error));
+    }
+    await sleep(options.tickMs, options.signal);
+  }
+}
