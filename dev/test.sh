@@ -3,7 +3,7 @@
 # ends with the line "N passed, N failed".
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-setup_common "chromium:chromium"
+setup_common "chromium:chromium" "pdftotext:poppler-utils"
 
 mkdir -p data
 report="data/test-report.txt"

@@ -135,12 +135,11 @@ export async function receiptPdf(
     labelled(doc, "Poziv na broj / Reference", referenceCode);
     labelled(doc, "Način plaćanja / Payment", "Bankovni prijenos / Bank transfer");
     doc.moveDown(1);
+    labelled(doc, "Usluga / Service", `Prijavko ${row.packageName}, pretplata ${row.months} mj.`);
     labelled(
       doc,
-      "Usluga / Service",
-      `Prijavko ${row.packageName}, pretplata ${row.months} mj. (${
-        croatianDate(row.periodStart)
-      } – ${croatianDate(row.periodEnd)})`,
+      "Razdoblje / Period",
+      `${croatianDate(row.periodStart)} – ${croatianDate(row.periodEnd)}`,
     );
     doc.moveDown(0.5);
     doc.moveTo(56, doc.y).lineTo(536, doc.y).strokeColor("#cbd5e1").stroke();
