@@ -4,7 +4,9 @@ import { PurchaseRequestStatus, SubscriptionStatus } from "@shared/enums.ts";
 import { purchaseRequests, subscriptions } from "../../api/db/schema/billing.ts";
 import { userNotifications } from "../../api/db/schema/user-notifications.ts";
 import { users } from "../../api/db/schema/users.ts";
-import { runBillingDay } from "../../workers/billing/billing-daily.ts";
+import { BILLING_DAILY, runBillingDay } from "../../workers/billing/billing-daily.ts";
+import { scheduleMarks } from "../../api/db/schema/schedule-marks.ts";
+import { todayIn } from "@shared/local-date.ts";
 import { createAdmin, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import {
@@ -15,6 +17,7 @@ import {
 } from "../support/evisitor-pipeline.ts";
 import { pdfText } from "../support/pdf417.ts";
 import { REAL_SERVERS, withPipeline } from "../support/pipeline.ts";
+import { waitFor } from "../support/wait.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -71,6 +74,13 @@ Deno.test({
     withPipeline(async ({ app, database, smtp }) => {
       const { db } = database;
       const now = new Date();
+      // The worker claims today's run when it starts; wait for it, so it cannot run the day
+      // again on the data set up below and take this test's findings.
+      await waitFor(async () => {
+        const [mark] = await db.select().from(scheduleMarks)
+          .where(eq(scheduleMarks.name, BILLING_DAILY));
+        return mark?.lastRunOn === todayIn("Europe/Zagreb", now);
+      }, { what: "the worker's own billing day" });
       const ending = await createHost(app, db, { email: "ending@example.com" });
       const ended = await createHost(app, db, { email: "ended@example.com" });
       const fine = await createHost(app, db, { email: "fine@example.com" });

@@ -92,7 +92,7 @@ export async function runBillingDay(db: Database, now: Date) {
   return { expired: ended.length, warned, requestsExpired: closed.length };
 }
 
-const BILLING_DAILY = "billing-daily";
+export const BILLING_DAILY = "billing-daily";
 
 /**
  * The billing clock, in the notifications worker: every `tickMs` it tries to claim today's run
