@@ -90,6 +90,13 @@ export const ICON_SHAPES = {
     '<circle cx="12" cy="12" r="9"/><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.4M12 16.8v.01"/>',
   door:
     '<path d="M5.5 20.5v-16a1 1 0 0 1 1-1h11a1 1 0 0 1 1 1v16M3.5 20.5h17"/><path d="M14.5 12.5v.01"/>',
+  alertTriangle:
+    '<path d="M10.3 4.2 2.8 17.5A2 2 0 0 0 4.5 20.5h15a2 2 0 0 0 1.7-3L13.7 4.2a2 2 0 0 0-3.4 0Z"/><path d="M12 9.5v4M12 17v.01"/>',
+  logIn:
+    '<path d="M14 4.5h4a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2h-4"/><path d="M10 16.5 14.5 12 10 7.5M14.5 12H4"/>',
+  barChart: '<path d="M3.5 20.5h17"/><path d="M6.5 16.5v-5M11 16.5v-10M15.5 16.5v-7M20 16.5v-3"/>',
+  table:
+    '<rect x="3.5" y="4.5" width="17" height="15" rx="2"/><path d="M3.5 9.5h17M3.5 14.5h17M10 9.5v10"/>',
   externalLink:
     '<path d="M13.5 4.5h6v6M19.5 4.5 11 13M17.5 14v4.5a2 2 0 0 1-2 2h-10a2 2 0 0 1-2-2v-10a2 2 0 0 1 2-2H10"/>',
 } as const;

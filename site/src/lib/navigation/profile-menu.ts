@@ -15,7 +15,6 @@ export const COMING_SOON_FEATURES = {
   privatnost: "profileMenu.privacyCenter",
   "povratne-informacije": "profileMenu.feedback",
   povijest: "profileMenu.history",
-  obavijesti: "notifications.title",
 } as const satisfies Record<string, TranslationKey>;
 
 export type ComingSoonFeature = keyof typeof COMING_SOON_FEATURES;

@@ -13,6 +13,7 @@ export const ROUTES = {
   reservations: "/app/rezervacije",
   calendars: "/app/kalendari",
   contact: "/app/kontakt",
+  notifications: "/app/obavijesti",
   comingSoon: "/app/uskoro",
   adminUsers: "/admin/korisnici",
 } as const;

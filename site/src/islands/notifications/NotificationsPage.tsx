@@ -1,0 +1,256 @@
+import { useEffect, useRef, useState } from "react";
+import { useAtomValue } from "jotai";
+import type { UserNotification } from "@shared/schemas/notification.ts";
+import { syncNotifications } from "../../lib/api/notifications.ts";
+import type { Paged } from "../../lib/api/paged.ts";
+import {
+  markNotificationRead,
+  notificationsAtom,
+  removeNotification,
+} from "../../lib/notifications/notification-store.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
+import { notify } from "../../lib/state/snackbars.ts";
+import { translatePlural } from "../../i18n/translate.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { AppFrame } from "../app/AppFrame.tsx";
+import { useNow } from "../guests/use-now.ts";
+import {
+  markAllReadWithMessage,
+  openNotification,
+  opensElsewhere,
+} from "../shell/NotificationsBell.tsx";
+import { Button } from "../ui/Button.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
+import { Icon } from "../ui/Icon.tsx";
+import { ListCount } from "../ui/ListCount.tsx";
+import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
+import { LoadingState } from "../ui/LoadingState.tsx";
+import { PagePagination } from "../ui/PagePagination.tsx";
+import { usePagedList } from "../ui/use-paged-list.ts";
+import { NotificationContent, notificationRowClass } from "./NotificationItem.tsx";
+import { describeNotification } from "./notification-text.ts";
+
+const PAGE_SIZE = 20;
+
+/** /app/obavijesti: every notification (the panel's "view all"), with paging and delete. */
+export default function NotificationsPage() {
+  return (
+    <AppFrame titleKey="notifications.title">
+      <Notifications />
+    </AppFrame>
+  );
+}
+
+/** One page of all notifications: a full sync's page, in the shape of every paged list. */
+async function readPage(pageNumber: number, signal: AbortSignal): Promise<Paged<UserNotification>> {
+  const sync = await syncNotifications({ pageNumber, pageSize: PAGE_SIZE }, signal);
+  const totalPages = Math.max(1, Math.ceil(sync.totalCount / PAGE_SIZE));
+  return {
+    items: sync.notifications,
+    pageNumber: sync.pageNumber,
+    totalPages,
+    totalCount: sync.totalCount,
+    hasPreviousPage: sync.pageNumber > 1,
+    hasNextPage: sync.hasNextPage,
+  };
+}
+
+function Notifications() {
+  const { t, lang } = useTranslation();
+  const now = useNow(30_000);
+  const { cache } = useAtomValue(notificationsAtom);
+  const list = usePagedList({ load: ({ pageNumber, signal }) => readPage(pageNumber, signal) });
+  const { load, page, isLoading, pageNumber, setPageNumber, reload, updateItems } = list;
+  const [busy, setBusy] = useState<string>();
+  const unread = cache?.unreadCount ?? page?.items.filter((n) => !n.sentToAppAt).length ?? 0;
+
+  // The bell's sync brought something new: the first page shows it too.
+  const newest = cache?.notifications[0]?.id;
+  const seenNewest = useRef(newest);
+  useEffect(() => {
+    if (newest === seenNewest.current) return;
+    seenNewest.current = newest;
+    if (pageNumber === 1 && load.status === "loaded") {
+      const controller = new AbortController();
+      list.refresh(controller.signal).catch(() => {});
+    }
+  }, [newest]);
+
+  const readNow = (id: string) =>
+    updateItems((items) =>
+      items.map((n) => n.id === id ? { ...n, sentToAppAt: new Date().toISOString() } : n)
+    );
+
+  async function handleMarkRead(notification: UserNotification) {
+    setBusy(notification.id);
+    try {
+      await markNotificationRead(notification);
+      readNow(notification.id);
+    } catch {
+      notify(t("notifications.markReadFailed"), { color: "error" });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function handleDelete(notification: UserNotification) {
+    setBusy(notification.id);
+    try {
+      await removeNotification(notification);
+      notify(t("notifications.deleted"), { color: "success" });
+      list.reloadAfterRemoval();
+    } catch {
+      notify(t("notifications.deleteFailed"), { color: "error" });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function handleMarkAll() {
+    setBusy("all");
+    if (await markAllReadWithMessage(t)) {
+      updateItems((items) =>
+        items.map((n) => n.sentToAppAt ? n : { ...n, sentToAppAt: new Date().toISOString() })
+      );
+    }
+    setBusy(undefined);
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t("notifications.title")}
+          </h1>
+          <p className="mt-2 text-fg-muted">{t("notifications.pageIntro")}</p>
+        </div>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="shrink-0 self-start sm:self-auto"
+          busy={busy === "all"}
+          disabled={unread === 0}
+          onClick={() => void handleMarkAll()}
+        >
+          <Icon name="check" className="size-4" />
+          {t("notifications.markAllRead")}
+        </Button>
+      </div>
+
+      <div className="mt-6 space-y-4">
+        <ListCount
+          t={t}
+          isLoading={isLoading && !!page}
+          count={load.status === "loaded"
+            ? translatePlural(lang, "notifications.count", load.page.totalCount)
+            : undefined}
+        />
+
+        {load.status === "failed" && <LoadFailedNotice t={t} error={load.error} onRetry={reload} />}
+        {!page && load.status === "loading" && <LoadingState t={t} />}
+
+        {page && page.totalCount === 0 && (
+          <EmptyState
+            icon="bellOff"
+            title={t("notifications.empty")}
+            text={t("notifications.emptyText")}
+            action={{ label: t("nav.dashboard"), href: ROUTES.dashboard, icon: "dashboard" }}
+          />
+        )}
+
+        {page && page.items.length > 0 && (
+          <ul
+            className={`divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface shadow-xs ${
+              isLoading ? "opacity-60 transition-opacity" : "transition-opacity"
+            }`}
+          >
+            {page.items.map((notification) => {
+              const view = describeNotification(t, lang, notification);
+              const unreadOne = notification.sentToAppAt === null;
+              return (
+                <li
+                  key={notification.id}
+                  className={`flex items-start gap-2 py-1 pr-2 pl-1 sm:pr-3 ${
+                    notificationRowClass(notification)
+                  }`}
+                >
+                  <a
+                    href={view.href}
+                    onClick={(event) => {
+                      if (opensElsewhere(event)) return;
+                      event.preventDefault();
+                      void openNotification(t, notification, view.href);
+                    }}
+                    className="flex min-w-0 flex-1 rounded-xl px-3 py-3 transition-colors hover:bg-surface-muted/70"
+                  >
+                    <NotificationContent
+                      t={t}
+                      lang={lang}
+                      notification={notification}
+                      view={view}
+                      now={now}
+                    />
+                  </a>
+                  <span className="flex shrink-0 flex-col gap-1 pt-2 sm:flex-row">
+                    {unreadOne && (
+                      <IconButton
+                        icon="check"
+                        label={`${t("notifications.markRead")}: ${view.title}`}
+                        disabled={busy !== undefined}
+                        onClick={() => void handleMarkRead(notification)}
+                      />
+                    )}
+                    <IconButton
+                      icon="trash"
+                      label={t("notifications.delete", { title: view.title })}
+                      disabled={busy !== undefined}
+                      onClick={() => void handleDelete(notification)}
+                      danger
+                    />
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+
+        {page && page.totalCount > PAGE_SIZE && (
+          <PagePagination
+            t={t}
+            lang={lang}
+            page={page}
+            pageSize={PAGE_SIZE}
+            isLoading={isLoading}
+            onPage={setPageNumber}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function IconButton(
+  { icon, label, disabled, onClick, danger = false }: {
+    icon: "check" | "trash";
+    label: string;
+    disabled: boolean;
+    onClick: () => void;
+    danger?: boolean;
+  },
+) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className={`grid size-9 place-items-center rounded-lg text-fg-muted transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${
+        danger ? "hover:bg-error-soft hover:text-error" : "hover:bg-primary-soft hover:text-primary"
+      }`}
+    >
+      <Icon name={icon} className="size-[1.125rem]" />
+    </button>
+  );
+}

@@ -1,0 +1,196 @@
+import type { UserNotification } from "@shared/schemas/notification.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import type { Translate, TranslationKey } from "../../i18n/translate.ts";
+import { formatCalendarDate, formatCalendarRange } from "../../lib/format/calendar-date.ts";
+import { formatDate } from "../../lib/format/date-time.ts";
+import { formatRelativeTime } from "../../lib/format/relative-time.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
+import { lastErrorText } from "../external-accounts/account-problems.ts";
+import { formatMonth } from "../dashboard/month-labels.ts";
+import { formatZagrebDateTime } from "../guests/guest-times.ts";
+
+/** A notification as the host reads it, in their language. */
+export interface NotificationView {
+  title: string;
+  text: string;
+  /** One line for a snackbar: the text where it stands alone, else title and text. */
+  announcement: string;
+  /** Where what it is about is fixed. */
+  href: string;
+  tone: NotificationTone;
+}
+
+export type NotificationTone = "success" | "warning" | "error" | "info";
+
+const GUESTS = "/app/gosti";
+const SUBSCRIPTION = "/app/pretplata";
+
+/** Where each template's matter is dealt with (unknown templates: the notifications page). */
+const PLACES: Record<string, string> = {
+  CalendarConflict: ROUTES.calendars,
+  CalendarFeedFailing: ROUTES.calendars,
+  GuestRegistrationFailed: GUESTS,
+  GuestRegistrationDue: GUESTS,
+  GuestCheckOutDue: GUESTS,
+  GuestCheckedIn: GUESTS,
+  RegistrationMismatch: ROUTES.reservations,
+  ExternalAccountSynced: ROUTES.externalAccounts,
+  ExternalAccountSyncFailed: ROUTES.externalAccounts,
+  SubscriptionActivated: SUBSCRIPTION,
+  SubscriptionExpiring: SUBSCRIPTION,
+  SubscriptionExpired: SUBSCRIPTION,
+  PlanLimitReached: SUBSCRIPTION,
+};
+
+const PLAN_LIMITS = [
+  "maxProperties",
+  "maxUnitsPerProperty",
+  "maxBookingsPerMonth",
+  "subscriptionExpired",
+] as const;
+
+const MISMATCH_KINDS = ["arrived-not-registered", "missing-in-evisitor", "not-checked-out"];
+
+export function toneOf(notificationType: string): NotificationTone {
+  return notificationType === "success" || notificationType === "warning" ||
+      notificationType === "error"
+    ? notificationType
+    : "info";
+}
+
+const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** A stay's dates as a range ("5. – 8. pro 2026."), whether they came as dates or instants. */
+function datesOf(start: string | undefined, end: string | undefined, lang: Locale): string {
+  const day = (value: string) => isDateOnly(value) ? value : value.slice(0, 10);
+  if (start && end) return formatCalendarRange(day(start), day(end), lang);
+  const one = start ?? end;
+  return one ? formatCalendarDate(day(one), lang) : "";
+}
+
+/**
+ * The text of a notification from its template and placeholders (spec section 3: unit,
+ * reservation list, code, start, end), in the reader's language; an unknown template gets a
+ * generic text so a newer worker never leaves the panel blank.
+ */
+export function describeNotification(
+  t: Translate,
+  lang: Locale,
+  notification: UserNotification,
+): NotificationView {
+  const p = notification.placeholders;
+  const unit = p.accommodationUnit ?? "";
+  const place = unit && p.code ? t("notifications.unitAndStay", { unit, code: p.code }) : unit;
+  const guest = p.reservationList || t("notifications.someGuest");
+  const deadline = p.end ? formatZagrebDateTime(p.end, lang) : "";
+  const view = (
+    key: string,
+    text: string,
+    announcement = text,
+    title = t(`notifications.${key}.title` as TranslationKey),
+  ): NotificationView => ({
+    title,
+    text,
+    announcement,
+    href: PLACES[notification.template] ?? ROUTES.notifications,
+    tone: toneOf(notification.notificationType),
+  });
+
+  switch (notification.template) {
+    case "CalendarConflict":
+      return view(
+        "CalendarConflict",
+        t("notifications.CalendarConflict.text", { place, dates: datesOf(p.start, p.end, lang) }),
+      );
+    case "CalendarFeedFailing":
+      return view(
+        "CalendarFeedFailing",
+        t("notifications.CalendarFeedFailing.text", {
+          unit,
+          since: p.start ? formatZagrebDateTime(p.start, lang) : "",
+        }),
+      );
+    case "GuestRegistrationFailed":
+    case "GuestRegistrationDue":
+    case "GuestCheckOutDue":
+    case "GuestCheckedIn":
+      return view(
+        notification.template,
+        t(`notifications.${notification.template}.text`, { guest, place, deadline }),
+      );
+    case "RegistrationMismatch": {
+      const kind = p.reservationList ?? "";
+      const finding = MISMATCH_KINDS.includes(kind)
+        ? t(`notifications.mismatch.${kind}` as TranslationKey)
+        : t("notifications.mismatch.other");
+      return view(
+        "RegistrationMismatch",
+        t("notifications.RegistrationMismatch.text", {
+          place,
+          dates: datesOf(p.start, p.end, lang),
+          finding,
+        }),
+      );
+    }
+    case "ExternalAccountSynced":
+      return view(
+        "ExternalAccountSynced",
+        t("notifications.ExternalAccountSynced.text", { number: p.reservationList ?? "0" }),
+        t("notifications.ExternalAccountSynced.title"),
+      );
+    case "ExternalAccountSyncFailed": {
+      const reason = lastErrorText(t, p.reservationList ?? "");
+      return view(
+        "ExternalAccountSyncFailed",
+        reason,
+        `${t("notifications.ExternalAccountSyncFailed.title")}: ${reason}`,
+      );
+    }
+    case "SubscriptionActivated": {
+      const trial = p.trial === "true";
+      const params = { package: p.packageName ?? "", end: p.end ? formatDate(p.end, lang) : "" };
+      const text = trial ? t("notifications.SubscriptionActivated.textTrial", params) : [
+        t("notifications.SubscriptionActivated.text", params),
+        p.code ? t("notifications.SubscriptionActivated.receipt", { code: p.code }) : "",
+      ].filter(Boolean).join(" ");
+      const title = trial
+        ? t("notifications.SubscriptionActivated.titleTrial")
+        : t("notifications.SubscriptionActivated.title");
+      return view("SubscriptionActivated", text, text, title);
+    }
+    case "SubscriptionExpiring":
+    case "SubscriptionExpired": {
+      const params = { package: p.packageName ?? "", end: p.end ? formatDate(p.end, lang) : "" };
+      return view(
+        notification.template,
+        p.trial === "true"
+          ? t(`notifications.${notification.template}.textTrial`, params)
+          : t(`notifications.${notification.template}.text`, params),
+      );
+    }
+    case "PlanLimitReached": {
+      const limit = PLAN_LIMITS.find((name) => name === p.limit);
+      const text = limit
+        ? t(`notifications.limit.${limit}`, {
+          number: p.count ?? "",
+          month: p.start ? formatMonth(p.start.slice(0, 7), lang, "long") : "",
+        })
+        : t("notifications.limit.other");
+      return view("PlanLimitReached", text);
+    }
+    default: {
+      const text = unit
+        ? t("notifications.generic.textUnit", { unit })
+        : t("notifications.generic.text");
+      return view("generic", text);
+    }
+  }
+}
+
+/** "upravo sada" / "just now" within a minute, then minutes, hours or days ago (spec section 3). */
+export function notificationAge(iso: string, t: Translate, lang: Locale, now: number): string {
+  const age = now - Date.parse(iso);
+  if (Number.isNaN(age)) return "";
+  if (age < 60_000) return t("notifications.justNow");
+  return formatRelativeTime(iso, lang, now);
+}
