@@ -1,9 +1,20 @@
+import { type ReactNode, useId } from "react";
 import { useAtomValue } from "jotai";
+import type { Property } from "@shared/schemas/property.ts";
+import type { Statistics } from "@shared/schemas/statistics.ts";
+import { getStatistics } from "../../lib/api/statistics.ts";
 import { accountAtom } from "../../lib/session/session-state.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import type { Translate } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../app/AppFrame.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { usePropertyChoices } from "../reservations/use-property-choices.ts";
+import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
 import { GettingStarted } from "./GettingStarted.tsx";
+import { MonthlyChartCard } from "./MonthlyChartCard.tsx";
+import { NextUp } from "./NextUp.tsx";
+import { StatWidgets } from "./StatWidgets.tsx";
+import { useLoad } from "./use-load.ts";
 
 /** /app/kontrolna-ploca (spec section 2): the host's start page. */
 export default function DashboardPage() {
@@ -15,23 +26,120 @@ export default function DashboardPage() {
 }
 
 /**
- * The greeting and the getting-started steps. The statistics widgets and charts of the spec come
- * with reservations and guests in a later issue; until then the page says so instead of faking.
+ * The greeting; for a host without properties yet, the getting-started steps; otherwise the four
+ * widgets, what needs the host today, and guests and reservations per month.
  */
 function Dashboard() {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const account = useAtomValue(accountAtom);
+  const { load: properties, retry: retryProperties } = usePropertyChoices();
+  const statistics = useLoad(getStatistics);
+  const isNew = properties.status === "loaded" && properties.properties.length === 0;
+
   return (
-    <div className="mx-auto max-w-5xl">
+    <div className="mx-auto max-w-6xl">
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
         {t("dashboard.welcome", { email: account?.email ?? "" })}
       </h1>
-      <p className="mt-2 text-lg text-fg-muted">{t("dashboard.intro")}</p>
-      <GettingStarted t={t} />
-      <p className="mt-8 flex items-start gap-2 text-sm text-fg-muted">
-        <Icon name="info" className="mt-px size-4 shrink-0" />
-        {t("dashboard.statisticsSoon")}
+      <p className="mt-2 text-lg text-fg-muted">
+        {isNew ? t("dashboard.intro") : t("dashboard.introToday")}
       </p>
+
+      {isNew ? <GettingStarted t={t} /> : (
+        <>
+          <Section title={t("dashboard.overview")}>
+            {statistics.load.status === "failed"
+              ? (
+                <LoadFailedNotice
+                  t={t}
+                  error={statistics.load.error}
+                  onRetry={statistics.retry}
+                />
+              )
+              : (
+                <StatWidgets
+                  t={t}
+                  lang={lang}
+                  statistics={statistics.load.status === "loaded"
+                    ? statistics.load.data
+                    : undefined}
+                />
+              )}
+          </Section>
+
+          <Section title={t("dashboard.next.heading")}>
+            {properties.status === "failed"
+              ? <LoadFailedNotice t={t} error={properties.error} onRetry={retryProperties} />
+              : (
+                <NextUp
+                  t={t}
+                  lang={lang}
+                  properties={properties.status === "loaded" ? properties.properties : NONE}
+                  ready={properties.status === "loaded"}
+                />
+              )}
+          </Section>
+
+          {statistics.load.status !== "failed" && (
+            <Section title={t("dashboard.charts")}>
+              <Charts
+                t={t}
+                lang={lang}
+                statistics={statistics.load.status === "loaded" ? statistics.load.data : undefined}
+              />
+            </Section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+const NONE: Property[] = [];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="mb-3 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Charts(
+  { t, lang, statistics }: { t: Translate; lang: Locale; statistics?: Statistics },
+) {
+  if (!statistics) {
+    return (
+      <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
+        {[0, 1].map((index) => (
+          <div
+            key={index}
+            className="h-80 rounded-2xl border border-border bg-surface p-5 shadow-xs"
+          >
+            <span className="block h-5 w-40 rounded bg-surface-muted motion-safe:animate-pulse" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <MonthlyChartCard
+        t={t}
+        lang={lang}
+        title={t("dashboard.chart.guests")}
+        valueLabel={t("dashboard.chart.guestsColumn")}
+        series={statistics.guestsPerMonth}
+      />
+      <MonthlyChartCard
+        t={t}
+        lang={lang}
+        title={t("dashboard.chart.reservations")}
+        valueLabel={t("dashboard.chart.reservationsColumn")}
+        series={statistics.reservationsPerMonth}
+      />
     </div>
   );
 }
