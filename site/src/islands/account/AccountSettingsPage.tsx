@@ -2,9 +2,13 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../app/AppFrame.tsx";
 import { ChangeEmailForm } from "./ChangeEmailForm.tsx";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
+import { EmailNotificationSettings } from "./EmailNotificationSettings.tsx";
 import { TwoFactorSettings } from "./TwoFactorSettings.tsx";
 
-/** /app/postavke-racuna: e-mail, password and two-factor sign-in of the signed-in user. */
+/**
+ * /app/postavke-racuna: e-mail, password, two-factor sign-in and e-mail notifications of the
+ * signed-in user.
+ */
 export default function AccountSettingsPage() {
   return (
     <AppFrame titleKey="profileMenu.accountSettings">
@@ -25,6 +29,7 @@ function AccountSettings() {
         <ChangeEmailForm />
         <ChangePasswordForm />
         <TwoFactorSettings />
+        <EmailNotificationSettings />
       </div>
     </div>
   );

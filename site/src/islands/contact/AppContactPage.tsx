@@ -1,3 +1,5 @@
+import { useAtomValue } from "jotai";
+import { accountAtom } from "../../lib/session/session-state.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../app/AppFrame.tsx";
 import { Icon } from "../ui/Icon.tsx";
@@ -5,7 +7,7 @@ import ContactForm from "./ContactForm.tsx";
 
 /**
  * /app/kontakt: the contact heading, intro and form of components/contact/ContactSection.astro
- * inside the app shell, in the preferred language.
+ * inside the app shell, in the preferred language, with the host's e-mail filled in.
  */
 export default function AppContactPage() {
   return (
@@ -17,6 +19,7 @@ export default function AppContactPage() {
 
 function AppContact() {
   const { t, lang } = useTranslation();
+  const account = useAtomValue(accountAtom);
   return (
     <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_1.6fr] lg:gap-14">
       <div>
@@ -33,7 +36,7 @@ function AppContact() {
         </p>
       </div>
       <div className="rounded-3xl border border-border bg-surface p-5 shadow-sm sm:p-8">
-        <ContactForm lang={lang} />
+        <ContactForm lang={lang} defaultEmail={account?.email} />
       </div>
     </div>
   );

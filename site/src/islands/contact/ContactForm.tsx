@@ -15,6 +15,8 @@ type Status = "idle" | "sending" | "sent" | "failed";
 
 interface ContactFormProps {
   lang: Locale;
+  /** The signed-in host's address (in-app page); they can still change it. */
+  defaultEmail?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ interface ContactFormProps {
  * shared `ContactMessage` schema before sending, shows the server's field errors too,
  * and reports the outcome in a live region.
  */
-export default function ContactForm({ lang }: ContactFormProps) {
+export default function ContactForm({ lang, defaultEmail }: ContactFormProps) {
   const t = translator(lang);
   const honeyPotId = useId();
   const statusRef = useRef<HTMLDivElement>(null);
@@ -107,6 +109,7 @@ export default function ContactForm({ lang }: ContactFormProps) {
         autoComplete="email"
         maxLength={254}
         required
+        defaultValue={defaultEmail}
         error={errorOf("email")}
       />
       <TextField
