@@ -22,6 +22,19 @@ export function cacheKeyOf(userId: string): string {
   return `${STORAGE_PREFIX}${userId}`;
 }
 
+/**
+ * Forgets every user's cached notifications (they name guests): at sign-out and sign-in, so a
+ * shared computer keeps nothing of the last host.
+ */
+export function clearNotificationCaches(): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    for (const key of keys) if (key?.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was cached either.
+  }
+}
+
 export function readCache(userId: string): NotificationCache | undefined {
   try {
     const text = localStorage.getItem(cacheKeyOf(userId));

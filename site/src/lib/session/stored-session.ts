@@ -1,5 +1,6 @@
 import type { AccountInfo } from "@shared/schemas/account.ts";
 import type { TokenResponse } from "@shared/schemas/auth.ts";
+import { clearNotificationCaches } from "../notifications/notification-cache.ts";
 
 /**
  * The signed-in user as kept in localStorage (spec section 4): the token response under "user",
@@ -49,7 +50,7 @@ export function storeAccount(account: AccountInfo): void {
   if (user) writeStoredUser({ ...user, account });
 }
 
-/** Forgets both the user and a waiting impersonator. */
+/** Forgets both the user and a waiting impersonator, and the notifications cached for them. */
 export function clearStoredSession(): void {
   try {
     localStorage.removeItem(USER_STORAGE_KEY);
@@ -57,6 +58,7 @@ export function clearStoredSession(): void {
   } catch {
     // Nothing stored that could be removed.
   }
+  clearNotificationCaches();
 }
 
 function isStoredUser(value: unknown): value is StoredUser {
