@@ -5,7 +5,14 @@ import { login } from "../../lib/api/users.ts";
 import { fieldErrorsFromZod, firstFieldWithError } from "../../lib/forms/field-errors.ts";
 import { markNavigation, navigateTo } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
-import { EXPIRED_PARAM, RETURN_PARAM, safeReturnUrl } from "../../lib/session/return-url.ts";
+import {
+  EXPIRED_PARAM,
+  forgetReturnUrl,
+  registerUrl,
+  rememberedReturnUrl,
+  RETURN_PARAM,
+  safeReturnUrl,
+} from "../../lib/session/return-url.ts";
 import { startSession } from "../../lib/session/sign-in.ts";
 import { readStoredUser } from "../../lib/session/stored-session.ts";
 import { translatePlural } from "../../i18n/translate.ts";
@@ -53,7 +60,8 @@ export function LoginForm() {
       : undefined
   );
   const [isSubmitting, setSubmitting] = useState(false);
-  const returnUrl = safeReturnUrl(params.get(RETURN_PARAM));
+  // The address's returnUrl, or the one registration remembered before the e-mail detour.
+  const returnUrl = safeReturnUrl(params.get(RETURN_PARAM) ?? rememberedReturnUrl());
 
   // Already signed in (e.g. the back button): straight on.
   useEffect(() => {
@@ -92,6 +100,7 @@ export function LoginForm() {
     setSubmitting(true);
     try {
       await startSession(await login(parsed.data));
+      forgetReturnUrl();
       navigateTo(returnUrl);
       // The button keeps spinning until the next page shows.
     } catch (error) {
@@ -159,7 +168,11 @@ export function LoginForm() {
       footer={
         <p>
           {t("login.noAccount")}{" "}
-          <a href={ROUTES.register} onClick={markNavigation} className={TEXT_LINK}>
+          <a
+            href={registerUrl(params.get(RETURN_PARAM) ?? undefined)}
+            onClick={markNavigation}
+            className={TEXT_LINK}
+          >
             {t("login.registerLink")}
           </a>
         </p>

@@ -3,7 +3,7 @@ import { RegisterForm as RegisterSchema } from "@shared/schemas/auth.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { register } from "../../lib/api/users.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
-import { ROUTES } from "../../lib/navigation/routes.ts";
+import { loginUrl, rememberReturnUrl, RETURN_PARAM } from "../../lib/session/return-url.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
 import { FormAlert } from "../forms/FormAlert.tsx";
@@ -37,6 +37,10 @@ export function RegisterForm() {
   const [failure, setFailure] = useState<string>();
   const [isSubmitting, setSubmitting] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string>();
+  /** Where the visitor came from (e.g. a package's purchase page), to return after signing in. */
+  const [returnUrl] = useState(() =>
+    new URLSearchParams(location.search).get(RETURN_PARAM) ?? undefined
+  );
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,6 +57,7 @@ export function RegisterForm() {
     setSubmitting(true);
     try {
       await register({ email: parsed.data.email, password: parsed.data.password });
+      if (returnUrl) rememberReturnUrl(returnUrl);
       setRegisteredEmail(parsed.data.email);
       requestAnimationFrame(() => doneRef.current?.focus());
     } catch (error) {
@@ -90,7 +95,7 @@ export function RegisterForm() {
           <div className="space-y-4">
             <p className="text-sm text-fg-muted">{t("register.successHint")}</p>
             <ResendConfirmation email={registeredEmail} />
-            <GoToLoginLink t={t} />
+            <GoToLoginLink t={t} returnTo={returnUrl} />
           </div>
         </AuthCard>
       </div>
@@ -105,7 +110,7 @@ export function RegisterForm() {
       footer={
         <p>
           {t("register.haveAccount")}{" "}
-          <a href={ROUTES.login} onClick={markNavigation} className={TEXT_LINK}>
+          <a href={loginUrl(returnUrl)} onClick={markNavigation} className={TEXT_LINK}>
             {t("register.loginLink")}
           </a>
         </p>

@@ -35,3 +35,46 @@ export function safeReturnUrl(value: string | null | undefined): string {
     return ROUTES.dashboard;
   }
 }
+
+/** The registration page, remembering where to come back to once signed in. */
+export function registerUrl(returnTo?: string): string {
+  if (!returnTo || safeReturnUrl(returnTo) !== returnTo) return ROUTES.register;
+  return `${ROUTES.register}?${new URLSearchParams({ [RETURN_PARAM]: returnTo })}`;
+}
+
+/**
+ * Registering takes a detour through an e-mail (the confirmation link, often opened in another
+ * tab), which loses the address's returnUrl. Registration keeps it here for a day, so "Go to
+ * login" after confirming still leads back (e.g. to the package the visitor was buying).
+ */
+const REMEMBERED_KEY = "returnUrl";
+const REMEMBER_MS = 24 * 60 * 60 * 1000;
+
+export function rememberReturnUrl(returnTo: string): void {
+  if (safeReturnUrl(returnTo) !== returnTo) return;
+  try {
+    localStorage.setItem(REMEMBERED_KEY, JSON.stringify({ path: returnTo, at: Date.now() }));
+  } catch {
+    // Storage blocked: after signing in the dashboard opens instead.
+  }
+}
+
+/** The remembered return address, if one was kept within the last day. */
+export function rememberedReturnUrl(): string | undefined {
+  try {
+    const value = JSON.parse(localStorage.getItem(REMEMBERED_KEY) ?? "null");
+    const fresh = typeof value?.path === "string" && typeof value?.at === "number" &&
+      Date.now() - value.at < REMEMBER_MS;
+    return fresh && safeReturnUrl(value.path) === value.path ? value.path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetReturnUrl(): void {
+  try {
+    localStorage.removeItem(REMEMBERED_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}
