@@ -18,6 +18,9 @@ const BARE_CHECKIN = new RegExp(`^${LANGUAGE_PREFIX}/prijava/?$`);
 const SHELLS: [RegExp, string][] = [
   [/^\/app\/potvrdi-email\/[^/]+\/[^/]+\/?$/, "app/potvrdi-email/index.html"],
   [/^\/app\/resetiraj-lozinku\/[^/]+\/?$/, "app/resetiraj-lozinku/index.html"],
+  [/^\/app\/pretplata\/placanje\/[^/]+\/?$/, "app/pretplata/placanje/index.html"],
+  [/^\/paket\/[^/]+\/?$/, "paket/index.html"],
+  [/^\/en\/paket\/[^/]+\/?$/, "en/paket/index.html"],
 ];
 
 export function shellFor(pathname: string): string | undefined {
@@ -26,7 +29,19 @@ export function shellFor(pathname: string): string | undefined {
   return SHELLS.find(([pattern]) => pattern.test(pathname))?.[1];
 }
 
+/**
+ * Shells without their parameter name nothing to show: the bare check-in address goes to /404
+ * (spec section 2), a bare package page to the home page, a bare payment page to the host's
+ * subscription page.
+ */
+const REDIRECTS: [RegExp, string][] = [
+  [BARE_CHECKIN, "/404"],
+  [/^\/paket\/?$/, "/"],
+  [/^\/en\/paket\/?$/, "/en/"],
+  [/^\/app\/pretplata\/placanje\/?$/, "/app/pretplata"],
+];
+
 /** Where an address is sent instead of being answered (a redirect), if anywhere. */
 export function redirectFor(pathname: string): string | undefined {
-  return BARE_CHECKIN.test(pathname) ? "/404" : undefined;
+  return REDIRECTS.find(([pattern]) => pattern.test(pathname))?.[1];
 }

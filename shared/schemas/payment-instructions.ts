@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PurchaseRequestStatusSchema } from "../enums.ts";
 import { Id, Money } from "./fields.ts";
+import { PurchasePreview } from "./purchase-request.ts";
 
 /**
  * How to pay a purchase request by bank transfer (the payment page and the payment slip): the
@@ -37,6 +38,10 @@ export const PaymentInstructions = z
     barcodeSvg: z.string(),
     /** Where the one-page payment slip PDF is (needs the same bearer token). */
     paymentSlipUrl: z.string(),
+    /** The package, period and price breakdown the host ordered (as createPurchaseRequest gave). */
+    preview: PurchasePreview,
+    /** The package ordered, for the way back to its page. */
+    packageId: Id,
   })
   .meta({ id: "PaymentInstructions" });
 export type PaymentInstructions = z.infer<typeof PaymentInstructions>;

@@ -99,6 +99,34 @@ Deno.test("links with a user id or code are answered by their page's shell", () 
     }
   }));
 
+Deno.test("package and payment links are answered by their shells; without the parameter they redirect", () =>
+  withApp(async (app) => {
+    for (
+      const [path, shell] of [
+        ["/paket/pro", /Package shell hr/],
+        ["/paket/premium/", /Package shell hr/],
+        ["/en/paket/basic", /Package shell en/],
+        ["/app/pretplata/placanje/eyJwdXJjaGFzZVJlcXVlc3RJZCI6ImFiYyJ9", /Payment shell/],
+      ] as const
+    ) {
+      const res = await app.request(path);
+      assert.equal(res.status, 200, path);
+      assert.match(await res.text(), shell, path);
+    }
+    for (
+      const [path, target] of [
+        ["/paket", "/"],
+        ["/en/paket/", "/en/"],
+        ["/app/pretplata/placanje", "/app/pretplata"],
+      ] as const
+    ) {
+      const res = await app.request(path);
+      assert.equal(res.status, 302, path);
+      assert.equal(res.headers.get("Location"), target, path);
+    }
+    assert.equal((await app.request("/paket/pro/extra")).status, 404);
+  }));
+
 Deno.test("check-in links in every language are answered by that language's check-in shell", () =>
   withApp(async (app) => {
     for (

@@ -180,6 +180,10 @@ Deno.test("payment instructions and slip: the payee, the amount, HR00 with the r
     assert.deepEqual(await readPdf417(png), [payment.hub3Payload]);
     assert.match(payment.barcodeSvg, /^<svg/);
     assert.equal(payment.paymentSlipUrl, `${path}/payment-slip.pdf`);
+    assert.equal(payment.packageId, "basic");
+    assert.equal(payment.preview.length, 12);
+    assert.equal(payment.preview.discountPercent, 20);
+    assert.equal(payment.preview.finalPrice, 95.04);
 
     const slip = await getWith(ctx.app, payment.paymentSlipUrl, host);
     assert.equal(slip.status, 200);

@@ -5,7 +5,7 @@ import { encodeBase64 } from "../../lib/crypto/base64.ts";
 import { pdf417Png, pdf417Svg } from "./barcode.ts";
 import type { Payee } from "./payee.ts";
 import { croatianDate, labelled, renderPdf } from "./pdf.ts";
-import { purchaseNameOf, type PurchaseRequestRow } from "./purchase-requests.ts";
+import { purchaseNameOf, type PurchaseRequestRow, toPreview } from "./purchase-requests.ts";
 
 /** The path of a request's payment slip PDF. */
 export const paymentSlipPath = (id: string) =>
@@ -58,6 +58,8 @@ export async function paymentInstructions(
     barcodePng: `data:image/png;base64,${encodeBase64(await pdf417Png(hub3Payload))}`,
     barcodeSvg: pdf417Svg(hub3Payload),
     paymentSlipUrl: paymentSlipPath(row.id),
+    preview: toPreview(row),
+    packageId: row.packageId,
   };
 }
 

@@ -15,7 +15,12 @@ export const ROUTES = {
   contact: "/app/kontakt",
   notifications: "/app/obavijesti",
   comingSoon: "/app/uskoro",
+  subscription: "/app/pretplata",
+  payment: "/app/pretplata/placanje",
   adminUsers: "/admin/korisnici",
+  adminPurchaseRequests: "/admin/ponude",
+  /** The public purchase page of one package: /paket/{packageId}. */
+  packagePage: "/paket",
 } as const;
 
 /** The printable QR sheet of one accommodation unit. */
@@ -26,6 +31,12 @@ export function qrSheetUrl(unitCode: string): string {
 /** The reservations or calendars of one property (those pages read `propertyId`). */
 export function propertyPageUrl(page: "reservations" | "calendars", propertyId: string): string {
   return `${ROUTES[page]}?propertyId=${encodeURIComponent(propertyId)}`;
+}
+
+/** A package's public purchase page, with the period chosen (months) when known. */
+export function packagePageUrl(packageId: string, months?: number): string {
+  const path = `${ROUTES.packagePage}/${encodeURIComponent(packageId)}`;
+  return months ? `${path}?mjeseci=${months}` : path;
 }
 
 /** The public pages of the /app area: everything else under /app and /admin needs a login. */
