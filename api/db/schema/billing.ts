@@ -1,13 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { PackagePeriod } from "../../../shared/billing/package-offer.ts";
 import type { SubscriptionPolicy } from "../../../shared/schemas/subscription-package.ts";
 import { users } from "./users.ts";
-
-/** A purchasable length of a package: months and the discount off the monthly price. */
-export interface PackagePeriod {
-  months: number;
-  /** Whole percent, 0–100. */
-  discountPercent: number;
-}
 
 /**
  * Basic, Pro, Premium (seeded by the migration). Prices, periods and policies are data: change a

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { eurosOf, periodPrice } from "@shared/billing/money.ts";
+import { toSubscriptionPackage } from "@shared/billing/package-offer.ts";
 import type { SubscriptionPackage } from "@shared/schemas/subscription-package.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { subscriptionPackages } from "../../db/schema/billing.ts";
@@ -10,23 +10,7 @@ type PackageRow = typeof subscriptionPackages.$inferSelect;
 
 /** A package as the API answers it: prices in euros computed from its cents. */
 export function toPackage(row: PackageRow): SubscriptionPackage {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    basePrice: eurosOf(row.basePriceCents),
-    availablePeriods: [...row.periods].sort((a, b) => a.months - b.months).map((period) => {
-      const price = periodPrice(row.basePriceCents, period.months, period.discountPercent);
-      return {
-        length: price.months,
-        price: eurosOf(price.monthlyCents),
-        totalPrice: eurosOf(price.totalCents),
-        discountPercent: price.discountPercent,
-        totalDiscount: eurosOf(price.discountCents),
-      };
-    }),
-    policy: policyOf(row),
-  };
+  return toSubscriptionPackage({ ...row, policy: policyOf(row) });
 }
 
 /** The packages on sale, in their order (GET /Subscriptions, public). */
