@@ -40,12 +40,18 @@ export const mailTo = (address: string) => (m: ParsedMail) =>
 
 /** What browser tests do again and again, against one running stack and one browser. */
 export function e2eSession(stack: TestStack, browser: Browser) {
-  /** A fresh browser profile on the stack; `clipboard` lets pages copy and tests read it back. */
+  /**
+   * A fresh browser profile on the stack; `clipboard` lets pages copy and tests read it back.
+   * The cookie banner is answered beforehand ("decline all", stored before any page runs) so it
+   * neither covers what a test clicks nor shows in its screenshots; `cookieChoice: false` leaves
+   * the choice to the test, as a first visit.
+   */
   async function newContext(
-    { viewport = VIEWPORTS.desktop, theme, clipboard = false }: {
+    { viewport = VIEWPORTS.desktop, theme, clipboard = false, cookieChoice = true }: {
       viewport?: { width: number; height: number };
       theme?: Theme;
       clipboard?: boolean;
+      cookieChoice?: boolean;
     } = {},
   ): Promise<BrowserContext> {
     const context = await browser.newContext({
@@ -54,6 +60,21 @@ export function e2eSession(stack: TestStack, browser: Browser) {
       baseURL: stack.baseUrl,
     });
     if (theme) await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
+    if (cookieChoice) {
+      // Only where nothing is stored yet, so a choice made during the test survives reloads.
+      await context.addInitScript(() => {
+        try {
+          if (localStorage.getItem("cookieConsent") === null) {
+            localStorage.setItem(
+              "cookieConsent",
+              JSON.stringify({ performance: false, advertising: false }),
+            );
+          }
+        } catch {
+          // No storage in this frame (about:blank).
+        }
+      });
+    }
     if (clipboard) {
       await context.grantPermissions(["clipboard-read", "clipboard-write"], {
         origin: stack.baseUrl,
