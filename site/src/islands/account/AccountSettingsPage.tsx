@@ -2,6 +2,7 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../app/AppFrame.tsx";
 import { ChangeEmailForm } from "./ChangeEmailForm.tsx";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
+import { CookieSettings } from "./CookieSettings.tsx";
 import { EmailNotificationSettings } from "./EmailNotificationSettings.tsx";
 import { TwoFactorSettings } from "./TwoFactorSettings.tsx";
 
@@ -30,6 +31,7 @@ function AccountSettings() {
         <ChangePasswordForm />
         <TwoFactorSettings />
         <EmailNotificationSettings />
+        <CookieSettings />
       </div>
     </div>
   );
