@@ -5,7 +5,9 @@ ENV DENO_NO_UPDATE_CHECK=1
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 COPY . .
-RUN node_modules/.bin/deno run -A npm:astro build --root site --silent
+# The public address, for canonical and hreflang links and the sitemap (e.g. https://prijavko.hr).
+ARG SITE_URL=http://localhost:8000
+RUN SITE_URL=$SITE_URL node_modules/.bin/deno run -A npm:astro build --root site --silent
 ENV HOST=0.0.0.0 PORT=8000 SITE_DIR=site/dist
 EXPOSE 8000
 CMD ["node_modules/.bin/deno", "run", "-A", "api/main.ts"]

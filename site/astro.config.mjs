@@ -4,10 +4,11 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 
 /**
- * The public address of the site, used for canonical and hreflang links. Without it the
- * links are root-relative, which is right for local runs and tests; deployments set SITE_URL.
+ * The public address of the site, for canonical and hreflang links and the sitemap, which must be
+ * absolute URLs. Deployments build with SITE_URL (the Dockerfile's build argument); local builds
+ * name the address `npm start` serves (site/src/lib/seo/public-routes.ts: LOCAL_SITE).
  */
-const site = process.env.SITE_URL || undefined;
+const site = process.env.SITE_URL || "http://localhost:8000";
 
 export default defineConfig({
   site,

@@ -71,8 +71,7 @@ export const ROBOTS_DISALLOW: readonly string[] = [
 
 /**
  * The site's address for absolute URLs: `site` from astro.config.mjs (env SITE_URL) in a
- * deployment. Local builds have none; the API's local address (PORT 8000) stands in there, so
- * the sitemap is still valid XML with absolute URLs.
+ * deployment; local builds use the address `npm start` serves (astro.config.mjs names the same).
  */
 export const LOCAL_SITE = "http://localhost:8000";
 
