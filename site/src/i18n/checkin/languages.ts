@@ -1,3 +1,5 @@
+import { languageEntry } from "@shared/languages.ts";
+
 /**
  * The check-in page's languages (spec section 1): Croatian (the default, no URL prefix), English,
  * and French, Italian, German, Spanish and Russian, which only this page speaks. The page has its
@@ -11,16 +13,10 @@ export function isCheckinLanguage(value: unknown): value is CheckinLanguage {
   return typeof value === "string" && (CHECKIN_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Each language named in itself, as a language menu lists them. */
-export const LANGUAGE_NAMES: Record<CheckinLanguage, string> = {
-  hr: "Hrvatski",
-  en: "English",
-  fr: "Français",
-  it: "Italiano",
-  de: "Deutsch",
-  es: "Español",
-  ru: "Русский",
-};
+/** Each language named in itself, as a language menu lists them (shared/languages.ts). */
+export const LANGUAGE_NAMES = Object.fromEntries(
+  CHECKIN_LANGUAGES.map((key) => [key, languageEntry(key).Name]),
+) as Record<CheckinLanguage, string>;
 
 /** The BCP 47 tag `Intl` formats dates, plurals and sorting with. */
 export const INTL_TAGS: Record<CheckinLanguage, string> = {
