@@ -45,6 +45,15 @@ Deno.test({
           await page.goto("/paket/pro?mjeseci=12");
           await page.getByRole("heading", { name: "Prijavko Pro", level: 1 }).waitFor();
           assert.equal(await page.title(), "Paket Pro · Prijavko");
+          // The shell is one for all packages; the page names its own address once known.
+          assert.equal(
+            await page.locator('link[rel="canonical"]').getAttribute("href"),
+            `${stack.baseUrl}/paket/pro`,
+          );
+          assert.equal(
+            await page.locator('link[rel="alternate"][hreflang="en"]').getAttribute("href"),
+            `${stack.baseUrl}/en/paket/pro`,
+          );
           assert.ok(await page.getByRole("radio", { name: /12 mjeseci/ }).isChecked());
           const order = page.getByRole("region", { name: "Naručite" });
           await order.getByText(PRO_12.total).waitFor();

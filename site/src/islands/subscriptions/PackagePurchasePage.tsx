@@ -69,7 +69,9 @@ export default function PackagePurchasePage({ lang }: { lang: Locale }) {
     : undefined;
 
   useEffect(() => {
-    if (pkg) document.title = pageTitle(lang, t("packagePage.title", { name: pkg.name }));
+    if (!pkg) return;
+    document.title = pageTitle(lang, t("packagePage.title", { name: pkg.name }));
+    linkPackageInHead(pkg.id);
   }, [pkg, lang]);
 
   return (
@@ -93,6 +95,27 @@ export default function PackagePurchasePage({ lang }: { lang: Locale }) {
       )}
     </div>
   );
+}
+
+/**
+ * The shell is built once for every package, so its head names no address; once the package is
+ * known, the page names its canonical address and its other language, as every public page does.
+ */
+function linkPackageInHead(packageId: string) {
+  const head = document.head;
+  const link = (rel: string, href: string, hreflang?: string) => {
+    const selector = hreflang
+      ? `link[rel="${rel}"][hreflang="${hreflang}"]`
+      : `link[rel="${rel}"]:not([hreflang])`;
+    const element = head.querySelector<HTMLLinkElement>(selector) ??
+      head.appendChild(Object.assign(document.createElement("link"), { rel }));
+    element.href = new URL(href, location.origin).href;
+    if (hreflang) element.hreflang = hreflang;
+  };
+  link("canonical", `${location.pathname}`);
+  link("alternate", packageLink("hr", packageId), "hr");
+  link("alternate", packageLink("en", packageId), "en");
+  link("alternate", packageLink("hr", packageId), "x-default");
 }
 
 function UnknownPackage({ t, lang }: { t: Translate; lang: Locale }) {
