@@ -18,14 +18,26 @@ export interface TestStack {
   evisitor: RunningEVisitorSim;
   /** Everything the API and the workers logged, for assertions about what logs hold. */
   logs(): Promise<string>;
+  /** The database file's URL (file:…), for tests that look at what was stored. */
+  databaseUrl: string;
+  /** Stops a process as a crash would (SIGKILL) or gracefully (SIGTERM); `start` brings it back. */
+  kill(process: StackProcess, signal?: "SIGKILL" | "SIGTERM"): Promise<void>;
+  start(process: StackProcess): Promise<void>;
   stop(): Promise<void>;
+}
+
+export type StackProcess = "api" | "workers";
+
+export interface StackOptions {
+  /** Settings for the API and the workers beyond the test defaults (e.g. RATE_LIMITS=off). */
+  env?: Record<string, string>;
 }
 
 /**
  * The whole product as it runs for real: nats-server, the workers process and the API process
  * serving the built site (site/dist), on free ports with a fresh database and a real SMTP listener.
  */
-export async function startStack(): Promise<TestStack> {
+export async function startStack(options: StackOptions = {}): Promise<TestStack> {
   const dir = await Deno.makeTempDir({ prefix: "stack-test-" });
   const nats = await startNatsServer();
   const smtp = await startSmtp();
@@ -48,9 +60,10 @@ export async function startStack(): Promise<TestStack> {
     // Browser tests serve calendar feeds from 127.0.0.1.
     CALENDAR_ALLOW_PRIVATE_ADDRESSES: "true",
     CALENDAR_FETCH_TIMEOUT_MS: "3000",
+    ...options.env,
   };
   const spawn = async (script: string, log: string) => {
-    const file = await Deno.open(`${dir}/${log}`, { write: true, create: true });
+    const file = await Deno.open(`${dir}/${log}`, { append: true, create: true });
     const child = new Deno.Command(DENO, {
       args: ["run", "-A", script],
       cwd: ROOT,
@@ -66,22 +79,40 @@ export async function startStack(): Promise<TestStack> {
     return { child, done };
   };
   // The API applies migrations before listening, so the workers start once it is up.
-  const api = await spawn("api/main.ts", "api.log");
-  await waitForPort(port, 30_000);
-  const workers = await spawn("workers/main.ts", "workers.log");
+  type Running = Awaited<ReturnType<typeof spawn>>;
+  const running: Partial<Record<StackProcess, Running>> = {};
+  const start = async (process: StackProcess) => {
+    if (running[process]) return;
+    if (process === "api") {
+      running.api = await spawn("api/main.ts", "api.log");
+      await waitForPort(port, 30_000);
+    } else {
+      running.workers = await spawn("workers/main.ts", "workers.log");
+    }
+  };
+  const kill = async (process: StackProcess, signal: "SIGKILL" | "SIGTERM" = "SIGKILL") => {
+    const child = running[process];
+    if (!child) return;
+    delete running[process];
+    child.child.kill(signal);
+    await child.child.status;
+    await child.done;
+  };
+  await start("api");
+  await start("workers");
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     smtp,
     nats,
     evisitor,
+    databaseUrl: env.DATABASE_URL,
     logs: async () =>
       (await Deno.readTextFile(`${dir}/api.log`)) + (await Deno.readTextFile(`${dir}/workers.log`)),
+    kill,
+    start,
     stop: async () => {
-      for (const { child, done } of [workers, api]) {
-        child.kill("SIGTERM");
-        await child.status;
-        await done;
-      }
+      await kill("workers", "SIGTERM");
+      await kill("api", "SIGTERM");
       await smtp.stop();
       await evisitor.stop();
       await nats.dispose();
