@@ -18,10 +18,8 @@ import { SelectField } from "../forms/SelectField.tsx";
 import { AppFrame } from "../app/AppFrame.tsx";
 import { PURCHASE_STATUSES } from "../subscriptions/PurchaseStatusChip.tsx";
 import { ListCount } from "../ui/ListCount.tsx";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { LoadingState } from "../ui/LoadingState.tsx";
-import { PagePagination } from "../ui/PagePagination.tsx";
 import { SearchField } from "../ui/SearchField.tsx";
+import { PagedListBody } from "../ui/PagedListBody.tsx";
 import { usePagedList } from "../ui/use-paged-list.ts";
 import { useShown } from "../ui/use-shown.ts";
 import { MarkPaidDialog } from "./MarkPaidDialog.tsx";
@@ -83,17 +81,7 @@ function PurchaseRequestList() {
   const { t, lang } = useTranslation();
   const [sort, setSort] = useState<PurchaseRequestSort>({ by: "created", descending: true });
   const [status, setStatus] = useState<PurchaseRequestStatus>();
-  const {
-    search,
-    setSearch,
-    searchTerm,
-    setPageNumber,
-    load,
-    page,
-    isLoading,
-    reload,
-    updateItems,
-  } = usePagedList({
+  const list = usePagedList({
     load: ({ pageNumber, searchTerm, signal }) =>
       listPurchaseRequests(
         {
@@ -108,6 +96,17 @@ function PurchaseRequestList() {
       ),
     deps: [sort, status],
   });
+  const {
+    search,
+    setSearch,
+    searchTerm,
+    setPageNumber,
+    load,
+    page,
+    isLoading,
+    reload,
+    updateItems,
+  } = list;
   const confirmation = useShown<PurchaseRequest>();
   const [markingId, setMarkingId] = useState<string>();
   // A second press before the first one re-renders the button as busy sends nothing.
@@ -218,12 +217,8 @@ function PurchaseRequestList() {
         />
       </div>
 
-      {isLoading && !page && <LoadingState t={t} />}
-
-      {load.status === "failed" && <LoadFailedNotice t={t} error={load.error} onRetry={reload} />}
-
-      {page && (
-        <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+      <PagedListBody t={t} lang={lang} list={list} pageSize={PAGE_SIZE}>
+        {(page) => (
           <PurchaseRequestTable
             t={t}
             lang={lang}
@@ -234,19 +229,8 @@ function PurchaseRequestList() {
             onSort={sortBy}
             onMarkPaid={confirmation.show}
           />
-        </div>
-      )}
-
-      {page && page.totalPages > 1 && (
-        <PagePagination
-          t={t}
-          lang={lang}
-          page={page}
-          pageSize={PAGE_SIZE}
-          isLoading={isLoading}
-          onPage={setPageNumber}
-        />
-      )}
+        )}
+      </PagedListBody>
 
       <MarkPaidDialog
         t={t}

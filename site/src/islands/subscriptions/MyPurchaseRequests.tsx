@@ -11,9 +11,7 @@ import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { buttonClass } from "../ui/button-styles.ts";
 import { Icon } from "../ui/Icon.tsx";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { LoadingState } from "../ui/LoadingState.tsx";
-import { PagePagination } from "../ui/PagePagination.tsx";
+import { PagedListBody } from "../ui/PagedListBody.tsx";
 import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
 import { usePagedList } from "../ui/use-paged-list.ts";
 import { PurchaseStatusChip } from "./PurchaseStatusChip.tsx";
@@ -29,7 +27,7 @@ const HEAD = "px-2.5 py-3 font-semibold first:pl-4 last:pr-4";
 export function MyPurchaseRequests() {
   const { t, lang } = useTranslation();
   const titleId = useId();
-  const { load, page, isLoading, reload, setPageNumber } = usePagedList({
+  const list = usePagedList({
     load: ({ pageNumber, signal }) =>
       listPurchaseRequests({ pageNumber, pageSize: PAGE_SIZE, mine: true }, signal),
   });
@@ -39,14 +37,11 @@ export function MyPurchaseRequests() {
       <h2 id={titleId} className="text-xl font-bold">{t("purchase.mine.title")}</h2>
       <p className="mt-1 text-fg-muted">{t("purchase.mine.intro")}</p>
       <div className="mt-4 space-y-4">
-        {load.status === "failed" && <LoadFailedNotice t={t} error={load.error} onRetry={reload} />}
-        {!page && load.status === "loading" && <LoadingState t={t} className="py-8" />}
-        {page && (
-          <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+        <PagedListBody t={t} lang={lang} list={list} pageSize={PAGE_SIZE} loadingClassName="py-8">
+          {(page) => (
             <ResponsiveTable
               items={page.items}
-              keyOf={(request) =>
-                request.id}
+              keyOf={(request) => request.id}
               caption={t("purchase.mine.title")}
               minWidth="min-w-[44rem]"
               columnCount={6}
@@ -119,18 +114,8 @@ export function MyPurchaseRequests() {
               )}
               emptyText={t("purchase.mine.empty")}
             />
-          </div>
-        )}
-        {page && page.totalPages > 1 && (
-          <PagePagination
-            t={t}
-            lang={lang}
-            page={page}
-            pageSize={PAGE_SIZE}
-            isLoading={isLoading}
-            onPage={setPageNumber}
-          />
-        )}
+          )}
+        </PagedListBody>
       </div>
     </section>
   );

@@ -10,9 +10,7 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { Button } from "../ui/Button.tsx";
 import { Icon } from "../ui/Icon.tsx";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { LoadingState } from "../ui/LoadingState.tsx";
-import { PagePagination } from "../ui/PagePagination.tsx";
+import { PagedListBody } from "../ui/PagedListBody.tsx";
 import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
 import { usePagedList } from "../ui/use-paged-list.ts";
 
@@ -24,7 +22,7 @@ const HEAD = "px-2.5 py-3 font-semibold first:pl-4 last:pr-4";
 export function MyReceipts() {
   const { t, lang } = useTranslation();
   const titleId = useId();
-  const { load, page, isLoading, reload, setPageNumber } = usePagedList({
+  const list = usePagedList({
     load: ({ pageNumber, signal }) => listReceipts({ pageNumber, pageSize: PAGE_SIZE }, signal),
   });
   const [downloading, setDownloading] = useState<string>();
@@ -56,14 +54,11 @@ export function MyReceipts() {
       <h2 id={titleId} className="text-xl font-bold">{t("receipts.title")}</h2>
       <p className="mt-1 text-fg-muted">{t("receipts.intro")}</p>
       <div className="mt-4 space-y-4">
-        {load.status === "failed" && <LoadFailedNotice t={t} error={load.error} onRetry={reload} />}
-        {!page && load.status === "loading" && <LoadingState t={t} className="py-8" />}
-        {page && (
-          <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+        <PagedListBody t={t} lang={lang} list={list} pageSize={PAGE_SIZE} loadingClassName="py-8">
+          {(page) => (
             <ResponsiveTable
               items={page.items}
-              keyOf={(receipt) =>
-                receipt.id}
+              keyOf={(receipt) => receipt.id}
               caption={t("receipts.title")}
               minWidth="min-w-[38rem]"
               columnCount={5}
@@ -117,18 +112,8 @@ export function MyReceipts() {
               )}
               emptyText={t("receipts.empty")}
             />
-          </div>
-        )}
-        {page && page.totalPages > 1 && (
-          <PagePagination
-            t={t}
-            lang={lang}
-            page={page}
-            pageSize={PAGE_SIZE}
-            isLoading={isLoading}
-            onPage={setPageNumber}
-          />
-        )}
+          )}
+        </PagedListBody>
       </div>
     </section>
   );
