@@ -4,6 +4,7 @@ import type { SecretBox } from "./lib/crypto/secret-box.ts";
 import type { NatsHandle } from "./lib/nats.ts";
 import type { EVisitorAccess } from "./services/external-accounts/evisitor-access.ts";
 import type { Payee } from "./services/billing/payee.ts";
+import type { RateLimits } from "./lib/security/rate-limit.ts";
 
 /** Everything the app needs from outside, injected by main (real) or by tests. */
 export interface AppDeps {
@@ -22,5 +23,9 @@ export interface AppDeps {
     trustProxy: boolean;
     /** Who hosts pay by bank transfer; the development payee when absent (tests). */
     payee?: Payee;
+    /** Requests per minute and address for each rate-limited group; none when absent (RATE_LIMITS=off). */
+    rateLimits?: RateLimits;
+    /** Origins whose pages may call the API (CORS); none when absent. */
+    corsOrigins?: readonly string[];
   };
 }

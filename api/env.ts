@@ -1,12 +1,34 @@
 import { z } from "zod";
 import { commonEnv, parseConfig } from "./lib/config.ts";
 import { DEVELOPMENT_PAYEE, payeeProblems } from "./services/billing/payee.ts";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "./lib/security/rate-limit.ts";
 
 const base64Key32 = z
   .string({ error: "is required: 32 random bytes in base64 (openssl rand -base64 32)" })
   .refine((value) => atob(value.replace(/\s/g, "")).length === 32, {
     error: "must be 32 bytes in base64 (openssl rand -base64 32)",
   });
+
+/** Requests a client address may make to one route group per minute. */
+const perMinute = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+const corsOrigins = z.string().default("").transform((value, ctx) => {
+  const origins: string[] = [];
+  for (const entry of value.split(",").map((v) => v.trim()).filter(Boolean)) {
+    const origin = URL.canParse(entry) ? new URL(entry) : undefined;
+    if (
+      !origin || !/^https?:$/.test(origin.protocol) || origin.origin !== entry.replace(/\/$/, "")
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${entry}" is not an origin like https://app.example.com (no path)`,
+      });
+      return z.NEVER;
+    }
+    origins.push(origin.origin);
+  }
+  return origins;
+});
 
 const ApiEnv = z
   .object({
@@ -27,8 +49,23 @@ const ApiEnv = z
     /** The first administrator, created (or given the role) at start-up when both are set. */
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
-    /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+    /**
+     * Behind a reverse proxy: take the client address from X-Forwarded-For and the scheme from
+     * X-Forwarded-Proto (for Strict-Transport-Security).
+     */
     TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+    /** Origins (scheme://host[:port]) whose pages may call the API from the browser; none by default. */
+    CORS_ORIGINS: corsOrigins,
+    /** "off" turns every rate limit off (load tests); the limits below are per client address. */
+    RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+    RATE_LIMIT_LOGIN: perMinute(DEFAULT_RATE_LIMITS.login),
+    RATE_LIMIT_REGISTER: perMinute(DEFAULT_RATE_LIMITS.register),
+    RATE_LIMIT_ACCOUNT_EMAILS: perMinute(DEFAULT_RATE_LIMITS.accountEmails),
+    RATE_LIMIT_RESET_PASSWORD: perMinute(DEFAULT_RATE_LIMITS.resetPassword),
+    RATE_LIMIT_CONTACT: perMinute(DEFAULT_RATE_LIMITS.contact),
+    RATE_LIMIT_MRZ: perMinute(DEFAULT_RATE_LIMITS.mrz),
+    RATE_LIMIT_CHECKIN_READS: perMinute(DEFAULT_RATE_LIMITS.checkinReads),
+    RATE_LIMIT_CHECKIN_WRITES: perMinute(DEFAULT_RATE_LIMITS.checkinWrites),
     /** Who hosts pay by bank transfer (payment instructions, HUB3 barcode, receipts). */
     BILLING_PAYEE_NAME: z.string().trim().min(1).default(DEVELOPMENT_PAYEE.name),
     BILLING_PAYEE_STREET: z.string().trim().min(1).default(DEVELOPMENT_PAYEE.street),
@@ -70,6 +107,21 @@ export function payeeOf(env: {
   };
 }
 export type ApiConfig = z.infer<typeof ApiEnv>;
+
+/** The rate limits in force, or undefined when RATE_LIMITS=off. */
+export function rateLimitsOf(env: ApiConfig): RateLimits | undefined {
+  if (env.RATE_LIMITS === "off") return undefined;
+  return {
+    login: env.RATE_LIMIT_LOGIN,
+    register: env.RATE_LIMIT_REGISTER,
+    accountEmails: env.RATE_LIMIT_ACCOUNT_EMAILS,
+    resetPassword: env.RATE_LIMIT_RESET_PASSWORD,
+    contact: env.RATE_LIMIT_CONTACT,
+    mrz: env.RATE_LIMIT_MRZ,
+    checkinReads: env.RATE_LIMIT_CHECKIN_READS,
+    checkinWrites: env.RATE_LIMIT_CHECKIN_WRITES,
+  };
+}
 
 /** The only place the API reads its environment. */
 export function loadApiConfig(env: Record<string, string | undefined> = Deno.env.toObject()) {

@@ -1,7 +1,7 @@
 import { createApp } from "./app.ts";
 import { createDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
-import { loadApiConfig, payeeOf } from "./env.ts";
+import { loadApiConfig, payeeOf, rateLimitsOf } from "./env.ts";
 import { runMain } from "./lib/config.ts";
 import { log, setLogLevel } from "./lib/logger.ts";
 import { connectNatsInBackground } from "./lib/nats.ts";
@@ -41,6 +41,8 @@ await runMain(async () => {
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       trustProxy: config.TRUST_PROXY,
       payee: payeeOf(config),
+      rateLimits: rateLimitsOf(config),
+      corsOrigins: config.CORS_ORIGINS,
       auth: {
         jwtSecret: config.JWT_SECRET,
         accessTokenMinutes: config.ACCESS_TOKEN_MINUTES,

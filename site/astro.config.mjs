@@ -10,11 +10,26 @@ import tailwindcss from "@tailwindcss/vite";
  */
 const site = process.env.SITE_URL || "http://localhost:8000";
 
+/**
+ * Zod probes `new Function("")` before its first object parse to see whether it may compile
+ * parsers; under our Content-Security-Policy (no 'unsafe-eval', set by the API) the probe throws,
+ * which zod handles, but the browser still reports a violation. Jitless zod skips the probe. An
+ * inline script in every page's head sets it before any module runs (the API allows it by its
+ * hash, like Astro's own inline scripts).
+ */
+const zodWithoutEval = {
+  name: "zod-without-eval",
+  hooks: {
+    "astro:config:setup": ({ injectScript }) =>
+      injectScript("head-inline", "(globalThis.__zod_globalConfig ??= {}).jitless = true;"),
+  },
+};
+
 export default defineConfig({
   site,
   output: "static",
   build: { format: "directory" },
-  integrations: [react()],
+  integrations: [react(), zodWithoutEval],
   i18n: {
     locales: ["hr", "en"],
     defaultLocale: "hr",

@@ -3,6 +3,7 @@ import type { AppDeps } from "../../api/deps.ts";
 import type { Database } from "../../api/db/client.ts";
 import { createSecretBox } from "../../api/lib/crypto/secret-box.ts";
 import type { NatsHandle } from "../../api/lib/nats.ts";
+import type { RateLimits } from "../../api/lib/security/rate-limit.ts";
 import type { EVisitorAccess } from "../../api/services/external-accounts/evisitor-access.ts";
 import { EVisitorError } from "../../workers/evisitor/types.ts";
 import { createEVisitorClient } from "../../workers/evisitor/client.ts";
@@ -15,8 +16,27 @@ export const TEST_SECRETS = {
   DATA_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
 };
 
+/**
+ * Rate limits for the test stacks: on, as in production, but high enough that a browser test
+ * (every request from 127.0.0.1) never meets them. tests/security/rate-limits.test.ts tests them.
+ */
+export const TEST_RATE_LIMITS = {
+  RATE_LIMIT_LOGIN: "1000",
+  RATE_LIMIT_REGISTER: "1000",
+  RATE_LIMIT_ACCOUNT_EMAILS: "1000",
+  RATE_LIMIT_RESET_PASSWORD: "1000",
+  RATE_LIMIT_CONTACT: "1000",
+  RATE_LIMIT_MRZ: "1000",
+  RATE_LIMIT_CHECKIN_READS: "1000",
+  RATE_LIMIT_CHECKIN_WRITES: "1000",
+};
+
 /** Everything a process needs in its environment besides defaults. */
-export const TEST_ENV = { ...TEST_SECRETS, EVISITOR_URL: "http://127.0.0.1:9" };
+export const TEST_ENV = {
+  ...TEST_SECRETS,
+  EVISITOR_URL: "http://127.0.0.1:9",
+  ...TEST_RATE_LIMITS,
+};
 
 export const TEST_AUTH = {
   jwtSecret: TEST_SECRETS.JWT_SECRET,
@@ -24,14 +44,29 @@ export const TEST_AUTH = {
   refreshTokenDays: 14,
 };
 
-/** The real app on a test database; NATS is whatever the test connects, or a server nobody runs. */
+/**
+ * The real app on a test database; NATS is whatever the test connects, or a server nobody runs.
+ * Rate limits are off unless given (every in-process request comes from the same "unknown" address).
+ */
 export async function createTestApp(
-  { db, nats, evisitor, bodyLimitBytes = 64 * 1024, clock = () => new Date() }: {
+  {
+    db,
+    nats,
+    evisitor,
+    bodyLimitBytes = 64 * 1024,
+    clock = () => new Date(),
+    rateLimits,
+    corsOrigins,
+    trustProxy = false,
+  }: {
     db: Database;
     nats?: NatsHandle;
     evisitor?: EVisitorAccess;
     bodyLimitBytes?: number;
     clock?: () => Date;
+    rateLimits?: RateLimits;
+    corsOrigins?: string[];
+    trustProxy?: boolean;
   },
 ) {
   const deps: AppDeps = {
@@ -43,9 +78,11 @@ export async function createTestApp(
     config: {
       siteDir: SITE_FIXTURE_DIR,
       bodyLimitBytes,
-      trustProxy: false,
+      trustProxy,
       auth: TEST_AUTH,
       publicUrl: TEST_PUBLIC_URL,
+      rateLimits,
+      corsOrigins,
     },
   };
   return createApp(deps);
