@@ -3,7 +3,6 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps } from "./deps.ts";
 import { AppError, onError, problemResponse } from "./lib/problem.ts";
 import { requestLog } from "./lib/request-log.ts";
@@ -22,9 +21,22 @@ import { notificationRoutes } from "./routes/notifications.ts";
 import { statisticsRoutes } from "./routes/statistics.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { GUEST_MRZ_PATH, guestMrzRoutes } from "./routes/guest-mrz.ts";
+import { dataExportRoutes } from "./routes/data-export.ts";
 import { BEARER_SCHEME } from "./lib/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
 import { apiReferenceAsset } from "./static/api-reference.ts";
+import { securityHeaders } from "./lib/security/headers.ts";
+import { cors } from "./lib/security/cors.ts";
+import { rateLimit, RateLimiter } from "./lib/security/rate-limit.ts";
+import { RATE_LIMITED_ROUTES } from "./lib/security/rate-limited-routes.ts";
+import { withOwnPagePolicy, withSitePagePolicy } from "./lib/security/content-security-policy.ts";
+
+/**
+ * API answers worth compressing: JSON, problem details and the reference page with its script.
+ * Not streams (SSE), and not the calendar export, whose strong ETag compression would weaken.
+ */
+const COMPRESSIBLE_API_ANSWER =
+  /^(?:application\/(?:[\w.+-]+\+)?json|text\/javascript|text\/html)\b/i;
 
 /** Builds the whole HTTP application from its dependencies; main.ts only wires and listens. */
 export function createApp(deps: AppDeps) {
@@ -32,11 +44,21 @@ export function createApp(deps: AppDeps) {
 
   app.use("*", requestId());
   app.use("*", requestLog());
-  app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false }));
+  // Outside everything below, so that errors, 404s, preflights and the site get them too.
+  app.use("*", securityHeaders({ trustProxy: deps.config.trustProxy }));
+  app.use("/api/*", compress({ contentTypeFilter: COMPRESSIBLE_API_ANSWER }));
+  app.use("/api/*", cors(deps.config.corsOrigins ?? []));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
   });
+  // Before the body is read: a refused request costs one database write.
+  if (deps.config.rateLimits) {
+    const limiter = new RateLimiter(deps.db);
+    for (const { method, path, group } of RATE_LIMITED_ROUTES) {
+      app.on(method, path, rateLimit(limiter, group, deps.config.rateLimits[group]));
+    }
+  }
   const defaultBodyLimit = bodyLimit({
     maxSize: deps.config.bodyLimitBytes,
     onError: (c) => problemResponse(c, new AppError("PayloadTooLarge")),
@@ -62,6 +84,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", statisticsRoutes);
   app.route("/api", subscriptionRoutes);
   app.route("/api", guestMrzRoutes);
+  app.route("/api", dataExportRoutes);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
 
   app.doc31("/api/openapi.json", {
@@ -76,16 +99,19 @@ export function createApp(deps: AppDeps) {
   app.get("/api/reference/standalone.js", apiReferenceAsset);
   app.get(
     "/api/reference",
-    Scalar({
+    withOwnPagePolicy(Scalar({
       url: "/api/openapi.json",
       pageTitle: "Prijavko API",
       cdn: "/api/reference/standalone.js",
-    }),
+      // Its default fonts come from Scalar's CDN; the page loads nothing from elsewhere.
+      withDefaultFonts: false,
+    })),
   );
   app.all("/api/*", (c) => problemResponse(c, new AppError("NotFound")));
 
+  // The site's files (its own compression: /api answers never reach here).
   app.use("*", compress());
-  const site = createSiteHandler(deps.config.siteDir);
+  const site = withSitePagePolicy(createSiteHandler(deps.config.siteDir), deps.config.siteDir);
   app.on(["GET", "HEAD"], "*", site);
 
   app.notFound((c) => problemResponse(c, new AppError("NotFound")));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { commonEnv, parseConfig } from "../api/lib/config.ts";
+import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "./evisitor/schedule/guest-data-retention.ts";
 
 export const WORKER_NAMES = ["relay", "notifications", "evisitor", "calendar", "mrz"] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
@@ -27,6 +28,13 @@ const WorkersEnv = z.object({
   RELAY_INTERVAL_MS: z.coerce.number().int().min(10).default(200),
   /** How often the guests' clock ticks: automatic check-in/out, deadline warnings, daily checks. */
   GUEST_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * Days after a stay's check-out when its guests' personal data is removed (anonymised), once
+   * eVisitor has them checked out. eVisitor holds the official guest list; our copy is only needed
+   * to finish registration, check-out and the comparison with eVisitor (README "Personal data").
+   */
+  GUEST_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650)
+    .default(DEFAULT_GUEST_DATA_RETENTION_DAYS),
   /** How often every calendar feed is fetched (conditional requests make unchanged ones cheap). */
   CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
   /** How often the schedule looks for feeds that are due. */

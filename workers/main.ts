@@ -47,6 +47,7 @@ await runMain(async () => {
       },
       secretBox: await createSecretBox(config.DATA_ENCRYPTION_KEY),
       scheduleTickMs: config.GUEST_SCHEDULE_TICK_MS,
+      guestDataRetentionDays: config.GUEST_DATA_RETENTION_DAYS,
     },
     calendar: {
       intervalMs: config.CALENDAR_SYNC_INTERVAL_MINUTES * 60_000,

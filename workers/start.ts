@@ -11,6 +11,7 @@ import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
 import { reconcileConsumer } from "./evisitor/schedule/reconcile-consumer.ts";
 import { refreshConsumer } from "./evisitor/registration/refresh-consumer.ts";
 import { runGuestSchedule } from "./evisitor/schedule/guest-schedule.ts";
+import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "./evisitor/schedule/guest-data-retention.ts";
 import { runBillingSchedule } from "./billing/billing-daily.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
@@ -37,10 +38,17 @@ export interface WorkersOptions {
   retry: { baseMs: number; maxMs: number };
   relayIntervalMs: number;
   /**
-   * For the evisitor worker: the service, the key that opens stored credentials, and how often
-   * the guests' clock ticks (automatic check-in/out, deadlines, the daily comparison).
+   * For the evisitor worker: the service, the key that opens stored credentials, how often the
+   * guests' clock ticks (automatic check-in/out, deadlines, the daily comparison and data
+   * retention), and the days after check-out when guests' personal data is removed
+   * (GUEST_DATA_RETENTION_DAYS).
    */
-  evisitor?: { access: EVisitorAccess; secretBox: SecretBox; scheduleTickMs?: number };
+  evisitor?: {
+    access: EVisitorAccess;
+    secretBox: SecretBox;
+    scheduleTickMs?: number;
+    guestDataRetentionDays?: number;
+  };
   /** For the calendar worker. */
   calendar?: CalendarWorkerOptions;
   /** For the mrz worker: photos read at once. */
@@ -135,6 +143,7 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
       js: () => js,
       clock,
       tickMs: options.evisitor?.scheduleTickMs ?? 60_000,
+      retentionDays: options.evisitor?.guestDataRetentionDays ?? DEFAULT_GUEST_DATA_RETENTION_DAYS,
       signal: controller.signal,
     }));
   }

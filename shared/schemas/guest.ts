@@ -90,7 +90,8 @@ export const Guest = z
     middleName: z.string().nullable(),
     surname: z.string(),
     gender: GenderSchema,
-    dateOfBirth: DateOnly,
+    /** Empty once the guest's personal data was removed (see `anonymisedAt`). */
+    dateOfBirth: DateOnly.or(z.literal("")),
     citizenship: CountryCode,
     countryOfBirth: CountryCode,
     cityOfBirth: z.string().nullable(),
@@ -113,6 +114,12 @@ export const Guest = z
      * registered, check-out within 24 h of departure while checked in; null once checked out.
      */
     nextDeadline: DateTime.nullable().optional(),
+    /**
+     * When the guest's personal data was removed, GUEST_DATA_RETENTION_DAYS after the stay's
+     * check-out: names, birth date, cities, address, document number, contact and border crossing
+     * are then empty; status, dates, gender, countries and document type remain. Null until then.
+     */
+    anonymisedAt: DateTime.nullable().optional(),
   })
   .meta({ id: "Guest" });
 export type Guest = z.infer<typeof Guest>;

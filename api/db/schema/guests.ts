@@ -11,6 +11,12 @@ import { users } from "./users.ts";
  * making a second. The document number is sealed (AES-GCM, like credentials): it is the most
  * sensitive field and nothing searches by it. `documentKey` is its keyed hash (HMAC) so the same
  * document twice on one stay is found without opening it.
+ *
+ * `anonymisedAt`: GUEST_DATA_RETENTION_DAYS after the stay's check-out, once eVisitor has the
+ * guest checked out, the identifying fields are emptied (names, birth date and city, residence,
+ * document, contact, border crossing, eVisitor's message) and this is set; the row stays, with
+ * its status, dates, gender, countries and document type, so counts and statistics do not change
+ * (workers/evisitor/schedule/guest-data-retention.ts).
  */
 export const guests = sqliteTable("guests", {
   id: text().primaryKey(),
@@ -46,6 +52,8 @@ export const guests = sqliteTable("guests", {
   checkedOutAt: integer({ mode: "timestamp_ms" }),
   /** The check-out was queued (by the host or automatically); not queued twice. */
   checkOutRequestedAt: integer({ mode: "timestamp_ms" }),
+  /** When the guest's personal data was removed (retention); null while it is held. */
+  anonymisedAt: integer({ mode: "timestamp_ms" }),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
 }, (t) => [

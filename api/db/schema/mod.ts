@@ -1,5 +1,6 @@
 export * from "./contact-messages.ts";
 export * from "./login-throttle.ts";
+export * from "./rate-limits.ts";
 export * from "./outbox.ts";
 export * from "./processed-events.ts";
 export * from "./refresh-tokens.ts";

@@ -9,7 +9,7 @@ import type { SecretBox } from "../../lib/crypto/secret-box.ts";
 import { AppError } from "../../lib/problem.ts";
 import { stayTimesOf } from "../reservations/stay-dates.ts";
 import { nextDeadlineOf } from "./guest-deadline.ts";
-import { toGuest } from "./guest-response.ts";
+import { documentNumberOf, toGuest } from "./guest-response.ts";
 
 /**
  * One of the caller's guests with their stay, unit and property, by the guest's id or by the
@@ -43,7 +43,7 @@ export async function describeGuest(
   const times = stayTimesOf(found.accommodation_units, found.properties);
   return toGuest(
     found.guests,
-    await ctx.secretBox.open(found.guests.documentNumberSealed),
+    await documentNumberOf(found.guests, ctx.secretBox),
     nextDeadlineOf(found.guests, found.reservations, times),
   );
 }

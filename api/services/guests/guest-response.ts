@@ -1,8 +1,18 @@
 import type { DocumentType, Gender } from "@shared/enums.ts";
 import type { Guest, PublicGuest } from "@shared/schemas/guest.ts";
 import type { guests } from "../../db/schema/guests.ts";
+import type { SecretBox } from "../../lib/crypto/secret-box.ts";
 
 export type GuestRow = typeof guests.$inferSelect;
+
+/**
+ * The guest's document number, opened; "" once the guest's personal data was removed after the
+ * retention period (nothing sealed is left to open).
+ */
+export async function documentNumberOf(row: GuestRow, secretBox: SecretBox): Promise<string> {
+  if (row.anonymisedAt || row.documentNumberSealed === "") return "";
+  return await secretBox.open(row.documentNumberSealed);
+}
 
 /**
  * A guest as the API answers it. The document number is opened only for the host's own views;
@@ -37,6 +47,7 @@ export function toGuest(
     registrationState: row.registrationState,
     registrationError: row.registrationError,
     nextDeadline,
+    anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
   };
 }
 

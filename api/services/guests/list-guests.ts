@@ -59,7 +59,8 @@ export async function listGuests(
     return {
       id: r.guests.id,
       externalId: r.guests.guid,
-      surnameAndName: `${r.guests.surname} ${r.guests.name}`,
+      // Empty once the guest's personal data was removed after the retention period.
+      surnameAndName: `${r.guests.surname} ${r.guests.name}`.trim(),
       dateTimeOfArrival: utcDateTimeOf(r.reservations.startDate, times.checkIn),
       dateTimeOfDeparture: utcDateTimeOf(r.reservations.endDate, times.checkOut),
       checkedOutTourist: r.guests.status === "CheckedOut",

@@ -3,7 +3,7 @@ import type { Guest } from "@shared/schemas/guest.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { guests } from "../../db/schema/guests.ts";
 import type { SecretBox } from "../../lib/crypto/secret-box.ts";
-import { type GuestRow, toGuest } from "./guest-response.ts";
+import { documentNumberOf, type GuestRow, toGuest } from "./guest-response.ts";
 
 /** Guests registered with eVisitor (checked in, or already out) count for the stay's status. */
 export function registeredCount(rows: GuestRow[]): number {
@@ -34,8 +34,6 @@ export async function openGuests(
   deadlineOf: (row: GuestRow) => string | null,
 ): Promise<Guest[]> {
   return await Promise.all(
-    rows.map(async (row) =>
-      toGuest(row, await secretBox.open(row.documentNumberSealed), deadlineOf(row))
-    ),
+    rows.map(async (row) => toGuest(row, await documentNumberOf(row, secretBox), deadlineOf(row))),
   );
 }

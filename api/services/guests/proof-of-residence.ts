@@ -9,6 +9,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { encodeBase64 } from "../../lib/crypto/base64.ts";
 import type { SecretBox } from "../../lib/crypto/secret-box.ts";
 import { stayTimesOf, utcDateTimeOf } from "../reservations/stay-dates.ts";
+import { AppError } from "../../lib/problem.ts";
 import { findOwnGuest } from "./guest-details.ts";
 import { PROOF_LANGUAGES, PROOF_TEXTS, type ProofLanguage } from "./proof-of-residence-texts.ts";
 
@@ -48,6 +49,12 @@ export async function proofOfResidence(
 ): Promise<ProofOfResidence> {
   const found = await findOwnGuest(ctx.db, userId, { externalId });
   const { guests: guest, reservations: stay, properties: property } = found;
+  if (guest.anonymisedAt) {
+    // Nothing left to print: the retention period after check-out has passed.
+    throw new AppError("NotFound", {
+      detail: "This guest's personal data was removed after the retention period.",
+    });
+  }
   const language = proofLanguageOf(languageCode);
   const t = PROOF_TEXTS[language];
   const times = stayTimesOf(found.accommodation_units, property);

@@ -69,7 +69,8 @@ export function checkInConsumer(
       const found = await guestContextOf(ctx.db, event.payload.guestId);
       if (!found) return; // deleted meanwhile
       const { guest, stay, unit, property, account } = found;
-      if (guest.registrationState === "registered") return;
+      // Registered already, or nothing left to send (personal data removed after retention).
+      if (guest.registrationState === "registered" || guest.anonymisedAt) return;
       if (stay.canceledAt) {
         await markFailed(ctx, guest, "The stay was cancelled.", unit.name);
         return;

@@ -8,6 +8,7 @@ import { describeError, log } from "../../../api/lib/logger.ts";
 import { today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
 import { sleep } from "../../runner/sleep.ts";
 import { queueArrivals, queueDepartures, warnOfDeadlines } from "./guest-duties.ts";
+import { GUEST_DATA_RETENTION, removeExpiredGuestData } from "./guest-data-retention.ts";
 
 const RECONCILE = "evisitor-reconcile";
 
@@ -43,14 +44,18 @@ async function requestReconciliation(db: Database, js: JetStreamClient, now: Dat
 
 /**
  * The guests' clock, every `tickMs`: automatic check-in on arrival day, automatic check-out after
- * departure, deadline warnings, and once a day the comparison with eVisitor's tourist lists.
- * Every step is idempotent, so a failed round is simply tried again on the next tick.
+ * departure, deadline warnings, and once a day the comparison with eVisitor's tourist lists and
+ * the removal of guests' personal data `retentionDays` after check-out (guest-data-retention.ts).
+ * Every step is idempotent, so a failed round is simply tried again on the next tick (a daily job
+ * cut short is redone the next day).
  */
 export async function runGuestSchedule(options: {
   db: Database;
   js: () => JetStreamClient;
   clock: () => Date;
   tickMs: number;
+  /** GUEST_DATA_RETENTION_DAYS. */
+  retentionDays: number;
   signal: AbortSignal;
 }): Promise<void> {
   log.info("guest schedule started", { tickMs: options.tickMs });
@@ -67,6 +72,13 @@ export async function runGuestSchedule(options: {
       if (await claimDailyRun(options.db, RECONCILE, today)) {
         const accounts = await requestReconciliation(options.db, options.js(), now, today);
         log.info("daily reconciliation requested", { accounts });
+      }
+      if (await claimDailyRun(options.db, GUEST_DATA_RETENTION, today)) {
+        const removed = await removeExpiredGuestData(options.db, now, {
+          retentionDays: options.retentionDays,
+        });
+        // Counts only: nothing about the guests themselves.
+        log.info("guest data retention done", { ...removed, retentionDays: options.retentionDays });
       }
     } catch (error) {
       log.warn("guest schedule round failed", describeError(error));

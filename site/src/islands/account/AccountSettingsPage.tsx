@@ -3,12 +3,13 @@ import { AppFrame } from "../app/AppFrame.tsx";
 import { ChangeEmailForm } from "./ChangeEmailForm.tsx";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
 import { CookieSettings } from "./CookieSettings.tsx";
+import { DataExport } from "./DataExport.tsx";
 import { EmailNotificationSettings } from "./EmailNotificationSettings.tsx";
 import { TwoFactorSettings } from "./TwoFactorSettings.tsx";
 
 /**
- * /app/postavke-racuna: e-mail, password, two-factor sign-in and e-mail notifications of the
- * signed-in user.
+ * /app/postavke-racuna: e-mail, password, two-factor sign-in, e-mail notifications, the export of
+ * one's data and cookies of the signed-in user.
  */
 export default function AccountSettingsPage() {
   return (
@@ -31,6 +32,7 @@ function AccountSettings() {
         <ChangePasswordForm />
         <TwoFactorSettings />
         <EmailNotificationSettings />
+        <DataExport />
         <CookieSettings />
       </div>
     </div>

@@ -1,0 +1,1 @@
+ALTER TABLE `guests` ADD `anonymised_at` integer;
