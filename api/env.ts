@@ -36,6 +36,11 @@ const ApiEnv = z
     HOST: z.string().min(1).default("127.0.0.1"),
     PORT: z.coerce.number().int().min(1).max(65535).default(8000),
     SITE_DIR: z.string().min(1).default("site/dist"),
+    /**
+     * Apply migrations and create the first administrator at start-up. A deployment with several
+     * API replicas turns it off and runs deploy/migrate.ts once instead.
+     */
+    MIGRATE_ON_START: z.stringbool().default(true),
     /** Largest request body accepted, in bytes. */
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     /** Signs access tokens (HS256); at least 32 characters. */

@@ -17,13 +17,15 @@ await runMain(async () => {
     url: config.DATABASE_URL,
     authToken: config.DATABASE_AUTH_TOKEN,
   });
-  await migrateDatabase(db, client);
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    await ensureAdministrator(db, {
-      email: config.ADMIN_EMAIL,
-      password: config.ADMIN_PASSWORD,
-      now: new Date(),
-    });
+  if (config.MIGRATE_ON_START) {
+    await migrateDatabase(db, client);
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      await ensureAdministrator(db, {
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+        now: new Date(),
+      });
+    }
   }
   const nats = connectNatsInBackground(config.NATS_URL, "api");
   const app = createApp({

@@ -26,6 +26,8 @@ const WorkersEnv = z.object({
   RETRY_BASE_MS: z.coerce.number().int().min(10).default(1000),
   RETRY_MAX_MS: z.coerce.number().int().min(10).default(60_000),
   RELAY_INTERVAL_MS: z.coerce.number().int().min(10).default(200),
+  /** JetStream replicas of each stream: 1 on a single server, 3 on a 3-node cluster. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** How often the guests' clock ticks: automatic check-in/out, deadline warnings, daily checks. */
   GUEST_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).default(60_000),
   /**

@@ -40,6 +40,7 @@ await runMain(async () => {
     maxDeliveries: config.MAX_DELIVERIES,
     retry: { baseMs: config.RETRY_BASE_MS, maxMs: config.RETRY_MAX_MS },
     relayIntervalMs: config.RELAY_INTERVAL_MS,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
     evisitor: {
       access: {
         endpoint: resolveEVisitorEndpoint(config.EVISITOR_URL, config.EVISITOR_TIMEOUT_MS),

@@ -37,6 +37,8 @@ export interface WorkersOptions {
   maxDeliveries: number;
   retry: { baseMs: number; maxMs: number };
   relayIntervalMs: number;
+  /** JetStream replicas of each stream (NATS_STREAM_REPLICAS): 1 on one server, 3 on a cluster. */
+  streamReplicas?: number;
   /**
    * For the evisitor worker: the service, the key that opens stored credentials, how often the
    * guests' clock ticks (automatic check-in/out, deadlines, the daily comparison and data
@@ -113,7 +115,7 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
   const { db, nc, clock } = options;
   const controller = new AbortController();
   const jsm = await jetstreamManager(nc);
-  await ensureStreams(jsm);
+  await ensureStreams(jsm, { replicas: options.streamReplicas });
   const js = jetstream(nc);
 
   const running: Promise<void>[] = consumersOf(options).map((def) =>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseNatsServers } from "./nats-servers.ts";
 
 /** Settings every process shares: where the database and the event bus are. */
 export const commonEnv = {
@@ -9,7 +10,18 @@ export const commonEnv = {
     })
     .default("file:data/app.db"),
   DATABASE_AUTH_TOKEN: z.string().optional(),
-  NATS_URL: z.string().min(1).default("nats://127.0.0.1:4222"),
+  /**
+   * One NATS server or a cluster's, comma-separated; credentials as nats://user:pass@host or
+   * nats://token@host (api/lib/nats-servers.ts).
+   */
+  NATS_URL: z.string().min(1).default("nats://127.0.0.1:4222").refine((value) => {
+    try {
+      parseNatsServers(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, { error: "must be nats://host:port, several of them comma-separated" }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** The site's address as people reach it; e-mailed links and QR codes start with it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:8000")

@@ -1,5 +1,6 @@
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { describeError, log } from "./logger.ts";
+import { parseNatsServers } from "./nats-servers.ts";
 
 /**
  * A NATS connection that is allowed to be absent: a process starts even while NATS is down,
@@ -11,7 +12,8 @@ export interface NatsHandle {
   close(): Promise<void>;
 }
 
-export function connectNatsInBackground(servers: string, name: string): NatsHandle {
+export function connectNatsInBackground(natsUrl: string, name: string): NatsHandle {
+  const servers = parseNatsServers(natsUrl);
   let nc: NatsConnection | undefined;
   let closed = false;
   let connected = false;
@@ -20,7 +22,7 @@ export function connectNatsInBackground(servers: string, name: string): NatsHand
     while (!closed && !nc) {
       try {
         nc = await connect({
-          servers,
+          ...servers,
           name,
           reconnect: true,
           maxReconnectAttempts: -1,

@@ -6,21 +6,39 @@ import {
 } from "@nats-io/jetstream";
 import { STREAMS } from "@shared/events.ts";
 
-/** Creates the streams the product uses, or brings their subjects up to date. Idempotent. */
-export async function ensureStreams(jsm: JetStreamManager): Promise<void> {
+/**
+ * Creates the streams the product uses, or brings their subjects up to date and their replica
+ * count up to `replicas` (NATS_STREAM_REPLICAS: 1 on a single server, 3 on a 3-node cluster, so a
+ * stream survives the loss of a node). Never lowers the replicas: one process started without the
+ * setting must not undo the cluster's. Idempotent.
+ */
+export async function ensureStreams(
+  jsm: JetStreamManager,
+  { replicas = 1 }: { replicas?: number } = {},
+): Promise<void> {
   for (const stream of STREAMS) {
     const subjects = [...stream.subjects];
     try {
       const info = await jsm.streams.info(stream.name);
       const current = info.config.subjects ?? [];
-      if (current.join() !== subjects.join()) {
-        await jsm.streams.update(stream.name, { ...info.config, subjects });
+      const currentReplicas = info.config.num_replicas ?? 1;
+      if (current.join() !== subjects.join() || currentReplicas < replicas) {
+        await jsm.streams.update(stream.name, {
+          ...info.config,
+          subjects,
+          num_replicas: Math.max(currentReplicas, replicas),
+        });
       }
     } catch (error) {
       if (
         !(error instanceof JetStreamApiError) || error.code !== JetStreamApiCodes.StreamNotFound
       ) throw error;
-      await jsm.streams.add({ name: stream.name, subjects, storage: StorageType.File });
+      await jsm.streams.add({
+        name: stream.name,
+        subjects,
+        storage: StorageType.File,
+        num_replicas: replicas,
+      });
     }
   }
 }
