@@ -26,12 +26,20 @@ async function storedChoice(page: Page): Promise<unknown> {
 
 /** Two optional scripts written inert, as the page would hold them until consent. */
 async function addOptionalScripts(page: Page) {
+  // Served from the page's own origin, as the CSP (script-src 'self' and hashes) requires.
+  await page.route("**/__optional/*.js", (route) => {
+    const kind = new URL(route.request().url()).pathname.split("/").pop()!.replace(".js", "");
+    return route.fulfill({
+      contentType: "text/javascript",
+      body: `window.__ran = [...(window.__ran ?? []), "${kind}"];`,
+    });
+  });
   await page.evaluate(() => {
     for (const kind of ["performance", "advertising"]) {
       const script = document.createElement("script");
       script.type = "text/plain";
       script.dataset.consent = kind;
-      script.text = `window.__ran = [...(window.__ran ?? []), "${kind}"];`;
+      script.dataset.src = `/__optional/${kind}.js`;
       document.body.append(script);
     }
     addEventListener("cookie-consent", (event) => {
@@ -82,6 +90,9 @@ Deno.test({
           await dialog.waitFor({ state: "hidden" });
           await banner.waitFor({ state: "hidden" });
           assert.deepEqual(await storedChoice(page), { performance: true, advertising: false });
+          await page.waitForFunction(() =>
+            ((globalThis as unknown as { __ran?: string[] }).__ran ?? []).length > 0
+          );
           assert.deepEqual(await ran(page), ["performance"], "only the allowed group starts");
           assert.deepEqual(
             await page.evaluate(() => (globalThis as unknown as { __event: unknown }).__event),

@@ -12,7 +12,10 @@
  * - Markup: write them inert, as `type="text/plain"` with the group in `data-consent` and the
  *   address in `data-src` (or the code inside). `activateConsentedScripts` turns each into a real
  *   script once its group is allowed, at page load or when the visitor chooses; `data-type`
- *   becomes the real `type` (e.g. "module"), other attributes are kept.
+ *   becomes the real `type` (e.g. "module"), other attributes are kept. The Content-Security-Policy
+ *   allows scripts from our own origin and the built pages' own inline scripts only: a script from
+ *   another origin needs that origin added (api/lib/security/content-security-policy.ts), and
+ *   inline code here would need its hash, so prefer `data-src`.
  *
  *       <script type="text/plain" data-consent="performance" data-src="https://…/stats.js" async>
  *       </script>
