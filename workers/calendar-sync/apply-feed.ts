@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Database } from "../../api/db/client.ts";
+import type { Database, DbOrTx } from "../../api/db/client.ts";
 import { calendarFeeds, calendarSyncRuns } from "../../api/db/schema/calendar-feeds.ts";
 import { reservations } from "../../api/db/schema/reservations.ts";
 import { accommodationUnits } from "../../api/db/schema/accommodation-units.ts";
@@ -81,6 +81,11 @@ export async function applyFeed(
   feed: Feed,
   fetched: { body: Uint8Array; status: number; etag: string | null; lastModified: string | null },
   now: Date,
+  /**
+   * Runs in the same transaction once the feed is applied (the conflicts' notifications), so a
+   * worker dying after the commit cannot leave them unwritten while the feed then answers 304.
+   */
+  withApplied?: (tx: DbOrTx, summary: FeedSyncSummary) => Promise<void>,
 ): Promise<FeedSyncSummary> {
   const today = todayOf(now);
   const parsed = parseFeed(fetched.body, { today, timezone: PROPERTY_ZONE });
@@ -178,6 +183,7 @@ export async function applyFeed(
       lastError: null,
       failingSince: null,
     }).where(eq(calendarFeeds.id, feed.id));
+    await withApplied?.(tx, summary);
     return summary;
   }, { behavior: "immediate" });
 }

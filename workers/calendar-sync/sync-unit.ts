@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
-import type { Database } from "../../api/db/client.ts";
+import type { Database, DbOrTx } from "../../api/db/client.ts";
 import { accommodationUnits } from "../../api/db/schema/accommodation-units.ts";
 import { calendarFeeds } from "../../api/db/schema/calendar-feeds.ts";
 import { createNotification } from "../../api/services/notifications/create-notification.ts";
@@ -29,6 +29,7 @@ type Unit = typeof accommodationUnits.$inferSelect;
 /** Fetches one feed and applies what it brought; never throws for what the feed does. */
 async function syncFeed(
   db: Database,
+  unit: Unit,
   feed: Feed,
   options: UnitSyncOptions,
 ): Promise<FeedSyncSummary | "unchanged"> {
@@ -44,12 +45,24 @@ async function syncFeed(
         error: outcome.error.code,
       }, now);
     case "fetched":
-      return await applyFeed(db, feed, outcome, now);
+      return await applyFeed(
+        db,
+        feed,
+        outcome,
+        now,
+        (tx, summary) => notifyConflicts(tx, unit, feed, summary, now),
+      );
   }
 }
 
-/** Tells the host about new conflicts and about a feed that has been failing for a day. */
-async function notify(db: Database, unit: Unit, feed: Feed, summary: FeedSyncSummary, now: Date) {
+/** Tells the host about new conflicts, in the transaction that applied the feed. */
+async function notifyConflicts(
+  db: DbOrTx,
+  unit: Unit,
+  feed: Feed,
+  summary: FeedSyncSummary,
+  now: Date,
+) {
   for (const conflict of summary.conflicts) {
     await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarConflict, {
       dedupeKey: `calendar-conflict:${feed.id}:${conflict.start}:${conflict.end}`,
@@ -62,6 +75,16 @@ async function notify(db: Database, unit: Unit, feed: Feed, summary: FeedSyncSum
       now,
     });
   }
+}
+
+/** Tells the host about a feed that has been failing for a day (once per run of failures). */
+async function notifyFailing(
+  db: Database,
+  unit: Unit,
+  feed: Feed,
+  summary: FeedSyncSummary,
+  now: Date,
+) {
   const failingSince = summary.error === null ? null : feed.failingSince ?? now;
   if (failingSince && now.getTime() - failingSince.getTime() >= FAILING_NOTICE_AFTER_MS) {
     await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarFeedFailing, {
@@ -98,8 +121,8 @@ export async function syncUnitFeeds(
       results.push("skipped");
       continue;
     }
-    const result = await syncFeed(db, feed, options);
-    if (result !== "unchanged") await notify(db, unit, feed, result, options.clock());
+    const result = await syncFeed(db, unit, feed, options);
+    if (result !== "unchanged") await notifyFailing(db, unit, feed, result, options.clock());
     results.push(result);
   }
   const added = results.some((r) => typeof r === "object" && r.added > 0);
