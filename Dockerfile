@@ -3,7 +3,9 @@ FROM node:22-bookworm-slim
 WORKDIR /app
 ENV DENO_NO_UPDATE_CHECK=1
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# Not `npm ci`: the lockfile leaves out other platforms' optional binaries the registry lacks, which
+# `npm ci` rejects as out of sync (dev/setup.sh); `npm install --no-save` installs the locked versions.
+RUN npm install --no-save --omit=dev --no-audit --no-fund
 COPY . .
 # The public address, for canonical and hreflang links and the sitemap (e.g. https://prijavko.hr).
 ARG SITE_URL=http://localhost:8000
