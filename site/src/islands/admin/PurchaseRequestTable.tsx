@@ -4,9 +4,11 @@ import type { PurchaseRequestSortField } from "../../lib/api/subscriptions.ts";
 import { eurosText } from "../../lib/billing/money.ts";
 import { formatDate, formatDateTime } from "../../lib/format/date-time.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import { type Translate, translatePlural, type TranslationKey } from "../../i18n/translate.ts";
+import type { Translate, TranslationKey } from "../../i18n/translate.ts";
 import { Button } from "../ui/Button.tsx";
 import { Icon } from "../ui/Icon.tsx";
+import { SortableHeader } from "../ui/SortableHeader.tsx";
+import { PackageAndLength } from "../subscriptions/PackageAndLength.tsx";
 import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
 import { PurchaseStatusChip } from "../subscriptions/PurchaseStatusChip.tsx";
 
@@ -45,8 +47,9 @@ export function PurchaseRequestTable(props: PurchaseRequestTableProps) {
       field={field}
       label={label}
       sort={sort}
-      alignEnd={alignEnd}
       onSort={onSort}
+      className={`px-0.5 py-1.5 first:pl-2 ${alignEnd ? "text-right" : ""}`}
+      buttonPadding="px-1.5"
     />
   );
   return (
@@ -144,55 +147,6 @@ export function PurchaseRequestTable(props: PurchaseRequestTableProps) {
       )}
       emptyText={emptyText}
     />
-  );
-}
-
-interface SortableHeaderProps {
-  t: Translate;
-  field: PurchaseRequestSortField;
-  label: TranslationKey;
-  sort: PurchaseRequestSort;
-  alignEnd: boolean;
-  onSort: (field: PurchaseRequestSortField) => void;
-}
-
-/** A column header that sorts by its column; a second press turns the order around. */
-function SortableHeader({ t, field, label, sort, alignEnd, onSort }: SortableHeaderProps) {
-  const isSorted = sort.by === field;
-  const direction = sort.descending ? "descending" : "ascending";
-  return (
-    <th
-      scope="col"
-      aria-sort={isSorted ? direction : undefined}
-      className={`px-0.5 py-1.5 first:pl-2 ${alignEnd ? "text-right" : ""}`}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(field)}
-        className="inline-flex items-center gap-1 rounded-lg px-1.5 py-1.5 font-semibold whitespace-nowrap hover:bg-surface hover:text-fg"
-      >
-        {t(label)}
-        <Icon
-          name={isSorted ? (sort.descending ? "chevronDown" : "chevronUp") : "chevronsUpDown"}
-          className={`size-4 ${isSorted ? "text-primary" : "opacity-60"}`}
-        />
-      </button>
-    </th>
-  );
-}
-
-function PackageAndLength(
-  { t, lang, request }: { t: Translate; lang: Locale; request: PurchaseRequest },
-) {
-  return (
-    <span className="flex flex-col">
-      <span className="font-semibold whitespace-nowrap">
-        {t("purchase.packageName", { name: request.packageName })}
-      </span>
-      <span className="text-sm whitespace-nowrap text-fg-muted">
-        {translatePlural(lang, "plans.months", request.subscriptionLength)}
-      </span>
-    </span>
   );
 }
 

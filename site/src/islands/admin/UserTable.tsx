@@ -6,6 +6,7 @@ import type { Locale } from "../../i18n/locales.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
 import { Button } from "../ui/Button.tsx";
 import { Icon } from "../ui/Icon.tsx";
+import { SortableHeader } from "../ui/SortableHeader.tsx";
 
 interface UserTableProps {
   t: Translate;
@@ -136,34 +137,6 @@ export function UserTable(
         </tbody>
       </table>
     </div>
-  );
-}
-
-interface SortableHeaderProps {
-  t: Translate;
-  field: UserSortField;
-  label: TranslationKey;
-  sort: { by: UserSortField; descending: boolean };
-  onSort: (field: UserSortField) => void;
-}
-
-function SortableHeader({ t, field, label, sort, onSort }: SortableHeaderProps) {
-  const isSorted = sort.by === field;
-  const direction = sort.descending ? "descending" : "ascending";
-  return (
-    <th scope="col" aria-sort={isSorted ? direction : undefined} className="px-1 py-1.5">
-      <button
-        type="button"
-        onClick={() => onSort(field)}
-        className="inline-flex items-center gap-1 rounded-lg px-2 py-1.5 font-semibold whitespace-nowrap hover:bg-surface hover:text-fg"
-      >
-        {t(label)}
-        <Icon
-          name={isSorted ? (sort.descending ? "chevronDown" : "chevronUp") : "chevronsUpDown"}
-          className={`size-4 ${isSorted ? "text-primary" : "opacity-60"}`}
-        />
-      </button>
-    </th>
   );
 }
 

@@ -6,14 +6,14 @@ import { eurosText } from "../../lib/billing/money.ts";
 import { paymentPageUrl } from "../../lib/billing/payment-link.ts";
 import { formatDate, formatDateTime } from "../../lib/format/date-time.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
-import type { Locale } from "../../i18n/locales.ts";
-import { type Translate, translatePlural } from "../../i18n/translate.ts";
+import type { Translate } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { buttonClass } from "../ui/button-styles.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { PagedListBody } from "../ui/PagedListBody.tsx";
 import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
 import { usePagedList } from "../ui/use-paged-list.ts";
+import { PackageAndLength } from "./PackageAndLength.tsx";
 import { PurchaseStatusChip } from "./PurchaseStatusChip.tsx";
 
 const PAGE_SIZE = 5;
@@ -118,21 +118,6 @@ export function MyPurchaseRequests() {
         </PagedListBody>
       </div>
     </section>
-  );
-}
-
-function PackageAndLength(
-  { t, lang, request }: { t: Translate; lang: Locale; request: PurchaseRequest },
-) {
-  return (
-    <span className="flex flex-col">
-      <span className="font-semibold">
-        {t("purchase.packageName", { name: request.packageName })}
-      </span>
-      <span className="text-sm text-fg-muted">
-        {translatePlural(lang, "plans.months", request.subscriptionLength)}
-      </span>
-    </span>
   );
 }
 
