@@ -41,6 +41,11 @@ const ApiEnv = z
      * API replicas turns it off and runs deploy/migrate.ts once instead.
      */
     MIGRATE_ON_START: z.stringbool().default(true),
+    /**
+     * API processes sharing the port (SO_REUSEPORT, api/lib/api-processes.ts): one per core uses
+     * the whole machine, since each process runs requests on one thread.
+     */
+    API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
     /** Largest request body accepted, in bytes. */
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     /** Signs access tokens (HS256); at least 32 characters. */

@@ -9,6 +9,12 @@ import { createSecretBox } from "./lib/crypto/secret-box.ts";
 import { resolveEVisitorEndpoint } from "./lib/evisitor-endpoint.ts";
 import { openEVisitorSession } from "../workers/evisitor/client.ts";
 import { ensureAdministrator } from "./services/users/ensure-administrator.ts";
+import {
+  type ApiCopies,
+  isApiCopy,
+  startApiCopies,
+  watchFirstProcess,
+} from "./lib/api-processes.ts";
 
 await runMain(async () => {
   const config = loadApiConfig();
@@ -17,7 +23,8 @@ await runMain(async () => {
     url: config.DATABASE_URL,
     authToken: config.DATABASE_AUTH_TOKEN,
   });
-  if (config.MIGRATE_ON_START) {
+  const copy = isApiCopy();
+  if (config.MIGRATE_ON_START && !copy) {
     await migrateDatabase(db, client);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       await ensureAdministrator(db, {
@@ -57,19 +64,32 @@ await runMain(async () => {
   const server = Deno.serve({
     hostname: config.HOST,
     port: config.PORT,
+    reusePort: config.API_PROCESSES > 1,
     signal: controller.signal,
     onListen: ({ hostname, port }) =>
       log.info("api listening", { url: `http://${hostname}:${port}` }),
   }, app.fetch);
 
-  const shutdown = async () => {
+  let copies: ApiCopies | undefined;
+  let stopping = false;
+  const shutdown = async (exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
     log.info("api shutting down");
     controller.abort();
+    await copies?.stop();
     await server.finished;
     await nats.close();
     client.close();
-    Deno.exit(0);
+    Deno.exit(exitCode);
   };
-  Deno.addSignalListener("SIGTERM", shutdown);
-  Deno.addSignalListener("SIGINT", shutdown);
+  Deno.addSignalListener("SIGTERM", () => shutdown());
+  Deno.addSignalListener("SIGINT", () => shutdown());
+
+  if (copy) {
+    watchFirstProcess(() => shutdown());
+  } else if (config.API_PROCESSES > 1) {
+    copies = startApiCopies(config.API_PROCESSES - 1);
+    copies.ended.then(() => shutdown(1));
+  }
 });

@@ -18,6 +18,8 @@ const controller = new AbortController();
 const server = Deno.serve({
   hostname: Deno.env.get("HOST") ?? "127.0.0.1",
   port: Number(Deno.env.get("PORT") ?? 8001),
+  // Several copies on one port, as api/main.ts runs with API_PROCESSES > 1.
+  reusePort: Deno.env.get("REUSE_PORT") === "true",
   signal: controller.signal,
   onListen: ({ hostname, port }) => console.log(`listening http://${hostname}:${port}`),
 }, app.fetch);

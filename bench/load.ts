@@ -147,6 +147,8 @@ const { values } = parseArgs({
     "pause-workers": { type: "boolean", default: false },
     budget: { type: "boolean", default: false },
     json: { type: "string" },
+    /** API processes sharing the port (API_PROCESSES); the baseline runs as many. */
+    "api-processes": { type: "string", default: String(navigator.hardwareConcurrency) },
   },
 });
 const whole = (name: keyof typeof values, min: number) => {
@@ -160,6 +162,7 @@ const WARMUP = whole("warmup", 0);
 const GUESTS = whole("guests", 1);
 const EXTRA_RESERVATIONS = whole("reservations", 0);
 const DRAIN_TIMEOUT_MS = whole("drain-timeout", 1) * 1000;
+const API_PROCESSES = whole("api-processes", 1);
 const PAUSE_WORKERS = values["pause-workers"];
 if (PAUSE_WORKERS && values.url) throw new Error("--pause-workers needs the stack (no --url)");
 
@@ -181,15 +184,17 @@ if (values.url) {
 } else {
   const { startStack } = await import("../tests/support/stack.ts");
   log("starting the product (NATS, eVisitor simulator, API, workers)…");
-  stack = await startStack({ env: { RATE_LIMITS: "off", LOG_LEVEL: "warn" } });
+  stack = await startStack({
+    env: { RATE_LIMITS: "off", LOG_LEVEL: "warn", API_PROCESSES: String(API_PROCESSES) },
+  });
   baseUrl = stack.baseUrl;
   simUrl = stack.evisitor.baseUrl;
 }
 
-let hello: Deno.ChildProcess | undefined;
+const hellos: Deno.ChildProcess[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 async function stopAll() {
-  if (hello) {
+  for (const hello of hellos) {
     try {
       hello.kill("SIGTERM");
     } catch { /* already gone */ }
@@ -199,27 +204,30 @@ async function stopAll() {
   await stack?.stop();
 }
 
-/** The baseline server on a free port, as its own process. */
+/** The baseline server on a free port, as many processes sharing it as the API has. */
 async function startHello(): Promise<string> {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();
-  hello = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}bench/hello-hono.ts`],
-    cwd: ROOT,
-    env: { HOST: "127.0.0.1", PORT: String(port) },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = hello.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  while (!seen.includes("listening")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("bench/hello-hono.ts ended before listening");
-    seen += value;
+  for (let i = 0; i < API_PROCESSES; i++) {
+    const hello = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", `${ROOT}bench/hello-hono.ts`],
+      cwd: ROOT,
+      env: { HOST: "127.0.0.1", PORT: String(port), REUSE_PORT: String(API_PROCESSES > 1) },
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    hellos.push(hello);
+    const reader = hello.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = "";
+    while (!seen.includes("listening")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("bench/hello-hono.ts ended before listening");
+      seen += value;
+    }
+    reader.releaseLock();
+    hello.stdout.cancel().catch(() => {});
   }
-  reader.releaseLock();
-  hello.stdout.cancel().catch(() => {});
   return `http://127.0.0.1:${port}`;
 }
 
@@ -694,7 +702,8 @@ function table(head: string[], rows: string[][]) {
 
 console.log(
   `\nLoad, ${new Date().toISOString()}, ${baseUrl}, ${CONNECTIONS} connections, ` +
-    `${navigator.hardwareConcurrency} CPUs, Deno ${Deno.version.deno}, autocannon 9.0.0 on ` +
+    `${navigator.hardwareConcurrency} CPUs, ${API_PROCESSES} API process(es), ` +
+    `Deno ${Deno.version.deno}, autocannon 9.0.0 on ` +
     `Node ${nodeVersion}${PAUSE_WORKERS ? ", workers stopped during the write mix" : ""}`,
 );
 console.log(

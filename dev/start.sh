@@ -12,6 +12,9 @@ export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
 export PORT="${PORT:-8000}"
 export HOST="${HOST:-127.0.0.1}"
 export PUBLIC_URL="${PUBLIC_URL:-http://localhost:$PORT}"
+# One API process per core (at most 4) on the same port: each serves requests on one thread.
+cores="$(nproc 2>/dev/null || echo 1)"
+export API_PROCESSES="${API_PROCESSES:-$((cores < 4 ? cores : 4))}"
 
 pids=()
 stop_all() {

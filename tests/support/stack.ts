@@ -94,7 +94,11 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     const child = running[process];
     if (!child) return;
     delete running[process];
-    child.child.kill(signal);
+    try {
+      child.child.kill(signal);
+    } catch {
+      // it ended already (an API whose copy died ends itself)
+    }
     await child.child.status;
     await child.done;
   };
