@@ -2,6 +2,7 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import * as schema from "./schema/mod.ts";
 import { serializeClient } from "./serialized-client.ts";
+import { withStatementCache } from "./statement-cache-client.ts";
 
 export interface DatabaseConfig {
   url: string;
@@ -14,11 +15,28 @@ export function createDatabase(config: DatabaseConfig) {
     url: config.url,
     authToken: config.authToken,
     // Busy timeout for embedded files: the API and the workers write to the same file.
-    timeout: 5000,
+    timeout: BUSY_TIMEOUT_MS,
   });
-  const client = config.url.startsWith("file:") ? serializeClient(opened) : opened;
+  const path = embeddedPath(config.url);
+  const client = !config.url.startsWith("file:")
+    ? opened
+    : serializeClient(path ? withStatementCache(opened, path, BUSY_TIMEOUT_MS) : opened);
   const db = drizzle({ client, schema, casing: "snake_case" });
   return { db, client };
+}
+
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * The file of a `file:` URL as @libsql/client reads it; undefined for servers, for URLs with
+ * options and for in-memory databases (a second connection would be another, empty database).
+ */
+function embeddedPath(url: string): string | undefined {
+  if (!url.startsWith("file:") || url.includes("?") || url.includes(":memory:")) return undefined;
+  const rest = url.slice("file:".length);
+  if (!rest.startsWith("//")) return rest; // file:data/app.db, file:/abs/app.db
+  const path = rest.replace(/^\/\/(localhost)?/, ""); // file:///abs/app.db
+  return path.startsWith("/") ? decodeURIComponent(path) : undefined;
 }
 
 export type Database = ReturnType<typeof createDatabase>["db"];

@@ -34,6 +34,15 @@ export const reservations = sqliteTable("reservations", {
   updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
 }, (t) => [
   index("reservations_unit_dates_idx").on(t.accommodationUnitId, t.startDate),
-  index("reservations_user_dates_idx").on(t.userId, t.startDate),
+  // A host's list by start date (ties by id) reads in this order, with no sort; the statistics
+  // find every column they read here, without reading the stays themselves.
+  index("reservations_user_dates_idx").on(
+    t.userId,
+    t.startDate,
+    t.id,
+    t.endDate,
+    t.kind,
+    t.canceledAt,
+  ),
   uniqueIndex("reservations_source_idx").on(t.sourceFeedId, t.sourceUid, t.sourceRecurrenceId),
 ]);

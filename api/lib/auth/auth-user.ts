@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { userRoles, users } from "../../db/schema/users.ts";
 
 /** The signed-in caller, as loaded from the database on every authenticated request. */
@@ -16,15 +17,22 @@ export interface AuthUser {
 
 export const ADMINISTRATOR = "Administrator";
 
+const userById = preparedQuery((db) =>
+  db.select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare()
+);
+const rolesOf = preparedQuery((db) =>
+  db.select({ role: userRoles.role }).from(userRoles)
+    .where(eq(userRoles.userId, sql.placeholder("userId")))
+    .prepare()
+);
+
 /** Loads a user with their roles; roles come from the database, never from the token alone. */
 export async function loadAuthUser(db: DbOrTx, userId: string): Promise<AuthUser | undefined> {
-  const [user] = await db
-    .select({ id: users.id, email: users.email, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [user] = await userById(db).all({ userId });
   if (!user) return undefined;
-  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(
-    eq(userRoles.userId, userId),
-  );
+  const roles = await rolesOf(db).all({ userId });
   return { ...user, roles: roles.map((r) => r.role) };
 }

@@ -1,6 +1,7 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Guest } from "@shared/schemas/guest.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { guests } from "../../db/schema/guests.ts";
 import type { SecretBox } from "../../lib/crypto/secret-box.ts";
 import { documentNumberOf, type GuestRow, toGuest } from "./guest-response.ts";
@@ -20,12 +21,21 @@ export async function guestRowsOf(
 ): Promise<Map<string, GuestRow[]>> {
   const byReservation = new Map<string, GuestRow[]>(reservationIds.map((id) => [id, []]));
   if (reservationIds.length === 0) return byReservation;
-  const rows = await db.select().from(guests)
-    .where(inArray(guests.reservationId, reservationIds))
-    .orderBy(asc(guests.createdAt), asc(sql`${guests}.rowid`));
+  const rows = await guestsOfReservations(db).all({ ids: JSON.stringify(reservationIds) });
   for (const row of rows) byReservation.get(row.reservationId)?.push(row);
   return byReservation;
 }
+
+// The ids as one JSON array, so one prepared statement serves any number of them.
+const guestsOfReservations = preparedQuery((db) =>
+  db.select().from(guests)
+    .where(inArray(
+      guests.reservationId,
+      sql`(select value from json_each(${sql.placeholder("ids")}))`,
+    ))
+    .orderBy(asc(guests.createdAt), asc(sql`${guests}.rowid`))
+    .prepare()
+);
 
 /** Guests for the host's own views, with their document numbers opened. */
 export async function openGuests(

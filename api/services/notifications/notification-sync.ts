@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import type {
   NotificationSync,
   NotificationSyncQuery,
   UserNotification,
 } from "@shared/schemas/notification.ts";
 import type { Database } from "../../db/client.ts";
+import { preparedQuery, preparedQueryByShape } from "../../db/prepared-query.ts";
 import { userNotifications } from "../../db/schema/user-notifications.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/problem.ts";
@@ -37,21 +38,16 @@ export async function syncNotifications(
   now: Date,
 ): Promise<NotificationSync> {
   const since = query.lastSyncTimestamp ? new Date(query.lastSyncTimestamp) : undefined;
-  const where: SQL | undefined = and(
-    eq(userNotifications.userId, userId),
-    // At or after: a change in the same millisecond as the last answer is sent again, not lost.
-    since ? gte(userNotifications.lastModifiedAt, since) : undefined,
-    query.includeDeleted ? undefined : isNull(userNotifications.deletedAt),
-  );
-  const [{ total }] = await db.select({ total: count() }).from(userNotifications).where(where);
-  const rows = await db.select().from(userNotifications).where(where)
-    .orderBy(desc(userNotifications.createdAt), desc(userNotifications.id))
-    .limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize);
-  const [{ unread }] = await db.select({ unread: count() }).from(userNotifications).where(and(
-    eq(userNotifications.userId, userId),
-    isNull(userNotifications.sentToAppAt),
-    isNull(userNotifications.deletedAt),
-  ));
+  const shape = { since: since !== undefined, includeDeleted: !!query.includeDeleted };
+  const values = {
+    userId,
+    since,
+    limit: query.pageSize,
+    offset: (query.pageNumber - 1) * query.pageSize,
+  };
+  const [{ total }] = await syncCount(db, shape).all(values);
+  const rows = await syncPage(db, shape).all(values);
+  const [{ unread }] = await unreadCount(db).all({ userId });
   return {
     notifications: rows.map(toNotification),
     syncTimestamp: now.toISOString(),
@@ -63,6 +59,46 @@ export async function syncNotifications(
     unreadCount: unread,
   };
 }
+
+interface SyncShape {
+  since: boolean;
+  includeDeleted: boolean;
+}
+
+const $ = sql.placeholder;
+
+const syncWhere = (shape: SyncShape): SQL | undefined =>
+  and(
+    eq(userNotifications.userId, $("userId")),
+    // At or after: a change in the same millisecond as the last answer is sent again, not lost.
+    shape.since ? gte(userNotifications.lastModifiedAt, $("since")) : undefined,
+    shape.includeDeleted ? undefined : isNull(userNotifications.deletedAt),
+  );
+
+const shapeKey = (shape: SyncShape) => `${shape.since}/${shape.includeDeleted}`;
+
+const syncCount = preparedQueryByShape(
+  shapeKey,
+  (db, shape: SyncShape) =>
+    db.select({ total: count() }).from(userNotifications).where(syncWhere(shape)).prepare(),
+);
+
+const syncPage = preparedQueryByShape(
+  shapeKey,
+  (db, shape: SyncShape) =>
+    db.select().from(userNotifications).where(syncWhere(shape))
+      .orderBy(desc(userNotifications.createdAt), desc(userNotifications.id))
+      .limit($("limit")).offset($("offset"))
+      .prepare(),
+);
+
+const unreadCount = preparedQuery((db) =>
+  db.select({ unread: count() }).from(userNotifications).where(and(
+    eq(userNotifications.userId, $("userId")),
+    isNull(userNotifications.sentToAppAt),
+    isNull(userNotifications.deletedAt),
+  )).prepare()
+);
 
 /** GET /UserNotifications/{id}: the notification, marked read (once). */
 export async function readNotification(db: Database, userId: string, id: string, now: Date) {

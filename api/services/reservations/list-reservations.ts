@@ -11,12 +11,14 @@ import {
   lt,
   lte,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from "drizzle-orm";
 import { ReservationFilter, type ReservationStatus } from "@shared/enums.ts";
 import { toPagedResult } from "@shared/schemas/paged.ts";
 import type { Database } from "../../db/client.ts";
+import { preparedQuery, preparedQueryByShape } from "../../db/prepared-query.ts";
 import { likeContaining } from "../../db/like-containing.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -51,11 +53,14 @@ export interface ReservationQuery {
 
 const live = isNull(reservations.canceledAt);
 
+/** Today's date, bound when the prepared list runs. */
+type Today = string | Placeholder;
+
 /**
  * SQL for "has this status today". Status is derived (shared/reservation-status.ts); until guests
  * are registered with eVisitor no stay is CheckedIn or Completed, so those match nothing yet.
  */
-function statusCondition(status: ReservationStatus, today: string): SQL | undefined {
+function statusCondition(status: ReservationStatus, today: Today): SQL | undefined {
   switch (status) {
     case "Canceled":
       return isNotNull(reservations.canceledAt);
@@ -70,7 +75,7 @@ function statusCondition(status: ReservationStatus, today: string): SQL | undefi
   }
 }
 
-function filterCondition(filter: ReservationFilter, today: string): SQL | undefined {
+function filterCondition(filter: ReservationFilter, today: Today): SQL | undefined {
   switch (filter) {
     case ReservationFilter.Upcoming:
       return gt(reservations.startDate, today);
@@ -83,6 +88,67 @@ function filterCondition(filter: ReservationFilter, today: string): SQL | undefi
   }
 }
 
+/** Which conditions and order a list query has; its values are bound when it runs. */
+interface ListShape {
+  propertyId: boolean;
+  unitCode: boolean;
+  endDate: boolean;
+  startDate: boolean;
+  statuses: ReservationStatus[];
+  filter: ReservationFilter;
+  includeBlocks: boolean;
+  search: boolean;
+  sortBy: ReservationSort;
+  descending: boolean;
+}
+
+const $ = sql.placeholder;
+
+function listWhere(shape: ListShape) {
+  const pattern = $("pattern");
+  return and(
+    eq(reservations.userId, $("userId")),
+    shape.propertyId ? eq(reservations.propertyId, $("propertyId")) : undefined,
+    shape.unitCode ? eq(accommodationUnits.code, $("unitCode")) : undefined,
+    // Stays that share at least one night with [StartDate, EndDate].
+    shape.endDate ? lt(reservations.startDate, $("endDate")) : undefined,
+    shape.startDate ? gt(reservations.endDate, $("startDate")) : undefined,
+    shape.statuses.length
+      ? or(...shape.statuses.map((s) => statusCondition(s, $("today"))))
+      : undefined,
+    filterCondition(shape.filter, $("today")),
+    shape.includeBlocks ? undefined : inArray(reservations.kind, ["booking", "unknown"]),
+    shape.search
+      ? sql`(${reservations.code} like ${pattern} escape '\\' or ${reservations.description} like ${pattern} escape '\\' or ${accommodationUnits.name} like ${pattern} escape '\\' or ${properties.name} like ${pattern} escape '\\')`
+      : undefined,
+  );
+}
+
+const listCount = preparedQueryByShape(JSON.stringify, (db, shape: ListShape) =>
+  // Every stay has its unit and property (not null, foreign keys): the count needs the joins only
+  // when the search or the unit filter looks at them.
+  shape.search || shape.unitCode
+    ? db.select({ total: count() }).from(reservations)
+      .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
+      .innerJoin(properties, eq(properties.id, reservations.propertyId))
+      .where(listWhere(shape)).prepare()
+    : db.select({ total: count() }).from(reservations).where(listWhere(shape)).prepare());
+
+const listPage = preparedQueryByShape(JSON.stringify, (db, shape: ListShape) => {
+  const column = RESERVATION_SORTS[shape.sortBy];
+  return db.select().from(reservations)
+    .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
+    .innerJoin(properties, eq(properties.id, reservations.propertyId))
+    .where(listWhere(shape))
+    // "created" lists the newest first by default; SortDescending turns any order around.
+    .orderBy(
+      (shape.sortBy === "created") !== shape.descending ? desc(column) : asc(column),
+      asc(reservations.id),
+    )
+    .limit($("limit")).offset($("offset"))
+    .prepare();
+});
+
 /** The caller's reservations, filtered as spec section 7 lists, one page at a time. */
 export async function listReservations(
   { db, now, secretBox }: { db: Database; now: Date; secretBox: SecretBox },
@@ -90,41 +156,31 @@ export async function listReservations(
   query: ReservationQuery,
 ) {
   const today = todayOf(now);
-  const pattern = query.searchValue ? likeContaining(query.searchValue) : undefined;
-  const where = and(
-    eq(reservations.userId, userId),
-    query.propertyId ? eq(reservations.propertyId, query.propertyId) : undefined,
-    query.accommodationUnitCode
-      ? eq(accommodationUnits.code, query.accommodationUnitCode)
-      : undefined,
-    // Stays that share at least one night with [StartDate, EndDate].
-    query.endDate ? lt(reservations.startDate, stayDateOf(query.endDate)) : undefined,
-    query.startDate ? gt(reservations.endDate, stayDateOf(query.startDate)) : undefined,
-    query.statuses?.length
-      ? or(...query.statuses.map((s) => statusCondition(s, today)))
-      : undefined,
-    filterCondition(query.filter, today),
-    query.includeBlocks ? undefined : inArray(reservations.kind, ["booking", "unknown"]),
-    pattern
-      ? sql`(${reservations.code} like ${pattern} escape '\\' or ${reservations.description} like ${pattern} escape '\\' or ${accommodationUnits.name} like ${pattern} escape '\\' or ${properties.name} like ${pattern} escape '\\')`
-      : undefined,
-  );
-  const joined = () =>
-    db.select().from(reservations)
-      .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
-      .innerJoin(properties, eq(properties.id, reservations.propertyId));
-  const [{ total }] = await db.select({ total: count() }).from(reservations)
-    .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
-    .innerJoin(properties, eq(properties.id, reservations.propertyId))
-    .where(where);
-  const column = RESERVATION_SORTS[query.sortBy];
-  const rows = await joined().where(where)
-    // "created" lists the newest first by default; SortDescending turns any order around.
-    .orderBy(
-      (query.sortBy === "created") !== !!query.sortDescending ? desc(column) : asc(column),
-      asc(reservations.id),
-    )
-    .limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize);
+  const shape: ListShape = {
+    propertyId: !!query.propertyId,
+    unitCode: !!query.accommodationUnitCode,
+    endDate: !!query.endDate,
+    startDate: !!query.startDate,
+    statuses: [...new Set(query.statuses ?? [])].sort(),
+    filter: query.filter,
+    includeBlocks: !!query.includeBlocks,
+    search: !!query.searchValue,
+    sortBy: query.sortBy,
+    descending: !!query.sortDescending,
+  };
+  const values = {
+    userId,
+    today,
+    propertyId: query.propertyId,
+    unitCode: query.accommodationUnitCode,
+    endDate: query.endDate ? stayDateOf(query.endDate) : undefined,
+    startDate: query.startDate ? stayDateOf(query.startDate) : undefined,
+    pattern: query.searchValue ? likeContaining(query.searchValue) : undefined,
+    limit: query.pageSize,
+    offset: (query.pageNumber - 1) * query.pageSize,
+  };
+  const [{ total }] = await listCount(db, shape).all(values);
+  const rows = await listPage(db, shape).all(values);
   const guestRows = await guestRowsOf(db, rows.map((r) => r.reservations.id));
   const items = await Promise.all(rows.map((r) =>
     toReservation(
@@ -174,10 +230,7 @@ export async function currentReservation(db: Database, unitCode: string, now: Da
  * Blocks are not stays: unknown like a wrong code.
  */
 export async function publicReservation(db: Database, code: string, now: Date) {
-  const [row] = await db.select().from(reservations)
-    .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
-    .innerJoin(properties, eq(properties.id, reservations.propertyId))
-    .where(and(eq(reservations.code, code), inArray(reservations.kind, ["booking", "unknown"])));
+  const [row] = await stayByCode(db).all({ code });
   if (!row) return undefined;
   const guestRows = await guestRowsOf(db, [row.reservations.id]);
   return toPublicReservation(
@@ -188,3 +241,14 @@ export async function publicReservation(db: Database, code: string, now: Date) {
     guestRows.get(row.reservations.id) ?? [],
   );
 }
+
+const stayByCode = preparedQuery((db) =>
+  db.select().from(reservations)
+    .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
+    .innerJoin(properties, eq(properties.id, reservations.propertyId))
+    .where(and(
+      eq(reservations.code, sql.placeholder("code")),
+      inArray(reservations.kind, ["booking", "unknown"]),
+    ))
+    .prepare()
+);

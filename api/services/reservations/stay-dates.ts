@@ -16,11 +16,22 @@ export function stayDateOf(isoDateTime: string): string {
 
 /** A stay date at a local time of day, as the UTC date-time the API answers with. */
 export function utcDateTimeOf(date: string, time: string): string {
-  const [year, month, day] = dateParts(date)!;
-  const [hour, minute] = time.split(":").map(Number);
-  return new Date(instantOfWallTime({ year, month, day, hour, minute, second: 0 }, PROPERTY_ZONE))
-    .toISOString();
+  // Lists answer a few hundred dates and times over and over; the zone arithmetic (Intl) is the
+  // slow part, and its answer for a date and time never changes.
+  const key = `${date}T${time}`;
+  let answer = utcDateTimes.get(key);
+  if (answer === undefined) {
+    const [year, month, day] = dateParts(date)!;
+    const [hour, minute] = time.split(":").map(Number);
+    answer = new Date(
+      instantOfWallTime({ year, month, day, hour, minute, second: 0 }, PROPERTY_ZONE),
+    ).toISOString();
+    if (utcDateTimes.size >= 10_000) utcDateTimes.clear();
+    utcDateTimes.set(key, answer);
+  }
+  return answer;
 }
+const utcDateTimes = new Map<string, string>();
 
 /** Check-in and check-out times of a unit: its own, else its property's, else the usual ones. */
 export function stayTimesOf(

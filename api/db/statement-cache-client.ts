@@ -1,0 +1,324 @@
+import Database from "libsql";
+import { Buffer } from "node:buffer";
+import type {
+  Client,
+  InArgs,
+  InStatement,
+  InValue,
+  ResultSet,
+  Row,
+  Transaction,
+  TransactionMode,
+} from "@libsql/client";
+import { LibsqlError } from "@libsql/client";
+
+/**
+ * An embedded (`file:`) database client that prepares each distinct SQL text once.
+ *
+ * `@libsql/client` prepares every statement again on every call and asks SQLite for its columns
+ * twice; for the API's reads, whose SQL drizzle builds the same each time, that was a third of a
+ * request's time (bench/load-profile.ts). This client keeps the prepared statements of one
+ * connection in a map by SQL text and runs `execute` and transactions on that connection; batches,
+ * migrations and scripts, rare and not hot, go to `@libsql/client` unchanged.
+ *
+ * What callers see is what `@libsql/client` gives (its `intMode: "number"`): rows indexable by
+ * position and by column name (only names enumerable), integers as numbers (an integer past
+ * 2^53 throws instead of losing digits), blobs as ArrayBuffers, SQLite errors as LibsqlError with
+ * the same codes. It holds one connection, so it must be used through serializeClient
+ * (serialized-client.ts), which lets one statement or transaction at a time reach it.
+ */
+export function withStatementCache(fallback: Client, path: string, timeoutMs: number): Client {
+  const db = new Database(path, { timeout: timeoutMs });
+  const prepared = new Map<string, Prepared>();
+
+  const run = (statement: InStatement): ResultSet => {
+    const { sql, args } = typeof statement === "string"
+      ? { sql: statement, args: [] as InArgs }
+      : { sql: statement.sql, args: statement.args ?? [] };
+    try {
+      let entry = prepared.get(sql);
+      if (!entry) {
+        entry = prepare(db, sql);
+        if (prepared.size >= MAX_STATEMENTS) prepared.delete(prepared.keys().next().value!);
+        prepared.set(sql, entry);
+      }
+      return entry.execute(bindArgs(args));
+    } catch (error) {
+      throw asLibsqlError(error);
+    }
+  };
+
+  const client: Client = {
+    closed: false,
+    protocol: "file",
+    execute(statement: InStatement | string, args?: InArgs): Promise<ResultSet> {
+      try {
+        return Promise.resolve(run(args ? { sql: statement as string, args } : statement));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    batch: (...params) => fallback.batch(...params),
+    migrate: (...params) => fallback.migrate(...params),
+    executeMultiple: (sql) => fallback.executeMultiple(sql),
+    sync: () => fallback.sync(),
+    reconnect: () => fallback.reconnect(),
+    transaction(mode: TransactionMode = "write"): Promise<Transaction> {
+      try {
+        run(BEGIN[mode]);
+        return Promise.resolve(transactionOn(db, run));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    close() {
+      client.closed = true;
+      prepared.clear();
+      db.close();
+      fallback.close();
+    },
+  } as Client;
+  return client;
+}
+
+/** More distinct statements than the product has; past it the oldest is dropped. */
+const MAX_STATEMENTS = 2000;
+
+const BEGIN: Record<TransactionMode, string> = {
+  write: "BEGIN IMMEDIATE",
+  read: "BEGIN TRANSACTION READONLY",
+  deferred: "BEGIN DEFERRED",
+};
+
+interface Prepared {
+  execute(args: unknown[] | Record<string, unknown>): ResultSet;
+}
+
+function prepare(db: Database.Database, sql: string): Prepared {
+  const statement = db.prepare(sql);
+  statement.safeIntegers(true);
+  if (!statement.reader) {
+    return {
+      execute(args) {
+        const info = statement.run(args);
+        return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
+      },
+    };
+  }
+  statement.raw(true);
+  const definitions = statement.columns();
+  const columns = definitions.map((column) => column.name);
+  const columnTypes = definitions.map((column) => column.type ?? "");
+  const RowOf = rowClass(columns);
+  return {
+    execute(args) {
+      const rows = (statement.all(args) as unknown[][]).map((values) => new RowOf(values));
+      return resultSet(columns, columnTypes, rows as unknown as Row[], 0, undefined);
+    },
+  };
+}
+
+const VALUES = Symbol("values");
+
+/**
+ * Rows as `@libsql/client` shapes them: `row[0]`, `row.length` and `row.name` all work, and only
+ * the names are enumerable (drizzle's raw queries read Object.keys; JSON shows the names). The
+ * positions are getters on a prototype made once per statement, instead of a property defined
+ * on every row for every column.
+ */
+function rowClass(columns: string[]) {
+  const names = [...new Set(columns)];
+  // A name two columns share (joined tables' "id") takes the first, as @libsql/client does.
+  const positions = names.map((name) => columns.indexOf(name));
+  class RowOf {
+    declare [VALUES]: unknown[];
+    constructor(raw: unknown[]) {
+      const values = raw.map(fromSql);
+      Object.defineProperty(this, VALUES, { value: values });
+      const self = this as unknown as Record<string, unknown>;
+      for (let i = 0; i < names.length; i++) self[names[i]] = values[positions[i]];
+    }
+  }
+  Object.defineProperty(RowOf.prototype, "length", { get: () => columns.length });
+  columns.forEach((_, index) =>
+    Object.defineProperty(RowOf.prototype, index, {
+      get(this: RowOf) {
+        return this[VALUES][index];
+      },
+    })
+  );
+  return RowOf;
+}
+
+function transactionOn(db: Database.Database, run: (s: InStatement) => ResultSet): Transaction {
+  let open = true;
+  const end = (sql: string) => {
+    if (!open) return;
+    open = false;
+    if (db.open && db.inTransaction) run(sql);
+  };
+  const tx: Transaction = {
+    get closed() {
+      return !open;
+    },
+    execute(statement: InStatement) {
+      try {
+        if (!open) throw new LibsqlError("The transaction is closed", "TRANSACTION_CLOSED");
+        return Promise.resolve(run(statement));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    async batch(statements: InStatement[]) {
+      const results: ResultSet[] = [];
+      for (const statement of statements) results.push(await tx.execute(statement));
+      return results;
+    },
+    executeMultiple(sql: string) {
+      try {
+        if (!open) throw new LibsqlError("The transaction is closed", "TRANSACTION_CLOSED");
+        db.exec(sql);
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(asLibsqlError(error));
+      }
+    },
+    commit() {
+      try {
+        end("COMMIT");
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    rollback() {
+      try {
+        end("ROLLBACK");
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    close() {
+      try {
+        end("ROLLBACK");
+      } catch {
+        // the connection is unusable; the next statement says so
+      }
+    },
+  } as Transaction;
+  return tx;
+}
+
+function resultSet(
+  columns: string[],
+  columnTypes: string[],
+  rows: Row[],
+  rowsAffected: number,
+  lastInsertRowid: bigint | undefined,
+): ResultSet {
+  return {
+    columns,
+    columnTypes,
+    rows,
+    rowsAffected,
+    lastInsertRowid,
+    toJSON: () => ({
+      columns,
+      columnTypes,
+      rows,
+      rowsAffected,
+      lastInsertRowid: lastInsertRowid?.toString() ?? null,
+    }),
+  };
+}
+
+function bindArgs(args: InArgs): unknown[] | Record<string, unknown> {
+  if (Array.isArray(args)) return args.map(toSql);
+  const named: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) {
+    named[/^[@$:]/.test(name) ? name.slice(1) : name] = toSql(value);
+  }
+  return named;
+}
+
+const MIN_INTEGER = -9223372036854775808n;
+const MAX_INTEGER = 9223372036854775807n;
+
+function toSql(value: InValue): unknown {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) {
+      throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
+    }
+    return value;
+  }
+  if (typeof value === "bigint") {
+    if (value < MIN_INTEGER || value > MAX_INTEGER) {
+      throw new RangeError("bigint is too large to be represented as a 64-bit integer");
+    }
+    return value;
+  }
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof ArrayBuffer) return Buffer.from(value);
+  if (value instanceof Date) return value.valueOf();
+  if (value === undefined) {
+    throw new TypeError("undefined cannot be passed as argument to the database");
+  }
+  return value;
+}
+
+function fromSql(value: unknown): unknown {
+  if (typeof value === "bigint") {
+    if (value < MIN_SAFE || value > MAX_SAFE) {
+      throw new RangeError(
+        "Received integer which cannot be safely represented as a JavaScript number",
+      );
+    }
+    return Number(value);
+  }
+  if (value instanceof Buffer) return value.buffer;
+  return value;
+}
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** SQLite's errors as `@libsql/client` reports them (code, extended code, raw code). */
+function asLibsqlError(error: unknown): unknown {
+  if (error instanceof LibsqlError || !(error instanceof Error)) return error;
+  const { code, rawCode } = error as Error & { code?: string; rawCode?: number };
+  if (typeof code !== "string" || !code.startsWith("SQLITE")) return error;
+  const base = rawCode === undefined ? "SQLITE_UNKNOWN" : BASE_CODES[rawCode & 0xff] ??
+    `SQLITE_UNKNOWN_${rawCode & 0xff}`;
+  return new LibsqlError(error.message, base, code, rawCode, error);
+}
+
+const BASE_CODES: Record<number, string> = {
+  1: "SQLITE_ERROR",
+  2: "SQLITE_INTERNAL",
+  3: "SQLITE_PERM",
+  4: "SQLITE_ABORT",
+  5: "SQLITE_BUSY",
+  6: "SQLITE_LOCKED",
+  7: "SQLITE_NOMEM",
+  8: "SQLITE_READONLY",
+  9: "SQLITE_INTERRUPT",
+  10: "SQLITE_IOERR",
+  11: "SQLITE_CORRUPT",
+  12: "SQLITE_NOTFOUND",
+  13: "SQLITE_FULL",
+  14: "SQLITE_CANTOPEN",
+  15: "SQLITE_PROTOCOL",
+  16: "SQLITE_EMPTY",
+  17: "SQLITE_SCHEMA",
+  18: "SQLITE_TOOBIG",
+  19: "SQLITE_CONSTRAINT",
+  20: "SQLITE_MISMATCH",
+  21: "SQLITE_MISUSE",
+  22: "SQLITE_NOLFS",
+  23: "SQLITE_AUTH",
+  24: "SQLITE_FORMAT",
+  25: "SQLITE_RANGE",
+  26: "SQLITE_NOTADB",
+  27: "SQLITE_NOTICE",
+  28: "SQLITE_WARNING",
+};
