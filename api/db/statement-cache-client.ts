@@ -106,16 +106,27 @@ function prepare(db: Database.Database, sql: string): Prepared {
     };
   }
   statement.raw(true);
-  const definitions = statement.columns();
-  const columns = definitions.map((column) => column.name);
-  const columnTypes = definitions.map((column) => column.type ?? "");
-  const RowOf = rowClass(columns);
+  let shape = resultShapeOf(statement);
   return {
     execute(args) {
-      const rows = (statement.all(args) as unknown[][]).map((values) => new RowOf(values));
+      const raw = statement.all(args) as unknown[][];
+      // After a schema change SQLite prepares the statement again by itself, and a `select *`
+      // may then answer other columns: read them again.
+      if (raw.length > 0 && raw[0].length !== shape.columns.length) {
+        shape = resultShapeOf(statement);
+      }
+      const { columns, columnTypes, RowOf } = shape;
+      const rows = raw.map((values) => new RowOf(values));
       return resultSet(columns, columnTypes, rows as unknown as Row[], 0, undefined);
     },
   };
+}
+
+function resultShapeOf(statement: Database.Statement) {
+  const definitions = statement.columns();
+  const columns = definitions.map((column) => column.name);
+  const columnTypes = definitions.map((column) => column.type ?? "");
+  return { columns, columnTypes, RowOf: rowClass(columns) };
 }
 
 const VALUES = Symbol("values");
@@ -155,7 +166,20 @@ function transactionOn(db: Database.Database, run: (s: InStatement) => ResultSet
   const end = (sql: string) => {
     if (!open) return;
     open = false;
-    if (db.open && db.inTransaction) run(sql);
+    try {
+      if (db.open && db.inTransaction) run(sql);
+    } catch (error) {
+      // A COMMIT that failed (SQLITE_BUSY past the timeout) leaves the transaction open on the
+      // connection; roll it back so the next statement does not run inside it.
+      if (db.open && db.inTransaction) {
+        try {
+          run("ROLLBACK");
+        } catch {
+          // nothing more to do; the error below says what failed
+        }
+      }
+      throw error;
+    }
   };
   const tx: Transaction = {
     get closed() {

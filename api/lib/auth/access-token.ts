@@ -17,9 +17,22 @@ export interface AccessClaims {
   sessionId?: string;
 }
 
-function keyOf(config: AuthConfig): Uint8Array {
-  return new TextEncoder().encode(config.jwtSecret);
+/** The HMAC key, imported once per secret rather than on every request. */
+function keyOf(config: AuthConfig): Promise<CryptoKey> {
+  let key = keys.get(config.jwtSecret);
+  if (!key) {
+    key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(config.jwtSecret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    keys.set(config.jwtSecret, key);
+  }
+  return key;
 }
+const keys = new Map<string, Promise<CryptoKey>>();
 
 /** A short-lived HS256 JWT naming the user (and the impersonating administrator, if any). */
 export function signAccessToken(
@@ -39,7 +52,7 @@ export function signAccessToken(
     .setJti(crypto.randomUUID())
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + config.accessTokenMinutes * 60);
-  return jwt.sign(keyOf(config));
+  return keyOf(config).then((key) => jwt.sign(key));
 }
 
 /**
@@ -52,7 +65,7 @@ export async function verifyAccessToken(
   now: Date,
 ): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(config), {
+    const { payload } = await jwtVerify(token, await keyOf(config), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,

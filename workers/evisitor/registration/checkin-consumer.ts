@@ -36,16 +36,19 @@ export function hostMessageOf(error: EVisitorError): string {
 
 async function markFailed(ctx: HandlerContext, guest: GuestRow, message: string, unitName: string) {
   const now = ctx.clock();
-  await ctx.db.update(guests)
-    .set({ registrationState: "failed", registrationError: message, updatedAt: now })
-    .where(eq(guests.id, guest.id));
-  await createNotification(ctx.db, guest.userId, NOTIFICATION_TEMPLATES.guestRegistrationFailed, {
-    dedupeKey: `guest-registration-failed:${guest.id}:${now.getTime()}`,
-    placeholders: {
-      accommodationUnit: unitName,
-      reservationList: `${guest.name} ${guest.surname}`,
-    },
-    now,
+  // One transaction: a worker dying between the two cannot leave a failed guest unannounced.
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(guests)
+      .set({ registrationState: "failed", registrationError: message, updatedAt: now })
+      .where(eq(guests.id, guest.id));
+    await createNotification(tx, guest.userId, NOTIFICATION_TEMPLATES.guestRegistrationFailed, {
+      dedupeKey: `guest-registration-failed:${guest.id}:${now.getTime()}`,
+      placeholders: {
+        accommodationUnit: unitName,
+        reservationList: `${guest.name} ${guest.surname}`,
+      },
+      now,
+    });
   });
 }
 
@@ -124,21 +127,25 @@ export function checkInConsumer(
       }
 
       const now = ctx.clock();
-      await ctx.db.update(guests).set({
-        status: "CheckedIn",
-        registrationState: "registered",
-        registrationError: null,
-        registeredAt: now,
-        updatedAt: now,
-      }).where(eq(guests.id, guest.id));
-      await createNotification(ctx.db, guest.userId, NOTIFICATION_TEMPLATES.guestCheckedIn, {
-        dedupeKey: `guest-checked-in:${guest.id}`,
-        placeholders: {
-          accommodationUnit: unit.name,
-          reservationList: `${guest.name} ${guest.surname}`,
-          code: stay.code,
-        },
-        now,
+      // One transaction: a worker killed between the two would otherwise find the guest
+      // registered on redelivery and never tell the host (the chaos suite caught it).
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(guests).set({
+          status: "CheckedIn",
+          registrationState: "registered",
+          registrationError: null,
+          registeredAt: now,
+          updatedAt: now,
+        }).where(eq(guests.id, guest.id));
+        await createNotification(tx, guest.userId, NOTIFICATION_TEMPLATES.guestCheckedIn, {
+          dedupeKey: `guest-checked-in:${guest.id}`,
+          placeholders: {
+            accommodationUnit: unit.name,
+            reservationList: `${guest.name} ${guest.surname}`,
+            code: stay.code,
+          },
+          now,
+        });
       });
       log.info("guest registered", { guestId: guest.id });
     },
