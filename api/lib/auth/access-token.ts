@@ -64,6 +64,11 @@ export async function verifyAccessToken(
   config: AuthConfig,
   now: Date,
 ): Promise<AccessClaims | undefined> {
+  const seconds = Math.floor(now.getTime() / 1000);
+  const cache = verifiedTokensOf(config.jwtSecret);
+  const known = cache.get(token);
+  // The same check jose makes of `exp` (no clock tolerance): valid while exp > now, in seconds.
+  if (known) return known.expiresAt > seconds ? known.claims : undefined;
   try {
     const { payload } = await jwtVerify(token, await keyOf(config), {
       algorithms: ["HS256"],
@@ -73,12 +78,36 @@ export async function verifyAccessToken(
     });
     if (typeof payload.sub !== "string") return undefined;
     const act = payload.act as { sub?: unknown } | undefined;
-    return {
+    const claims = {
       userId: payload.sub,
       impersonatorId: typeof act?.sub === "string" ? act.sub : undefined,
       sessionId: typeof payload.sid === "string" ? payload.sid : undefined,
     };
+    // Ours always carry exp and no nbf; anything else is verified afresh every time.
+    if (typeof payload.exp === "number" && payload.nbf === undefined) {
+      if (cache.size >= MAX_VERIFIED_TOKENS) cache.delete(cache.keys().next().value!);
+      cache.set(token, { claims, expiresAt: payload.exp });
+    }
+    return claims;
   } catch {
     return undefined;
   }
 }
+
+/**
+ * Tokens whose signature, issuer and audience were checked, by secret: an app calls with the same
+ * token for its 15 minutes, and the HMAC check each time (a WebCrypto call, which hands the thread
+ * back to the queue of requests) gives the same answer. Only the expiry can change, and it is
+ * checked on every use. Nothing else can revoke an access token, so nothing is lost; the oldest
+ * entries go first once there are MAX_VERIFIED_TOKENS.
+ */
+function verifiedTokensOf(secret: string) {
+  let cache = verifiedTokens.get(secret);
+  if (!cache) verifiedTokens.set(secret, cache = new Map());
+  return cache;
+}
+const verifiedTokens = new Map<
+  string,
+  Map<string, { claims: AccessClaims; expiresAt: number }>
+>();
+const MAX_VERIFIED_TOKENS = 20_000;

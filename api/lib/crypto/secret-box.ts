@@ -1,3 +1,5 @@
+import { createDecipheriv } from "node:crypto";
+import { Buffer } from "node:buffer";
 import { decodeBase64, encodeBase64 } from "./base64.ts";
 
 /**
@@ -18,7 +20,8 @@ export interface SecretBox {
 export async function createSecretBox(base64Key: string): Promise<SecretBox> {
   const raw = decodeBase64(base64Key);
   if (raw.length !== 32) throw new Error("DATA_ENCRYPTION_KEY must be 32 bytes in base64");
-  const key = await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
+  const key = await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt"]);
+  const rawKey = Buffer.from(raw);
   const derivation = await crypto.subtle.importKey("raw", raw, "HKDF", false, ["deriveKey"]);
   const hmacKey = await crypto.subtle.deriveKey(
     {
@@ -47,15 +50,24 @@ export async function createSecretBox(base64Key: string): Promise<SecretBox> {
       out.set(data, iv.length);
       return `v1:${encodeBase64(out)}`;
     },
-    async open(sealed) {
-      if (!sealed.startsWith("v1:")) throw new Error("unknown secret format");
-      const bytes = decodeBase64(sealed.slice(3));
-      const plain = await crypto.subtle.decrypt(
-        { name: "AES-GCM", iv: bytes.slice(0, 12) },
-        key,
-        bytes.slice(12),
-      );
-      return new TextDecoder().decode(plain);
+    // Opened with node:crypto, synchronously: a list opens dozens of document numbers, and each
+    // WebCrypto call would hand the thread back to the queue of waiting requests. Same AES-256-GCM
+    // (WebCrypto's output is the ciphertext followed by its 16-byte tag).
+    open(sealed) {
+      try {
+        if (!sealed.startsWith("v1:")) throw new Error("unknown secret format");
+        const bytes = decodeBase64(sealed.slice(3));
+        if (bytes.length < 12 + 16) throw new Error("sealed secret too short");
+        const decipher = createDecipheriv("aes-256-gcm", rawKey, bytes.subarray(0, 12));
+        decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+        const plain = Buffer.concat([
+          decipher.update(bytes.subarray(12, bytes.length - 16)),
+          decipher.final(),
+        ]);
+        return Promise.resolve(plain.toString("utf8"));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
   };
 }
