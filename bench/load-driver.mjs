@@ -140,6 +140,8 @@ async function run(spec, measure) {
     pipelining: 1,
     timeout: 10,
     ...(measure.amount ? { amount: measure.amount } : { duration: measure.duration }),
+    // A fixed pace (requests/s over all connections) instead of as fast as answers come back.
+    ...(spec.rate ? { overallRate: spec.rate } : {}),
     requests: [{
       // Called for every request with a fresh context (one request in the list).
       setupRequest: (req, context) => {

@@ -28,8 +28,11 @@
  *   1. baseline: bench/hello-hono.ts (a bare Hono app behind Deno.serve, as api/main.ts serves);
  *   2. read mix, for --duration seconds: 40% GET /api/Reservations/{code} (the check-in page's
  *      public call), 25% GET /api/Reservations?PageNumber=…&PageSize=20 (the host's list), 15%
- *      GET /api/Statistics, 20% GET /api/UserNotifications?lastSyncTimestamp=…&pageSize=50;
- *   3. write mix: --guests guest check-ins, POST /api/Reservations/Guests with one new guest each
+ *      GET /api/Statistics, 20% GET /api/UserNotifications?lastSyncTimestamp=…&pageSize=50, as
+ *      fast as the answers come back (the most it serves);
+ *   3. the same read mix at 1,500 requests/s (autocannon's overallRate), for its latency while it
+ *      serves the target's load;
+ *   4. write mix: --guests guest check-ins, POST /api/Reservations/Guests with one new guest each
  *      (different name, birth date, country and document number), spread over today's stays
  *      within each unit's capacity; then it waits until the workers have registered every one in
  *      the simulator, and checks the simulator's registrations against the database's guests one
@@ -46,8 +49,9 @@
  * bench/load-profile.ts to show where a request's time goes.
  *
  * Prints the table, the ratio of each mix's requests/s to the baseline's, the load average, and a
- * verdict against the targets (read mix ≥ 1,500 requests/s at p99 < 50 ms with no errors; ≥ 200
- * guest check-ins/s accepted, every one registered afterwards). --budget exits 1 on a miss.
+ * verdict against the targets (the read mix serves ≥ 1,500 requests/s, and at 1,500 requests/s keeps
+ * up with a p99 under 50 ms, with no errors; ≥ 200 guest check-ins/s accepted, every one
+ * registered afterwards). --budget exits 1 on a miss.
  */
 import { parseArgs } from "node:util";
 import { createClient } from "@libsql/client";
@@ -84,6 +88,8 @@ interface DriverSpec {
   amount?: number;
   /** A run before the measured one, not counted (seconds). */
   warmupSeconds?: number;
+  /** Requests/s over all connections (autocannon's overallRate); unset: as fast as it goes. */
+  rate?: number;
   read?: ReadPlan;
   /** Stays under way today, guest i going to codes[i % codes.length]; runTag: 4 letters. */
   write?: { codes: string[]; runTag: string };
@@ -607,6 +613,7 @@ let seeded!: Seeded;
 let db: ReturnType<typeof createClient> | undefined;
 let baseline!: DriverResult;
 let read!: DriverResult;
+let readAtTarget!: DriverResult;
 let write!: DriverResult;
 let drain!: Drain;
 const loads: Record<string, string> = { before: loadBefore };
@@ -638,6 +645,16 @@ try {
   loads.read = loadAverage();
   log(`read mix: ${CONNECTIONS} connections, ${DURATION} s…`);
   read = await drive({ ...common, url: baseUrl, mix: "read", duration: DURATION, read: readPlan });
+  loads.readAtTarget = loadAverage();
+  log(`read mix at ${TARGETS.readRps} requests/s: ${CONNECTIONS} connections, ${DURATION} s…`);
+  readAtTarget = await drive({
+    ...common,
+    url: baseUrl,
+    mix: "read",
+    duration: DURATION,
+    read: readPlan,
+    rate: TARGETS.readRps,
+  });
 
   if (db && values["save-db"]) {
     // The data the read mix ran on, for bench/load-profile.ts (the stack's is removed at the end).
@@ -708,7 +725,8 @@ console.log(
 );
 console.log(
   `load average (1, 5, 15 min): before ${loads.before}; baseline ${loads.baseline}; ` +
-    `read ${loads.read}; write ${loads.write}; after ${loads.after}`,
+    `read ${loads.read}; read at ${TARGETS.readRps}/s ${loads.readAtTarget}; ` +
+    `write ${loads.write}; after ${loads.after}`,
 );
 console.log(
   `data: ${seeded.units} units, ${seeded.allCodes.length} stays (${seeded.todayCodes.length} ` +
@@ -717,10 +735,11 @@ console.log(
 );
 console.log(table(header, [
   rowOf("hello (baseline)", baseline),
-  rowOf("read mix", read),
+  rowOf("read mix, as fast as it goes", read),
+  rowOf(`read mix at ${fmt(TARGETS.readRps)} req/s`, readAtTarget),
   rowOf("write mix (guest check-ins)", write),
 ]));
-console.log("\nread mix by request:");
+console.log("\nread mix by request (as fast as it goes):");
 console.log(table(
   ["request", "share", "requests", "p50 ms", "p99 ms", "non-2xx"],
   Object.entries(read.byKind).map(([kind, k]) => [
@@ -748,21 +767,40 @@ console.log(
   `simulator: ${fmt(drain.simulatorRegistrations)} registrations for the account ` +
     `(${fmt(drain.simulatorUniqueIds)} distinct ids); lost ${drain.lost}, twice ${drain.extra}`,
 );
-for (const r of [baseline, read, write]) {
+for (const r of [baseline, read, readAtTarget, write]) {
   for (const s of r.samples) console.log(`  ${r.mix} ${s.kind} ${s.status}: ${s.body}`);
 }
 
+// The read target is a throughput and a latency at it: the product must keep up with 1,500
+// requests/s (the run as fast as it goes shows it can, and how much more), and while serving
+// 1,500 requests/s its p99 must stay under 50 ms. As fast as it goes, the latency is the queue
+// of the connections waiting (50 connections / requests/s), reported but not the target.
 const missed: string[] = [];
 if (read.rps < TARGETS.readRps) {
   missed.push(`read mix ${fmt(read.rps)} requests/s < ${fmt(TARGETS.readRps)}`);
 }
-if (read.latency.p99 >= TARGETS.readP99Ms) {
-  missed.push(`read mix p99 ${read.latency.p99.toFixed(1)} ms ≥ ${TARGETS.readP99Ms} ms`);
-}
-if (read.errors + read.timeouts + read.non2xx > 0) {
+if (readAtTarget.rps < TARGETS.readRps * 0.98) {
   missed.push(
-    `read mix errors: ${read.errors} connection, ${read.timeouts} timeouts, ${read.non2xx} non-2xx`,
+    `read mix at ${fmt(TARGETS.readRps)}/s kept up with only ${fmt(readAtTarget.rps)} requests/s`,
   );
+}
+if (readAtTarget.latency.p99 >= TARGETS.readP99Ms) {
+  missed.push(
+    `read mix at ${fmt(TARGETS.readRps)}/s: p99 ${readAtTarget.latency.p99.toFixed(1)} ms ≥ ` +
+      `${TARGETS.readP99Ms} ms`,
+  );
+}
+for (
+  const [name, r] of [["read mix", read], [
+    `read mix at ${TARGETS.readRps}/s`,
+    readAtTarget,
+  ]] as const
+) {
+  if (r.errors + r.timeouts + r.non2xx > 0) {
+    missed.push(
+      `${name} errors: ${r.errors} connection, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`,
+    );
+  }
 }
 if (write.okPerSecond < TARGETS.writeAcceptedPerSecond) {
   missed.push(
@@ -801,6 +839,7 @@ if (values.json) {
           warmup: WARMUP,
           guests: GUESTS,
           reservations: EXTRA_RESERVATIONS,
+          apiProcesses: API_PROCESSES,
         },
         loadAverage: loads,
         seeded: {
@@ -810,6 +849,7 @@ if (values.json) {
         },
         baseline,
         read: { ...read, ratioToBaseline: read.rps / baseline.rps },
+        readAtTarget,
         write: { ...write, ratioToBaseline: write.rps / baseline.rps },
         drain,
         targets: TARGETS,
