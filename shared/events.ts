@@ -105,13 +105,21 @@ export type EventSubject = keyof typeof EVENTS;
 export type EventPayload<S extends EventSubject> = z.infer<(typeof EVENTS)[S]["payload"]>;
 
 /** The JetStream streams, one per domain. */
+/**
+ * How long a stream keeps a message: past every retry (minutes to hours) and any outage worth
+ * waiting out, so nothing is dropped before a consumer took it, yet the disk does not fill with a
+ * year of handled events. Dead letters stay longer, for someone to look at them.
+ */
+const EVENT_DAYS = 30;
+const DEAD_LETTER_DAYS = 90;
+
 export const STREAMS = [
-  { name: "SUPPORT", subjects: ["support.>"] },
-  { name: "ACCOUNTS", subjects: ["accounts.>"] },
-  { name: "EVISITOR", subjects: ["evisitor.>"] },
-  { name: "CALENDAR", subjects: ["calendar.>"] },
-  { name: "NOTIFICATIONS", subjects: ["notifications.>"] },
-  { name: "DLQ", subjects: ["dlq.>"] },
+  { name: "SUPPORT", subjects: ["support.>"], maxAgeDays: EVENT_DAYS },
+  { name: "ACCOUNTS", subjects: ["accounts.>"], maxAgeDays: EVENT_DAYS },
+  { name: "EVISITOR", subjects: ["evisitor.>"], maxAgeDays: EVENT_DAYS },
+  { name: "CALENDAR", subjects: ["calendar.>"], maxAgeDays: EVENT_DAYS },
+  { name: "NOTIFICATIONS", subjects: ["notifications.>"], maxAgeDays: EVENT_DAYS },
+  { name: "DLQ", subjects: ["dlq.>"], maxAgeDays: DEAD_LETTER_DAYS },
 ] as const;
 
 /** Where a message that cannot be processed ends up. */

@@ -20,6 +20,7 @@ import {
   jetstreamManager,
   StorageType,
 } from "@nats-io/jetstream";
+import { nanos } from "@nats-io/nats-core";
 import { z } from "zod";
 import { STREAMS } from "@shared/events.ts";
 import { commonEnv, parseConfig, runMain } from "../../api/lib/config.ts";
@@ -58,6 +59,7 @@ export async function ensureReplicatedStreams(
         subjects: [...stream.subjects],
         storage: StorageType.File,
         num_replicas: replicas,
+        max_age: nanos(stream.maxAgeDays * 24 * 60 * 60 * 1000),
       });
       outcomes[stream.name] = "created";
     }

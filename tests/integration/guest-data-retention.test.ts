@@ -9,7 +9,8 @@ import {
   DEFAULT_GUEST_DATA_RETENTION_DAYS,
   removeExpiredGuestData,
 } from "../../workers/evisitor/schedule/guest-data-retention.ts";
-import { claimDailyRun, runGuestSchedule } from "../../workers/evisitor/schedule/guest-schedule.ts";
+import { runGuestSchedule } from "../../workers/evisitor/schedule/guest-schedule.ts";
+import { markDailyJobDone } from "../../workers/runner/daily-job.ts";
 import { createHost, getWith, signIn } from "../support/accounts.ts";
 import { postJson, withTestApp } from "../support/app.ts";
 import { BIRGITTE } from "../support/guests.ts";
@@ -291,7 +292,7 @@ Deno.test("the guests' clock runs the retention job once a day", () =>
   withTestApp(async (ctx) => {
     const { ids } = await setUp(ctx);
     // Today's comparison with eVisitor counts as done: this test has no NATS to publish it on.
-    await claimDailyRun(ctx.db, "evisitor-reconcile", "2026-09-11");
+    await markDailyJobDone(ctx.db, "evisitor-reconcile", "2026-09-11");
     const controller = new AbortController();
     const running = runGuestSchedule({
       db: ctx.db,

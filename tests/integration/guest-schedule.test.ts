@@ -10,7 +10,7 @@ import {
   queueDepartures,
   warnOfDeadlines,
 } from "../../workers/evisitor/schedule/guest-duties.ts";
-import { claimDailyRun } from "../../workers/evisitor/schedule/guest-schedule.ts";
+import { DAILY_JOB_LEASE_MS, runDailyJob, takeDailyLease } from "../../workers/runner/daily-job.ts";
 import { reconcileConsumer } from "../../workers/evisitor/schedule/reconcile-consumer.ts";
 import { createEVisitorClient } from "../../workers/evisitor/client.ts";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
@@ -104,14 +104,39 @@ Deno.test("the host is warned once when a failed guest's registration deadline i
     assert.equal(note.template, "GuestRegistrationDue");
   }, { now: NOW }));
 
-Deno.test("a once-a-day job is claimed by one caller per day", () =>
+Deno.test("a once-a-day job runs once a day, and again only when the copy running it failed", () =>
   withTestApp(async (ctx) => {
-    const claims = await Promise.all(
-      [1, 2, 3].map(() => claimDailyRun(ctx.db, "job", "2026-08-10")),
+    const day = "2026-08-10";
+    const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+    let runs = 0;
+    const job = () => Promise.resolve(++runs);
+
+    // Three copies of the workers on the same tick: one runs it.
+    const ticks = await Promise.all(
+      [1, 2, 3].map(() => runDailyJob(ctx.db, "job", { today: day, now: at(0) }, job)),
     );
-    assert.deepEqual(claims.filter(Boolean).length, 1);
-    assert.equal(await claimDailyRun(ctx.db, "job", "2026-08-10"), false);
-    assert.equal(await claimDailyRun(ctx.db, "job", "2026-08-11"), true);
+    assert.deepEqual(ticks.filter(Boolean), [{ result: 1 }]);
+    assert.equal(await runDailyJob(ctx.db, "job", { today: day, now: at(60) }, job), undefined);
+    assert.equal(runs, 1);
+    assert.deepEqual(
+      await runDailyJob(ctx.db, "job", { today: "2026-08-11", now: at(24 * 60) }, job),
+      {
+        result: 2,
+      },
+    );
+
+    // A copy fails in the middle of the day's job: the others keep off while its lease lasts,
+    // then one of them does the day.
+    await assert.rejects(runDailyJob(ctx.db, "other", { today: day, now: at(0) }, () => {
+      throw new Error("the copy died");
+    }));
+    assert.equal(await takeDailyLease(ctx.db, "other", { today: day, now: at(10) }), false);
+    const leaseOver = at(DAILY_JOB_LEASE_MS / 60_000);
+    assert.deepEqual(await runDailyJob(ctx.db, "other", { today: day, now: leaseOver }, job), {
+      result: 3,
+    });
+    assert.equal(await runDailyJob(ctx.db, "other", { today: day, now: at(600) }, job), undefined);
+    assert.equal(runs, 3);
   }, { now: NOW }));
 
 Deno.test({

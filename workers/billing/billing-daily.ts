@@ -10,7 +10,7 @@ import {
 import { describeError, log } from "../../api/lib/logger.ts";
 import { createNotification } from "../../api/services/notifications/create-notification.ts";
 import { today as todayOf } from "../../api/services/reservations/stay-dates.ts";
-import { claimDailyRun } from "../evisitor/schedule/guest-schedule.ts";
+import { runDailyJob } from "../runner/daily-job.ts";
 import { sleep } from "../runner/sleep.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -96,8 +96,8 @@ export const BILLING_DAILY = "billing-daily";
 
 /**
  * The billing clock, in the notifications worker: every `tickMs` it tries to claim today's run
- * (claimDailyRun), so with several copies of the workers the day's job runs once, shortly after
- * midnight in Zagreb.
+ * (runDailyJob, a lease), so with several copies of the workers the day's job runs once, shortly
+ * after midnight in Zagreb, and again only if the copy running it died.
  */
 export async function runBillingSchedule(options: {
   db: Database;
@@ -109,9 +109,13 @@ export async function runBillingSchedule(options: {
   while (!options.signal.aborted) {
     try {
       const now = options.clock();
-      if (await claimDailyRun(options.db, BILLING_DAILY, todayOf(now))) {
-        log.info("billing day done", await runBillingDay(options.db, now));
-      }
+      const day = await runDailyJob(
+        options.db,
+        BILLING_DAILY,
+        { today: todayOf(now), now },
+        () => runBillingDay(options.db, now),
+      );
+      if (day) log.info("billing day done", day.result);
     } catch (error) {
       log.warn("billing schedule round failed", describeError(error));
     }

@@ -4,13 +4,14 @@ import {
   type JetStreamManager,
   StorageType,
 } from "@nats-io/jetstream";
+import { nanos } from "@nats-io/nats-core";
 import { STREAMS } from "@shared/events.ts";
 
 /**
- * Creates the streams the product uses, or brings their subjects up to date and their replica
- * count up to `replicas` (NATS_STREAM_REPLICAS: 1 on a single server, 3 on a 3-node cluster, so a
- * stream survives the loss of a node). Never lowers the replicas: one process started without the
- * setting must not undo the cluster's. Idempotent.
+ * Creates the streams the product uses, or brings their subjects and age limit up to date and
+ * their replica count up to `replicas` (NATS_STREAM_REPLICAS: 1 on a single server, 3 on a 3-node
+ * cluster, so a stream survives the loss of a node). Never lowers the replicas: one process started
+ * without the setting must not undo the cluster's. Idempotent.
  */
 export async function ensureStreams(
   jsm: JetStreamManager,
@@ -18,15 +19,20 @@ export async function ensureStreams(
 ): Promise<void> {
   for (const stream of STREAMS) {
     const subjects = [...stream.subjects];
+    const maxAge = nanos(stream.maxAgeDays * DAY_MS);
     try {
       const info = await jsm.streams.info(stream.name);
       const current = info.config.subjects ?? [];
       const currentReplicas = info.config.num_replicas ?? 1;
-      if (current.join() !== subjects.join() || currentReplicas < replicas) {
+      if (
+        current.join() !== subjects.join() || currentReplicas < replicas ||
+        info.config.max_age !== maxAge
+      ) {
         await jsm.streams.update(stream.name, {
           ...info.config,
           subjects,
           num_replicas: Math.max(currentReplicas, replicas),
+          max_age: maxAge,
         });
       }
     } catch (error) {
@@ -38,7 +44,10 @@ export async function ensureStreams(
         subjects,
         storage: StorageType.File,
         num_replicas: replicas,
+        max_age: maxAge,
       });
     }
   }
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;

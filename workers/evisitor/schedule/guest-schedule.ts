@@ -1,28 +1,16 @@
 import type { JetStreamClient } from "@nats-io/jetstream";
-import { and, eq, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { AccountReconcileRequested, type EventEnvelope } from "@shared/events.ts";
 import type { Database } from "../../../api/db/client.ts";
 import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
-import { scheduleMarks } from "../../../api/db/schema/schedule-marks.ts";
 import { describeError, log } from "../../../api/lib/logger.ts";
 import { today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
+import { runDailyJob } from "../../runner/daily-job.ts";
 import { sleep } from "../../runner/sleep.ts";
 import { queueArrivals, queueDepartures, warnOfDeadlines } from "./guest-duties.ts";
 import { GUEST_DATA_RETENTION, removeExpiredGuestData } from "./guest-data-retention.ts";
 
 const RECONCILE = "evisitor-reconcile";
-
-/**
- * Claims today's run of a once-a-day job: true for the one caller that moves its mark to today.
- * Atomic in SQL, so several copies of the schedule never both run it.
- */
-export async function claimDailyRun(db: Database, name: string, today: string): Promise<boolean> {
-  await db.insert(scheduleMarks).values({ name, lastRunOn: "0000-00-00" }).onConflictDoNothing();
-  const moved = await db.update(scheduleMarks).set({ lastRunOn: today })
-    .where(and(eq(scheduleMarks.name, name), lt(scheduleMarks.lastRunOn, today)))
-    .returning({ name: scheduleMarks.name });
-  return moved.length === 1;
-}
 
 /** Publishes one reconciliation request per connected eVisitor account. */
 async function requestReconciliation(db: Database, js: JetStreamClient, now: Date, today: string) {
@@ -47,7 +35,7 @@ async function requestReconciliation(db: Database, js: JetStreamClient, now: Dat
  * departure, deadline warnings, and once a day the comparison with eVisitor's tourist lists and
  * the removal of guests' personal data `retentionDays` after check-out (guest-data-retention.ts).
  * Every step is idempotent, so a failed round is simply tried again on the next tick (a daily job
- * cut short is redone the next day).
+ * cut short is redone once its lease runs out, workers/runner/daily-job.ts).
  */
 export async function runGuestSchedule(options: {
   db: Database;
@@ -69,16 +57,25 @@ export async function runGuestSchedule(options: {
         log.info("guest schedule round", { arrivals, departures, warnings });
       }
       const today = todayOf(now);
-      if (await claimDailyRun(options.db, RECONCILE, today)) {
-        const accounts = await requestReconciliation(options.db, options.js(), now, today);
-        log.info("daily reconciliation requested", { accounts });
-      }
-      if (await claimDailyRun(options.db, GUEST_DATA_RETENTION, today)) {
-        const removed = await removeExpiredGuestData(options.db, now, {
+      const reconciled = await runDailyJob(
+        options.db,
+        RECONCILE,
+        { today, now },
+        () => requestReconciliation(options.db, options.js(), now, today),
+      );
+      if (reconciled) log.info("daily reconciliation requested", { accounts: reconciled.result });
+      const retention = await runDailyJob(
+        options.db,
+        GUEST_DATA_RETENTION,
+        { today, now },
+        () => removeExpiredGuestData(options.db, now, { retentionDays: options.retentionDays }),
+      );
+      if (retention) {
+        // Counts only: nothing about the guests themselves.
+        log.info("guest data retention done", {
+          ...retention.result,
           retentionDays: options.retentionDays,
         });
-        // Counts only: nothing about the guests themselves.
-        log.info("guest data retention done", { ...removed, retentionDays: options.retentionDays });
       }
     } catch (error) {
       log.warn("guest schedule round failed", describeError(error));

@@ -1,0 +1,1 @@
+ALTER TABLE `schedule_marks` ADD `leased_until` integer;
