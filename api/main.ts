@@ -7,7 +7,7 @@ import { log, setLogLevel } from "./lib/logger.ts";
 import { connectNatsInBackground } from "./lib/nats.ts";
 import { createSecretBox } from "./lib/crypto/secret-box.ts";
 import { resolveEVisitorEndpoint } from "./lib/evisitor-endpoint.ts";
-import { openEVisitorSession } from "../workers/evisitor/client.ts";
+import { productEVisitorClient } from "../workers/evisitor/client.ts";
 import { ensureAdministrator } from "./services/users/ensure-administrator.ts";
 import {
   type ApiCopies,
@@ -35,14 +35,15 @@ await runMain(async () => {
     }
   }
   const nats = connectNatsInBackground(config.NATS_URL, "api");
+  const secretBox = await createSecretBox(config.DATA_ENCRYPTION_KEY);
   const app = createApp({
     db,
     nats,
     clock: () => new Date(),
-    secretBox: await createSecretBox(config.DATA_ENCRYPTION_KEY),
+    secretBox,
     evisitor: {
       endpoint: resolveEVisitorEndpoint(config.EVISITOR_URL, config.EVISITOR_TIMEOUT_MS),
-      openSession: openEVisitorSession,
+      openSession: productEVisitorClient(db, secretBox),
     },
     config: {
       publicUrl: config.PUBLIC_URL,

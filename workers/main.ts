@@ -8,7 +8,7 @@ import { waitForNats } from "./runner/wait-for-nats.ts";
 import { startWorkers } from "./start.ts";
 import { createSecretBox } from "../api/lib/crypto/secret-box.ts";
 import { resolveEVisitorEndpoint } from "../api/lib/evisitor-endpoint.ts";
-import { openEVisitorSession } from "./evisitor/client.ts";
+import { productEVisitorClient } from "./evisitor/client.ts";
 import { startHeartbeat } from "./runner/heartbeat.ts";
 import { MAX_FEED_BYTES } from "./calendar-sync/feed-text.ts";
 
@@ -26,6 +26,7 @@ await runMain(async () => {
   Deno.addSignalListener("SIGINT", onSignal);
 
   const nc = await waitForNats(nats, starting.signal);
+  const secretBox = await createSecretBox(config.DATA_ENCRYPTION_KEY);
   const workers = await startWorkers({
     workers: config.WORKERS,
     db,
@@ -44,9 +45,9 @@ await runMain(async () => {
     evisitor: {
       access: {
         endpoint: resolveEVisitorEndpoint(config.EVISITOR_URL, config.EVISITOR_TIMEOUT_MS),
-        openSession: openEVisitorSession,
+        openSession: productEVisitorClient(db, secretBox),
       },
-      secretBox: await createSecretBox(config.DATA_ENCRYPTION_KEY),
+      secretBox,
       scheduleTickMs: config.GUEST_SCHEDULE_TICK_MS,
       guestDataRetentionDays: config.GUEST_DATA_RETENTION_DAYS,
     },

@@ -7,6 +7,9 @@ import { logIn, logOut } from "./auth.ts";
 import { listFacilities, listUnits } from "./facilities.ts";
 import { type EVisitorCallInfo, EVisitorHttp, type Fetch } from "./http.ts";
 import { LoginGuard } from "./login-guard.ts";
+import { databaseLoginGuardStore } from "./login-guard-store.ts";
+import type { Database } from "../../api/db/client.ts";
+import type { SecretBox } from "../../api/lib/crypto/secret-box.ts";
 import * as lookups from "./lookups.ts";
 import * as tourists from "./tourists.ts";
 import { AuthenticatedTransport } from "./transport.ts";
@@ -65,5 +68,18 @@ function createSession(http: EVisitorHttp, t: AuthenticatedTransport): EVisitorS
   };
 }
 
-/** The process-wide client: every session shares one login guard. */
-export const openEVisitorSession: OpenEVisitorSession = createEVisitorClient();
+/**
+ * The client the product runs, one per process: its login guard keeps what it learns in the
+ * database, so the API and every copy of the workers share it (login-guard-store.ts). Accounts
+ * and passwords are kept as keyed fingerprints, each kind under its own label.
+ */
+export function productEVisitorClient(db: Database, secretBox: SecretBox): OpenEVisitorSession {
+  const fingerprint = (label: string) => (text: string) =>
+    secretBox.fingerprint(`evisitor login guard ${label}\n${text}`);
+  return createEVisitorClient({
+    guard: new LoginGuard({
+      store: databaseLoginGuardStore(db, fingerprint("account")),
+      digest: fingerprint("password"),
+    }),
+  });
+}

@@ -1,12 +1,15 @@
 /**
  * Keeps our own retries from locking a host out of eVisitor. eVisitor locks an account after a
  * number of failed logins (threshold unknown), and a lockout also blocks the host's own web GUI.
- * So, per process:
- * - logins to one account run one at a time, so a burst of jobs cannot fire a burst of logins;
+ * So:
+ * - logins to one account run one at a time in a process, so a burst of jobs cannot fire a burst
+ *   of logins;
  * - a password eVisitor answered `false` for is not sent again for a while (a different one is),
  *   because a retry can only fail the same way;
  * - after a lockout no login is tried until it should have ended.
- * Only a digest of the password is kept, to recognise the same one again.
+ * Only a digest of the password is kept, to recognise the same one again. The product keeps the
+ * refusals and lockouts in the database (login-guard-store.ts), so no process of it, API or any
+ * copy of the workers, sends what another one learnt would fail.
  */
 import { EVisitorError } from "./types.ts";
 
@@ -18,9 +21,45 @@ interface Account {
 
 const MAX_ENTRIES = 1000;
 
-async function digest(text: string): Promise<string> {
+async function sha256(text: string): Promise<string> {
   const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** What the guard knows of one account (times in epoch milliseconds). */
+export interface GuardedAccount {
+  /** Digest of the password eVisitor refused, and until when it is not sent again. */
+  refused?: { digest: string; until: number };
+  lockedUntil?: number;
+}
+
+/**
+ * Where the guard keeps what it knows, by account key. The default keeps it in this process; the
+ * product keeps it in the database (login-guard-store.ts), so every process knows it.
+ */
+export interface LoginGuardStore {
+  read(key: string): Promise<GuardedAccount>;
+  refused(key: string, refused: { digest: string; until: number }): Promise<void>;
+  lockedOut(key: string, until: number): Promise<void>;
+  /** A login went through: nothing refused, no lockout. */
+  succeeded(key: string): Promise<void>;
+}
+
+/** The guard's memory in this process only, bounded to the last MAX_ENTRIES accounts. */
+export function memoryLoginGuardStore(): LoginGuardStore {
+  const accounts = new Map<string, GuardedAccount>();
+  const update = (key: string, change: Partial<GuardedAccount>) => {
+    const next = { ...accounts.get(key), ...change };
+    accounts.delete(key);
+    accounts.set(key, next);
+    if (accounts.size > MAX_ENTRIES) accounts.delete(accounts.keys().next().value!);
+  };
+  return {
+    read: (key) => Promise.resolve({ ...accounts.get(key) }),
+    refused: (key, refused) => Promise.resolve(update(key, { refused })),
+    lockedOut: (key, until) => Promise.resolve(update(key, { lockedUntil: until })),
+    succeeded: (key) => Promise.resolve(void accounts.delete(key)),
+  };
 }
 
 export interface LoginGuardOptions {
@@ -32,21 +71,26 @@ export interface LoginGuardOptions {
    */
   refusalMemoryMs?: number;
   now?: () => number;
+  /** Where refusals and lockouts are kept; this process's memory unless given. */
+  store?: LoginGuardStore;
+  /** How a password is recognised again without keeping it; SHA-256 unless given. */
+  digest?: (password: string) => Promise<string>;
 }
 
 export class LoginGuard {
-  /** account → digest of the refused password and when to forget it */
-  readonly #refusedPasswords = new Map<string, { digest: string; until: number }>();
-  readonly #lockedUntil = new Map<string, number>();
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #defaultLockoutMs: number;
   readonly #refusalMemoryMs: number;
   readonly #now: () => number;
+  readonly #store: LoginGuardStore;
+  readonly #digest: (password: string) => Promise<string>;
 
   constructor(options: LoginGuardOptions = {}) {
     this.#defaultLockoutMs = options.defaultLockoutMs ?? 15 * 60_000;
     this.#refusalMemoryMs = options.refusalMemoryMs ?? 30 * 60_000;
     this.#now = options.now ?? Date.now;
+    this.#store = options.store ?? memoryLoginGuardStore();
+    this.#digest = options.digest ?? sha256;
   }
 
   #key(account: Account): string {
@@ -55,7 +99,10 @@ export class LoginGuard {
     }\n${account.username.toLowerCase()}`;
   }
 
-  /** Runs `login` unless the guard already knows how it would end; one at a time per account. */
+  /**
+   * Runs `login` unless the guard already knows how it would end; one at a time per account in
+   * this process.
+   */
   run(account: Account, login: () => Promise<void>): Promise<void> {
     const key = this.#key(account);
     const previous = this.#queues.get(key) ?? Promise.resolve();
@@ -69,16 +116,16 @@ export class LoginGuard {
   }
 
   async #attempt(key: string, account: Account, login: () => Promise<void>): Promise<void> {
-    const lockedUntil = this.#lockedUntil.get(key);
-    if (lockedUntil !== undefined && lockedUntil > this.#now()) {
-      const minutes = Math.ceil((lockedUntil - this.#now()) / 60_000);
+    const known = await this.#store.read(key);
+    if (known.lockedUntil !== undefined && known.lockedUntil > this.#now()) {
+      const minutes = Math.ceil((known.lockedUntil - this.#now()) / 60_000);
       throw new EVisitorError(
         "locked-out",
         `eVisitor locked the account after failed logins; not trying again for ${minutes} minutes`,
       );
     }
-    const passwordDigest = await digest(account.password);
-    const refused = this.#refusedPasswords.get(key);
+    const passwordDigest = await this.#digest(account.password);
+    const refused = known.refused;
     if (refused && refused.digest === passwordDigest && refused.until > this.#now()) {
       throw new EVisitorError(
         "invalid-credentials",
@@ -87,26 +134,19 @@ export class LoginGuard {
     }
     try {
       await login();
-      this.#refusedPasswords.delete(key);
-      this.#lockedUntil.delete(key);
     } catch (error) {
       if (error instanceof EVisitorError && error.kind === "invalid-credentials") {
-        this.#remember(this.#refusedPasswords, key, {
+        await this.#store.refused(key, {
           digest: passwordDigest,
           until: this.#now() + this.#refusalMemoryMs,
         });
       } else if (error instanceof EVisitorError && error.kind === "locked-out") {
         const minutes = error.message.match(/(\d+) minutes/)?.[1];
         const ms = minutes ? Number(minutes) * 60_000 : this.#defaultLockoutMs;
-        this.#remember(this.#lockedUntil, key, this.#now() + ms);
+        await this.#store.lockedOut(key, this.#now() + ms);
       }
       throw error;
     }
-  }
-
-  #remember<V>(map: Map<string, V>, key: string, value: V): void {
-    map.delete(key);
-    map.set(key, value);
-    if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
+    if (known.refused || known.lockedUntil !== undefined) await this.#store.succeeded(key);
   }
 }

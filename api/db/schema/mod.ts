@@ -16,3 +16,4 @@ export * from "./guests.ts";
 export * from "./evisitor-code-lists.ts";
 export * from "./schedule-marks.ts";
 export * from "./billing.ts";
+export * from "./evisitor-login-guards.ts";
