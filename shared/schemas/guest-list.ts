@@ -21,6 +21,8 @@ export const GuestListItem = z
     nextDeadline: DateTime.nullable(),
     reservationCode: z.string(),
     accommodationUnitName: z.string(),
+    /** When the guest's personal data was removed after the retention period (name empty). */
+    anonymisedAt: DateTime.nullable().optional(),
   })
   .meta({ id: "GuestListItem" });
 export type GuestListItem = z.infer<typeof GuestListItem>;

@@ -12,6 +12,8 @@ import {
 import type { SimSnapshot } from "../support/evisitor-sim.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
+import { createDatabase } from "../../api/db/client.ts";
+import { removeExpiredGuestData } from "../../workers/evisitor/schedule/guest-data-retention.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -401,6 +403,42 @@ Deno.test({
         await page.getByRole("heading", { name: "Najprije trebate objekt" }).waitFor();
         await context.close();
       });
+
+      await t.step(
+        "a guest whose personal data was removed after the retention period says so, not a blank",
+        async () => {
+          // The retention job itself, run as on a day long after the stay: Birgitte is checked
+          // out of eVisitor, so her personal data goes.
+          const database = createDatabase({ url: stack.databaseUrl });
+          try {
+            const removed = await removeExpiredGuestData(
+              database.db,
+              new Date(Date.now() + 400 * 24 * 3600_000),
+              { retentionDays: 30 },
+            );
+            assert.equal(removed.guests, 1);
+          } finally {
+            database.client.close();
+          }
+          await inEveryLook(HOST, async (page, { suffix }) => {
+            await page.goto("/app/gosti");
+            await page.getByText("3 gosta", { exact: true }).waitFor();
+            await page.getByText("Podaci uklonjeni").filter({ visible: true }).first().waitFor();
+            assert.equal(await page.getByText("Rasmussen Birgitte").count(), 0);
+            await screenshot(page, `guests-data-removed-${suffix}`);
+          });
+          const context = await newContext();
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          await page.goto("/app/rezervacije");
+          await page.getByRole("button", { name: `Gosti ${stayToday}` }).click();
+          const dialog = page.getByRole("dialog", { name: `Gosti rezervacije ${stayToday}` });
+          await dialog.getByText("Podaci uklonjeni").waitFor();
+          await dialog.getByText(/uklonjeni su nakon roka čuvanja/).waitFor();
+          await dialogScreenshot(page, dialog, "reservation-guests-data-removed-desktop-light");
+          await context.close();
+        },
+      );
     } finally {
       await browser?.close();
       await stack?.stop();

@@ -229,6 +229,18 @@ Deno.test("guests' personal data is removed N days after check-out once eVisitor
     assert.equal(shown[ids.ada].anonymisedAt, RUN.toISOString());
     assert.equal(shown[ids.eva].documentNumber, EVA.documentNumber);
     assert.equal(shown[ids.eva].anonymisedAt, null);
+    // The guest list says which guests' data was removed, so the app can say so instead of a blank.
+    const list = await (await getWith(
+      ctx.app,
+      `/api/Guests?PropertyId=${stay.accommodationUnit.propertyId}&PageNumber=1&PageSize=50`,
+      token,
+    )).json();
+    const listed = Object.fromEntries(
+      list.items.map((g: { id: string }) => [g.id, g]),
+    ) as Record<string, Record<string, unknown>>;
+    assert.equal(listed[ids.ada].surnameAndName, "");
+    assert.equal(listed[ids.ada].anonymisedAt, RUN.toISOString());
+    assert.equal(listed[ids.eva].anonymisedAt, null);
     const proof = await getWith(
       ctx.app,
       `/api/Guests/proofOfResidence?ExternalId=${ada.guid}`,

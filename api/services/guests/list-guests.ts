@@ -70,6 +70,7 @@ export async function listGuests(
       nextDeadline: nextDeadlineOf(r.guests, r.reservations, times),
       reservationCode: r.reservations.code,
       accommodationUnitName: r.accommodation_units.name,
+      anonymisedAt: r.guests.anonymisedAt?.toISOString() ?? null,
     };
   });
   return toPagedResult(items, query.pageNumber, query.pageSize, total);

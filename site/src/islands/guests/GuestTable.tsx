@@ -8,6 +8,7 @@ import { Icon } from "../ui/Icon.tsx";
 import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
 import { GuestRegistration } from "./GuestRegistration.tsx";
 import { GuestStatusChip } from "./GuestStatusChip.tsx";
+import { guestNameOf } from "./guest-name.ts";
 import { formatZagrebRange, zagrebDateOf } from "./guest-times.ts";
 import { formatStayTime, todayInZagreb } from "../reservations/stay-dates.ts";
 
@@ -64,7 +65,7 @@ export function GuestTable(props: GuestTableProps) {
               ? "guests.action.sendAgain"
               : "guests.action.registerNow",
           )}
-          <span className="sr-only">{` ${guest.surnameAndName}`}</span>
+          <span className="sr-only">{` ${guestNameOf(t, guest)}`}</span>
         </Button>
       }
     />
@@ -101,7 +102,8 @@ export function GuestTable(props: GuestTableProps) {
             </div>
           </td>
           <td className={`${CELL} text-right`}>
-            <RowActions {...props} guest={guest} compact />
+            {/* Nothing left to prove, fix or check out once the guest's data was removed. */}
+            {!guest.anonymisedAt && <RowActions {...props} guest={guest} compact />}
           </td>
         </>
       )}
@@ -124,9 +126,11 @@ export function GuestTable(props: GuestTableProps) {
             </div>
           </dl>
           <div className="mt-3 empty:hidden">{registration(guest)}</div>
-          <div className="mt-4 border-t border-border pt-3">
-            <RowActions {...props} guest={guest} />
-          </div>
+          {!guest.anonymisedAt && (
+            <div className="mt-4 border-t border-border pt-3">
+              <RowActions {...props} guest={guest} />
+            </div>
+          )}
         </>
       )}
       emptyText={emptyText}
@@ -143,7 +147,14 @@ function GuestName(
 ) {
   return (
     <span className="flex min-w-0 flex-col items-start">
-      <span className="font-semibold break-words text-fg">{guest.surnameAndName}</span>
+      {guest.anonymisedAt
+        ? (
+          <span className="font-semibold text-fg-muted italic" title={t("guests.dataRemovedHint")}>
+            {t("guests.dataRemoved")}
+            <span className="sr-only">{` (${t("guests.dataRemovedHint")})`}</span>
+          </span>
+        )
+        : <span className="font-semibold break-words text-fg">{guest.surnameAndName}</span>}
       <a
         href={stayLink(guest)}
         onClick={markNavigation}
@@ -182,7 +193,7 @@ function RowActions(
     & GuestTableProps
     & { guest: GuestListItem; compact?: boolean },
 ) {
-  const name = <span className="sr-only">{` ${guest.surnameAndName}`}</span>;
+  const name = <span className="sr-only">{` ${guestNameOf(t, guest)}`}</span>;
   return (
     <div className="flex flex-wrap gap-2 desktop:flex-nowrap desktop:justify-end">
       <Button variant="secondary" size="sm" onClick={() => onDetails(guest)}>

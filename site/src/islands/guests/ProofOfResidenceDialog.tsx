@@ -15,6 +15,7 @@ import { Spinner } from "../ui/Spinner.tsx";
 import { printFrame, ProofFrame } from "./ProofFrame.tsx";
 import { ProofLanguageSwitch } from "./ProofLanguageSwitch.tsx";
 import { useProof } from "./use-proof.ts";
+import { guestNameOf } from "./guest-name.ts";
 
 interface ProofOfResidenceDialogProps {
   t: Translate;
@@ -47,7 +48,7 @@ export function ProofOfResidenceDialog(
         <DialogTitle className="text-lg font-bold">{t("guests.proof.title")}</DialogTitle>
         <Description className="mt-1 text-[0.9375rem] break-words text-fg-muted">
           {t("guests.proof.description", {
-            name: guest.surnameAndName,
+            name: guestNameOf(t, guest),
             unit: guest.accommodationUnitName,
           })}
         </Description>
@@ -79,7 +80,7 @@ export function ProofOfResidenceDialog(
             <ProofFrame
               ref={frame}
               html={shown.html}
-              title={t("guests.proof.frameTitle", { name: guest.surnameAndName })}
+              title={t("guests.proof.frameTitle", { name: guestNameOf(t, guest) })}
               className={`h-[min(28rem,55vh)] ${load.status === "loading" ? "opacity-60" : ""}`}
             />
           )}

@@ -107,9 +107,20 @@ function GuestItem(
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
-        <p className="font-semibold break-words">{name}</p>
+        {guest.anonymisedAt
+          ? (
+            // Removed after the retention period: say so rather than show a blank.
+            <p className="font-semibold text-fg-muted italic">
+              {t("guests.dataRemoved")}
+              <span className="block text-sm font-normal not-italic">
+                {t("guests.dataRemovedHint")}
+              </span>
+            </p>
+          )
+          : <p className="font-semibold break-words">{name}</p>}
         <p className="text-sm text-fg-muted">
-          {t(`reservations.document.${guest.documentType}`)} {guest.documentNumber}
+          {t(`reservations.document.${guest.documentType}`)}{" "}
+          {guest.anonymisedAt ? "" : guest.documentNumber}
           {" · "}
           {t("reservations.citizenship", { country: countryName(guest.citizenship, lang) })}
         </p>
