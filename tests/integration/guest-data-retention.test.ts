@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import { contactMessages } from "../../api/db/schema/contact-messages.ts";
 import { guests } from "../../api/db/schema/guests.ts";
 import { reservations } from "../../api/db/schema/reservations.ts";
 import { userNotifications } from "../../api/db/schema/user-notifications.ts";
@@ -300,9 +301,24 @@ Deno.test("the retention job works in batches and leaves no old values in the da
     }
   }, { now: NOW }));
 
-Deno.test("the guests' clock runs the retention job once a day", () =>
+Deno.test("the guests' clock runs the retention job once a day, contact messages included", () =>
   withTestApp(async (ctx) => {
     const { ids } = await setUp(ctx);
+    const daysBefore = (days: number) => new Date(RUN.getTime() - days * 24 * 3600_000);
+    const contact = (id: string, createdDaysAgo: number, emailedDaysAgo: number | null) => ({
+      id,
+      firstName: "Ana",
+      lastName: "Kovač",
+      email: `${id}@example.com`,
+      message: "Imam pitanje o prijavi.",
+      createdAt: daysBefore(createdDaysAgo),
+      emailedAt: emailedDaysAgo === null ? null : daysBefore(emailedDaysAgo),
+    });
+    await ctx.db.insert(contactMessages).values([
+      contact("old-mailed", 100, 100),
+      contact("recent", 10, 10),
+      contact("never-mailed", 200, null),
+    ]);
     // Today's comparison with eVisitor counts as done: this test has no NATS to publish it on.
     await markDailyJobDone(ctx.db, "evisitor-reconcile", "2026-09-11");
     const controller = new AbortController();
@@ -320,6 +336,16 @@ Deno.test("the guests' clock runs the retention job once a day", () =>
       await waitFor(async () => (await rowOf(ctx, ids.ada)).anonymisedAt !== null, {
         what: "Ada anonymised by the schedule",
       });
+      // Support has had the old message for over 90 days: gone. The recent one, and the one
+      // not e-mailed yet, stay.
+      await waitFor(async () => (await ctx.db.select().from(contactMessages)).length === 2, {
+        what: "the old contact message removed",
+      });
+      assert.deepEqual(
+        (await ctx.db.select({ id: contactMessages.id }).from(contactMessages)).map((m) => m.id)
+          .sort(),
+        ["never-mailed", "recent"],
+      );
       // Eva is checked out meanwhile, but today's run is over: she waits for tomorrow's.
       await ctx.db.update(guests).set({ status: "CheckedOut" }).where(eq(guests.id, ids.eva));
       await new Promise((resolve) => setTimeout(resolve, 200));

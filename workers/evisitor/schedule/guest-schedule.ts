@@ -9,6 +9,7 @@ import { runDailyJob } from "../../runner/daily-job.ts";
 import { sleep } from "../../runner/sleep.ts";
 import { queueArrivals, queueDepartures, warnOfDeadlines } from "./guest-duties.ts";
 import { GUEST_DATA_RETENTION, removeExpiredGuestData } from "./guest-data-retention.ts";
+import { removeOldContactMessages } from "./contact-message-retention.ts";
 
 const RECONCILE = "evisitor-reconcile";
 
@@ -33,7 +34,8 @@ async function requestReconciliation(db: Database, js: JetStreamClient, now: Dat
 /**
  * The guests' clock, every `tickMs`: automatic check-in on arrival day, automatic check-out after
  * departure, deadline warnings, and once a day the comparison with eVisitor's tourist lists and
- * the removal of guests' personal data `retentionDays` after check-out (guest-data-retention.ts).
+ * the removal of guests' personal data `retentionDays` after check-out (guest-data-retention.ts)
+ * and of contact-form messages support has had for a while (contact-message-retention.ts).
  * Every step is idempotent, so a failed round is simply tried again on the next tick (a daily job
  * cut short is redone once its lease runs out, workers/runner/daily-job.ts).
  */
@@ -68,7 +70,12 @@ export async function runGuestSchedule(options: {
         options.db,
         GUEST_DATA_RETENTION,
         { today, now },
-        () => removeExpiredGuestData(options.db, now, { retentionDays: options.retentionDays }),
+        async () => ({
+          ...await removeExpiredGuestData(options.db, now, {
+            retentionDays: options.retentionDays,
+          }),
+          contactMessages: await removeOldContactMessages(options.db, now),
+        }),
       );
       if (retention) {
         // Counts only: nothing about the guests themselves.
