@@ -447,6 +447,7 @@ Deno.test("GET /api/Guests lists a property's guests with their states and deadl
         nextDeadline: "2026-11-21T13:00:00.000Z",
         reservationCode: now,
         accommodationUnitName: ctx.units[0].name,
+        anonymisedAt: null,
       },
     );
     const jansRow = byName("Kowalska Jan");

@@ -103,6 +103,16 @@ Deno.test({
       browser,
     );
     let stayToday = "";
+    /** The host's reservations page with today's stay's guests dialog open. */
+    const openStayGuests = async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await logInToDashboard(page, HOST);
+      await page.goto("/app/rezervacije");
+      await page.getByRole("button", { name: `Gosti ${stayToday}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Gosti rezervacije ${stayToday}` });
+      return { context, page, dialog };
+    };
     try {
       await t.step(
         "guests who check in and one the host adds are registered; a refused one is sent again; a proof is printed in two languages; a guest is fixed and one checked out",
@@ -324,12 +334,7 @@ Deno.test({
       await t.step(
         "the reservation's guests dialog shows their status and links here",
         async () => {
-          const context = await newContext();
-          const page = await context.newPage();
-          await logInToDashboard(page, HOST);
-          await page.goto("/app/rezervacije");
-          await page.getByRole("button", { name: `Gosti ${stayToday}` }).click();
-          const dialog = page.getByRole("dialog", { name: `Gosti rezervacije ${stayToday}` });
+          const { context, page, dialog } = await openStayGuests();
           await dialog.getByText("Birgitte Rasmussen").waitFor();
           await dialog.getByText("Odjavljen", { exact: true }).waitFor();
           await dialog.getByText("Prijavljen", { exact: true }).waitFor();
@@ -427,12 +432,7 @@ Deno.test({
             assert.equal(await page.getByText("Rasmussen Birgitte").count(), 0);
             await screenshot(page, `guests-data-removed-${suffix}`);
           });
-          const context = await newContext();
-          const page = await context.newPage();
-          await logInToDashboard(page, HOST);
-          await page.goto("/app/rezervacije");
-          await page.getByRole("button", { name: `Gosti ${stayToday}` }).click();
-          const dialog = page.getByRole("dialog", { name: `Gosti rezervacije ${stayToday}` });
+          const { context, page, dialog } = await openStayGuests();
           await dialog.getByText("Podaci uklonjeni").waitFor();
           await dialog.getByText(/uklonjeni su nakon roka čuvanja/).waitFor();
           await dialogScreenshot(page, dialog, "reservation-guests-data-removed-desktop-light");

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { DocumentType, Gender } from "@shared/enums.ts";
+import { guests } from "../../api/db/schema/guests.ts";
 import { userNotifications } from "../../api/db/schema/user-notifications.ts";
+import {
+  retryUnansweredRegistrations,
+  UNANSWERED_RETRY_DELAYS_MS,
+  unansweredRetryAt,
+} from "../../workers/evisitor/registration/unanswered-retry.ts";
 import { getWith, postWith } from "../support/accounts.ts";
 import {
   connectDemoAccount,
@@ -124,6 +130,59 @@ Deno.test({
       const active = await registrations(ctx);
       assert.equal(active.length, 2, "no guest registered twice");
     }, { maxDeliveries: 6 }),
+});
+
+Deno.test({
+  name: "a registration eVisitor never answered is sent again by itself later, and the host " +
+    "told once",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const code = await stay(ctx);
+      // Every delivery of the event finds eVisitor down (2 deliveries in this pipeline).
+      await ctx.sim.control.fail("http500", 2, { path: "CheckInTourist" });
+      assert.equal((await checkIn(ctx, code, [birgitte])).status, 200);
+      const failed = await waitFor(async () => {
+        const [g] = (await hostView(ctx, code)).guests;
+        return g?.registrationState === "failed" && g;
+      }, { what: "the registration to fail after every delivery" });
+      assert.equal(
+        failed.registrationError,
+        "eVisitor did not answer. Prijavko will send the registration again by itself.",
+      );
+      const [row] = await ctx.database.db.select().from(guests).where(eq(guests.id, failed.id));
+      const planned = row.registrationRetryAt!.getTime() - row.updatedAt.getTime();
+      assert.equal(planned, UNANSWERED_RETRY_DELAYS_MS[0], "sent again in 5 minutes");
+
+      // Not before its time; then the guests' clock sends it, and eVisitor is back.
+      assert.equal(await retryUnansweredRegistrations(ctx.database.db, new Date()), 0);
+      const later = new Date(row.registrationRetryAt!.getTime() + 1);
+      assert.equal(await retryUnansweredRegistrations(ctx.database.db, later), 1);
+      assert.equal(await retryUnansweredRegistrations(ctx.database.db, later), 0, "queued once");
+      const registered = await waitFor(async () => {
+        const [g] = (await hostView(ctx, code)).guests;
+        return g?.registrationState === "registered" && g;
+      }, { what: "the guest registered on the automatic retry" });
+      assert.equal(registered.registrationError, null);
+      assert.equal((await registrations(ctx)).length, 1, "registered once");
+      const [after] = await ctx.database.db.select().from(guests).where(eq(guests.id, failed.id));
+      assert.equal(after.registrationRetries, 0);
+      assert.equal(after.registrationRetryAt, null);
+
+      const notes = await ctx.database.db.select().from(userNotifications);
+      assert.equal(notes.filter((n) => n.template === "GuestRegistrationFailed").length, 1);
+      assert.equal(notes.filter((n) => n.template === "GuestCheckedIn").length, 1);
+    }, { maxDeliveries: 2 }),
+});
+
+Deno.test("automatic retries wait longer each time and end, about 16 hours in, with the host", () => {
+  const now = new Date("2026-07-10T10:00:00Z");
+  const minutes = UNANSWERED_RETRY_DELAYS_MS.map((_, i) =>
+    (unansweredRetryAt(i, now)!.getTime() - now.getTime()) / 60_000
+  );
+  assert.deepEqual(minutes, [5, 15, 30, 60, 120, 240, 240, 240]);
+  assert.ok(minutes.reduce((a, b) => a + b) < 24 * 60, "inside eVisitor's 24 hours");
+  assert.equal(unansweredRetryAt(UNANSWERED_RETRY_DELAYS_MS.length, now), null);
 });
 
 Deno.test({

@@ -48,6 +48,13 @@ export const guests = sqliteTable("guests", {
   registrationState: text({ enum: REGISTRATION_STATES }).notNull(),
   /** eVisitor's own message when it refused the guest, or why registering failed. */
   registrationError: text(),
+  /**
+   * A registration that failed only because eVisitor did not answer is sent again at this time
+   * (workers/evisitor/registration/unanswered-retry.ts); null when none is planned.
+   */
+  registrationRetryAt: integer({ mode: "timestamp_ms" }),
+  /** How many times it was sent again so; back to 0 once registered or sent by the host. */
+  registrationRetries: integer().notNull().default(0),
   registeredAt: integer({ mode: "timestamp_ms" }),
   checkedOutAt: integer({ mode: "timestamp_ms" }),
   /** The check-out was queued (by the host or automatically); not queued twice. */

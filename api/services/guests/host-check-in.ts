@@ -49,6 +49,9 @@ export async function hostCheckIn(
             ...columns,
             registrationState: state,
             registrationError: null,
+            // The host sends it now: no automatic retry is pending any more.
+            registrationRetryAt: null,
+            registrationRetries: 0,
             updatedAt: ctx.now,
           }).where(eq(guests.id, id));
         } else {

@@ -6,6 +6,7 @@ import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
 import { log } from "../../../api/lib/logger.ts";
 import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
 import { createNotification } from "../../../api/services/notifications/create-notification.ts";
+import { unansweredRetryAt } from "./unanswered-retry.ts";
 import { stayTimesOf } from "../../../api/services/reservations/stay-dates.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
 import { openAccountSession } from "../account-session.ts";
@@ -30,17 +31,63 @@ export function hostMessageOf(error: EVisitorError): string {
     case "forbidden":
       return "The eVisitor account may not register guests in this property.";
     default:
-      return "eVisitor did not answer. Try the registration again later.";
+      return UNANSWERED;
   }
 }
 
+const UNANSWERED = "eVisitor did not answer. Try the registration again later.";
+/** Shown while an automatic retry is planned (unanswered-retry.ts). */
+export const UNANSWERED_RETRYING =
+  "eVisitor did not answer. Prijavko will send the registration again by itself.";
+
 async function markFailed(ctx: HandlerContext, guest: GuestRow, message: string, unitName: string) {
+  await recordFailure(ctx, guest, {
+    message,
+    unitName,
+    retryAt: null,
+    notify: true,
+    now: ctx.clock(),
+  });
+}
+
+/**
+ * eVisitor did not answer any delivery: the registration is planned to be sent again by itself
+ * (unanswered-retry.ts), and the host told at the first failure and when no retry is left.
+ */
+async function markUnanswered(ctx: HandlerContext, guest: GuestRow, unitName: string) {
   const now = ctx.clock();
+  const retryAt = unansweredRetryAt(guest.registrationRetries, now);
+  await recordFailure(ctx, guest, {
+    message: retryAt ? UNANSWERED_RETRYING : UNANSWERED,
+    unitName,
+    retryAt,
+    notify: guest.registrationRetries === 0 || retryAt === null,
+    now,
+  });
+}
+
+async function recordFailure(
+  ctx: HandlerContext,
+  guest: GuestRow,
+  { message, unitName, retryAt, notify, now }: {
+    message: string;
+    unitName: string;
+    retryAt: Date | null;
+    notify: boolean;
+    now: Date;
+  },
+) {
   // One transaction: a worker dying between the two cannot leave a failed guest unannounced.
   await ctx.db.transaction(async (tx) => {
     await tx.update(guests)
-      .set({ registrationState: "failed", registrationError: message, updatedAt: now })
+      .set({
+        registrationState: "failed",
+        registrationError: message,
+        registrationRetryAt: retryAt,
+        updatedAt: now,
+      })
       .where(eq(guests.id, guest.id));
+    if (!notify) return;
     await createNotification(tx, guest.userId, NOTIFICATION_TEMPLATES.guestRegistrationFailed, {
       dedupeKey: `guest-registration-failed:${guest.id}:${now.getTime()}`,
       placeholders: {
@@ -120,6 +167,10 @@ export function checkInConsumer(
           deliveries: event.deliveries,
         });
         if (error.isTransient && !event.isLastAttempt) throw error;
+        if (error.isTransient) {
+          await markUnanswered(ctx, guest, unit.name);
+          return;
+        }
         await markFailed(ctx, guest, hostMessageOf(error), unit.name);
         return;
       } finally {
@@ -134,6 +185,8 @@ export function checkInConsumer(
           status: "CheckedIn",
           registrationState: "registered",
           registrationError: null,
+          registrationRetryAt: null,
+          registrationRetries: 0,
           registeredAt: now,
           updatedAt: now,
         }).where(eq(guests.id, guest.id));

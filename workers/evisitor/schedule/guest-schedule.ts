@@ -6,6 +6,7 @@ import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
 import { describeError, log } from "../../../api/lib/logger.ts";
 import { today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
 import { runDailyJob } from "../../runner/daily-job.ts";
+import { retryUnansweredRegistrations } from "../registration/unanswered-retry.ts";
 import { sleep } from "../../runner/sleep.ts";
 import { queueArrivals, queueDepartures, warnOfDeadlines } from "./guest-duties.ts";
 import { GUEST_DATA_RETENTION, removeExpiredGuestData } from "./guest-data-retention.ts";
@@ -33,7 +34,7 @@ async function requestReconciliation(db: Database, js: JetStreamClient, now: Dat
 
 /**
  * The guests' clock, every `tickMs`: automatic check-in on arrival day, automatic check-out after
- * departure, deadline warnings, and once a day the comparison with eVisitor's tourist lists and
+ * departure, deadline warnings, registrations eVisitor did not answer sent again by themselves, and once a day the comparison with eVisitor's tourist lists and
  * the removal of guests' personal data `retentionDays` after check-out (guest-data-retention.ts)
  * and of contact-form messages support has had for a while (contact-message-retention.ts).
  * Every step is idempotent, so a failed round is simply tried again on the next tick (a daily job
@@ -55,8 +56,9 @@ export async function runGuestSchedule(options: {
       const arrivals = await queueArrivals(options.db, now);
       const departures = await queueDepartures(options.db, now);
       const warnings = await warnOfDeadlines(options.db, now);
-      if (arrivals + departures + warnings > 0) {
-        log.info("guest schedule round", { arrivals, departures, warnings });
+      const retries = await retryUnansweredRegistrations(options.db, now);
+      if (arrivals + departures + warnings + retries > 0) {
+        log.info("guest schedule round", { arrivals, departures, warnings, retries });
       }
       const today = todayOf(now);
       const reconciled = await runDailyJob(

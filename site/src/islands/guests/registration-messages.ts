@@ -15,6 +15,8 @@ const OWN_MESSAGES: Record<string, TranslationKey> = {
     "guests.evisitorMessage.forbidden",
   "eVisitor did not answer. Try the registration again later.":
     "guests.evisitorMessage.unavailable",
+  "eVisitor did not answer. Prijavko will send the registration again by itself.":
+    "guests.evisitorMessage.retrying",
 };
 
 export function registrationMessage(t: Translate, message: string): string {

@@ -1,0 +1,53 @@
+import { and, eq, inArray, isNull, lte } from "drizzle-orm";
+import { GuestCheckInRequested } from "@shared/events.ts";
+import type { Database } from "../../../api/db/client.ts";
+import { guests } from "../../../api/db/schema/guests.ts";
+import { appendEvent } from "../../../api/outbox/append-event.ts";
+
+/**
+ * A registration that failed only because eVisitor did not answer (down, timing out: every
+ * delivery of the event, about 30 s with the defaults, went unanswered) is sent again by itself,
+ * later and later: 5 and 15 minutes, half an hour, then 1, 2 and three times 4 hours, about 16 hours
+ * in all, inside the 24 hours eVisitor gives after arrival. The host is told at the first failure
+ * and again if the last try fails too; pressing "send again" takes over.
+ */
+export const UNANSWERED_RETRY_DELAYS_MS = [5, 15, 30, 60, 120, 240, 240, 240].map((m) =>
+  m * 60_000
+);
+
+/** When to send again a guest sent again `retries` times already; null when it is up to the host. */
+export function unansweredRetryAt(retries: number, now: Date): Date | null {
+  const delay = UNANSWERED_RETRY_DELAYS_MS[retries];
+  return delay === undefined ? null : new Date(now.getTime() + delay);
+}
+
+/**
+ * The guests' clock: queues again the registrations whose retry time has come (each once, with
+ * the outbox event in the same transaction). Returns how many.
+ */
+export async function retryUnansweredRegistrations(db: Database, now: Date): Promise<number> {
+  const due = and(
+    eq(guests.registrationState, "failed"),
+    lte(guests.registrationRetryAt, now),
+    isNull(guests.anonymisedAt),
+  );
+  const candidates = await db.select({ id: guests.id }).from(guests).where(due);
+  if (candidates.length === 0) return 0;
+  let queued = 0;
+  await db.transaction(async (tx) => {
+    // Only those still due: another copy of the schedule, or the host, may have sent them.
+    const still = await tx.select({ id: guests.id, retries: guests.registrationRetries })
+      .from(guests).where(and(due, inArray(guests.id, candidates.map((g) => g.id))));
+    for (const { id, retries } of still) {
+      await tx.update(guests).set({
+        registrationState: "queued",
+        registrationRetryAt: null,
+        registrationRetries: retries + 1,
+        updatedAt: now,
+      }).where(eq(guests.id, id));
+      await appendEvent(tx, GuestCheckInRequested, { guestId: id }, now);
+      queued++;
+    }
+  });
+  return queued;
+}
