@@ -104,8 +104,9 @@ async function recordFailure(
  * so a repeated event (a retry after a lost answer, a redelivery) edits the same registration and
  * never makes a second one. eVisitor refusing the guest, or data that cannot be mapped, is
  * recorded with eVisitor's own message and a notification, not retried; an unreachable eVisitor
- * is retried with back-off and recorded the same way on the last attempt. Nothing personal is
- * logged: ids and error kinds only.
+ * is retried with back-off, and after the last delivery the guest is recorded as failed and
+ * planned to be sent again by itself later (unanswered-retry.ts). Nothing personal is logged: ids
+ * and error kinds only.
  */
 export function checkInConsumer(
   { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
