@@ -18,6 +18,8 @@ export const GuestListItem = z
     status: GuestStatusSchema,
     registrationState: RegistrationStateSchema,
     registrationError: z.string().nullable(),
+    /** When a registration eVisitor did not answer is sent again by itself; null if not planned. */
+    registrationRetryAt: DateTime.nullable().optional(),
     nextDeadline: DateTime.nullable(),
     reservationCode: z.string(),
     accommodationUnitName: z.string(),

@@ -110,6 +110,11 @@ export const Guest = z
     /** eVisitor's own message when it refused the guest. */
     registrationError: z.string().nullable().optional(),
     /**
+     * When a registration eVisitor did not answer is sent again by itself; null when none is
+     * planned (the host's "send again" is then the way).
+     */
+    registrationRetryAt: DateTime.nullable().optional(),
+    /**
      * The next legal deadline for this guest: registration within 24 h of arrival while not
      * registered, check-out within 24 h of departure while checked in; null once checked out.
      */

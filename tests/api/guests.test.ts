@@ -444,6 +444,7 @@ Deno.test("GET /api/Guests lists a property's guests with their states and deadl
         status: "PreCheckIn",
         registrationState: "queued",
         registrationError: null,
+        registrationRetryAt: null,
         nextDeadline: "2026-11-21T13:00:00.000Z",
         reservationCode: now,
         accommodationUnitName: ctx.units[0].name,

@@ -151,6 +151,7 @@ Deno.test({
         "eVisitor did not answer. Prijavko will send the registration again by itself.",
       );
       const [row] = await ctx.database.db.select().from(guests).where(eq(guests.id, failed.id));
+      assert.equal(failed.registrationRetryAt, row.registrationRetryAt!.toISOString());
       const planned = row.registrationRetryAt!.getTime() - row.updatedAt.getTime();
       assert.equal(planned, UNANSWERED_RETRY_DELAYS_MS[0], "sent again in 5 minutes");
 

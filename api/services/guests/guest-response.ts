@@ -46,6 +46,7 @@ export function toGuest(
     passageDate: row.passageDate,
     registrationState: row.registrationState,
     registrationError: row.registrationError,
+    registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,
     nextDeadline,
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
   };

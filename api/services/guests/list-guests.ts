@@ -67,6 +67,7 @@ export async function listGuests(
       status: r.guests.status,
       registrationState: r.guests.registrationState,
       registrationError: r.guests.registrationError,
+      registrationRetryAt: r.guests.registrationRetryAt?.toISOString() ?? null,
       nextDeadline: nextDeadlineOf(r.guests, r.reservations, times),
       reservationCode: r.reservations.code,
       accommodationUnitName: r.accommodation_units.name,

@@ -13,6 +13,8 @@ export interface RegistrationFacts {
   status: GuestStatus;
   registrationState?: RegistrationState;
   registrationError?: string | null;
+  /** When an unanswered registration is sent again by itself. */
+  registrationRetryAt?: string | null;
   nextDeadline?: string | null;
 }
 
@@ -75,7 +77,11 @@ export function GuestRegistration(
       {state === "failed" && (
         <RefusalNotice
           t={t}
-          title={t("guests.registration.failed")}
+          title={guest.registrationRetryAt
+            ? t("guests.registration.retrying", {
+              time: formatZagrebDateTime(guest.registrationRetryAt, lang, { year: false }),
+            })
+            : t("guests.registration.failed")}
           message={guest.registrationError}
           action={registerAction}
         />
