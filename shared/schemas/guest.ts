@@ -141,6 +141,8 @@ export const PublicGuest = z
     status: GuestStatusSchema,
     registrationState: RegistrationStateSchema,
     registrationError: z.string().nullable(),
+    /** eVisitor did not answer: the registration is sent again by itself at this time. */
+    registrationRetryAt: DateTime.nullable().optional(),
   })
   .meta({ id: "PublicGuest" });
 export type PublicGuest = z.infer<typeof PublicGuest>;

@@ -147,6 +147,7 @@ Deno.test("POST /api/Reservations/Guests checks guests in and shows back only na
         "id",
         "name",
         "registrationError",
+        "registrationRetryAt",
         "registrationState",
         "status",
         "surname",

@@ -461,6 +461,53 @@ Deno.test({
       );
 
       await t.step(
+        "eVisitor not answering: the page says the details are saved and go by themselves",
+        async () => {
+          const code = await stayFromToday(api, units[4], 2);
+          const context = await phone();
+          const page = await context.newPage();
+          await page.goto(`/prijava/rezervacija/${code}`);
+          await page.getByRole("button", { name: "Dodaj goste" }).click();
+          const first = guestCard(page, /^Gost 1/);
+          await first.getByLabel("Ime", { exact: true }).fill("Lars");
+          await first.getByLabel("Prezime", { exact: true }).fill("Nielsen");
+          await first.getByLabel("Spol").selectOption({ label: "Muški" });
+          await first.getByLabel("Datum rođenja").fill("1975-09-02");
+          await chooseCountry(first, "Državljanstvo", "dans", "Danska");
+          await chooseCountry(first, "Država rođenja", "Dan", "Danska");
+          await first.getByLabel("Mjesto rođenja").fill("Odense");
+          await first.getByLabel("Vrsta dokumenta").selectOption({ label: "Putovnica" });
+          await first.getByLabel("Broj dokumenta").fill("204455667");
+          await chooseCountry(first, "Država prebivališta", "Dan", "Danska");
+          await first.getByLabel("Mjesto prebivališta").fill("Odense");
+          await page.getByRole("button", { name: "Dalje" }).click();
+          await page.getByLabel("Prihvaćam uvjete korištenja i politiku privatnosti.").check();
+          // eVisitor answers nothing but errors, past every delivery of the registration.
+          await stack.evisitor.control.fail("http500", 100, { path: "CheckInTourist" });
+          try {
+            await page.getByRole("button", { name: "Pokreni prijavu" }).click();
+            await page.getByRole("heading", { name: "Vaši podaci su spremljeni" }).waitFor({
+              timeout: 60_000,
+            });
+            await page.getByText("Prijavko će vas sam prijaviti čim ponovno proradi", {
+              exact: false,
+            }).waitFor();
+            assert.equal(await page.getByText("Prijava nije dovršena").count(), 0);
+            await page.getByText("Čeka da eVisitor proradi").waitFor();
+            assert.equal(await page.getByText("eVisitor nije prihvatio prijavu").count(), 0);
+            await screenshot(page, "checkin-delayed-phone-light");
+          } finally {
+            await fetch(`${stack.evisitor.baseUrl}/__sim/faults`, { method: "DELETE" })
+              .then((r) => r.body?.cancel());
+          }
+          await context.close();
+          const stay = await api(`/api/Reservations/${code}`);
+          assert.equal(stay.body.guests[0].registrationState, "failed");
+          assert.ok(stay.body.guests[0].registrationRetryAt, "sent again by itself later");
+        },
+      );
+
+      await t.step(
         "before arrival (English): checked in with us, registered on the arrival day",
         async () => {
           const tomorrow = addDays(TODAY, 1);

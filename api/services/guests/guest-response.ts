@@ -61,5 +61,6 @@ export function toPublicGuest(row: GuestRow): PublicGuest {
     status: row.status,
     registrationState: row.registrationState,
     registrationError: row.registrationError,
+    registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,
   };
 }

@@ -684,6 +684,9 @@ function PrimaryButton(
 function outcomeOf(guests: PublicGuest[], ids: string[]): Outcome | undefined {
   const mine = guests.filter((g) => ids.includes(g.id));
   if (mine.length === 0 || mine.some((g) => g.registrationState === "queued")) return undefined;
-  if (mine.some((g) => g.registrationState === "failed")) return "failed";
+  const failed = mine.filter((g) => g.registrationState === "failed");
+  // Refused, or past every retry: the host has to act. eVisitor only slow: it goes by itself.
+  if (failed.some((g) => !g.registrationRetryAt)) return "failed";
+  if (failed.length > 0) return "delayed";
   return mine.every((g) => g.registrationState === "waiting") ? "waiting" : "registered";
 }

@@ -7,6 +7,8 @@ const STATE_STYLE = {
   queued: { icon: "sync", className: "bg-warning-soft text-warning-soft-fg" },
   registered: { icon: "checkCircle", className: "bg-success-soft text-success-soft-fg" },
   failed: { icon: "alertCircle", className: "bg-error-soft text-error-soft-fg" },
+  // Failed only because eVisitor did not answer: sent again by itself (registrationRetryAt).
+  retrying: { icon: "history", className: "bg-warning-soft text-warning-soft-fg" },
 } as const;
 
 /**
@@ -31,7 +33,10 @@ export function EnteredGuests({ guests, headingLevel = 3 }: {
       <p className="mt-1 text-sm text-fg-muted">{t("entered.hint")}</p>
       <ul className="mt-3 divide-y divide-border">
         {guests.map((guest) => {
-          const style = STATE_STYLE[guest.registrationState];
+          const state = guest.registrationState === "failed" && guest.registrationRetryAt
+            ? "retrying"
+            : guest.registrationState;
+          const style = STATE_STYLE[state];
           return (
             <li
               key={guest.id}
@@ -45,7 +50,7 @@ export function EnteredGuests({ guests, headingLevel = 3 }: {
                 className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${style.className}`}
               >
                 <Icon name={style.icon} className="size-3.5" />
-                {t(`registration.${guest.registrationState}`)}
+                {t(`registration.${state}`)}
               </span>
             </li>
           );

@@ -31,7 +31,8 @@ export function ProcessingView(
   );
 }
 
-export type Outcome = "registered" | "waiting" | "failed";
+/** "delayed": eVisitor did not answer, and the registration is sent again by itself later. */
+export type Outcome = "registered" | "waiting" | "delayed" | "failed";
 
 interface OutcomeViewProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -89,6 +90,28 @@ export function OutcomeView(props: OutcomeViewProps) {
               ))}
             </ul>
             <p className="font-semibold text-fg">{t("failure.hostNotified")}</p>
+          </StatusPanel>
+        )
+        : outcome === "delayed"
+        ? (
+          <StatusPanel
+            headingRef={props.headingRef}
+            icon="history"
+            tone="info"
+            title={t("delayed.heading")}
+            actions={
+              <button
+                type="button"
+                onClick={props.onRefresh}
+                disabled={props.refreshing}
+                className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-border-strong/50 bg-surface px-5 font-semibold hover:bg-surface-muted disabled:opacity-60"
+              >
+                {props.refreshing ? <Spinner /> : <Icon name="sync" className="size-5" />}
+                {t("failure.checkAgain")}
+              </button>
+            }
+          >
+            <p>{t("delayed.text")}</p>
           </StatusPanel>
         )
         : (
