@@ -162,23 +162,11 @@ async function makeStay(
   const { addDays, todayIn } = await import("../shared/local-date.ts");
   const email = "lighthouse.domacin@example.com";
   const password = "Jadran-Sunce-2026!";
-  const call = async (path: string, { method = "GET", body, token }: {
-    method?: string;
-    body?: unknown;
-    token?: string;
-  } = {}) => {
-    const res = await fetch(`${stack.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await res.json().catch(() => undefined);
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const { callApi } = await import("../tests/support/api-call.ts");
+  // deno-lint-ignore no-explicit-any
+  const call = (path: string, options?: Parameters<typeof callApi>[2]): Promise<any> =>
+    callApi(stack.baseUrl, path, options);
+
   console.error("making a stay for the check-in page…");
   await call("/api/Users/register", { method: "POST", body: { email, password } });
   const mail = await stack.smtp.waitForMail((m) => JSON.stringify(m.to ?? "").includes(email));

@@ -57,6 +57,8 @@ import { parseArgs } from "node:util";
 import { createClient } from "@libsql/client";
 import { addDays, todayIn } from "../shared/local-date.ts";
 import { guestNumber } from "./load-guests.mjs";
+import { callApi, type CallOptions } from "../tests/support/api-call.ts";
+import { pool } from "../tests/support/pool.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 
@@ -239,22 +241,10 @@ async function startHello(): Promise<string> {
 
 // --- seeding through the API -------------------------------------------------------------------
 
-async function call(path: string, { method = "GET", body, token }: {
-  method?: string;
-  body?: unknown;
-  token?: string;
-} = {}) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => undefined);
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
+// Seeding reads a few fields of many different answers; typing each would add nothing here.
+// deno-lint-ignore no-explicit-any
+function call(path: string, options: CallOptions = {}): Promise<any> {
+  return callApi(baseUrl, path, options);
 }
 
 async function simCall(method: string, path: string, body?: unknown) {
@@ -266,21 +256,6 @@ async function simCall(method: string, path: string, body?: unknown) {
   const json = await res.json();
   if (!res.ok) throw new Error(`simulator ${method} ${path}: ${JSON.stringify(json)}`);
   return json;
-}
-
-/** Runs `work` over `items`, `limit` at a time. */
-async function pool<T, R>(items: T[], limit: number, work: (item: T, i: number) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i], i);
-      }
-    }),
-  );
-  return results;
 }
 
 async function waitUntil<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) {

@@ -52,11 +52,7 @@ export function withStatementCache(fallback: Client, path: string, timeoutMs: nu
     closed: false,
     protocol: "file",
     execute(statement: InStatement | string, args?: InArgs): Promise<ResultSet> {
-      try {
-        return Promise.resolve(run(args ? { sql: statement as string, args } : statement));
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      return settled(() => run(args ? { sql: statement as string, args } : statement));
     },
     batch: (...params) => fallback.batch(...params),
     migrate: (...params) => fallback.migrate(...params),
@@ -64,12 +60,10 @@ export function withStatementCache(fallback: Client, path: string, timeoutMs: nu
     sync: () => fallback.sync(),
     reconnect: () => fallback.reconnect(),
     transaction(mode: TransactionMode = "write"): Promise<Transaction> {
-      try {
+      return settled(() => {
         run(BEGIN[mode]);
-        return Promise.resolve(transactionOn(db, run));
-      } catch (error) {
-        return Promise.reject(error);
-      }
+        return transactionOn(db, run);
+      });
     },
     close() {
       client.closed = true;
@@ -186,12 +180,10 @@ function transactionOn(db: Database.Database, run: (s: InStatement) => ResultSet
       return !open;
     },
     execute(statement: InStatement) {
-      try {
+      return settled(() => {
         if (!open) throw new LibsqlError("The transaction is closed", "TRANSACTION_CLOSED");
-        return Promise.resolve(run(statement));
-      } catch (error) {
-        return Promise.reject(error);
-      }
+        return run(statement);
+      });
     },
     async batch(statements: InStatement[]) {
       const results: ResultSet[] = [];
@@ -199,30 +191,17 @@ function transactionOn(db: Database.Database, run: (s: InStatement) => ResultSet
       return results;
     },
     executeMultiple(sql: string) {
-      try {
+      return settled(() => {
         if (!open) throw new LibsqlError("The transaction is closed", "TRANSACTION_CLOSED");
-        db.exec(sql);
-        return Promise.resolve();
-      } catch (error) {
-        return Promise.reject(asLibsqlError(error));
-      }
+        try {
+          db.exec(sql);
+        } catch (error) {
+          throw asLibsqlError(error);
+        }
+      });
     },
-    commit() {
-      try {
-        end("COMMIT");
-        return Promise.resolve();
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-    rollback() {
-      try {
-        end("ROLLBACK");
-        return Promise.resolve();
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
+    commit: () => settled(() => end("COMMIT")),
+    rollback: () => settled(() => end("ROLLBACK")),
     close() {
       try {
         end("ROLLBACK");
@@ -232,6 +211,18 @@ function transactionOn(db: Database.Database, run: (s: InStatement) => ResultSet
     },
   } as Transaction;
   return tx;
+}
+
+/**
+ * The driver is synchronous and callers expect promises: the work's result, resolved, or its
+ * throw as a rejection (as an async function would give it).
+ */
+function settled<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 function resultSet(

@@ -18,12 +18,11 @@ import {
   JetStreamApiError,
   type JetStreamManager,
   jetstreamManager,
-  StorageType,
 } from "@nats-io/jetstream";
-import { nanos } from "@nats-io/nats-core";
 import { z } from "zod";
 import { STREAMS } from "@shared/events.ts";
 import { commonEnv, parseConfig, runMain } from "../../api/lib/config.ts";
+import { newStreamConfig } from "../../workers/runner/streams.ts";
 
 const StreamsEnv = z.object({
   NATS_URL: commonEnv.NATS_URL,
@@ -53,14 +52,7 @@ export async function ensureReplicatedStreams(
       if (
         !(error instanceof JetStreamApiError) || error.code !== JetStreamApiCodes.StreamNotFound
       ) throw error;
-      // The same configuration as workers/runner/streams.ts, plus the replicas.
-      await jsm.streams.add({
-        name: stream.name,
-        subjects: [...stream.subjects],
-        storage: StorageType.File,
-        num_replicas: replicas,
-        max_age: nanos(stream.maxAgeDays * 24 * 60 * 60 * 1000),
-      });
+      await jsm.streams.add(newStreamConfig(stream, replicas));
       outcomes[stream.name] = "created";
     }
   }

@@ -496,6 +496,8 @@ Deno.test({
             await page.getByText("Čeka da eVisitor proradi").waitFor();
             assert.equal(await page.getByText("eVisitor nije prihvatio prijavu").count(), 0);
             await screenshot(page, "checkin-delayed-phone-light");
+            await page.setViewportSize(VIEWPORTS.desktop);
+            await screenshot(page, "checkin-delayed-desktop-light");
           } finally {
             await fetch(`${stack.evisitor.baseUrl}/__sim/faults`, { method: "DELETE" })
               .then((r) => r.body?.cancel());

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DocumentType, Gender } from "@shared/enums.ts";
 import { addDays, todayIn } from "@shared/local-date.ts";
-import { launchBrowser, screenshot } from "../support/browser.ts";
+import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import {
   connectDemoEVisitor,
   createStayThroughApi,
@@ -235,6 +235,9 @@ Deno.test({
           await due.getByText("Rasmussen Ivo").waitFor();
           await due.getByText(/^Prijava kasni: rok je istekao /).waitFor();
           await screenshot(page, "guests-overdue-desktop-light");
+          await page.setViewportSize(VIEWPORTS.phone);
+          await screenshot(page, "guests-overdue-phone-light");
+          await page.setViewportSize(VIEWPORTS.desktop);
 
           // Once eVisitor answers again, the host sends the guest again from the list.
           await fetch(`${stack.evisitor.baseUrl}/__sim/faults`, { method: "DELETE" })
@@ -441,6 +444,8 @@ Deno.test({
           await dialog.getByText("Podaci uklonjeni").waitFor();
           await dialog.getByText(/uklonjeni su nakon roka čuvanja/).waitFor();
           await dialogScreenshot(page, dialog, "reservation-guests-data-removed-desktop-light");
+          await page.setViewportSize(VIEWPORTS.phone);
+          await dialogScreenshot(page, dialog, "reservation-guests-data-removed-phone-light");
           await context.close();
         },
       );

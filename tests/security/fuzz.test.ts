@@ -35,6 +35,7 @@ import {
   changedTables,
   createWorldTemplate,
   type HostData,
+  PROBLEM_KEYS,
   SERVER_SECRETS,
   type Snapshot,
   snapshot,
@@ -73,17 +74,6 @@ const LEAKS: [string, RegExp][] = [
   ["an SQL error", /SQLITE_[A-Z]+|LIBSQL_|no such (?:table|column)|constraint failed/i],
   ["an SQL query", /Failed query|\bselect\s+[\w*",. ]{1,80}?\s+from\s+"?\w+/i],
 ];
-
-const PROBLEM_KEYS = new Set([
-  "type",
-  "title",
-  "status",
-  "detail",
-  "instance",
-  "code",
-  "requestId",
-  "errors",
-]);
 
 const TEXT_TYPES = /^(?:application\/(?:[\w.+-]*json|xml)|text\/|image\/svg\+xml)/;
 

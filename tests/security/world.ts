@@ -375,7 +375,8 @@ export function changedTables(before: Snapshot, after: Snapshot): string[] {
 // What a refusal looks like
 // ---------------------------------------------------------------------------------------------
 
-const PROBLEM_KEYS = new Set([
+/** The fields an answer of problem details may have, and no other. */
+export const PROBLEM_KEYS = new Set([
   "type",
   "title",
   "status",

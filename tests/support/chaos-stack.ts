@@ -11,6 +11,7 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { count, isNull } from "drizzle-orm";
 import { createDatabase, type Database } from "../../api/db/client.ts";
 import { outbox } from "../../api/db/schema/outbox.ts";
+import { ApiError, callApi, type CallOptions } from "./api-call.ts";
 import type { TestStack } from "./stack.ts";
 import { waitFor } from "./wait.ts";
 
@@ -27,48 +28,19 @@ export const CHAOS_ENV = {
   WORKERS: "relay,notifications,evisitor,calendar",
 };
 
-/** Something the API answered with a status other than 2xx. */
-export class ApiError extends Error {
-  constructor(readonly status: number, readonly body: unknown, what: string) {
-    super(`${what}: ${status} ${JSON.stringify(body)}`);
-  }
-}
-
-export interface CallOptions {
-  method?: string;
-  body?: unknown;
-  token?: string;
-  /** Give up after this long (a request to a process that is being killed can hang). */
-  timeoutMs?: number;
-}
+export { ApiError, type CallOptions } from "./api-call.ts";
+export { pool } from "./pool.ts";
 
 /**
- * One call to the stack's API. Resolves with the parsed body of a 2xx answer; throws ApiError for
- * any other status, and the fetch's own error when nothing answered (the API is down).
+ * One call to the stack's API (api-call.ts), given up after 30 s unless told otherwise: a request
+ * to a process being killed can hang.
  */
-export async function call<T = unknown>(
+export function call<T = unknown>(
   stack: TestStack,
   path: string,
-  { method = "GET", body, token, timeoutMs = 30_000 }: CallOptions = {},
+  options: CallOptions = {},
 ): Promise<T> {
-  const res = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const text = await res.text();
-  let parsed: unknown = undefined;
-  try {
-    parsed = text === "" ? undefined : JSON.parse(text);
-  } catch {
-    parsed = text;
-  }
-  if (!res.ok) throw new ApiError(res.status, parsed, `${method} ${path}`);
-  return parsed as T;
+  return callApi<T>(stack.baseUrl, path, { timeoutMs: 30_000, ...options });
 }
 
 /** The API did not answer at all (killed, restarting), or answered as a process going down. */
@@ -96,25 +68,6 @@ export async function callPatiently<T = unknown>(
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-}
-
-/** Runs `work` over `items`, `limit` at a time, in order of starting. */
-export async function pool<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i], i);
-      }
-    }),
-  );
-  return results;
 }
 
 /** What happened when, relative to the start of the chaos, for the summary. */

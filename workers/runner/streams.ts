@@ -19,7 +19,7 @@ export async function ensureStreams(
 ): Promise<void> {
   for (const stream of STREAMS) {
     const subjects = [...stream.subjects];
-    const maxAge = nanos(stream.maxAgeDays * DAY_MS);
+    const maxAge = maxAgeOf(stream);
     try {
       const info = await jsm.streams.info(stream.name);
       const current = info.config.subjects ?? [];
@@ -39,15 +39,22 @@ export async function ensureStreams(
       if (
         !(error instanceof JetStreamApiError) || error.code !== JetStreamApiCodes.StreamNotFound
       ) throw error;
-      await jsm.streams.add({
-        name: stream.name,
-        subjects,
-        storage: StorageType.File,
-        num_replicas: replicas,
-        max_age: maxAge,
-      });
+      await jsm.streams.add(newStreamConfig(stream, replicas));
     }
   }
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** A product stream as it is created: on disk, its subjects, its age limit, `replicas` copies. */
+export function newStreamConfig(stream: (typeof STREAMS)[number], replicas: number) {
+  return {
+    name: stream.name,
+    subjects: [...stream.subjects],
+    storage: StorageType.File,
+    num_replicas: replicas,
+    max_age: maxAgeOf(stream),
+  };
+}
+
+function maxAgeOf(stream: (typeof STREAMS)[number]): number {
+  return nanos(stream.maxAgeDays * 24 * 60 * 60 * 1000);
+}

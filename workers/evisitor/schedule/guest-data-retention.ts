@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { addDays } from "@shared/local-date.ts";
 import type { Database } from "../../../api/db/client.ts";
 import { guests } from "../../../api/db/schema/guests.ts";
@@ -101,27 +101,26 @@ export async function removeExpiredGuestData(
         .set({ ...ANONYMOUS, anonymisedAt: now, updatedAt: now })
         .where(and(inArray(guests.id, batch.map((g) => g.id)), isNull(guests.anonymisedAt)))
         .returning({ id: guests.id, userId: guests.userId });
-      for (const guest of changed) {
-        // The guest workers name guests in `reservationList`, under a dedupe key holding the
-        // guest's id: "guest-checked-in:<id>", "GuestRegistrationDue:<id>",
-        // "guest-registration-failed:<id>:<time>", ...
-        const scrubbed = await tx.update(userNotifications)
-          .set({
-            placeholders:
-              sql`json_replace(${userNotifications.placeholders}, '$.reservationList', '')`,
-            deletedAt: sql`coalesce(${userNotifications.deletedAt}, ${now.getTime()})`,
-            lastModifiedAt: now,
-          })
-          .where(and(
-            eq(userNotifications.userId, guest.userId),
-            or(
-              like(userNotifications.dedupeKey, `%:${guest.id}`),
-              like(userNotifications.dedupeKey, `%:${guest.id}:%`),
-            ),
-          ))
-          .returning({ id: userNotifications.id });
-        notificationCount += scrubbed.length;
-      }
+      if (changed.length === 0) return 0;
+      // The guest workers name guests in `reservationList`, under a dedupe key holding the guest's
+      // id: "guest-checked-in:<id>", "GuestRegistrationDue:<id>",
+      // "guest-registration-failed:<id>:<time>", ... One statement for the whole batch.
+      const ids = JSON.stringify(changed.map((g) => g.id));
+      const scrubbed = await tx.update(userNotifications)
+        .set({
+          placeholders:
+            sql`json_replace(${userNotifications.placeholders}, '$.reservationList', '')`,
+          deletedAt: sql`coalesce(${userNotifications.deletedAt}, ${now.getTime()})`,
+          lastModifiedAt: now,
+        })
+        .where(and(
+          inArray(userNotifications.userId, [...new Set(changed.map((g) => g.userId))]),
+          sql`exists (select 1 from json_each(${ids}) as guest
+            where ${userNotifications.dedupeKey} like '%:' || guest.value
+              or ${userNotifications.dedupeKey} like '%:' || guest.value || ':%')`,
+        ))
+        .returning({ id: userNotifications.id });
+      notificationCount += scrubbed.length;
       return changed.length;
     });
     guestCount += done;

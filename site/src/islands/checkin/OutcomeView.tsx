@@ -47,7 +47,28 @@ interface OutcomeViewProps {
   refreshing: boolean;
 }
 
-/** Success (registered, or waiting for the arrival day) or eVisitor's refusal. */
+/** Reads the stay again, for a guest waiting on eVisitor's answer. */
+function CheckAgainButton(
+  { onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean },
+) {
+  const { t } = useTranslator();
+  return (
+    <button
+      type="button"
+      onClick={onRefresh}
+      disabled={refreshing}
+      className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-border-strong/50 bg-surface px-5 font-semibold hover:bg-surface-muted disabled:opacity-60"
+    >
+      {refreshing ? <Spinner /> : <Icon name="sync" className="size-5" />}
+      {t("failure.checkAgain")}
+    </button>
+  );
+}
+
+/**
+ * Success (registered, or waiting for the arrival day), a delay (eVisitor not answering; sent
+ * again by itself) or eVisitor's refusal.
+ */
 export function OutcomeView(props: OutcomeViewProps) {
   const { t, plural, lang } = useTranslator();
   const { outcome, reservation, mine } = props;
@@ -63,17 +84,7 @@ export function OutcomeView(props: OutcomeViewProps) {
             icon="alertCircle"
             tone="error"
             title={t("failure.heading")}
-            actions={
-              <button
-                type="button"
-                onClick={props.onRefresh}
-                disabled={props.refreshing}
-                className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-border-strong/50 bg-surface px-5 font-semibold hover:bg-surface-muted disabled:opacity-60"
-              >
-                {props.refreshing ? <Spinner /> : <Icon name="sync" className="size-5" />}
-                {t("failure.checkAgain")}
-              </button>
-            }
+            actions={<CheckAgainButton onRefresh={props.onRefresh} refreshing={props.refreshing} />}
           >
             <p>{plural("failure.text", failed.length)}</p>
             <ul className="space-y-2 text-left">
@@ -99,17 +110,7 @@ export function OutcomeView(props: OutcomeViewProps) {
             icon="history"
             tone="info"
             title={t("delayed.heading")}
-            actions={
-              <button
-                type="button"
-                onClick={props.onRefresh}
-                disabled={props.refreshing}
-                className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-border-strong/50 bg-surface px-5 font-semibold hover:bg-surface-muted disabled:opacity-60"
-              >
-                {props.refreshing ? <Spinner /> : <Icon name="sync" className="size-5" />}
-                {t("failure.checkAgain")}
-              </button>
-            }
+            actions={<CheckAgainButton onRefresh={props.onRefresh} refreshing={props.refreshing} />}
           >
             <p>{t("delayed.text")}</p>
           </StatusPanel>
