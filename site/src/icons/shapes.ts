@@ -1,6 +1,6 @@
 /**
  * Outline icons drawn on a 24×24 grid with `stroke="currentColor"`; the inner SVG markup
- * lives here once and is rendered by `components/Icon.astro` and `islands/shell/Icon.tsx`.
+ * lives here once and is rendered by `components/Icon.astro` and `ui/Icon.tsx`.
  */
 export const ICON_SHAPES = {
   sun:

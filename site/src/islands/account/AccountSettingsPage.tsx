@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
+import { AppFrame } from "../../shell/AppFrame.tsx";
 import { ChangeEmailForm } from "./ChangeEmailForm.tsx";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
 import { CookieSettings } from "./CookieSettings.tsx";

@@ -8,9 +8,9 @@ import { fieldErrorsFromServer } from "../../lib/forms/field-errors.ts";
 import { accountAtom } from "../../lib/session/session-state.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormOutcome } from "../forms/FormOutcome.tsx";
-import { TextField } from "../forms/TextField.tsx";
-import { Button } from "../ui/Button.tsx";
+import { FormOutcome } from "../../ui/forms/FormOutcome.tsx";
+import { TextField } from "../../ui/forms/TextField.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
 
 const NewEmail = z.object({ newEmail: requiredEmail("New email") });

@@ -7,12 +7,12 @@ import { updateAccount } from "../../lib/api/account.ts";
 import { accountAtom } from "../../lib/session/session-state.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormOutcome } from "../forms/FormOutcome.tsx";
-import { NewPasswordFields } from "../forms/NewPasswordFields.tsx";
-import { TextField } from "../forms/TextField.tsx";
-import { useFieldErrors } from "../forms/use-field-errors.ts";
-import { useFieldFocus } from "../forms/use-field-focus.ts";
-import { Button } from "../ui/Button.tsx";
+import { FormOutcome } from "../../ui/forms/FormOutcome.tsx";
+import { NewPasswordFields } from "../../ui/forms/NewPasswordFields.tsx";
+import { TextField } from "../../ui/forms/TextField.tsx";
+import { useFieldErrors } from "../../ui/forms/use-field-errors.ts";
+import { useFieldFocus } from "../../ui/forms/use-field-focus.ts";
+import { Button } from "../../ui/Button.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
 
 const FIELDS = ["oldPassword", "newPassword", "confirmPassword"] as const;

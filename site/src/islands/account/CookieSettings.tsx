@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { Button } from "../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
 
 /**

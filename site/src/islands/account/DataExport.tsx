@@ -8,12 +8,12 @@ import { ROUTES } from "../../lib/navigation/routes.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
-import { SelectField } from "../forms/SelectField.tsx";
-import { Button } from "../ui/Button.tsx";
-import { buttonClass } from "../ui/button-styles.ts";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { FormNotice } from "../../ui/forms/FormNotice.tsx";
+import { SelectField } from "../../ui/forms/SelectField.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { buttonClass } from "../../ui/button-styles.ts";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
 
 type Format = "json" | "csv";

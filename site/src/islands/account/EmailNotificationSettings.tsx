@@ -3,9 +3,9 @@ import { getNotificationSettings, saveNotificationSettings } from "../../lib/api
 import { notify } from "../../lib/state/snackbars.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { SwitchField } from "../forms/SwitchField.tsx";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { SwitchField } from "../../ui/forms/SwitchField.tsx";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
 
 type SettingsLoad =

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 
 interface QrCodeProps {
   value: string;

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 const DOWNLOAD_NAME = "prijavko-recovery-codes.txt";
 

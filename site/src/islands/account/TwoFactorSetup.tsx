@@ -9,10 +9,10 @@ import { notify } from "../../lib/state/snackbars.ts";
 import { groupKey, otpauthUrl } from "../../lib/two-factor/otpauth.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
-import { TextField } from "../forms/TextField.tsx";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { FormNotice } from "../../ui/forms/FormNotice.tsx";
+import { TextField } from "../../ui/forms/TextField.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import { QrCode } from "./QrCode.tsx";
 
 interface TwoFactorSetupProps {

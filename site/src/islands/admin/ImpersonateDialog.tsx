@@ -8,7 +8,7 @@ import { startImpersonation } from "../../lib/session/impersonation.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
-import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 
 /**
  * Asks before impersonating (spec section 4), then switches to that user's session and opens

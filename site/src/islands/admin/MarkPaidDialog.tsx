@@ -2,7 +2,7 @@ import type { PurchaseRequest } from "@shared/schemas/purchase-request.ts";
 import { eurosText } from "../../lib/billing/money.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
-import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 
 interface MarkPaidDialogProps {
   t: Translate;

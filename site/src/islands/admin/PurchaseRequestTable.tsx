@@ -5,11 +5,11 @@ import { eurosText } from "../../lib/billing/money.ts";
 import { formatDate, formatDateTime } from "../../lib/format/date-time.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
-import { SortableHeader } from "../ui/SortableHeader.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { SortableHeader } from "../../ui/SortableHeader.tsx";
 import { PackageAndLength } from "../subscriptions/PackageAndLength.tsx";
-import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
+import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
 import { PurchaseStatusChip } from "../subscriptions/PurchaseStatusChip.tsx";
 
 export interface PurchaseRequestSort {

@@ -3,11 +3,11 @@ import type { AdminUserListItem } from "@shared/schemas/admin-user.ts";
 import { listUsers, type UserSortField } from "../../lib/api/admin-users.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { ListCount } from "../ui/ListCount.tsx";
-import { PagePagination } from "../ui/PagePagination.tsx";
-import { SearchField } from "../ui/SearchField.tsx";
-import { usePagedList } from "../ui/use-paged-list.ts";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { ListCount } from "../../ui/ListCount.tsx";
+import { PagePagination } from "../../ui/PagePagination.tsx";
+import { SearchField } from "../../ui/SearchField.tsx";
+import { usePagedList } from "../../ui/use-paged-list.ts";
 import { ImpersonateDialog } from "./ImpersonateDialog.tsx";
 import { UserTable } from "./UserTable.tsx";
 

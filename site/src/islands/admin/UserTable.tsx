@@ -4,9 +4,9 @@ import type { UserSortField } from "../../lib/api/admin-users.ts";
 import { formatDate, formatDateTime } from "../../lib/format/date-time.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
-import { SortableHeader } from "../ui/SortableHeader.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { SortableHeader } from "../../ui/SortableHeader.tsx";
 
 interface UserTableProps {
   t: Translate;

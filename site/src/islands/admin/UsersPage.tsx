@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
+import { AppFrame } from "../../shell/AppFrame.tsx";
 import { UserList } from "./UserList.tsx";
 
 /** /admin/korisnici (spec section 2): user management for administrators. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { IconName } from "../../icons/shapes.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 interface AuthCardProps {
   icon: IconName;

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { TranslationKey } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { SkipLink } from "../app/SkipLink.tsx";
-import { usePageMeta } from "../app/use-page-meta.ts";
-import { Snackbars } from "../shell/Snackbars.tsx";
+import { SkipLink } from "../../shell/SkipLink.tsx";
+import { usePageMeta } from "../../shell/use-page-meta.ts";
+import { Snackbars } from "../../shell/Snackbars.tsx";
 import { PublicFooter } from "./PublicFooter.tsx";
 import { PublicHeader } from "./PublicHeader.tsx";
 

@@ -4,7 +4,7 @@ import { confirmEmail } from "../../lib/api/users.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import { AuthCard } from "./AuthCard.tsx";
 import { AuthFrame } from "./AuthFrame.tsx";
 import { GoToLoginLink } from "./GoToLoginLink.tsx";

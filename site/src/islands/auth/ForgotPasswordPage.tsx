@@ -6,11 +6,11 @@ import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormAlert } from "../forms/FormAlert.tsx";
-import { FormNotice } from "../forms/FormNotice.tsx";
-import { TextField } from "../forms/TextField.tsx";
-import { Button } from "../ui/Button.tsx";
-import { TEXT_LINK } from "../ui/button-styles.ts";
+import { FormAlert } from "../../ui/forms/FormAlert.tsx";
+import { FormNotice } from "../../ui/forms/FormNotice.tsx";
+import { TextField } from "../../ui/forms/TextField.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { TEXT_LINK } from "../../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { AuthFrame } from "./AuthFrame.tsx";
 

@@ -1,7 +1,7 @@
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { loginUrl, rememberedReturnUrl } from "../../lib/session/return-url.ts";
 import type { Translate } from "../../i18n/translate.ts";
-import { buttonClass } from "../ui/button-styles.ts";
+import { buttonClass } from "../../ui/button-styles.ts";
 
 /**
  * "Go to login", the way on from a finished step (registered, confirmed, password reset); it keeps

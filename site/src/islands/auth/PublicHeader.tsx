@@ -1,9 +1,9 @@
 import { localePath } from "../../i18n/paths.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
-import { BrandLink } from "../shell/BrandLink.tsx";
-import { LanguageSwitch } from "../shell/LanguageSwitch.tsx";
-import { ThemeSwitch } from "../shell/ThemeSwitch.tsx";
+import { BrandLink } from "../../shell/BrandLink.tsx";
+import { LanguageSwitch } from "../../shell/LanguageSwitch.tsx";
+import { ThemeSwitch } from "../../shell/ThemeSwitch.tsx";
 
 /**
  * The header of the sign-in pages: the public site's header (components/layout/SiteHeader.astro)

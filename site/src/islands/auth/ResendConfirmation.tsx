@@ -2,7 +2,7 @@ import { useState } from "react";
 import { resendConfirmationEmail } from "../../lib/api/users.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { Button } from "../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
 
 /** "Resend confirmation e-mail" for an account whose address is not confirmed yet. */
 export function ResendConfirmation({ email }: { email: string }) {

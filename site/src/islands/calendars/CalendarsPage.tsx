@@ -7,13 +7,13 @@ import {
   writeUnitChoice,
 } from "../../lib/navigation/unit-choice.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
-import { Button } from "../ui/Button.tsx";
-import { EmptyState } from "../ui/EmptyState.tsx";
-import { Icon } from "../ui/Icon.tsx";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { LoadingState } from "../ui/LoadingState.tsx";
-import { useShown } from "../ui/use-shown.ts";
+import { AppFrame } from "../../shell/AppFrame.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { EmptyState } from "../../ui/EmptyState.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { LoadingState } from "../../ui/LoadingState.tsx";
+import { useShown } from "../../ui/use-shown.ts";
 import { CalendarFilters } from "./CalendarFilters.tsx";
 import type { StayEventProps } from "./stay-events.ts";
 import { StayCalendar } from "./StayCalendar.tsx";

@@ -4,9 +4,9 @@ import { createExportLink, revokeExportLink } from "../../lib/api/calendars.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
-import { Button } from "../ui/Button.tsx";
-import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 interface ExportLinkProps {
   t: Translate;

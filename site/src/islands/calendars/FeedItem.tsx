@@ -6,7 +6,7 @@ import { formatRelativeTime } from "../../lib/format/relative-time.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { withElements } from "../../i18n/with-elements.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import { feedHealthOf, feedNameOf } from "./feed-health.ts";
 
 interface FeedItemProps {

@@ -10,10 +10,10 @@ import { formatDate } from "@shared/local-date.ts";
 import { isMobileAtom } from "../../lib/state/viewport.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import { stayEventOf, type StayEventProps } from "./stay-events.ts";
 import type { VisibleDays } from "./use-calendar-stays.ts";
 import {

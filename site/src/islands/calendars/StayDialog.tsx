@@ -6,10 +6,10 @@ import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
-import { Button } from "../ui/Button.tsx";
-import { DialogFrame } from "../ui/DialogFrame.tsx";
-import { buttonClass } from "../ui/button-styles.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { DialogFrame } from "../../ui/DialogFrame.tsx";
+import { buttonClass } from "../../ui/button-styles.ts";
+import { Icon } from "../../ui/Icon.tsx";
 import type { StayEventProps } from "./stay-events.ts";
 import { isBlock } from "./stay-sources.ts";
 

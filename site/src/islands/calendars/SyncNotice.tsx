@@ -1,9 +1,9 @@
 import type { UnitCalendar } from "@shared/schemas/calendar.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
-import { Button } from "../ui/Button.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { FormNotice } from "../../ui/forms/FormNotice.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import type { SyncState } from "./use-calendar-sync.ts";
 
 interface SyncNoticeProps {

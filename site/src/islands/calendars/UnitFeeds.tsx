@@ -5,9 +5,9 @@ import { ROUTES } from "../../lib/navigation/routes.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { withElements } from "../../i18n/with-elements.ts";
-import { Button } from "../ui/Button.tsx";
-import { TEXT_LINK } from "../ui/button-styles.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { TEXT_LINK } from "../../ui/button-styles.ts";
+import { Icon } from "../../ui/Icon.tsx";
 import { ExportLink } from "./ExportLink.tsx";
 import { FeedItem } from "./FeedItem.tsx";
 

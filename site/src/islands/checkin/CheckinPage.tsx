@@ -9,7 +9,7 @@ import {
   createTranslator,
   loadCatalogue,
 } from "../../i18n/checkin/translator.ts";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import {
   checkInGuests,
   getBorderCrossings,
@@ -63,7 +63,7 @@ interface CheckinPageProps {
 /**
  * The public check-in page (spec sections 2, 4, 5, 8): /{lang?}/prijava/rezervacija/{code} and
  * /{lang?}/prijava/smjestaj/{unitCode}. One island, rendered in the browser; the API serves the
- * same shell for every code (api/static/shells.ts).
+ * same shell for every code (api/http/static/shells.ts).
  */
 export default function CheckinPage({ lang, messages }: CheckinPageProps) {
   const [texts, setTexts] = useState({ lang, messages });

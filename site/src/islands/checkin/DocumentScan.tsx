@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import { readDocument } from "./checkin-api.ts";
 import { downscalePhoto } from "./downscale-photo.ts";
 import { useTranslator } from "./i18n-context.ts";

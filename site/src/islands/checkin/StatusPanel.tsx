@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from "react";
-import { Icon } from "../ui/Icon.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import type { IconName } from "../../icons/shapes.ts";
 
 const TONES = {

@@ -1,7 +1,7 @@
 import type { Ref } from "react";
 import { MESSAGES } from "@shared/messages.ts";
-import { Icon } from "../ui/Icon.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import type { PublicReservation } from "./checkin-api.ts";
 import type { CheckinFailure } from "./checkin-errors.ts";
 import type { Country } from "./countries.ts";

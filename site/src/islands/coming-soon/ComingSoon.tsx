@@ -1,8 +1,8 @@
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import type { Translate } from "../../i18n/translate.ts";
-import { buttonClass } from "../ui/button-styles.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { buttonClass } from "../../ui/button-styles.ts";
+import { Icon } from "../../ui/Icon.tsx";
 
 /**
  * "Coming soon" (spec section 2) for a feature that has a place in the menus but no page yet;

@@ -5,7 +5,7 @@ import {
 } from "../../lib/navigation/profile-menu.ts";
 import type { TranslationKey } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
+import { AppFrame } from "../../shell/AppFrame.tsx";
 import { ComingSoon } from "./ComingSoon.tsx";
 
 interface ComingSoonPageProps {

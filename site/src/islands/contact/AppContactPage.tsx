@@ -1,8 +1,8 @@
 import { useAtomValue } from "jotai";
 import { accountAtom } from "../../lib/session/session-state.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { AppFrame } from "../../shell/AppFrame.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import ContactForm from "./ContactForm.tsx";
 
 /**

@@ -4,10 +4,10 @@ import { sendContactMessage } from "../../lib/api/support.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { translator } from "../../i18n/translate.ts";
 import { translateValidation } from "../../i18n/validation.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
-import { TextField } from "../forms/TextField.tsx";
-import { useFieldErrors } from "../forms/use-field-errors.ts";
-import { Spinner } from "../ui/Spinner.tsx";
+import { FormNotice } from "../../ui/forms/FormNotice.tsx";
+import { TextField } from "../../ui/forms/TextField.tsx";
+import { useFieldErrors } from "../../ui/forms/use-field-errors.ts";
+import { Spinner } from "../../ui/Spinner.tsx";
 
 const FIELDS = ["firstName", "lastName", "email", "message"] as const;
 type Field = (typeof FIELDS)[number];

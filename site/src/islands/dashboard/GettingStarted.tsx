@@ -2,7 +2,7 @@ import type { IconName } from "../../icons/shapes.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 interface Step {
   title: TranslationKey;

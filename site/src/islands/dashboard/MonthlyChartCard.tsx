@@ -3,7 +3,7 @@ import type { MonthlyCount } from "@shared/schemas/statistics.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { formatNumber } from "../../lib/format/date-time.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import { formatMonth } from "./month-labels.ts";
 
 const MonthlyBarChart = lazy(() => import("./MonthlyBarChart.tsx"));

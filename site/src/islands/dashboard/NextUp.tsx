@@ -11,8 +11,8 @@ import { feedNameOf } from "../calendars/feed-health.ts";
 import { urgencyOf } from "../guests/guest-times.ts";
 import { guestsPageUrl } from "../guests/page-query.ts";
 import { useNow } from "../guests/use-now.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import {
   type CalendarIssues,
   type GuestToRegister,

@@ -3,7 +3,7 @@ import type { IconName } from "../../icons/shapes.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
 import { formatNumber } from "../../lib/format/date-time.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 type Counted =
   | "totalGuests"

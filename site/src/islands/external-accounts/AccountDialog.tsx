@@ -8,12 +8,12 @@ import {
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormAlert } from "../forms/FormAlert.tsx";
-import { FormNotice } from "../forms/FormNotice.tsx";
-import { TextField } from "../forms/TextField.tsx";
-import { useFieldErrors } from "../forms/use-field-errors.ts";
-import { useFieldFocus } from "../forms/use-field-focus.ts";
-import { FormDialog } from "../ui/FormDialog.tsx";
+import { FormAlert } from "../../ui/forms/FormAlert.tsx";
+import { FormNotice } from "../../ui/forms/FormNotice.tsx";
+import { TextField } from "../../ui/forms/TextField.tsx";
+import { useFieldErrors } from "../../ui/forms/use-field-errors.ts";
+import { useFieldFocus } from "../../ui/forms/use-field-focus.ts";
+import { FormDialog } from "../../ui/FormDialog.tsx";
 import { ACCOUNT_FIELDS, type AccountField, accountProblem } from "./account-problems.ts";
 
 /** Which dialog is shown: connecting a new account, or editing one (after the warning). */

@@ -3,8 +3,8 @@ import type { ExternalAccount } from "@shared/schemas/external-account.ts";
 import { formatDateTime } from "../../lib/format/date-time.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
-import { Icon } from "../ui/Icon.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import { lastErrorText } from "./account-problems.ts";
 
 /** Status values of spec section 4, with a chip look each. */

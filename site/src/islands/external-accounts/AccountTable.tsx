@@ -3,9 +3,9 @@ import type { ExternalAccount } from "@shared/schemas/external-account.ts";
 import type { ExternalAccountSortField } from "../../lib/api/external-accounts.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
-import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
 import { AccountStatus, isProvisioning } from "./AccountStatus.tsx";
 
 export interface AccountActions {

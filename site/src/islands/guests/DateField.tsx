@@ -1,5 +1,5 @@
 import { type ChangeEvent, useId } from "react";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 interface DateFieldProps {
   name: string;

@@ -5,8 +5,8 @@ import { listGuests } from "../../lib/api/guests.ts";
 import { formatRelativeTime } from "../../lib/format/relative-time.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import { DUE_SOON_HOURS, formatZagrebDateTime, urgencyOf } from "./guest-times.ts";
 
 type DueLoad =

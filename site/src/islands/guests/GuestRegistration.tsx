@@ -3,8 +3,8 @@ import type { GuestStatus, RegistrationState } from "@shared/enums.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { formatRelativeTime } from "../../lib/format/relative-time.ts";
-import { Icon } from "../ui/Icon.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import { formatZagrebDateTime, urgencyOf } from "./guest-times.ts";
 import { registrationMessage } from "./registration-messages.ts";
 

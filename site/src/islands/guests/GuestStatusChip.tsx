@@ -1,7 +1,7 @@
 import type { GuestStatus } from "@shared/enums.ts";
 import type { IconName } from "../../icons/shapes.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 /**
  * The guest statuses of spec section 4 ("PreCheck in (ready), Checked in, Checked out"), each

@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
+import { AppFrame } from "../../shell/AppFrame.tsx";
 import { GuestList } from "./GuestList.tsx";
 
 /** /app/gosti (spec section 2): the guests of one property, with their eVisitor registration. */

@@ -3,7 +3,7 @@ import type { IconName } from "../../icons/shapes.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { formatDateTime } from "../../lib/format/date-time.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import {
   notificationAge,
   type NotificationTone,

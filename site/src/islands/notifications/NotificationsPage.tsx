@@ -12,21 +12,21 @@ import { ROUTES } from "../../lib/navigation/routes.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
+import { AppFrame } from "../../shell/AppFrame.tsx";
 import { useNow } from "../guests/use-now.ts";
 import {
   markAllReadWithMessage,
   openNotification,
   opensElsewhere,
-} from "../shell/NotificationsBell.tsx";
-import { Button } from "../ui/Button.tsx";
-import { EmptyState } from "../ui/EmptyState.tsx";
-import { Icon } from "../ui/Icon.tsx";
-import { ListCount } from "../ui/ListCount.tsx";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { LoadingState } from "../ui/LoadingState.tsx";
-import { PagePagination } from "../ui/PagePagination.tsx";
-import { usePagedList } from "../ui/use-paged-list.ts";
+} from "../../shell/NotificationsBell.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { EmptyState } from "../../ui/EmptyState.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { ListCount } from "../../ui/ListCount.tsx";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { LoadingState } from "../../ui/LoadingState.tsx";
+import { PagePagination } from "../../ui/PagePagination.tsx";
+import { usePagedList } from "../../ui/use-paged-list.ts";
 import { NotificationContent, notificationRowClass } from "./NotificationItem.tsx";
 import { describeNotification } from "./notification-text.ts";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { Translate } from "../../i18n/translate.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 /**
  * The "?" beside automatic check-out and the help it opens (spec section 2): who checks guests

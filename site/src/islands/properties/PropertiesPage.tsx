@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
+import { AppFrame } from "../../shell/AppFrame.tsx";
 import { PropertyList } from "./PropertyList.tsx";
 
 /** /app/objekti (spec section 2): the host's properties and accommodation units. */

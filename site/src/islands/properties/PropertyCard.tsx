@@ -7,9 +7,9 @@ import { formatNumber } from "../../lib/format/date-time.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import type { IconName } from "../../icons/shapes.ts";
-import { Button } from "../ui/Button.tsx";
-import { buttonClass } from "../ui/button-styles.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { buttonClass } from "../../ui/button-styles.ts";
+import { Icon } from "../../ui/Icon.tsx";
 
 export interface PropertyActions {
   onAddUnit: (property: Property) => void;

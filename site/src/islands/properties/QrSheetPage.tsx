@@ -7,13 +7,13 @@ import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { type Translate, translator } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
-import { FormNotice } from "../forms/FormNotice.tsx";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { LoadingState } from "../ui/LoadingState.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { AppFrame } from "../../shell/AppFrame.tsx";
+import { FormNotice } from "../../ui/forms/FormNotice.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { LoadingState } from "../../ui/LoadingState.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import { type QrImage, useUnitQr } from "./use-unit-qr.ts";
 
 /** The sheet speaks to guests, so it carries both languages whatever the host reads. */

@@ -12,12 +12,12 @@ import { qrSheetUrl } from "../../lib/navigation/routes.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
-import { Button } from "../ui/Button.tsx";
-import { DialogFrame } from "../ui/DialogFrame.tsx";
-import { buttonClass } from "../ui/button-styles.ts";
-import { Icon } from "../ui/Icon.tsx";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { DialogFrame } from "../../ui/DialogFrame.tsx";
+import { buttonClass } from "../../ui/button-styles.ts";
+import { Icon } from "../../ui/Icon.tsx";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import { useUnitQr } from "./use-unit-qr.ts";
 
 interface UnitQrDialogProps {

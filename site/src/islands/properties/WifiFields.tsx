@@ -2,9 +2,9 @@ import { useId } from "react";
 import { WifiEncryptionType } from "@shared/enums.ts";
 import { WIFI_PASSWORD_MAX_LENGTH, WIFI_SSID_MAX_LENGTH } from "@shared/schemas/wifi-details.ts";
 import type { Translate } from "../../i18n/translate.ts";
-import { SelectField } from "../forms/SelectField.tsx";
-import { TextField } from "../forms/TextField.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { SelectField } from "../../ui/forms/SelectField.tsx";
+import { TextField } from "../../ui/forms/TextField.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import type { WifiValues } from "./wifi-form.ts";
 
 interface WifiFieldsProps {

@@ -6,12 +6,12 @@ import { createReservation, updateReservation } from "../../lib/api/reservations
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
-import { FormAlert } from "../forms/FormAlert.tsx";
-import { SelectField } from "../forms/SelectField.tsx";
-import { TextField } from "../forms/TextField.tsx";
-import { useFieldErrors } from "../forms/use-field-errors.ts";
-import { useFieldFocus } from "../forms/use-field-focus.ts";
-import { FormDialog } from "../ui/FormDialog.tsx";
+import { FormAlert } from "../../ui/forms/FormAlert.tsx";
+import { SelectField } from "../../ui/forms/SelectField.tsx";
+import { TextField } from "../../ui/forms/TextField.tsx";
+import { useFieldErrors } from "../../ui/forms/use-field-errors.ts";
+import { useFieldFocus } from "../../ui/forms/use-field-focus.ts";
+import { FormDialog } from "../../ui/FormDialog.tsx";
 import { requestDateTimeOf, todayInZagreb } from "./stay-dates.ts";
 import { type StayRange, StayRangePicker } from "./StayRangePicker.tsx";
 

@@ -3,9 +3,9 @@ import type { Reservation } from "@shared/schemas/reservation.ts";
 import { formatCalendarDate, formatCalendarRange } from "../../lib/format/calendar-date.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
-import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
 import { ReservationStatusChip } from "./ReservationStatusChip.tsx";
 import { isManual, sourceOf } from "./reservation-source.ts";
 

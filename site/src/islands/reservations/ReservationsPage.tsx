@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
+import { AppFrame } from "../../shell/AppFrame.tsx";
 import { ReservationList } from "./ReservationList.tsx";
 
 /** /app/rezervacije (spec section 2): the host's reservations, by property and unit. */

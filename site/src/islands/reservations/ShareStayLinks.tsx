@@ -3,9 +3,9 @@ import { formatCalendarDate } from "../../lib/format/calendar-date.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
-import { Button } from "../ui/Button.tsx";
-import { buttonClass } from "../ui/button-styles.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { buttonClass } from "../../ui/button-styles.ts";
+import { Icon } from "../../ui/Icon.tsx";
 import { checkInLinkOf, mailShareUrl, whatsAppShareUrl } from "./check-in-link.ts";
 
 interface ShareStayLinksProps {

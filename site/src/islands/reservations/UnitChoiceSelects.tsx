@@ -1,7 +1,7 @@
 import type { Property } from "@shared/schemas/property.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import type { UnitChoice } from "../../lib/navigation/unit-choice.ts";
-import { SelectField } from "../forms/SelectField.tsx";
+import { SelectField } from "../../ui/forms/SelectField.tsx";
 
 interface UnitChoiceSelectsProps {
   t: Translate;

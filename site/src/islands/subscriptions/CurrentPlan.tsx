@@ -4,8 +4,8 @@ import { SubscriptionStatus } from "@shared/enums.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { formatDate } from "../../lib/format/date-time.ts";
-import { FormNotice } from "../forms/FormNotice.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { FormNotice } from "../../ui/forms/FormNotice.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import { PlanFeatures } from "./PlanFeatures.tsx";
 
 /** Days left at which the page starts warning that the plan ends. */

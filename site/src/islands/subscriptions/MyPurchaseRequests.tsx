@@ -8,11 +8,11 @@ import { formatDate, formatDateTime } from "../../lib/format/date-time.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { buttonClass } from "../ui/button-styles.ts";
-import { Icon } from "../ui/Icon.tsx";
-import { PagedListBody } from "../ui/PagedListBody.tsx";
-import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
-import { usePagedList } from "../ui/use-paged-list.ts";
+import { buttonClass } from "../../ui/button-styles.ts";
+import { Icon } from "../../ui/Icon.tsx";
+import { PagedListBody } from "../../ui/PagedListBody.tsx";
+import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
+import { usePagedList } from "../../ui/use-paged-list.ts";
 import { PackageAndLength } from "./PackageAndLength.tsx";
 import { PurchaseStatusChip } from "./PurchaseStatusChip.tsx";
 

@@ -8,11 +8,11 @@ import { notify } from "../../lib/state/snackbars.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
-import { PagedListBody } from "../ui/PagedListBody.tsx";
-import { ResponsiveTable } from "../ui/ResponsiveTable.tsx";
-import { usePagedList } from "../ui/use-paged-list.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { PagedListBody } from "../../ui/PagedListBody.tsx";
+import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
+import { usePagedList } from "../../ui/use-paged-list.ts";
 
 const PAGE_SIZE = 5;
 const CELL = "px-2.5 py-3 align-middle first:pl-4 last:pr-4";

@@ -3,8 +3,8 @@ import type { SubscriptionPackage } from "@shared/schemas/subscription-package.t
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { eurosText } from "../../lib/billing/money.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import { packageTagline } from "./plan-features.ts";
 import { PlanFeatures } from "./PlanFeatures.tsx";
 import { periodPrices, PriceBreakdown } from "./PriceBreakdown.tsx";

@@ -5,8 +5,8 @@ import { saveBlob } from "../../lib/files/save-blob.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
-import { Button } from "../ui/Button.tsx";
-import { Icon } from "../ui/Icon.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 /**
  * The HUB3 2D barcode (PDF417) that every Croatian banking app scans to fill in the transfer,

@@ -3,7 +3,7 @@ import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { eurosText } from "../../lib/billing/money.ts";
 import { notify } from "../../lib/state/snackbars.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 /** An IBAN in groups of four, as printed on slips and typed into banking apps. */
 const spacedIban = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim();

@@ -1,7 +1,7 @@
 import type { SubscriptionPolicy } from "@shared/schemas/subscription-package.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 import { planFeatures } from "./plan-features.ts";
 
 interface PlanFeaturesProps {

@@ -1,7 +1,7 @@
 import { PurchaseRequestStatus } from "@shared/enums.ts";
 import type { IconName } from "../../icons/shapes.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 /** Purchase request states of spec section 4, each with a colour, an icon and its name. */
 const CHIPS: Record<number, { label: TranslationKey; icon: IconName; className: string }> = {

@@ -5,9 +5,9 @@ import { getCurrentSubscription, listPackages } from "../../lib/api/subscription
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AppFrame } from "../app/AppFrame.tsx";
-import { LoadFailedNotice } from "../ui/LoadFailedNotice.tsx";
-import { LoadingState } from "../ui/LoadingState.tsx";
+import { AppFrame } from "../../shell/AppFrame.tsx";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { LoadingState } from "../../ui/LoadingState.tsx";
 import { CurrentPlan } from "./CurrentPlan.tsx";
 import { MyPurchaseRequests } from "./MyPurchaseRequests.tsx";
 import { MyReceipts } from "./MyReceipts.tsx";

@@ -1,0 +1,35 @@
+import type { Translate } from "../i18n/translate.ts";
+import { Button } from "../ui/Button.tsx";
+import { Icon } from "../ui/Icon.tsx";
+
+interface ImpersonationBannerProps {
+  t: Translate;
+  email: string;
+  isEnding: boolean;
+  onEnd: () => void;
+}
+
+/** While an administrator impersonates someone, a strip says so and offers the way back. */
+export function ImpersonationBanner({ t, email, isEnding, onEnd }: ImpersonationBannerProps) {
+  return (
+    <div
+      role="region"
+      aria-label={t("impersonation.region")}
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 bg-warning-soft px-3 py-2 text-warning-soft-fg sm:px-5"
+    >
+      <p className="flex min-w-0 flex-1 items-center gap-2 text-sm font-semibold">
+        <Icon name="userSwitch" className="size-5 shrink-0" />
+        <span className="min-w-0 break-words">{t("impersonation.banner", { email })}</span>
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={isEnding}
+        onClick={onEnd}
+        className="border-warning/40"
+      >
+        {t("impersonation.end")}
+      </Button>
+    </div>
+  );
+}
