@@ -19,7 +19,7 @@ import { AppFrame } from "../../shell/AppFrame.tsx";
 import { PURCHASE_STATUSES } from "../subscriptions/PurchaseStatusChip.tsx";
 import { ListCount } from "../../ui/ListCount.tsx";
 import { SearchField } from "../../ui/SearchField.tsx";
-import { PagedListBody } from "../../ui/PagedListBody.tsx";
+import { ListShell } from "../../shell/ListShell.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
 import { useShown } from "../../ui/use-shown.ts";
 import { MarkPaidDialog } from "./MarkPaidDialog.tsx";
@@ -217,7 +217,7 @@ function PurchaseRequestList() {
         />
       </div>
 
-      <PagedListBody t={t} lang={lang} list={list} pageSize={PAGE_SIZE}>
+      <ListShell t={t} lang={lang} list={list} pageSize={PAGE_SIZE}>
         {(page) => (
           <PurchaseRequestTable
             t={t}
@@ -230,7 +230,7 @@ function PurchaseRequestList() {
             onMarkPaid={confirmation.show}
           />
         )}
-      </PagedListBody>
+      </ListShell>
 
       <MarkPaidDialog
         t={t}

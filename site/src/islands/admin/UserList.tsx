@@ -3,11 +3,10 @@ import type { AdminUserListItem } from "@shared/schemas/admin-user.ts";
 import { listUsers, type UserSortField } from "../../lib/api/admin-users.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { ListCount } from "../../ui/ListCount.tsx";
-import { PagePagination } from "../../ui/PagePagination.tsx";
 import { SearchField } from "../../ui/SearchField.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
+import { ListShell } from "../../shell/ListShell.tsx";
 import { ImpersonateDialog } from "./ImpersonateDialog.tsx";
 import { UserTable } from "./UserTable.tsx";
 
@@ -20,16 +19,7 @@ export function UserList() {
     by: "created",
     descending: true,
   });
-  const {
-    search,
-    setSearch,
-    searchTerm,
-    setPageNumber,
-    load,
-    page,
-    isLoading,
-    reload,
-  } = usePagedList({
+  const list = usePagedList({
     load: ({ pageNumber, searchTerm, signal }) =>
       listUsers(
         {
@@ -43,6 +33,7 @@ export function UserList() {
       ),
     deps: [sort],
   });
+  const { search, setSearch, searchTerm, setPageNumber, load, isLoading } = list;
   const [chosen, setChosen] = useState<AdminUserListItem>();
 
   function sortBy(field: UserSortField) {
@@ -72,16 +63,16 @@ export function UserList() {
         />
       </div>
 
-      {load.status === "failed" && (
-        <LoadFailedNotice
-          t={t}
-          error={load.error}
-          onRetry={reload}
-        />
-      )}
-
-      {page && (
-        <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+      {/* No "Loading…" in the list's place (the count says it), and pages from the first user. */}
+      <ListShell
+        t={t}
+        lang={lang}
+        list={list}
+        pageSize={PAGE_SIZE}
+        showsLoading={false}
+        paginates={(page) => page.totalCount > 0}
+      >
+        {(page) => (
           <UserTable
             t={t}
             lang={lang}
@@ -91,19 +82,8 @@ export function UserList() {
             onSort={sortBy}
             onImpersonate={setChosen}
           />
-        </div>
-      )}
-
-      {page && page.totalCount > 0 && (
-        <PagePagination
-          t={t}
-          lang={lang}
-          page={page}
-          pageSize={PAGE_SIZE}
-          isLoading={isLoading}
-          onPage={setPageNumber}
-        />
-      )}
+        )}
+      </ListShell>
 
       <ImpersonateDialog user={chosen} onClose={() => setChosen(undefined)} />
     </div>

@@ -15,12 +15,10 @@ import { Button } from "../../ui/Button.tsx";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { EmptyState } from "../../ui/EmptyState.tsx";
 import { Icon } from "../../ui/Icon.tsx";
-import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { ListCount } from "../../ui/ListCount.tsx";
-import { LoadingState } from "../../ui/LoadingState.tsx";
-import { PagePagination } from "../../ui/PagePagination.tsx";
 import { SearchField } from "../../ui/SearchField.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
+import { ListShell } from "../../shell/ListShell.tsx";
 import { lastErrorText } from "./account-problems.ts";
 import { AccountDialog, type AccountDialogTarget } from "./AccountDialog.tsx";
 import { isProvisioning } from "./AccountStatus.tsx";
@@ -44,6 +42,19 @@ type Confirmation = { kind: "edit" | "delete"; account: ExternalAccount; open: b
 export function AccountList() {
   const { t, lang } = useTranslation();
   const [sortBy, setSortBy] = useState<ExternalAccountSortField>("created");
+  const list = usePagedList({
+    load: ({ pageNumber, searchTerm, signal }) =>
+      listExternalAccounts(
+        { pageNumber, pageSize: PAGE_SIZE, sortBy, searchValue: searchTerm },
+        signal,
+      ),
+    deps: [sortBy],
+    onFailed: (error) =>
+      notify(
+        t("externalAccounts.toast.loadFailed", { reason: describeApiError(t, error) }),
+        { color: "error" },
+      ),
+  });
   const {
     search,
     setSearch,
@@ -57,19 +68,7 @@ export function AccountList() {
     refresh,
     reloadAfterRemoval,
     updateItems,
-  } = usePagedList({
-    load: ({ pageNumber, searchTerm, signal }) =>
-      listExternalAccounts(
-        { pageNumber, pageSize: PAGE_SIZE, sortBy, searchValue: searchTerm },
-        signal,
-      ),
-    deps: [sortBy],
-    onFailed: (error) =>
-      notify(
-        t("externalAccounts.toast.loadFailed", { reason: describeApiError(t, error) }),
-        { color: "error" },
-      ),
-  });
+  } = list;
   const [pollRound, setPollRound] = useState(0);
   const [syncingId, setSyncingId] = useState<string>();
   const [dialog, setDialog] = useState<{ open: boolean; target: AccountDialogTarget; key: number }>(
@@ -228,31 +227,26 @@ export function AccountList() {
         </div>
       )}
 
-      {isLoading && !page && <LoadingState t={t} />}
-
-      {load.status === "failed" && (
-        <LoadFailedNotice
-          t={t}
-          error={load.error}
-          onRetry={reload}
-        />
-      )}
-
-      {hasNone && (
-        <EmptyState
-          icon="link"
-          title={t("externalAccounts.emptyTitle")}
-          text={t("externalAccounts.emptyText")}
-          action={{
-            label: t("externalAccounts.create"),
-            icon: "plus",
-            onClick: () => openDialog({ mode: "create" }),
-          }}
-        />
-      )}
-
-      {page && !hasNone && (
-        <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+      <ListShell
+        t={t}
+        lang={lang}
+        list={list}
+        pageSize={PAGE_SIZE}
+        isEmpty={hasNone}
+        empty={
+          <EmptyState
+            icon="link"
+            title={t("externalAccounts.emptyTitle")}
+            text={t("externalAccounts.emptyText")}
+            action={{
+              label: t("externalAccounts.create"),
+              icon: "plus",
+              onClick: () => openDialog({ mode: "create" }),
+            }}
+          />
+        }
+      >
+        {(page) => (
           <AccountTable
             t={t}
             lang={lang}
@@ -262,23 +256,11 @@ export function AccountList() {
             onSort={sortOn}
             syncingId={syncingId}
             onSync={sync}
-            onEdit={(account) =>
-              setConfirmation({ kind: "edit", account, open: true })}
+            onEdit={(account) => setConfirmation({ kind: "edit", account, open: true })}
             onDelete={(account) => setConfirmation({ kind: "delete", account, open: true })}
           />
-        </div>
-      )}
-
-      {page && page.totalPages > 1 && (
-        <PagePagination
-          t={t}
-          lang={lang}
-          page={page}
-          pageSize={PAGE_SIZE}
-          isLoading={isLoading}
-          onPage={setPageNumber}
-        />
-      )}
+        )}
+      </ListShell>
 
       <AccountDialog
         key={`account-dialog-${dialog.key}`}

@@ -23,10 +23,10 @@ import { Icon } from "../../ui/Icon.tsx";
 import { ListCount } from "../../ui/ListCount.tsx";
 import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { LoadingState } from "../../ui/LoadingState.tsx";
-import { PagePagination } from "../../ui/PagePagination.tsx";
 import { SearchField } from "../../ui/SearchField.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
 import { useShown } from "../../ui/use-shown.ts";
+import { ListShell } from "../../shell/ListShell.tsx";
 import { usePropertyChoices } from "../reservations/use-property-choices.ts";
 import { DueNowSummary } from "./DueNowSummary.tsx";
 import { guestFormInput, valuesOfGuest } from "./guest-form-values.ts";
@@ -324,27 +324,26 @@ function Guests({ properties }: { properties: Property[] }) {
         <DueNowSummary t={t} lang={lang} propertyId={propertyId} version={version} now={now} />
       )}
 
-      {isLoading && !page && <LoadingState t={t} />}
-
-      {load.status === "failed" && (
-        <LoadFailedNotice t={t} error={load.error} onRetry={list.reload} />
-      )}
-
-      {hasNone && (
-        <EmptyState
-          icon="users"
-          title={t("guests.emptyTitle", { property: property.name })}
-          text={t("guests.emptyText")}
-          action={{
-            label: t("guests.emptyAction"),
-            icon: "clipboard",
-            href: `${ROUTES.reservations}?propertyId=${encodeURIComponent(property.id)}`,
-          }}
-        />
-      )}
-
-      {page && !hasNone && (
-        <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+      <ListShell
+        t={t}
+        lang={lang}
+        list={list}
+        pageSize={PAGE_SIZE}
+        isEmpty={hasNone}
+        empty={
+          <EmptyState
+            icon="users"
+            title={t("guests.emptyTitle", { property: property.name })}
+            text={t("guests.emptyText")}
+            action={{
+              label: t("guests.emptyAction"),
+              icon: "clipboard",
+              href: `${ROUTES.reservations}?propertyId=${encodeURIComponent(property.id)}`,
+            }}
+          />
+        }
+      >
+        {(page) => (
           <GuestTable
             t={t}
             lang={lang}
@@ -359,19 +358,8 @@ function Guests({ properties }: { properties: Property[] }) {
             onCheckOut={checkOut.show}
             onRegister={register}
           />
-        </div>
-      )}
-
-      {page && page.totalPages > 1 && (
-        <PagePagination
-          t={t}
-          lang={lang}
-          page={page}
-          pageSize={PAGE_SIZE}
-          isLoading={isLoading}
-          onPage={list.setPageNumber}
-        />
-      )}
+        )}
+      </ListShell>
 
       {details.value && (
         <ProofOfResidenceDialog

@@ -23,10 +23,8 @@ import { Button } from "../../ui/Button.tsx";
 import { EmptyState } from "../../ui/EmptyState.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { ListCount } from "../../ui/ListCount.tsx";
-import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
-import { LoadingState } from "../../ui/LoadingState.tsx";
-import { PagePagination } from "../../ui/PagePagination.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
+import { ListShell } from "../../shell/ListShell.tsx";
 import { NotificationContent, notificationRowClass } from "./NotificationItem.tsx";
 import { describeNotification } from "./notification-text.ts";
 
@@ -60,7 +58,7 @@ function Notifications() {
   const now = useNow(30_000);
   const { cache } = useAtomValue(notificationsAtom);
   const list = usePagedList({ load: ({ pageNumber, signal }) => readPage(pageNumber, signal) });
-  const { load, page, isLoading, pageNumber, setPageNumber, reload, updateItems } = list;
+  const { load, page, isLoading, pageNumber, updateItems } = list;
   const [busy, setBusy] = useState<string>();
   const unread = cache?.unreadCount ?? page?.items.filter((n) => !n.sentToAppAt).length ?? 0;
 
@@ -147,84 +145,76 @@ function Notifications() {
             : undefined}
         />
 
-        {load.status === "failed" && <LoadFailedNotice t={t} error={load.error} onRetry={reload} />}
-        {!page && load.status === "loading" && <LoadingState t={t} />}
-
-        {page && page.totalCount === 0 && (
-          <EmptyState
-            icon="bellOff"
-            title={t("notifications.empty")}
-            text={t("notifications.emptyText")}
-            action={{ label: t("nav.dashboard"), href: ROUTES.dashboard, icon: "dashboard" }}
-          />
-        )}
-
-        {page && page.items.length > 0 && (
-          <ul
-            className={`divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface shadow-xs ${
-              isLoading ? "opacity-60 transition-opacity" : "transition-opacity"
-            }`}
-          >
-            {page.items.map((notification) => {
-              const view = describeNotification(t, lang, notification);
-              const unreadOne = notification.sentToAppAt === null;
-              return (
-                <li
-                  key={notification.id}
-                  className={`flex items-start gap-2 py-1 pr-2 pl-1 sm:pr-3 ${
-                    notificationRowClass(notification)
-                  }`}
-                >
-                  <a
-                    href={view.href}
-                    onClick={(event) => {
-                      if (opensElsewhere(event)) return;
-                      event.preventDefault();
-                      void openNotification(t, notification, view.href);
-                    }}
-                    className="flex min-w-0 flex-1 rounded-xl px-3 py-3 transition-colors hover:bg-surface-muted/70"
+        <ListShell
+          t={t}
+          lang={lang}
+          list={list}
+          pageSize={PAGE_SIZE}
+          isEmpty={page?.totalCount === 0}
+          empty={
+            <EmptyState
+              icon="bellOff"
+              title={t("notifications.empty")}
+              text={t("notifications.emptyText")}
+              action={{ label: t("nav.dashboard"), href: ROUTES.dashboard, icon: "dashboard" }}
+            />
+          }
+          noItems={null}
+          paginates={(page) => page.totalCount > PAGE_SIZE}
+        >
+          {(page) => (
+            <ul className="divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface shadow-xs">
+              {page.items.map((notification) => {
+                const view = describeNotification(t, lang, notification);
+                const unreadOne = notification.sentToAppAt === null;
+                return (
+                  <li
+                    key={notification.id}
+                    className={`flex items-start gap-2 py-1 pr-2 pl-1 sm:pr-3 ${
+                      notificationRowClass(notification)
+                    }`}
                   >
-                    <NotificationContent
-                      t={t}
-                      lang={lang}
-                      notification={notification}
-                      view={view}
-                      now={now}
-                    />
-                  </a>
-                  <span className="flex shrink-0 flex-col gap-1 pt-2 sm:flex-row">
-                    {unreadOne && (
-                      <IconButton
-                        icon="check"
-                        label={`${t("notifications.markRead")}: ${view.title}`}
-                        disabled={busy !== undefined}
-                        onClick={() => void handleMarkRead(notification)}
+                    <a
+                      href={view.href}
+                      onClick={(event) => {
+                        if (opensElsewhere(event)) return;
+                        event.preventDefault();
+                        void openNotification(t, notification, view.href);
+                      }}
+                      className="flex min-w-0 flex-1 rounded-xl px-3 py-3 transition-colors hover:bg-surface-muted/70"
+                    >
+                      <NotificationContent
+                        t={t}
+                        lang={lang}
+                        notification={notification}
+                        view={view}
+                        now={now}
                       />
-                    )}
-                    <IconButton
-                      icon="trash"
-                      label={t("notifications.delete", { title: view.title })}
-                      disabled={busy !== undefined}
-                      onClick={() => void handleDelete(notification)}
-                      danger
-                    />
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-
-        {page && page.totalCount > PAGE_SIZE && (
-          <PagePagination
-            t={t}
-            lang={lang}
-            page={page}
-            pageSize={PAGE_SIZE}
-            isLoading={isLoading}
-            onPage={setPageNumber}
-          />
-        )}
+                    </a>
+                    <span className="flex shrink-0 flex-col gap-1 pt-2 sm:flex-row">
+                      {unreadOne && (
+                        <IconButton
+                          icon="check"
+                          label={`${t("notifications.markRead")}: ${view.title}`}
+                          disabled={busy !== undefined}
+                          onClick={() => void handleMarkRead(notification)}
+                        />
+                      )}
+                      <IconButton
+                        icon="trash"
+                        label={t("notifications.delete", { title: view.title })}
+                        disabled={busy !== undefined}
+                        onClick={() =>
+                          void handleDelete(notification)}
+                        danger
+                      />
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </ListShell>
       </div>
     </div>
   );

@@ -10,13 +10,11 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { EmptyState } from "../../ui/EmptyState.tsx";
-import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { ListCount } from "../../ui/ListCount.tsx";
-import { LoadingState } from "../../ui/LoadingState.tsx";
-import { PagePagination } from "../../ui/PagePagination.tsx";
 import { SearchField } from "../../ui/SearchField.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
 import { useShown } from "../../ui/use-shown.ts";
+import { ListShell } from "../../shell/ListShell.tsx";
 import { PropertyCard } from "./PropertyCard.tsx";
 import { PropertySettingsDialog } from "./PropertySettingsDialog.tsx";
 import { UnitDialog, type UnitDialogTarget } from "./UnitDialog.tsx";
@@ -34,18 +32,7 @@ type Deletion =
  */
 export function PropertyList() {
   const { t, lang } = useTranslation();
-  const {
-    search,
-    setSearch,
-    searchTerm,
-    setPageNumber,
-    load,
-    page,
-    isLoading,
-    reload,
-    reloadAfterRemoval,
-    updateItems: updateProperties,
-  } = usePagedList({
+  const list = usePagedList({
     load: ({ pageNumber, searchTerm, signal }) =>
       listProperties(
         { pageNumber, pageSize: PAGE_SIZE, sortBy: "name", searchValue: searchTerm },
@@ -56,6 +43,16 @@ export function PropertyList() {
         color: "error",
       }),
   });
+  const {
+    search,
+    setSearch,
+    searchTerm,
+    load,
+    page,
+    isLoading,
+    reloadAfterRemoval,
+    updateItems: updateProperties,
+  } = list;
   // The dialogs are siblings, so each one's key is prefixed with its name.
   const settings = useShown<Property>();
   const unitDialog = useShown<UnitDialogTarget>();
@@ -142,43 +139,34 @@ export function PropertyList() {
         </div>
       )}
 
-      {isLoading && !page && <LoadingState t={t} />}
-
-      {load.status === "failed" && (
-        <LoadFailedNotice
-          t={t}
-          error={load.error}
-          onRetry={reload}
-        />
-      )}
-
       {/* Properties come from eVisitor: without any, the way forward is connecting an account. */}
-      {hasNone && (
-        <EmptyState
-          icon="home"
-          title={t("properties.emptyTitle")}
-          text={t("properties.emptyText")}
-          action={{
-            label: t("properties.emptyAction"),
-            icon: "link",
-            href: ROUTES.externalAccounts,
-          }}
-        />
-      )}
-
-      {page && !hasNone && page.items.length === 0 && (
-        <p className="rounded-2xl border border-border bg-surface px-4 py-10 text-center text-fg-muted">
-          {t("properties.noMatches")}
-        </p>
-      )}
-
-      {page && page.items.length > 0 && (
-        <div
-          className={`grid items-start gap-5 2xl:grid-cols-2 ${
-            isLoading ? "opacity-60 transition-opacity" : "transition-opacity"
-          }`}
-        >
-          {page.items.map((property) => (
+      <ListShell
+        t={t}
+        lang={lang}
+        list={list}
+        pageSize={PAGE_SIZE}
+        isEmpty={hasNone}
+        empty={
+          <EmptyState
+            icon="home"
+            title={t("properties.emptyTitle")}
+            text={t("properties.emptyText")}
+            action={{
+              label: t("properties.emptyAction"),
+              icon: "link",
+              href: ROUTES.externalAccounts,
+            }}
+          />
+        }
+        noItems={
+          <p className="rounded-2xl border border-border bg-surface px-4 py-10 text-center text-fg-muted">
+            {t("properties.noMatches")}
+          </p>
+        }
+        className="grid items-start gap-5 2xl:grid-cols-2"
+      >
+        {(page) =>
+          page.items.map((property) => (
             <PropertyCard
               key={property.id}
               t={t}
@@ -192,19 +180,7 @@ export function PropertyList() {
               onShowQr={qr.show}
             />
           ))}
-        </div>
-      )}
-
-      {page && page.totalPages > 1 && (
-        <PagePagination
-          t={t}
-          lang={lang}
-          page={page}
-          pageSize={PAGE_SIZE}
-          isLoading={isLoading}
-          onPage={setPageNumber}
-        />
-      )}
+      </ListShell>
 
       {settings.value && (
         <PropertySettingsDialog

@@ -21,10 +21,10 @@ import { Icon } from "../../ui/Icon.tsx";
 import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { ListCount } from "../../ui/ListCount.tsx";
 import { LoadingState } from "../../ui/LoadingState.tsx";
-import { PagePagination } from "../../ui/PagePagination.tsx";
 import { SearchField } from "../../ui/SearchField.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
 import { useShown } from "../../ui/use-shown.ts";
+import { ListShell } from "../../shell/ListShell.tsx";
 import { GuestsDialog } from "./GuestsDialog.tsx";
 import { ReservationDetailsDialog } from "./ReservationDetailsDialog.tsx";
 import { ReservationDialog, type ReservationDialogTarget } from "./ReservationDialog.tsx";
@@ -90,17 +90,7 @@ function Reservations({ properties }: { properties: Property[] }) {
   const { t, lang } = useTranslation();
   const [choice, setChoice] = useState(() => resolveChoice(readUnitChoice(), properties));
   const [filter, setFilter] = useState<ReservationFilter>(ReservationFilter.All);
-  const {
-    search,
-    setSearch,
-    searchTerm,
-    setPageNumber,
-    load,
-    page,
-    isLoading,
-    reload,
-    reloadAfterRemoval,
-  } = usePagedList({
+  const list = usePagedList({
     load: ({ pageNumber, searchTerm, signal }) =>
       listReservations({
         pageNumber,
@@ -119,6 +109,17 @@ function Reservations({ properties }: { properties: Property[] }) {
         color: "error",
       }),
   });
+  const {
+    search,
+    setSearch,
+    searchTerm,
+    setPageNumber,
+    load,
+    page,
+    isLoading,
+    reload,
+    reloadAfterRemoval,
+  } = list;
   const editor = useShown<ReservationDialogTarget>();
   const details = useShown<Reservation>();
   const guests = useShown<Reservation>();
@@ -203,21 +204,22 @@ function Reservations({ properties }: { properties: Property[] }) {
         </div>
       )}
 
-      {isLoading && !page && <LoadingState t={t} />}
-
-      {load.status === "failed" && <LoadFailedNotice t={t} error={load.error} onRetry={reload} />}
-
-      {hasNone && (
-        <EmptyState
-          icon="clipboard"
-          title={t(isScoped ? "reservations.emptyScopedTitle" : "reservations.emptyTitle")}
-          text={t("reservations.emptyText")}
-          action={{ label: t("reservations.create"), icon: "plus", onClick: openCreate }}
-        />
-      )}
-
-      {page && !hasNone && (
-        <div className={isLoading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+      <ListShell
+        t={t}
+        lang={lang}
+        list={list}
+        pageSize={PAGE_SIZE}
+        isEmpty={hasNone}
+        empty={
+          <EmptyState
+            icon="clipboard"
+            title={t(isScoped ? "reservations.emptyScopedTitle" : "reservations.emptyTitle")}
+            text={t("reservations.emptyText")}
+            action={{ label: t("reservations.create"), icon: "plus", onClick: openCreate }}
+          />
+        }
+      >
+        {(page) => (
           <ReservationTable
             t={t}
             lang={lang}
@@ -225,23 +227,11 @@ function Reservations({ properties }: { properties: Property[] }) {
             emptyText={t("reservations.noMatches")}
             onDetails={details.show}
             onGuests={guests.show}
-            onEdit={(reservation) =>
-              editor.show({ mode: "edit", reservation })}
+            onEdit={(reservation) => editor.show({ mode: "edit", reservation })}
             onDelete={deletion.show}
           />
-        </div>
-      )}
-
-      {page && page.totalPages > 1 && (
-        <PagePagination
-          t={t}
-          lang={lang}
-          page={page}
-          pageSize={PAGE_SIZE}
-          isLoading={isLoading}
-          onPage={setPageNumber}
-        />
-      )}
+        )}
+      </ListShell>
 
       {editor.value && (
         <ReservationDialog

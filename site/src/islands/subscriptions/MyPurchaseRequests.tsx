@@ -10,7 +10,7 @@ import type { Translate } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { buttonClass } from "../../ui/button-styles.ts";
 import { Icon } from "../../ui/Icon.tsx";
-import { PagedListBody } from "../../ui/PagedListBody.tsx";
+import { ListShell } from "../../shell/ListShell.tsx";
 import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
 import { PackageAndLength } from "./PackageAndLength.tsx";
@@ -37,7 +37,7 @@ export function MyPurchaseRequests() {
       <h2 id={titleId} className="text-xl font-bold">{t("purchase.mine.title")}</h2>
       <p className="mt-1 text-fg-muted">{t("purchase.mine.intro")}</p>
       <div className="mt-4 space-y-4">
-        <PagedListBody t={t} lang={lang} list={list} pageSize={PAGE_SIZE} loadingClassName="py-8">
+        <ListShell t={t} lang={lang} list={list} pageSize={PAGE_SIZE} loadingClassName="py-8">
           {(page) => (
             <ResponsiveTable
               items={page.items}
@@ -115,7 +115,7 @@ export function MyPurchaseRequests() {
               emptyText={t("purchase.mine.empty")}
             />
           )}
-        </PagedListBody>
+        </ListShell>
       </div>
     </section>
   );

@@ -10,7 +10,7 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Icon } from "../../ui/Icon.tsx";
-import { PagedListBody } from "../../ui/PagedListBody.tsx";
+import { ListShell } from "../../shell/ListShell.tsx";
 import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
 
@@ -54,7 +54,7 @@ export function MyReceipts() {
       <h2 id={titleId} className="text-xl font-bold">{t("receipts.title")}</h2>
       <p className="mt-1 text-fg-muted">{t("receipts.intro")}</p>
       <div className="mt-4 space-y-4">
-        <PagedListBody t={t} lang={lang} list={list} pageSize={PAGE_SIZE} loadingClassName="py-8">
+        <ListShell t={t} lang={lang} list={list} pageSize={PAGE_SIZE} loadingClassName="py-8">
           {(page) => (
             <ResponsiveTable
               items={page.items}
@@ -113,7 +113,7 @@ export function MyReceipts() {
               emptyText={t("receipts.empty")}
             />
           )}
-        </PagedListBody>
+        </ListShell>
       </div>
     </section>
   );
