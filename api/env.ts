@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { commonEnv, parseConfig } from "./lib/config.ts";
-import { DEVELOPMENT_PAYEE, payeeProblems } from "./services/billing/payee.ts";
-import { DEFAULT_RATE_LIMITS, type RateLimits } from "./lib/security/rate-limit.ts";
+import { commonEnv, parseConfig } from "@core/platform/config.ts";
+import { DEVELOPMENT_PAYEE, payeeProblems } from "@core/services/billing/payee.ts";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/security/rate-limit.ts";
 
 const base64Key32 = z
   .string({ error: "is required: 32 random bytes in base64 (openssl rand -base64 32)" })
@@ -42,7 +42,7 @@ const ApiEnv = z
      */
     MIGRATE_ON_START: z.stringbool().default(true),
     /**
-     * API processes sharing the port (SO_REUSEPORT, api/lib/api-processes.ts): one per core uses
+     * API processes sharing the port (SO_REUSEPORT, api/http/api-processes.ts): one per core uses
      * the whole machine, since each process runs requests on one thread.
      */
     API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),

@@ -1,20 +1,20 @@
-import { createApp } from "./app.ts";
-import { createDatabase } from "./db/client.ts";
-import { migrateDatabase } from "./db/migrate.ts";
+import { createApp } from "./http/app.ts";
+import { createDatabase } from "@core/db/client.ts";
+import { migrateDatabase } from "@core/db/migrate.ts";
 import { loadApiConfig, payeeOf, rateLimitsOf } from "./env.ts";
-import { runMain } from "./lib/config.ts";
-import { log, setLogLevel } from "./lib/logger.ts";
-import { connectNatsInBackground } from "./lib/nats.ts";
-import { createSecretBox } from "./lib/crypto/secret-box.ts";
-import { resolveEVisitorEndpoint } from "./lib/evisitor-endpoint.ts";
-import { productEVisitorClient } from "../workers/evisitor/client.ts";
-import { ensureAdministrator } from "./services/users/ensure-administrator.ts";
+import { runMain } from "@core/platform/config.ts";
+import { log, setLogLevel } from "@core/platform/logger.ts";
+import { connectNatsInBackground } from "@core/platform/nats.ts";
+import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
+import { resolveEVisitorEndpoint } from "@core/evisitor/endpoint.ts";
+import { productEVisitorClient } from "@core/evisitor/client.ts";
+import { ensureAdministrator } from "@core/services/users/ensure-administrator.ts";
 import {
   type ApiCopies,
   isApiCopy,
   startApiCopies,
   watchFirstProcess,
-} from "./lib/api-processes.ts";
+} from "./http/api-processes.ts";
 
 await runMain(async () => {
   const config = loadApiConfig();

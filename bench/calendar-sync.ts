@@ -13,18 +13,18 @@
  */
 import { parseArgs } from "node:util";
 import { count } from "drizzle-orm";
-import { createDatabase } from "../api/db/client.ts";
-import { migrateDatabase } from "../api/db/migrate.ts";
-import { accommodationUnits } from "../api/db/schema/accommodation-units.ts";
-import { calendarFeeds } from "../api/db/schema/calendar-feeds.ts";
-import { externalAccounts } from "../api/db/schema/external-accounts.ts";
-import { properties } from "../api/db/schema/properties.ts";
-import { reservations } from "../api/db/schema/reservations.ts";
-import { users } from "../api/db/schema/users.ts";
+import { createDatabase } from "@core/db/client.ts";
+import { migrateDatabase } from "@core/db/migrate.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
+import { externalAccounts } from "@core/db/schema/external-accounts.ts";
+import { properties } from "@core/db/schema/properties.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { users } from "@core/db/schema/users.ts";
 import { addDays, todayIn } from "@shared/local-date.ts";
 import { MAX_FEED_BYTES } from "../workers/calendar-sync/feed-text.ts";
 import { syncUnitFeeds } from "../workers/calendar-sync/sync-unit.ts";
-import { setLogLevel } from "../api/lib/logger.ts";
+import { setLogLevel } from "@core/platform/logger.ts";
 
 const { values } = parseArgs({
   args: Deno.args,

@@ -14,10 +14,10 @@
 import { parseArgs } from "node:util";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
-import * as schema from "../api/db/schema/mod.ts";
-import { serializeClient } from "../api/db/serialized-client.ts";
-import { withStatementCache } from "../api/db/statement-cache-client.ts";
-import { setLogLevel } from "../api/lib/logger.ts";
+import * as schema from "@core/db/schema/mod.ts";
+import { serializeClient } from "@core/db/serialized-client.ts";
+import { withStatementCache } from "@core/db/statement-cache-client.ts";
+import { setLogLevel } from "@core/platform/logger.ts";
 import { createTestApp } from "../tests/support/app.ts";
 import { todayIn } from "../shared/local-date.ts";
 import { guestNumber } from "./load-guests.mjs";
@@ -44,16 +44,16 @@ setLogLevel("warn");
 const dir = await Deno.makeTempDir({ prefix: "load-profile-" });
 await Deno.copyFile(positionals[0], `${dir}/app.db`);
 
-// The product's database handle (api/db/client.ts), with every statement counted and timed.
+// The product's database handle (api/core/db/client.ts), with every statement counted and timed.
 let statements = 0;
 let dbMs = 0;
-// As api/db/client.ts builds it: the statement cache over @libsql/client.
+// As api/core/db/client.ts builds it: the statement cache over @libsql/client.
 const opened = withStatementCache(
   createClient({ url: `file:${dir}/app.db`, timeout: 5000 }),
   `${dir}/app.db`,
   5000,
 );
-await opened.execute("PRAGMA journal_mode = WAL"); // as api/db/migrate.ts sets it
+await opened.execute("PRAGMA journal_mode = WAL"); // as api/core/db/migrate.ts sets it
 await opened.execute(`PRAGMA synchronous = ${values.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
 const timed = new Proxy(opened, {
   get(target, property, receiver) {

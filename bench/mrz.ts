@@ -12,7 +12,7 @@
  * Markdown table.
  */
 import { parseArgs } from "node:util";
-import { setLogLevel } from "../api/lib/logger.ts";
+import { setLogLevel } from "@core/platform/logger.ts";
 import { createMrzReader } from "../workers/mrz/mrz-reader.ts";
 
 const { values } = parseArgs({

@@ -12,14 +12,14 @@
  */
 import { parseArgs } from "node:util";
 import { addDays, todayIn } from "@shared/local-date.ts";
-import { createDatabase } from "../api/db/client.ts";
-import { migrateDatabase } from "../api/db/migrate.ts";
-import { accommodationUnits } from "../api/db/schema/accommodation-units.ts";
-import { externalAccounts } from "../api/db/schema/external-accounts.ts";
-import { guests } from "../api/db/schema/guests.ts";
-import { properties } from "../api/db/schema/properties.ts";
-import { reservations } from "../api/db/schema/reservations.ts";
-import { users } from "../api/db/schema/users.ts";
+import { createDatabase } from "@core/db/client.ts";
+import { migrateDatabase } from "@core/db/migrate.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { externalAccounts } from "@core/db/schema/external-accounts.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { properties } from "@core/db/schema/properties.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { users } from "@core/db/schema/users.ts";
 
 export const BENCH_HOST_EMAIL = "statistics-bench@example.com";
 

@@ -10,10 +10,10 @@
  */
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { createDatabase } from "../api/db/client.ts";
-import { users } from "../api/db/schema/users.ts";
-import { setLogLevel } from "../api/lib/logger.ts";
-import { hostStatistics } from "../api/services/statistics/host-statistics.ts";
+import { createDatabase } from "@core/db/client.ts";
+import { users } from "@core/db/schema/users.ts";
+import { setLogLevel } from "@core/platform/logger.ts";
+import { hostStatistics } from "@core/services/statistics/host-statistics.ts";
 import { BENCH_HOST_EMAIL, seedStatistics } from "./seed-statistics.ts";
 
 const { values, positionals } = parseArgs({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { commonEnv, parseConfig } from "../api/lib/config.ts";
+import { commonEnv, parseConfig } from "@core/platform/config.ts";
 import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "./evisitor/schedule/guest-data-retention.ts";
 
 export const WORKER_NAMES = ["relay", "notifications", "evisitor", "calendar", "mrz"] as const;

@@ -1,14 +1,14 @@
-import { createDatabase } from "../api/db/client.ts";
-import { runMain } from "../api/lib/config.ts";
-import { log, setLogLevel } from "../api/lib/logger.ts";
-import { connectNatsInBackground } from "../api/lib/nats.ts";
+import { createDatabase } from "@core/db/client.ts";
+import { runMain } from "@core/platform/config.ts";
+import { log, setLogLevel } from "@core/platform/logger.ts";
+import { connectNatsInBackground } from "@core/platform/nats.ts";
 import { loadWorkersConfig } from "./env.ts";
 import { createMailer } from "./notifications/mailer.ts";
 import { waitForNats } from "./runner/wait-for-nats.ts";
 import { startWorkers } from "./start.ts";
-import { createSecretBox } from "../api/lib/crypto/secret-box.ts";
-import { resolveEVisitorEndpoint } from "../api/lib/evisitor-endpoint.ts";
-import { productEVisitorClient } from "./evisitor/client.ts";
+import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
+import { resolveEVisitorEndpoint } from "@core/evisitor/endpoint.ts";
+import { productEVisitorClient } from "@core/evisitor/client.ts";
 import { startHeartbeat } from "./runner/heartbeat.ts";
 import { MAX_FEED_BYTES } from "./calendar-sync/feed-text.ts";
 

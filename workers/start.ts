@@ -1,10 +1,10 @@
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/nats-core";
-import type { Database } from "../api/db/client.ts";
-import { log } from "../api/lib/logger.ts";
+import type { Database } from "@core/db/client.ts";
+import { log } from "@core/platform/logger.ts";
 import type { WorkerName } from "./env.ts";
-import type { SecretBox } from "../api/lib/crypto/secret-box.ts";
-import type { EVisitorAccess } from "../api/services/external-accounts/evisitor-access.ts";
+import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
+import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consumer.ts";
 import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
 import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";

@@ -21,7 +21,7 @@ import {
 } from "@nats-io/jetstream";
 import { z } from "zod";
 import { STREAMS } from "@shared/events.ts";
-import { commonEnv, parseConfig, runMain } from "../../api/lib/config.ts";
+import { commonEnv, parseConfig, runMain } from "@core/platform/config.ts";
 import { newStreamConfig } from "../../workers/runner/streams.ts";
 
 const StreamsEnv = z.object({

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
-import { calendarFeeds } from "../../api/db/schema/calendar-feeds.ts";
-import { outbox } from "../../api/db/schema/outbox.ts";
-import { reservations } from "../../api/db/schema/reservations.ts";
-import type { Database } from "../../api/db/client.ts";
+import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import type { Database } from "@core/db/client.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { TEST_PUBLIC_URL, type TestApp, withTestApp } from "../support/app.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
-import { externalAccounts } from "../../api/db/schema/external-accounts.ts";
-import { outbox } from "../../api/db/schema/outbox.ts";
-import { properties } from "../../api/db/schema/properties.ts";
+import { externalAccounts } from "@core/db/schema/external-accounts.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
+import { properties } from "@core/db/schema/properties.ts";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { simulatorAccess, withTestApp } from "../support/app.ts";
 import {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { connectNatsInBackground } from "../../api/lib/nats.ts";
+import { connectNatsInBackground } from "@core/platform/nats.ts";
 import { createTestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { startNatsServer } from "../support/nats-server.ts";

@@ -3,9 +3,9 @@ import {
   NOTIFICATION_TEMPLATES,
   type NotificationTemplate,
 } from "@shared/notification-templates.ts";
-import { createNotification } from "../../api/services/notifications/create-notification.ts";
+import { createNotification } from "@core/services/notifications/create-notification.ts";
 import { bearer, createHost, getWith, postWith, signIn, userIdOf } from "../support/accounts.ts";
-import { userNotifications } from "../../api/db/schema/user-notifications.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { withTestApp } from "../support/app.ts";
 
 /** 10 March 2026, 10:00 in Zagreb. Every step below moves the test's clock on a minute or so. */

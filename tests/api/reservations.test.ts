@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { reservations } from "../../api/db/schema/reservations.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
 import { createHost, getWith, postWith, signIn, userIdOf } from "../support/accounts.ts";
 import { withTestApp } from "../support/app.ts";
 import { seedMirroredAccount } from "../support/properties.ts";

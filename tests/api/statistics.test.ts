@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { DocumentType, Gender, type GuestStatus } from "@shared/enums.ts";
-import { guests } from "../../api/db/schema/guests.ts";
-import { reservations } from "../../api/db/schema/reservations.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { postJson, withTestApp } from "../support/app.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { PurchaseRequestStatus, SubscriptionStatus } from "@shared/enums.ts";
-import { purchaseRequests } from "../../api/db/schema/billing.ts";
-import { reservations } from "../../api/db/schema/reservations.ts";
-import { userNotifications } from "../../api/db/schema/user-notifications.ts";
+import { purchaseRequests } from "@core/db/schema/billing.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { createAdmin, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { postJson, withTestApp } from "../support/app.ts";
 import { BIRGITTE } from "../support/guests.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { count } from "drizzle-orm";
-import { contactMessages } from "../../api/db/schema/contact-messages.ts";
-import { outbox } from "../../api/db/schema/outbox.ts";
+import { contactMessages } from "@core/db/schema/contact-messages.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { createTestApp, postJson } from "../support/app.ts";
 

@@ -28,8 +28,8 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { AccountReconcileRequested, CalendarSyncRequested } from "@shared/events.ts";
 import { addDays, todayIn } from "@shared/local-date.ts";
-import { reservations } from "../../api/db/schema/reservations.ts";
-import { userNotifications } from "../../api/db/schema/user-notifications.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import {
   backboneReport,
   call,

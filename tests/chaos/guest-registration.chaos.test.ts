@@ -32,9 +32,9 @@ import assert from "node:assert/strict";
 import { DocumentType, Gender } from "@shared/enums.ts";
 import { AccountReconcileRequested, GuestCheckInRequested } from "@shared/events.ts";
 import { addDays, todayIn } from "@shared/local-date.ts";
-import { guests } from "../../api/db/schema/guests.ts";
-import { reservations } from "../../api/db/schema/reservations.ts";
-import { userNotifications } from "../../api/db/schema/user-notifications.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import {
   addSimHost,
   ApiError,

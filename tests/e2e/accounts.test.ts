@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { STACK_ADMIN, startStack, type TestStack } from "../support/stack.ts";
-import { currentTotp } from "../../api/services/users/totp.ts";
+import { currentTotp } from "@core/services/users/totp.ts";
 import { E2E_PASSWORD, e2eSession, linkIn, LOOKS, mailTo } from "../support/e2e.ts";
 
 let stack: TestStack;

@@ -12,7 +12,7 @@ import {
 import type { SimSnapshot } from "../support/evisitor-sim.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
-import { createDatabase } from "../../api/db/client.ts";
+import { createDatabase } from "@core/db/client.ts";
 import { removeExpiredGuestData } from "../../workers/evisitor/schedule/guest-data-retention.ts";
 
 let stack: TestStack;

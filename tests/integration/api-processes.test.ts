@@ -1,5 +1,5 @@
 /**
- * API_PROCESSES: the API as several processes on one port (api/lib/api-processes.ts), with the
+ * API_PROCESSES: the API as several processes on one port (api/http/api-processes.ts), with the
  * rest of the product running as it does for real.
  */
 import assert from "node:assert/strict";

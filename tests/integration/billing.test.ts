@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { PurchaseRequestStatus, SubscriptionStatus } from "@shared/enums.ts";
-import { purchaseRequests, subscriptions } from "../../api/db/schema/billing.ts";
-import { userNotifications } from "../../api/db/schema/user-notifications.ts";
-import { users } from "../../api/db/schema/users.ts";
+import { purchaseRequests, subscriptions } from "@core/db/schema/billing.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
+import { users } from "@core/db/schema/users.ts";
 import { BILLING_DAILY, runBillingDay } from "../../workers/billing/billing-daily.ts";
-import { scheduleMarks } from "../../api/db/schema/schedule-marks.ts";
+import { scheduleMarks } from "@core/db/schema/schedule-marks.ts";
 import { todayIn } from "@shared/local-date.ts";
 import { createAdmin, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { calendarFeeds, calendarSyncRuns } from "../../api/db/schema/calendar-feeds.ts";
-import { reservations } from "../../api/db/schema/reservations.ts";
-import { accommodationUnits } from "../../api/db/schema/accommodation-units.ts";
+import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { applyFeed, recordFeedFailure } from "../../workers/calendar-sync/apply-feed.ts";
 import { createHost, userIdOf } from "../support/accounts.ts";
 import { withTestApp } from "../support/app.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { jetstream } from "@nats-io/jetstream";
-import { contactMessages } from "../../api/db/schema/contact-messages.ts";
-import { outbox } from "../../api/db/schema/outbox.ts";
+import { contactMessages } from "@core/db/schema/contact-messages.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
 import { postJson } from "../support/app.ts";
 import { REAL_SERVERS, withPipeline } from "../support/pipeline.ts";
 import { SUPPORT_EMAIL } from "../support/workers.ts";

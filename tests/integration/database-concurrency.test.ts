@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { count } from "drizzle-orm";
 import { ContactMessageSubmitted } from "@shared/events.ts";
-import { outbox } from "../../api/db/schema/outbox.ts";
-import { appendEvent } from "../../api/outbox/append-event.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
+import { appendEvent } from "@core/outbox/append-event.ts";
 import { createTestDatabase } from "../support/database.ts";
 
 // The embedded driver blocks the thread while it waits for SQLite's lock; without the client's

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { createEVisitorClient } from "../../workers/evisitor/client.ts";
+import { createEVisitorClient } from "@core/evisitor/client.ts";
 import type { SimOptions } from "../../dev/evisitor-sim/options.ts";
-import { EVisitorError, type EVisitorErrorKind } from "../../workers/evisitor/types.ts";
+import { EVisitorError, type EVisitorErrorKind } from "@core/evisitor/types.ts";
 import { freePort } from "../support/ports.ts";
 import { waitFor } from "../support/wait.ts";
 import {

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
-import { contactMessages } from "../../api/db/schema/contact-messages.ts";
-import { guests } from "../../api/db/schema/guests.ts";
-import { reservations } from "../../api/db/schema/reservations.ts";
-import { userNotifications } from "../../api/db/schema/user-notifications.ts";
-import { createNotification } from "../../api/services/notifications/create-notification.ts";
+import { contactMessages } from "@core/db/schema/contact-messages.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
+import { createNotification } from "@core/services/notifications/create-notification.ts";
 import {
   DEFAULT_GUEST_DATA_RETENTION_DAYS,
   removeExpiredGuestData,

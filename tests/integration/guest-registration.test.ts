@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { DocumentType, Gender } from "@shared/enums.ts";
-import { guests } from "../../api/db/schema/guests.ts";
-import { userNotifications } from "../../api/db/schema/user-notifications.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import {
   retryUnansweredRegistrations,
   UNANSWERED_RETRY_DELAYS_MS,

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { guests } from "../../api/db/schema/guests.ts";
-import { outbox } from "../../api/db/schema/outbox.ts";
-import { properties } from "../../api/db/schema/properties.ts";
-import { userNotifications } from "../../api/db/schema/user-notifications.ts";
-import { createSecretBox } from "../../api/lib/crypto/secret-box.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
+import { properties } from "@core/db/schema/properties.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
+import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
 import {
   queueArrivals,
   queueDepartures,
@@ -12,7 +12,7 @@ import {
 } from "../../workers/evisitor/schedule/guest-duties.ts";
 import { DAILY_JOB_LEASE_MS, runDailyJob, takeDailyLease } from "../../workers/runner/daily-job.ts";
 import { reconcileConsumer } from "../../workers/evisitor/schedule/reconcile-consumer.ts";
-import { createEVisitorClient } from "../../workers/evisitor/client.ts";
+import { createEVisitorClient } from "@core/evisitor/client.ts";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { simulatorAccess, TEST_SECRETS, withTestApp } from "../support/app.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";

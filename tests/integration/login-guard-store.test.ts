@@ -3,11 +3,11 @@
  * a lockout) keeps every other process from sending the same login to eVisitor.
  */
 import assert from "node:assert/strict";
-import { evisitorLoginGuards } from "../../api/db/schema/evisitor-login-guards.ts";
-import { createSecretBox } from "../../api/lib/crypto/secret-box.ts";
-import { LoginGuard } from "../../workers/evisitor/login-guard.ts";
-import { databaseLoginGuardStore } from "../../workers/evisitor/login-guard-store.ts";
-import { EVisitorError } from "../../workers/evisitor/types.ts";
+import { evisitorLoginGuards } from "@core/db/schema/evisitor-login-guards.ts";
+import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
+import { LoginGuard } from "@core/evisitor/login-guard.ts";
+import { databaseLoginGuardStore } from "@core/evisitor/login-guard-store.ts";
+import { EVisitorError } from "@core/evisitor/types.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { TEST_SECRETS } from "../support/app.ts";
 

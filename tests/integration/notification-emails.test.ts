@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
-import { users } from "../../api/db/schema/users.ts";
-import { createNotification } from "../../api/services/notifications/create-notification.ts";
+import { users } from "@core/db/schema/users.ts";
+import { createNotification } from "@core/services/notifications/create-notification.ts";
 import { createHost, userIdOf } from "../support/accounts.ts";
 import { REAL_SERVERS, withPipeline } from "../support/pipeline.ts";
 

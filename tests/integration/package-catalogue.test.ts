@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { PACKAGE_CATALOGUE } from "@shared/billing/package-catalogue.ts";
-import { listPackages } from "../../api/services/billing/packages.ts";
+import { listPackages } from "@core/services/billing/packages.ts";
 import { createTestDatabase } from "../support/database.ts";
 
 Deno.test("the landing page's package snapshot is what a fresh database is seeded with", async () => {

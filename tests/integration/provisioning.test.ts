@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { accommodationUnits } from "../../api/db/schema/accommodation-units.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { getWith } from "../support/accounts.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isNull } from "drizzle-orm";
-import { outbox } from "../../api/db/schema/outbox.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
 import { postJson } from "../support/app.ts";
 import { REAL_SERVERS, withPipeline } from "../support/pipeline.ts";
 import { sleep, waitFor } from "../support/wait.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { createSiteHandler } from "../../api/static/site.ts";
+import { createSiteHandler } from "../../api/http/static/site.ts";
 import {
   indexablePaths,
   LOCAL_SITE,

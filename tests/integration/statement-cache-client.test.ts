@@ -1,14 +1,14 @@
 /**
- * api/db/statement-cache-client.ts on a real libSQL file: what callers read from it is what
+ * api/core/db/statement-cache-client.ts on a real libSQL file: what callers read from it is what
  * @libsql/client gives, statements prepared once still see schema changes, and transactions end
  * cleanly even when COMMIT fails.
  */
 import assert from "node:assert/strict";
 import { createClient, LibsqlError } from "@libsql/client";
 import { sql } from "drizzle-orm";
-import { withStatementCache } from "../../api/db/statement-cache-client.ts";
-import { createDatabase } from "../../api/db/client.ts";
-import { isUniqueViolation } from "../../api/db/unique-violation.ts";
+import { withStatementCache } from "@core/db/statement-cache-client.ts";
+import { createDatabase } from "@core/db/client.ts";
+import { isUniqueViolation } from "@core/db/unique-violation.ts";
 
 async function open() {
   const dir = await Deno.makeTempDir({ prefix: "statement-cache-" });

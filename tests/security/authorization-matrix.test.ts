@@ -14,8 +14,8 @@
  */
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
-import { signAccessToken } from "../../api/lib/auth/access-token.ts";
-import { setLogLevel } from "../../api/lib/logger.ts";
+import { signAccessToken } from "@core/auth/access-token.ts";
+import { setLogLevel } from "@core/platform/logger.ts";
 import { bearer } from "../support/accounts.ts";
 import { simulatorAccess, TEST_AUTH, type TestApp } from "../support/app.ts";
 import { DEMO_HOST, startEVisitorSim } from "../support/evisitor-sim.ts";

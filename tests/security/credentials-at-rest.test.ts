@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
-import { createSecretBox } from "../../api/lib/crypto/secret-box.ts";
+import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
 import { createHost, postWith, signIn } from "../support/accounts.ts";
 import { simulatorAccess, TEST_SECRETS, withTestApp } from "../support/app.ts";
 import { DEMO_HOST, startEVisitorSim } from "../support/evisitor-sim.ts";

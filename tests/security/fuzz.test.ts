@@ -22,8 +22,8 @@
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { setLogLevel } from "../../api/lib/logger.ts";
-import type { Database } from "../../api/db/client.ts";
+import { setLogLevel } from "@core/platform/logger.ts";
+import type { Database } from "@core/db/client.ts";
 import { bearer } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
 import {

@@ -12,9 +12,9 @@ import {
   RESOURCE_POLICY,
   withSitePagePolicy,
   ZOD_JITLESS_SCRIPT,
-} from "../../api/lib/security/content-security-policy.ts";
-import { HSTS, SECURITY_HEADERS } from "../../api/lib/security/headers.ts";
-import { createSiteHandler } from "../../api/static/site.ts";
+} from "../../api/http/security/content-security-policy.ts";
+import { HSTS, SECURITY_HEADERS } from "../../api/http/security/headers.ts";
+import { createSiteHandler } from "../../api/http/static/site.ts";
 import { todayIn } from "../../shared/local-date.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { connectDemoEVisitor, e2eSession } from "../support/e2e.ts";

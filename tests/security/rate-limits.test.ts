@@ -4,14 +4,14 @@
  */
 import assert from "node:assert/strict";
 import { count } from "drizzle-orm";
-import { rateLimitCounters } from "../../api/db/schema/rate-limits.ts";
+import { rateLimitCounters } from "@core/db/schema/rate-limits.ts";
 import { loadApiConfig, rateLimitsOf } from "../../api/env.ts";
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimits,
   rateLimitSubject,
-} from "../../api/lib/security/rate-limit.ts";
-import { GUEST_MRZ_BODY_LIMIT_BYTES } from "../../api/routes/guest-mrz.ts";
+} from "../../api/http/security/rate-limit.ts";
+import { GUEST_MRZ_BODY_LIMIT_BYTES } from "../../api/http/routes/guest-mrz.ts";
 import { createTestApp, postJson, TEST_ENV, TestClock } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 

@@ -5,11 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
-import { createDatabase, type Database } from "../../api/db/client.ts";
-import { requireRole } from "../../api/lib/auth/require-user.ts";
-import { ADMINISTRATOR } from "../../api/lib/auth/auth-user.ts";
-import type { EVisitorAccess } from "../../api/services/external-accounts/evisitor-access.ts";
-import { createNotification } from "../../api/services/notifications/create-notification.ts";
+import { createDatabase, type Database } from "@core/db/client.ts";
+import { requireRole } from "../../api/http/auth/require-user.ts";
+import { ADMINISTRATOR } from "@core/auth/auth-user.ts";
+import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
+import { createNotification } from "@core/services/notifications/create-notification.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import { bearer, createAdmin, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { createTestApp, postJson, TEST_SECRETS, type TestApp, TestClock } from "../support/app.ts";

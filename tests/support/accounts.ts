@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { TokenResponse } from "@shared/schemas/auth.ts";
-import type { Database } from "../../api/db/client.ts";
-import { users } from "../../api/db/schema/users.ts";
-import { ensureAdministrator } from "../../api/services/users/ensure-administrator.ts";
-import { issueUserToken } from "../../api/services/users/user-tokens.ts";
+import type { Database } from "@core/db/client.ts";
+import { users } from "@core/db/schema/users.ts";
+import { ensureAdministrator } from "@core/services/users/ensure-administrator.ts";
+import { issueUserToken } from "@core/services/users/user-tokens.ts";
 import { postJson, type TestApp } from "./app.ts";
 
 export const PASSWORD = "Sunce-More-2026";

@@ -1,12 +1,12 @@
-import { createApp } from "../../api/app.ts";
-import type { AppDeps } from "../../api/deps.ts";
-import type { Database } from "../../api/db/client.ts";
-import { createSecretBox } from "../../api/lib/crypto/secret-box.ts";
-import type { NatsHandle } from "../../api/lib/nats.ts";
-import type { RateLimits } from "../../api/lib/security/rate-limit.ts";
-import type { EVisitorAccess } from "../../api/services/external-accounts/evisitor-access.ts";
-import { EVisitorError } from "../../workers/evisitor/types.ts";
-import { createEVisitorClient } from "../../workers/evisitor/client.ts";
+import { createApp } from "../../api/http/app.ts";
+import type { AppDeps } from "../../api/http/deps.ts";
+import type { Database } from "@core/db/client.ts";
+import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
+import type { NatsHandle } from "@core/platform/nats.ts";
+import type { RateLimits } from "../../api/http/security/rate-limit.ts";
+import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
+import { EVisitorError } from "@core/evisitor/types.ts";
+import { createEVisitorClient } from "@core/evisitor/client.ts";
 
 export const SITE_FIXTURE_DIR = new URL("./site-fixture", import.meta.url).pathname;
 

@@ -9,8 +9,8 @@
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { count, isNull } from "drizzle-orm";
-import { createDatabase, type Database } from "../../api/db/client.ts";
-import { outbox } from "../../api/db/schema/outbox.ts";
+import { createDatabase, type Database } from "@core/db/client.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
 import { ApiError, callApi, type CallOptions } from "./api-call.ts";
 import type { TestStack } from "./stack.ts";
 import { waitFor } from "./wait.ts";

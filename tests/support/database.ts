@@ -1,5 +1,5 @@
-import { createDatabase, type Database } from "../../api/db/client.ts";
-import { migrateDatabase } from "../../api/db/migrate.ts";
+import { createDatabase, type Database } from "@core/db/client.ts";
+import { migrateDatabase } from "@core/db/migrate.ts";
 
 export interface TestDatabase {
   url: string;

@@ -3,7 +3,7 @@
  * from the demo seed, and drives it through its /__sim/ control API as any test client would.
  */
 import { createSimApp } from "../../dev/evisitor-sim/app.ts";
-import type { EVisitorCheckIn } from "../../workers/evisitor/types.ts";
+import type { EVisitorCheckIn } from "@core/evisitor/types.ts";
 import type { Fault, FaultMode } from "../../dev/evisitor-sim/faults.ts";
 import type { SimOptions } from "../../dev/evisitor-sim/options.ts";
 import { DEFAULT_SEED, loadSeed, type Seed, SimState } from "../../dev/evisitor-sim/state.ts";

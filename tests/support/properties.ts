@@ -1,5 +1,5 @@
-import type { Database } from "../../api/db/client.ts";
-import { externalAccounts } from "../../api/db/schema/external-accounts.ts";
+import type { Database } from "@core/db/client.ts";
+import { externalAccounts } from "@core/db/schema/external-accounts.ts";
 import { applySync } from "../../workers/evisitor/provisioning/apply-sync.ts";
 import { type FacilitySnapshot, planSync } from "../../workers/evisitor/provisioning/plan-sync.ts";
 

@@ -1,5 +1,5 @@
-import { connectNatsInBackground, type NatsHandle } from "../../api/lib/nats.ts";
-import type { Database } from "../../api/db/client.ts";
+import { connectNatsInBackground, type NatsHandle } from "@core/platform/nats.ts";
+import type { Database } from "@core/db/client.ts";
 import type { WorkerName } from "../../workers/env.ts";
 import { createMailer } from "../../workers/notifications/mailer.ts";
 import { waitForNats } from "../../workers/runner/wait-for-nats.ts";
@@ -8,8 +8,8 @@ import { MAX_FEED_BYTES } from "../../workers/calendar-sync/feed-text.ts";
 
 export const SUPPORT_EMAIL = "podrska@test.prijavko.hr";
 import { TEST_PUBLIC_URL, TEST_SECRETS } from "./app.ts";
-import { createSecretBox } from "../../api/lib/crypto/secret-box.ts";
-import type { EVisitorAccess } from "../../api/services/external-accounts/evisitor-access.ts";
+import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
+import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 export { TEST_PUBLIC_URL };
 
 /** The real workers, in this process, as workers/main.ts starts them but with quick retries. */

@@ -1,15 +1,15 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import { PurchaseRequestStatus, SubscriptionStatus } from "@shared/enums.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
-import type { Database } from "../../api/db/client.ts";
+import type { Database } from "@core/db/client.ts";
 import {
   purchaseRequests,
   subscriptionPackages,
   subscriptions,
-} from "../../api/db/schema/billing.ts";
-import { describeError, log } from "../../api/lib/logger.ts";
-import { createNotification } from "../../api/services/notifications/create-notification.ts";
-import { today as todayOf } from "../../api/services/reservations/stay-dates.ts";
+} from "@core/db/schema/billing.ts";
+import { describeError, log } from "@core/platform/logger.ts";
+import { createNotification } from "@core/services/notifications/create-notification.ts";
+import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { runDailyJob } from "../runner/daily-job.ts";
 import { sleep } from "../runner/sleep.ts";
 

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Database, DbOrTx } from "../../api/db/client.ts";
-import { calendarFeeds, calendarSyncRuns } from "../../api/db/schema/calendar-feeds.ts";
-import { reservations } from "../../api/db/schema/reservations.ts";
-import { accommodationUnits } from "../../api/db/schema/accommodation-units.ts";
-import { newReservationCode } from "../../api/services/reservations/reservation-code.ts";
-import { removeReservations } from "../../api/services/reservations/remove-reservations.ts";
-import { PROPERTY_ZONE, today as todayOf } from "../../api/services/reservations/stay-dates.ts";
+import type { Database, DbOrTx } from "@core/db/client.ts";
+import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { newReservationCode } from "@core/services/reservations/reservation-code.ts";
+import { removeReservations } from "@core/services/reservations/remove-reservations.ts";
+import { PROPERTY_ZONE, today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import type { FeedStyle } from "./feed-types.ts";
 import { parseFeed, unreadableEventKeys } from "./parse-feed.ts";
 import { reconcile, type StoredReservation } from "./reconcile.ts";

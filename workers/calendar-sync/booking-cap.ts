@@ -1,10 +1,10 @@
 import { and, count, eq, gte, isNull, ne, sql } from "drizzle-orm";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
-import type { Database } from "../../api/db/client.ts";
-import { reservations } from "../../api/db/schema/reservations.ts";
-import { createNotification } from "../../api/services/notifications/create-notification.ts";
-import { planPolicyOf } from "../../api/services/plans/plan-policy.ts";
-import { today as todayOf } from "../../api/services/reservations/stay-dates.ts";
+import type { Database } from "@core/db/client.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { createNotification } from "@core/services/notifications/create-notification.ts";
+import { planPolicyOf } from "@core/services/plans/plan-policy.ts";
+import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 
 /**
  * Stays imported from a booking platform are never refused or dropped because of the plan: the

@@ -1,9 +1,9 @@
 import type { JetStreamClient } from "@nats-io/jetstream";
 import { isNull, lte, or } from "drizzle-orm";
 import { CalendarSyncRequested, type EventEnvelope } from "@shared/events.ts";
-import type { Database } from "../../api/db/client.ts";
-import { calendarFeeds } from "../../api/db/schema/calendar-feeds.ts";
-import { describeError, log } from "../../api/lib/logger.ts";
+import type { Database } from "@core/db/client.ts";
+import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
+import { describeError, log } from "@core/platform/logger.ts";
 import { sleep } from "../runner/sleep.ts";
 
 export interface ScheduleOptions {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
-import type { Database, DbOrTx } from "../../api/db/client.ts";
-import { accommodationUnits } from "../../api/db/schema/accommodation-units.ts";
-import { calendarFeeds } from "../../api/db/schema/calendar-feeds.ts";
-import { createNotification } from "../../api/services/notifications/create-notification.ts";
+import type { Database, DbOrTx } from "@core/db/client.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
+import { createNotification } from "@core/services/notifications/create-notification.ts";
 import {
   applyFeed,
   type FeedSyncSummary,

@@ -1,6 +1,6 @@
 import type { NatsConnection } from "@nats-io/nats-core";
 import { MRZ_QUEUE_GROUP, MRZ_READ_SUBJECT, type MrzReply } from "@shared/mrz-service.ts";
-import { describeError, log } from "../../api/lib/logger.ts";
+import { describeError, log } from "@core/platform/logger.ts";
 import type { MrzReader } from "./mrz-reader.ts";
 
 export interface MrzResponderOptions {

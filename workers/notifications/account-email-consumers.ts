@@ -6,9 +6,9 @@ import {
   PasswordResetRequested,
   UserRegistered,
 } from "@shared/events.ts";
-import { users } from "../../api/db/schema/users.ts";
-import type { UserTokenPurpose } from "../../api/db/schema/user-tokens.ts";
-import { issueUserToken } from "../../api/services/users/user-tokens.ts";
+import { users } from "@core/db/schema/users.ts";
+import type { UserTokenPurpose } from "@core/db/schema/user-tokens.ts";
+import { issueUserToken } from "@core/services/users/user-tokens.ts";
 import { isProcessed, markProcessed } from "../runner/dedupe.ts";
 import { type ConsumerDefinition, defineConsumer } from "../runner/worker.ts";
 import { type AccountEmailKind, composeAccountEmail } from "./account-emails.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { ContactMessageSubmitted } from "@shared/events.ts";
-import { contactMessages } from "../../api/db/schema/contact-messages.ts";
-import { log } from "../../api/lib/logger.ts";
+import { contactMessages } from "@core/db/schema/contact-messages.ts";
+import { log } from "@core/platform/logger.ts";
 import { isProcessed, markProcessed } from "../runner/dedupe.ts";
 import { defineConsumer } from "../runner/worker.ts";
 import { composeContactEmail } from "./contact-email.ts";

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { join } from "node:path";
-import { log } from "../../api/lib/logger.ts";
+import { log } from "@core/platform/logger.ts";
 
 export interface OutgoingMail {
   to: string;

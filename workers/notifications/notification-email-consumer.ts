@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { NotificationCreated } from "@shared/events.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
-import { userNotifications } from "../../api/db/schema/user-notifications.ts";
-import { users } from "../../api/db/schema/users.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
+import { users } from "@core/db/schema/users.ts";
 import { isProcessed, markProcessed } from "../runner/dedupe.ts";
 import { defineConsumer } from "../runner/worker.ts";
 import type { Mailer } from "./mailer.ts";

@@ -1,9 +1,9 @@
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import type { JetStreamClient } from "@nats-io/jetstream";
 import type { EventEnvelope } from "@shared/events.ts";
-import type { Database } from "../../api/db/client.ts";
-import { outbox } from "../../api/db/schema/outbox.ts";
-import { describeError, log } from "../../api/lib/logger.ts";
+import type { Database } from "@core/db/client.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
+import { describeError, log } from "@core/platform/logger.ts";
 import { sleep } from "../runner/sleep.ts";
 
 /**

@@ -9,7 +9,7 @@ import {
 } from "@nats-io/jetstream";
 import { headers, nanos } from "@nats-io/nats-core";
 import { deadLetterSubjectOf, EventEnvelope } from "@shared/events.ts";
-import { describeError, log } from "../../api/lib/logger.ts";
+import { describeError, log } from "@core/platform/logger.ts";
 import { retryDelayMs } from "./backoff.ts";
 import type { ConsumerDefinition, HandlerContext } from "./worker.ts";
 

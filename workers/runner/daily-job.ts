@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, lte, or } from "drizzle-orm";
-import type { Database } from "../../api/db/client.ts";
-import { scheduleMarks } from "../../api/db/schema/schedule-marks.ts";
+import type { Database } from "@core/db/client.ts";
+import { scheduleMarks } from "@core/db/schema/schedule-marks.ts";
 
 /** Longer than any daily job takes; a copy that died holding the lease blocks the day this long. */
 export const DAILY_JOB_LEASE_MS = 30 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../api/db/client.ts";
-import { processedEvents } from "../../api/db/schema/processed-events.ts";
+import type { DbOrTx } from "@core/db/client.ts";
+import { processedEvents } from "@core/db/schema/processed-events.ts";
 
 /** Whether this consumer already finished this event (a redelivery or a duplicate publish). */
 export async function isProcessed(db: DbOrTx, consumer: string, eventId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { NatsConnection } from "@nats-io/nats-core";
-import type { NatsHandle } from "../../api/lib/nats.ts";
+import type { NatsHandle } from "@core/platform/nats.ts";
 
 /** Resolves with the connection once NATS is reachable; workers have nothing to do before. */
 export async function waitForNats(

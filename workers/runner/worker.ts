@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { EventContract } from "@shared/events.ts";
-import type { Database } from "../../api/db/client.ts";
+import type { Database } from "@core/db/client.ts";
 
 /** What a handler receives: the validated event and the process's shared resources. */
 export interface HandlerContext {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { outbox } from "../../../api/db/schema/outbox.ts";
-import { users } from "../../../api/db/schema/users.ts";
-import { currentTotp } from "../../../api/services/users/totp.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
+import { users } from "@core/db/schema/users.ts";
+import { currentTotp } from "@core/services/users/totp.ts";
 import {
   createHost,
   emailedCode,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { count } from "drizzle-orm";
-import { outbox } from "../../../api/db/schema/outbox.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
 import { createHost, emailedCode, signIn } from "../../support/accounts.ts";
 import { postJson, withTestApp } from "../../support/app.ts";
 

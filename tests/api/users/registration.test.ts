@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
-import { outbox } from "../../../api/db/schema/outbox.ts";
-import { users } from "../../../api/db/schema/users.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
+import { users } from "@core/db/schema/users.ts";
 import { emailedCode, PASSWORD, userIdOf } from "../../support/accounts.ts";
 import { postJson, withTestApp } from "../../support/app.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
-import { users } from "../../../api/db/schema/users.ts";
+import { users } from "@core/db/schema/users.ts";
 import { bearer, createHost, getWith, PASSWORD, signIn } from "../../support/accounts.ts";
 import { postJson, TEST_SECRETS, withTestApp } from "../../support/app.ts";
 

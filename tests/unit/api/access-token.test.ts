@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { signAccessToken, verifyAccessToken } from "../../../api/lib/auth/access-token.ts";
+import { signAccessToken, verifyAccessToken } from "@core/auth/access-token.ts";
 
 const config = {
   jwtSecret: "a-test-secret-of-at-least-32-characters!",

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { loadApiConfig } from "../../../api/env.ts";
-import { ConfigError } from "../../../api/lib/config.ts";
+import { ConfigError } from "@core/platform/config.ts";
 import { loadWorkersConfig } from "../../../workers/env.ts";
 import { TEST_ENV } from "../../support/app.ts";
 

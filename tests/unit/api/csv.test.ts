@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { csvCell, toCsv } from "../../../api/lib/csv.ts";
+import { csvCell, toCsv } from "../../../api/http/csv.ts";
 
 Deno.test("CSV fields are quoted only when they must be, with quotes doubled (RFC 4180)", () => {
   assert.equal(csvCell("Rasmussen"), "Rasmussen");

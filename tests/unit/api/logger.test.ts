@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { describeError } from "../../../api/lib/logger.ts";
+import { describeError } from "@core/platform/logger.ts";
 
 Deno.test("describeError keeps query values and e-mail addresses out of logs", () => {
   const query = new Error(

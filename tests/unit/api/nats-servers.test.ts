@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseNatsServers } from "../../../api/lib/nats-servers.ts";
+import { parseNatsServers } from "@core/platform/nats-servers.ts";
 
 Deno.test("NATS_URL: one server, a cluster's list, and credentials kept out of the addresses", () => {
   assert.deepEqual(parseNatsServers("nats://127.0.0.1:4222"), {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { createSecretBox } from "../../../api/lib/crypto/secret-box.ts";
-import { decodeBase64, encodeBase64 } from "../../../api/lib/crypto/base64.ts";
+import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
+import { decodeBase64, encodeBase64 } from "@core/platform/crypto/base64.ts";
 
 const KEY = encodeBase64(new Uint8Array(32).map((_, i) => i + 1));
 const OTHER_KEY = encodeBase64(new Uint8Array(32).map((_, i) => 200 - i));

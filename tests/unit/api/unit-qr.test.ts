@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { WifiEncryptionType } from "@shared/enums.ts";
-import { checkInUrl, qrPng, wifiQrPayload } from "../../../api/services/units/unit-qr.ts";
-import { newUnitCode } from "../../../api/services/units/unit-code.ts";
+import { checkInUrl, qrPng, wifiQrPayload } from "@core/services/units/unit-qr.ts";
+import { newUnitCode } from "@core/services/units/unit-code.ts";
 import { decodeQrPng } from "../../support/qr.ts";
 
 Deno.test("checkInUrl is the unit's permanent Croatian check-in page", () => {

@@ -7,7 +7,7 @@ import {
   isCroatianIban,
   isHr00Reference,
 } from "@shared/billing/hub3-payload.ts";
-import { pdf417Png, pdf417Svg } from "../../../api/services/billing/barcode.ts";
+import { pdf417Png, pdf417Svg } from "@core/services/billing/barcode.ts";
 import { readPdf417 } from "../../support/pdf417.ts";
 
 const PAYMENT: Hub3Payment = {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { addMonths } from "../../../api/services/billing/subscription-periods.ts";
+import { addMonths } from "@core/services/billing/subscription-periods.ts";
 
 Deno.test("a subscription's months are calendar months, the day clamped to the month's end", () => {
   const at = (iso: string) => addMonths(new Date(iso), 1).toISOString();

@@ -3,7 +3,7 @@ import {
   type FacilitySnapshot,
   planSync,
 } from "../../../workers/evisitor/provisioning/plan-sync.ts";
-import type { EVisitorFacility, EVisitorUnit } from "../../../workers/evisitor/types.ts";
+import type { EVisitorFacility, EVisitorUnit } from "@core/evisitor/types.ts";
 
 const facility = (over: Partial<EVisitorFacility> = {}): EVisitorFacility => ({
   id: "fac-1",

@@ -6,7 +6,7 @@ import {
   toDotNetDate,
   toEVisitorTime,
   zagrebInstant,
-} from "../../../workers/evisitor/dates.ts";
+} from "@core/evisitor/dates.ts";
 
 Deno.test("the wiki's example date is local midnight of 1 January 2017", () => {
   assert.deepEqual(parseDotNetDate("/Date(1483225200000+0100)/"), {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { errorFromResponse, type RawResponse } from "../../../workers/evisitor/errors.ts";
+import { errorFromResponse, type RawResponse } from "@core/evisitor/errors.ts";
 
 const GENERIC =
   "Operation could not be completed because the request sent to the server was not valid or not properly formatted.";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { logIn } from "../../../workers/evisitor/auth.ts";
-import { EVisitorHttp } from "../../../workers/evisitor/http.ts";
-import { EVisitorError } from "../../../workers/evisitor/types.ts";
+import { logIn } from "@core/evisitor/auth.ts";
+import { EVisitorHttp } from "@core/evisitor/http.ts";
+import { EVisitorError } from "@core/evisitor/types.ts";
 
 interface Seen {
   url: string;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { LoginGuard } from "../../../workers/evisitor/login-guard.ts";
-import { EVisitorError } from "../../../workers/evisitor/types.ts";
+import { LoginGuard } from "@core/evisitor/login-guard.ts";
+import { EVisitorError } from "@core/evisitor/types.ts";
 
 const account = { baseUrl: "https://e.example", username: "12345678901", password: "krivo" };
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cleanMessage } from "../../../workers/evisitor/messages.ts";
+import { cleanMessage } from "@core/evisitor/messages.ts";
 
 Deno.test("unresolved i18n nuggets are unwrapped", () => {
   assert.equal(cleanMessage("[[[Nije zadan ID.]]]"), "Nije zadan ID.");

@@ -6,9 +6,9 @@ import {
 } from "../../../dev/evisitor-sim/check-in-rules.ts";
 import { checkOutRules, MESSAGES as OUT } from "../../../dev/evisitor-sim/check-out-rules.ts";
 import { DEFAULT_SEED, loadSeed, type Registration } from "../../../dev/evisitor-sim/state.ts";
-import { checkInBody } from "../../../workers/evisitor/tourists.ts";
+import { checkInBody } from "@core/evisitor/tourists.ts";
 import { demoCheckIn, SIM_TODAY } from "../../support/evisitor-sim.ts";
-import type { EVisitorCheckIn } from "../../../workers/evisitor/types.ts";
+import type { EVisitorCheckIn } from "@core/evisitor/types.ts";
 
 const seed = await loadSeed(DEFAULT_SEED);
 const facilities = seed.hosts[0].facilities;

@@ -5,7 +5,7 @@ import {
   checkOutBody,
   toTourist,
   touristQuery,
-} from "../../../workers/evisitor/tourists.ts";
+} from "@core/evisitor/tourists.ts";
 import { demoCheckIn } from "../../support/evisitor-sim.ts";
 
 const ID = "3F2504E0-4F89-41D3-9A0C-0305E82C3301";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ReservationFilter } from "../../../shared/enums.ts";
 import { matchesFilter, reservationStatus } from "../../../shared/reservation-status.ts";
-import { newReservationCode } from "../../../api/services/reservations/reservation-code.ts";
+import { newReservationCode } from "@core/services/reservations/reservation-code.ts";
 
 const stay = { start: "2026-11-20", end: "2026-11-23", canceled: false, registeredGuests: 0 };
 

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Transaction } from "../../../api/db/client.ts";
-import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
-import { properties } from "../../../api/db/schema/properties.ts";
-import { newUnitCode } from "../../../api/services/units/unit-code.ts";
+import type { Transaction } from "@core/db/client.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { properties } from "@core/db/schema/properties.ts";
+import { newUnitCode } from "@core/services/units/unit-code.ts";
 import type { SyncPlan } from "./plan-sync.ts";
 
 /** Writes a sync plan for one account; run it inside one transaction. */

@@ -1,6 +1,6 @@
-import type { Transaction } from "../../../api/db/client.ts";
-import { evisitorCodeLists } from "../../../api/db/schema/evisitor-code-lists.ts";
-import type { EVisitorBorderCrossing } from "../types.ts";
+import type { Transaction } from "@core/db/client.ts";
+import { evisitorCodeLists } from "@core/db/schema/evisitor-code-lists.ts";
+import type { EVisitorBorderCrossing } from "@core/evisitor/types.ts";
 
 /** Keeps the active border crossings of an eVisitor service for the check-in form. */
 export async function saveBorderCrossings(

@@ -1,4 +1,4 @@
-import type { EVisitorFacility, EVisitorUnit } from "../types.ts";
+import type { EVisitorFacility, EVisitorUnit } from "@core/evisitor/types.ts";
 
 /** What eVisitor lists for one facility. */
 export interface FacilitySnapshot {

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { GuestCheckInRequested } from "@shared/events.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
-import { guests } from "../../../api/db/schema/guests.ts";
-import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
-import { log } from "../../../api/lib/logger.ts";
-import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
-import { createNotification } from "../../../api/services/notifications/create-notification.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
+import { log } from "@core/platform/logger.ts";
+import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
+import { createNotification } from "@core/services/notifications/create-notification.ts";
 import { unansweredRetryAt } from "./unanswered-retry.ts";
-import { stayTimesOf } from "../../../api/services/reservations/stay-dates.ts";
+import { stayTimesOf } from "@core/services/reservations/stay-dates.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
-import { openAccountSession } from "../account-session.ts";
+import { openAccountSession } from "@core/evisitor/account-session.ts";
 import { guestContextOf } from "./guest-context.ts";
-import { EVisitorError } from "../types.ts";
+import { EVisitorError } from "@core/evisitor/types.ts";
 import { GuestMappingError, toCheckIn } from "./guest-to-checkin.ts";
 
 type GuestRow = typeof guests.$inferSelect;

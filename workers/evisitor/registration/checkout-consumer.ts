@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { GuestCheckOutRequested } from "@shared/events.ts";
-import { guests } from "../../../api/db/schema/guests.ts";
-import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
-import { log } from "../../../api/lib/logger.ts";
-import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
-import { stayTimesOf, today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
+import { log } from "@core/platform/logger.ts";
+import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
+import { stayTimesOf, today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { wallTimeAt } from "@shared/local-date.ts";
 import { defineConsumer } from "../../runner/worker.ts";
-import { openAccountSession } from "../account-session.ts";
+import { openAccountSession } from "@core/evisitor/account-session.ts";
 import { guestContextOf } from "./guest-context.ts";
-import { EVisitorError } from "../types.ts";
+import { EVisitorError } from "@core/evisitor/types.ts";
 import { hostMessageOf } from "./checkin-consumer.ts";
 
 /** hh:mm in Zagreb at `now`. */

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../../api/db/client.ts";
-import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
-import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
-import { guests } from "../../../api/db/schema/guests.ts";
-import { properties } from "../../../api/db/schema/properties.ts";
-import { reservations } from "../../../api/db/schema/reservations.ts";
+import type { Database } from "@core/db/client.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { externalAccounts } from "@core/db/schema/external-accounts.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { properties } from "@core/db/schema/properties.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
 
 /** A guest with the stay, unit, property and eVisitor account a registration needs. */
 export async function guestContextOf(db: Database, guestId: string) {

@@ -8,7 +8,7 @@
  * there is a mapping problem the host must hear about (`GuestMappingError`), not a retry.
  */
 import { DocumentType, Gender } from "@shared/enums.ts";
-import type { EVisitorCheckIn, EVisitorGender } from "../types.ts";
+import type { EVisitorCheckIn, EVisitorGender } from "@core/evisitor/types.ts";
 
 export interface GuestForCheckIn {
   guid: string;

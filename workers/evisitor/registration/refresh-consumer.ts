@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { GuestsRefreshRequested } from "@shared/events.ts";
-import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
-import { guests } from "../../../api/db/schema/guests.ts";
-import { properties } from "../../../api/db/schema/properties.ts";
-import type { SecretBox } from "../../../api/lib/crypto/secret-box.ts";
-import { log } from "../../../api/lib/logger.ts";
-import type { EVisitorAccess } from "../../../api/services/external-accounts/evisitor-access.ts";
+import { externalAccounts } from "@core/db/schema/external-accounts.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { properties } from "@core/db/schema/properties.ts";
+import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
+import { log } from "@core/platform/logger.ts";
+import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { defineConsumer } from "../../runner/worker.ts";
-import { openAccountSession } from "../account-session.ts";
+import { openAccountSession } from "@core/evisitor/account-session.ts";
 
 /**
  * Follows check-outs made in eVisitor (automatic ones, or the host's in eVisitor's own site) for

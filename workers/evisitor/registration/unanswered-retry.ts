@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import { GuestCheckInRequested } from "@shared/events.ts";
-import type { Database } from "../../../api/db/client.ts";
-import { guests } from "../../../api/db/schema/guests.ts";
-import { appendEvent } from "../../../api/outbox/append-event.ts";
+import type { Database } from "@core/db/client.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { appendEvent } from "@core/outbox/append-event.ts";
 
 /**
  * A registration that failed only because eVisitor did not answer (down, timing out: every

@@ -1,6 +1,6 @@
 import { and, isNotNull, lt } from "drizzle-orm";
-import type { Database } from "../../../api/db/client.ts";
-import { contactMessages } from "../../../api/db/schema/contact-messages.ts";
+import type { Database } from "@core/db/client.ts";
+import { contactMessages } from "@core/db/schema/contact-messages.ts";
 
 /**
  * How long a contact-form message (a name, an e-mail address, free text) is kept once support has

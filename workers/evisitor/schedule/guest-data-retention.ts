@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { addDays } from "@shared/local-date.ts";
-import type { Database } from "../../../api/db/client.ts";
-import { guests } from "../../../api/db/schema/guests.ts";
-import { reservations } from "../../../api/db/schema/reservations.ts";
-import { userNotifications } from "../../../api/db/schema/user-notifications.ts";
-import { today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
+import type { Database } from "@core/db/client.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
+import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 
 /** The schedule mark of the daily run (schedule_marks.name). */
 export const GUEST_DATA_RETENTION = "guest-data-retention";

@@ -1,15 +1,15 @@
 import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import { GuestCheckInRequested, GuestCheckOutRequested } from "@shared/events.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
-import type { Database } from "../../../api/db/client.ts";
-import { accommodationUnits } from "../../../api/db/schema/accommodation-units.ts";
-import { guests } from "../../../api/db/schema/guests.ts";
-import { properties } from "../../../api/db/schema/properties.ts";
-import { reservations } from "../../../api/db/schema/reservations.ts";
-import { appendEvent } from "../../../api/outbox/append-event.ts";
-import { nextDeadlineOf } from "../../../api/services/guests/guest-deadline.ts";
-import { createNotification } from "../../../api/services/notifications/create-notification.ts";
-import { stayTimesOf, today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
+import type { Database } from "@core/db/client.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { properties } from "@core/db/schema/properties.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { appendEvent } from "@core/outbox/append-event.ts";
+import { nextDeadlineOf } from "@core/services/guests/guest-deadline.ts";
+import { createNotification } from "@core/services/notifications/create-notification.ts";
+import { stayTimesOf, today as todayOf } from "@core/services/reservations/stay-dates.ts";
 
 /** A host is warned this long before a registration or check-out deadline passes. */
 export const DEADLINE_WARNING_MS = 6 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import type { JetStreamClient } from "@nats-io/jetstream";
 import { eq } from "drizzle-orm";
 import { AccountReconcileRequested, type EventEnvelope } from "@shared/events.ts";
-import type { Database } from "../../../api/db/client.ts";
-import { externalAccounts } from "../../../api/db/schema/external-accounts.ts";
-import { describeError, log } from "../../../api/lib/logger.ts";
-import { today as todayOf } from "../../../api/services/reservations/stay-dates.ts";
+import type { Database } from "@core/db/client.ts";
+import { externalAccounts } from "@core/db/schema/external-accounts.ts";
+import { describeError, log } from "@core/platform/logger.ts";
+import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { runDailyJob } from "../../runner/daily-job.ts";
 import { retryUnansweredRegistrations } from "../registration/unanswered-retry.ts";
 import { sleep } from "../../runner/sleep.ts";

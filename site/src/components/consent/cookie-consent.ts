@@ -14,7 +14,7 @@
  *   script once its group is allowed, at page load or when the visitor chooses; `data-type`
  *   becomes the real `type` (e.g. "module"), other attributes are kept. The Content-Security-Policy
  *   allows scripts from our own origin and the built pages' own inline scripts only: a script from
- *   another origin needs that origin added (api/lib/security/content-security-policy.ts), and
+ *   another origin needs that origin added (api/http/security/content-security-policy.ts), and
  *   inline code here would need its hash, so prefer `data-src`.
  *
  *       <script type="text/plain" data-consent="performance" data-src="https://…/stats.js" async>

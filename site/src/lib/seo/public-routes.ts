@@ -15,7 +15,7 @@ export interface PublicRoute {
   indexable: boolean;
   /**
    * `page`: built as its own file in site/dist. `shell`: its address carries a parameter (a
-   * package id), so the API answers it with a shell page built once (api/static/shells.ts).
+   * package id), so the API answers it with a shell page built once (api/http/static/shells.ts).
    */
   kind: "page" | "shell";
 }

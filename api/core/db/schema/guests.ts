@@ -1,0 +1,71 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { GUEST_STATUSES, REGISTRATION_STATES } from "../../../../shared/enums.ts";
+import { accommodationUnits } from "./accommodation-units.ts";
+import { properties } from "./properties.ts";
+import { reservations } from "./reservations.ts";
+import { users } from "./users.ts";
+
+/**
+ * A guest of a stay, as the check-in form or the host entered them. `guid` is the registration id
+ * sent to eVisitor: generated once, so a retried check-in edits the same registration instead of
+ * making a second. The document number is sealed (AES-GCM, like credentials): it is the most
+ * sensitive field and nothing searches by it. `documentKey` is its keyed hash (HMAC) so the same
+ * document twice on one stay is found without opening it.
+ *
+ * `anonymisedAt`: GUEST_DATA_RETENTION_DAYS after the stay's check-out, once eVisitor has the
+ * guest checked out, the identifying fields are emptied (names, birth date and city, residence,
+ * document, contact, border crossing, eVisitor's message) and this is set; the row stays, with
+ * its status, dates, gender, countries and document type, so counts and statistics do not change
+ * (workers/evisitor/schedule/guest-data-retention.ts).
+ */
+export const guests = sqliteTable("guests", {
+  id: text().primaryKey(),
+  guid: text().notNull().unique(),
+  userId: text().notNull().references(() => users.id),
+  reservationId: text().notNull().references(() => reservations.id),
+  propertyId: text().notNull().references(() => properties.id),
+  accommodationUnitId: text().notNull().references(() => accommodationUnits.id),
+  name: text().notNull(),
+  middleName: text(),
+  surname: text().notNull(),
+  gender: integer().notNull(),
+  dateOfBirth: text().notNull(),
+  citizenship: text().notNull(),
+  countryOfBirth: text().notNull(),
+  cityOfBirth: text(),
+  countryOfResidence: text().notNull(),
+  cityOfResidence: text().notNull(),
+  residenceAddress: text(),
+  documentType: integer().notNull(),
+  documentNumberSealed: text().notNull(),
+  documentKey: text().notNull(),
+  email: text(),
+  telephone: text(),
+  /** Entry into the EU, asked only of guests living outside it (eVisitor requires both). */
+  borderCrossing: text(),
+  passageDate: text(),
+  status: text({ enum: GUEST_STATUSES }).notNull(),
+  registrationState: text({ enum: REGISTRATION_STATES }).notNull(),
+  /** eVisitor's own message when it refused the guest, or why registering failed. */
+  registrationError: text(),
+  /**
+   * A registration that failed only because eVisitor did not answer is sent again at this time
+   * (workers/evisitor/registration/unanswered-retry.ts); null when none is planned.
+   */
+  registrationRetryAt: integer({ mode: "timestamp_ms" }),
+  /** How many times it was sent again so; back to 0 once registered or sent by the host. */
+  registrationRetries: integer().notNull().default(0),
+  registeredAt: integer({ mode: "timestamp_ms" }),
+  checkedOutAt: integer({ mode: "timestamp_ms" }),
+  /** The check-out was queued (by the host or automatically); not queued twice. */
+  checkOutRequestedAt: integer({ mode: "timestamp_ms" }),
+  /** When the guest's personal data was removed (retention); null while it is held. */
+  anonymisedAt: integer({ mode: "timestamp_ms" }),
+  createdAt: integer({ mode: "timestamp_ms" }).notNull(),
+  updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
+}, (t) => [
+  index("guests_reservation_idx").on(t.reservationId),
+  index("guests_property_idx").on(t.propertyId, t.createdAt),
+  index("guests_user_state_idx").on(t.userId, t.registrationState),
+  uniqueIndex("guests_reservation_document_idx").on(t.reservationId, t.documentKey),
+]);

@@ -1,0 +1,32 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** People who sign in: hosts and administrators. E-mail is stored lower-cased. */
+export const users = sqliteTable("users", {
+  id: text().primaryKey(),
+  email: text().notNull().unique(),
+  passwordHash: text().notNull(),
+  emailConfirmedAt: integer({ mode: "timestamp_ms" }),
+  /** A new address waiting for its confirmation link to be opened. */
+  pendingEmail: text(),
+  /** Language of the e-mails we send this person: "hr" or "en". */
+  language: text().notNull().default("hr"),
+  /** Important notifications (failed registrations, deadlines, conflicts) also go by e-mail. */
+  emailNotifications: integer({ mode: "boolean" }).notNull().default(true),
+  twoFactorEnabled: integer({ mode: "boolean" }).notNull().default(false),
+  /** TOTP shared key, encrypted at rest (see api/core/platform/crypto/secret-box.ts). */
+  twoFactorSecret: text(),
+  createdAt: integer({ mode: "timestamp_ms" }).notNull(),
+  lastLoginAt: integer({ mode: "timestamp_ms" }),
+}, (t) => [index("users_created_idx").on(t.createdAt)]);
+
+export const userRoles = sqliteTable("user_roles", {
+  userId: text().notNull().references(() => users.id, { onDelete: "cascade" }),
+  role: text().notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.role] })]);
+
+/** Two-factor recovery codes, hashed; each works once. */
+export const recoveryCodes = sqliteTable("recovery_codes", {
+  userId: text().notNull().references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text().notNull(),
+  usedAt: integer({ mode: "timestamp_ms" }),
+}, (t) => [primaryKey({ columns: [t.userId, t.codeHash] })]);

@@ -1,0 +1,85 @@
+/**
+ * The eVisitor web API client: `openEVisitorSession` logs in once and returns a session whose
+ * calls re-login once on expiry (transport.ts). Failed logins are never retried automatically,
+ * and the login guard keeps repeated jobs from locking a host out (login-guard.ts).
+ */
+import { logIn, logOut } from "./auth.ts";
+import { listFacilities, listUnits } from "./facilities.ts";
+import { type EVisitorCallInfo, EVisitorHttp, type Fetch } from "./http.ts";
+import { LoginGuard } from "./login-guard.ts";
+import { databaseLoginGuardStore } from "./login-guard-store.ts";
+import type { Database } from "../db/client.ts";
+import type { SecretBox } from "../platform/crypto/secret-box.ts";
+import * as lookups from "./lookups.ts";
+import * as tourists from "./tourists.ts";
+import { AuthenticatedTransport } from "./transport.ts";
+import type { EVisitorSession, OpenEVisitorSession } from "./types.ts";
+
+export { EVISITOR_ENVIRONMENTS, type EVisitorEnvironment } from "./environments.ts";
+export type { EVisitorCallInfo } from "./http.ts";
+export { LoginGuard } from "./login-guard.ts";
+export { EVisitorError } from "./types.ts";
+
+export interface EVisitorClientOptions {
+  fetch?: Fetch;
+  /** Shared by all sessions of this client; one per process is the point. */
+  guard?: LoginGuard;
+  /** Called after every HTTP exchange, e.g. for logs; carries no data, only names and timings. */
+  onCall?: (info: EVisitorCallInfo) => void;
+}
+
+export function createEVisitorClient(options: EVisitorClientOptions = {}): OpenEVisitorSession {
+  const guard = options.guard ?? new LoginGuard();
+  return async (endpoint, credentials) => {
+    const http = new EVisitorHttp(endpoint, options.fetch, options.onCall);
+    const login = () =>
+      guard.run(
+        {
+          baseUrl: endpoint.baseUrl,
+          username: credentials.username,
+          password: credentials.password,
+        },
+        () => logIn(http, credentials),
+      );
+    await login();
+    return createSession(http, new AuthenticatedTransport(http, login));
+  };
+}
+
+function createSession(http: EVisitorHttp, t: AuthenticatedTransport): EVisitorSession {
+  return {
+    listFacilities: () => listFacilities(t),
+    listUnits: (facilityId) => listUnits(t, facilityId),
+    async logout() {
+      t.close();
+      await logOut(http);
+    },
+    checkInTourist: (checkIn) => tourists.checkInTourist(t, checkIn),
+    checkOutTourist: (checkOut) => tourists.checkOutTourist(t, checkOut),
+    cancelTouristCheckIn: (c) => tourists.cancelTouristCheckIn(t, c),
+    cancelTouristCheckOut: (c) => tourists.cancelTouristCheckOut(t, c),
+    listTourists: (filter) => tourists.listTourists(t, filter),
+    listCountries: () => lookups.listCountries(t),
+    listDocumentTypes: () => lookups.listDocumentTypes(t),
+    listPaymentCategories: (facilityId) => lookups.listPaymentCategories(t, facilityId),
+    listArrivalOrganisations: () => lookups.listArrivalOrganisations(t),
+    listOfferedServiceTypes: () => lookups.listOfferedServiceTypes(t),
+    listBorderCrossings: () => lookups.listBorderCrossings(t),
+  };
+}
+
+/**
+ * The client the product runs, one per process: its login guard keeps what it learns in the
+ * database, so the API and every copy of the workers share it (login-guard-store.ts). Accounts
+ * and passwords are kept as keyed fingerprints, each kind under its own label.
+ */
+export function productEVisitorClient(db: Database, secretBox: SecretBox): OpenEVisitorSession {
+  const fingerprint = (label: string) => (text: string) =>
+    secretBox.fingerprint(`evisitor login guard ${label}\n${text}`);
+  return createEVisitorClient({
+    guard: new LoginGuard({
+      store: databaseLoginGuardStore(db, fingerprint("account")),
+      digest: fingerprint("password"),
+    }),
+  });
+}

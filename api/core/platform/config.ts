@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { parseNatsServers } from "./nats-servers.ts";
+
+/** Settings every process shares: where the database and the event bus are. */
+export const commonEnv = {
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, {
+      error: "must be a file: path or a libsql://, http(s):// or ws(s):// URL",
+    })
+    .default("file:data/app.db"),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  /**
+   * One NATS server or a cluster's, comma-separated; credentials as nats://user:pass@host or
+   * nats://token@host (api/core/platform/nats-servers.ts).
+   */
+  NATS_URL: z.string().min(1).default("nats://127.0.0.1:4222").refine((value) => {
+    try {
+      parseNatsServers(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, { error: "must be nats://host:port, several of them comma-separated" }),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** The site's address as people reach it; e-mailed links and QR codes start with it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:8000")
+    .transform((url) => url.replace(/\/+$/, "")),
+  /**
+   * Which eVisitor to talk to: "production", "test" (eVisitor's public test service) or the URL of
+   * a simulator. No default: a deployment must say where guests are registered.
+   */
+  EVISITOR_URL: z
+    .string({ error: 'is required: "production", "test" or a simulator URL' })
+    .refine((v) => v === "production" || v === "test" || /^https?:\/\//.test(v), {
+      error: 'must be "production", "test" or an http(s) URL',
+    }),
+  EVISITOR_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once at start-up. A bad or missing variable throws a ConfigError whose
+ * message names each variable and what is wrong with it, for main to print before exiting.
+ */
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+  processName: string,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) =>
+    `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`
+  );
+  throw new ConfigError(`${processName}: invalid configuration\n${lines.join("\n")}`);
+}
+
+/** Runs a process entry point, turning a ConfigError into a clear message and exit code 1. */
+export async function runMain(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      Deno.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,106 @@
+import { buildHub3Payload, fitHub3Text, HUB3_LIMITS } from "@shared/billing/hub3-payload.ts";
+import { eurosOf, formatEuros } from "@shared/billing/money.ts";
+import type { PaymentInstructions } from "@shared/schemas/payment-instructions.ts";
+import { encodeBase64 } from "../../platform/crypto/base64.ts";
+import { pdf417Png, pdf417Svg } from "./barcode.ts";
+import type { Payee } from "./payee.ts";
+import { croatianDate, labelled, renderPdf } from "./pdf.ts";
+import { purchaseNameOf, type PurchaseRequestRow, toPreview } from "./purchase-requests.ts";
+
+/** The path of a request's payment slip PDF. */
+export const paymentSlipPath = (id: string) =>
+  `/api/Subscriptions/purchase-requests/${id}/payment-slip.pdf`;
+
+/** The payment's description: the purchase and, with HR99 (no reference), the reference code. */
+function descriptionOf(row: PurchaseRequestRow, payee: Payee): string {
+  const text = `Prijavko ${row.packageName} ${row.months} mj.`;
+  return payee.model === "HR99"
+    ? fitHub3Text(`${text} ${row.referenceCode}`, HUB3_LIMITS.description)
+    : fitHub3Text(text, HUB3_LIMITS.description);
+}
+
+/** Everything needed to pay a request by bank transfer, with the HUB3 barcode's text. */
+export function paymentOf(row: PurchaseRequestRow, payee: Payee) {
+  const reference = payee.model === "HR99" ? "" : row.referenceCode;
+  const description = descriptionOf(row, payee);
+  const hub3Payload = buildHub3Payload({
+    amountCents: row.finalCents,
+    payee: { name: payee.name, street: payee.street, city: payee.city },
+    iban: payee.iban,
+    model: payee.model,
+    reference,
+    purposeCode: payee.purposeCode,
+    description,
+  });
+  return { reference, description, hub3Payload };
+}
+
+/** GET /Subscriptions/purchase-requests/{id}/payment. */
+export async function paymentInstructions(
+  row: PurchaseRequestRow,
+  payee: Payee,
+): Promise<PaymentInstructions> {
+  const { reference, description, hub3Payload } = paymentOf(row, payee);
+  return {
+    purchaseRequestId: row.id,
+    status: row.status as PaymentInstructions["status"],
+    purchaseName: purchaseNameOf(row),
+    referenceCode: row.referenceCode,
+    recipient: { name: payee.name, street: payee.street, city: payee.city, iban: payee.iban },
+    currency: "EUR",
+    amount: eurosOf(row.finalCents),
+    amountCents: row.finalCents,
+    model: payee.model,
+    reference,
+    purposeCode: payee.purposeCode,
+    description,
+    hub3Payload,
+    barcodePng: `data:image/png;base64,${encodeBase64(await pdf417Png(hub3Payload))}`,
+    barcodeSvg: pdf417Svg(hub3Payload),
+    paymentSlipUrl: paymentSlipPath(row.id),
+    preview: toPreview(row),
+    packageId: row.packageId,
+  };
+}
+
+/** An IBAN in groups of four, as it is printed. */
+const spacedIban = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim();
+
+/** A one-page PDF: the payment's details and the barcode to scan with a banking app. */
+export async function paymentSlipPdf(
+  row: PurchaseRequestRow,
+  payee: Payee,
+  now: Date,
+): Promise<Uint8Array> {
+  const { reference, description, hub3Payload } = paymentOf(row, payee);
+  const barcode = await pdf417Png(hub3Payload, 4);
+  return await renderPdf({ title: `Uplatnica ${row.referenceCode}`, author: payee.name }, (doc) => {
+    doc.font("bold").fontSize(20).fillColor("#0f172a").text("Uplatnica / Payment slip");
+    doc.font("regular").fontSize(11).fillColor("#475569")
+      .text(`${purchaseNameOf(row)} · ${croatianDate(now)}`);
+    doc.moveDown(1.2);
+    labelled(doc, "Primatelj / Payee", payee.name);
+    labelled(doc, "Adresa / Address", `${payee.street}, ${payee.city}`);
+    labelled(doc, "IBAN primatelja / IBAN", spacedIban(payee.iban));
+    labelled(doc, "Iznos / Amount", formatEuros(row.finalCents, "hr"));
+    labelled(doc, "Model", payee.model);
+    labelled(doc, "Poziv na broj / Reference", reference || "–");
+    labelled(doc, "Šifra namjene / Purpose", payee.purposeCode);
+    labelled(doc, "Opis plaćanja / Description", description);
+    doc.moveDown(1);
+    doc.font("regular").fontSize(10).fillColor("#0f172a").text(
+      "Skenirajte 2D kod u aplikaciji svoje banke ili prepišite podatke na nalog za plaćanje. " +
+        "Pretplata se aktivira kad uplata stigne; o tome ćete dobiti e-poruku i račun.",
+      56,
+      doc.y,
+      { width: 480 },
+    );
+    doc.fontSize(9).fillColor("#475569").text(
+      "Scan the 2D code with your banking app, or copy the details into a transfer. The " +
+        "subscription starts once the payment arrives; you will get an e-mail and a receipt.",
+      { width: 480 },
+    );
+    doc.moveDown(1);
+    doc.image(barcode as unknown as Buffer, 56, doc.y, { width: 300 });
+  });
+}

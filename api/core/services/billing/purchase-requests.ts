@@ -1,0 +1,209 @@
+import { and, asc, count, desc, eq, max, or, sql } from "drizzle-orm";
+import { PurchaseRequestStatus } from "@shared/enums.ts";
+import { eurosOf, periodPrice } from "@shared/billing/money.ts";
+import { toPagedResult } from "@shared/schemas/paged.ts";
+import type {
+  CreatePurchaseRequestResult,
+  PurchasePreview,
+  PurchaseRequest,
+} from "@shared/schemas/purchase-request.ts";
+import type { Database, DbOrTx } from "../../db/client.ts";
+import { purchaseRequests, receipts } from "../../db/schema/billing.ts";
+import { users } from "../../db/schema/users.ts";
+import { likeContaining } from "../../db/like-containing.ts";
+import type { AuthUser } from "../../auth/auth-user.ts";
+import { ADMINISTRATOR } from "../../auth/auth-user.ts";
+import { AppError } from "../../errors.ts";
+import { findPackage } from "./packages.ts";
+
+export type PurchaseRequestRow = typeof purchaseRequests.$inferSelect;
+
+/** What a request buys, in words: the payment's description starts with it. */
+export function purchaseNameOf(row: { packageName: string; months: number }): string {
+  return `Prijavko ${row.packageName}, ${row.months} mj.`;
+}
+
+/** HR00 reference: the year and the request's sequential number, e.g. 2026-000042. */
+export function referenceCodeOf(number: number, now: Date): string {
+  return `${now.getUTCFullYear()}-${String(number).padStart(6, "0")}`;
+}
+
+export function toPreview(row: PurchaseRequestRow): PurchasePreview {
+  return {
+    purchaseName: purchaseNameOf(row),
+    referenceCode: row.referenceCode,
+    status: row.status as PurchasePreview["status"],
+    length: row.months,
+    price: eurosOf(row.baseMonthlyCents),
+    totalPrice: eurosOf(row.undiscountedCents),
+    discountPercent: row.discountPercent,
+    discountAmount: eurosOf(row.discountCents),
+    finalPrice: eurosOf(row.finalCents),
+  };
+}
+
+/** A period of a package as a request records it (prices copied, in cents). */
+export async function pricedPeriod(db: DbOrTx, packageId: string, months: number) {
+  const pkg = await findPackage(db, packageId, { onSaleOnly: true });
+  const period = pkg.periods.find((p) => p.months === months);
+  if (!period) {
+    throw AppError.invalid({
+      subscriptionLength: [`${pkg.name} is not sold for ${months} months.`],
+    });
+  }
+  return { pkg, price: periodPrice(pkg.basePriceCents, months, period.discountPercent) };
+}
+
+/** Inserts a request with the next sequential number; run inside an immediate transaction. */
+export async function insertPurchaseRequest(
+  tx: DbOrTx,
+  values: Omit<
+    typeof purchaseRequests.$inferInsert,
+    "id" | "number" | "referenceCode" | "createdAt" | "updatedAt"
+  >,
+  now: Date,
+): Promise<PurchaseRequestRow> {
+  const [{ last }] = await tx.select({ last: max(purchaseRequests.number) }).from(purchaseRequests);
+  const number = (last ?? 0) + 1;
+  const [row] = await tx.insert(purchaseRequests).values({
+    id: crypto.randomUUID(),
+    number,
+    referenceCode: referenceCodeOf(number, now),
+    ...values,
+    createdAt: now,
+    updatedAt: now,
+  }).returning();
+  return row;
+}
+
+/**
+ * GET /Subscriptions/createPurchaseRequest: a host orders a package for a period. Asking again
+ * for the same package and period while a request for it is pending answers that request, so a
+ * reload does not pile up orders with different references.
+ */
+export async function createPurchaseRequest(
+  ctx: { db: Database; now: Date },
+  userId: string,
+  { packageId, subscriptionLength }: { packageId: string; subscriptionLength: number },
+): Promise<CreatePurchaseRequestResult> {
+  const { pkg, price } = await pricedPeriod(ctx.db, packageId, subscriptionLength);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [pending] = await tx.select().from(purchaseRequests).where(and(
+      eq(purchaseRequests.userId, userId),
+      eq(purchaseRequests.packageId, pkg.id),
+      eq(purchaseRequests.months, subscriptionLength),
+      eq(purchaseRequests.finalCents, price.totalCents),
+      eq(purchaseRequests.status, PurchaseRequestStatus.Pending),
+    )).orderBy(desc(purchaseRequests.createdAt)).limit(1);
+    if (pending) return pending;
+    return await insertPurchaseRequest(tx, {
+      userId,
+      packageId: pkg.id,
+      packageName: pkg.name,
+      months: subscriptionLength,
+      baseMonthlyCents: price.baseMonthlyCents,
+      discountPercent: price.discountPercent,
+      undiscountedCents: price.undiscountedCents,
+      discountCents: price.discountCents,
+      finalCents: price.totalCents,
+      status: PurchaseRequestStatus.Pending,
+    }, ctx.now);
+  }, { behavior: "immediate" });
+  return { purchaseRequestId: row.id, ...toPreview(row) };
+}
+
+/** A request its owner or an administrator may see; anyone else's is answered as unknown. */
+export async function findVisiblePurchaseRequest(
+  db: DbOrTx,
+  user: AuthUser,
+  id: string,
+): Promise<PurchaseRequestRow> {
+  const [row] = await db.select().from(purchaseRequests).where(eq(purchaseRequests.id, id));
+  if (!row || (row.userId !== user.id && !user.roles.includes(ADMINISTRATOR))) {
+    throw new AppError("NotFound", { detail: "The purchase request was not found." });
+  }
+  return row;
+}
+
+export const PURCHASE_REQUEST_SORTS = {
+  created: purchaseRequests.createdAt,
+  price: purchaseRequests.finalCents,
+  status: purchaseRequests.status,
+  email: users.email,
+  packageName: purchaseRequests.packageName,
+  length: purchaseRequests.months,
+  referenceCode: purchaseRequests.number,
+};
+export type PurchaseRequestSort = keyof typeof PURCHASE_REQUEST_SORTS;
+
+/**
+ * GET /Subscriptions/purchase-requests: administrators see everyone's (unless `mine`), hosts
+ * their own. Searched by e-mail, package name or reference; sorted; paged.
+ */
+export async function listPurchaseRequests(
+  db: Database,
+  user: AuthUser,
+  { pageNumber, pageSize, searchTerm, sortBy, sortDescending, status, mine }: {
+    pageNumber: number;
+    pageSize: number;
+    searchTerm?: string;
+    sortBy: PurchaseRequestSort;
+    sortDescending: boolean;
+    status?: number;
+    mine: boolean;
+  },
+) {
+  const everyone = user.roles.includes(ADMINISTRATOR) && !mine;
+  const pattern = searchTerm ? likeContaining(searchTerm.toLowerCase()) : undefined;
+  const where = and(
+    everyone ? undefined : eq(purchaseRequests.userId, user.id),
+    status === undefined ? undefined : eq(purchaseRequests.status, status),
+    pattern
+      ? or(
+        sql`${users.email} like ${pattern} escape '\\'`,
+        sql`lower(${purchaseRequests.packageName}) like ${pattern} escape '\\'`,
+        sql`${purchaseRequests.referenceCode} like ${pattern} escape '\\'`,
+      )
+      : undefined,
+  );
+  const column = PURCHASE_REQUEST_SORTS[sortBy];
+  const [{ total }] = await db.select({ total: count() }).from(purchaseRequests)
+    .innerJoin(users, eq(users.id, purchaseRequests.userId)).where(where);
+  const rows = await db.select({
+    request: purchaseRequests,
+    email: users.email,
+    receiptId: receipts.id,
+  })
+    .from(purchaseRequests)
+    .innerJoin(users, eq(users.id, purchaseRequests.userId))
+    .leftJoin(receipts, eq(receipts.purchaseRequestId, purchaseRequests.id))
+    .where(where)
+    .orderBy(sortDescending ? desc(column) : asc(column), desc(purchaseRequests.number))
+    .limit(pageSize)
+    .offset((pageNumber - 1) * pageSize);
+  const items = rows.map(({ request, email, receiptId }) =>
+    toPurchaseRequest(request, email, receiptId)
+  );
+  return toPagedResult(items, pageNumber, pageSize, total);
+}
+
+export function toPurchaseRequest(
+  row: PurchaseRequestRow,
+  userEmail: string,
+  receiptId: string | null,
+): PurchaseRequest {
+  return {
+    id: row.id,
+    userId: row.userId,
+    userEmail,
+    subscriptionPackageId: row.packageId,
+    packageName: row.packageName,
+    subscriptionLength: row.months,
+    price: eurosOf(row.finalCents),
+    status: row.status as PurchaseRequest["status"],
+    created: row.createdAt.toISOString(),
+    referenceCode: row.referenceCode,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    receiptId,
+  };
+}

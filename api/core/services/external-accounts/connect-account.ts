@@ -1,0 +1,137 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { ExternalAccountStatus, ExternalAccountType } from "@shared/enums.ts";
+import { ProvisioningRequested } from "@shared/events.ts";
+import type { ExternalAccountRequest } from "@shared/schemas/external-account.ts";
+import type { Database, Transaction } from "../../db/client.ts";
+import { removeUnits } from "../units/remove-units.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
+import { externalAccounts } from "../../db/schema/external-accounts.ts";
+import { properties } from "../../db/schema/properties.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import type { SecretBox } from "../../platform/crypto/secret-box.ts";
+import { AppError } from "../../errors.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
+import { assertCanConnectAccount } from "../plans/plan-limits.ts";
+import { findOwnAccount } from "./find-account.ts";
+import type { EVisitorAccess } from "./evisitor-access.ts";
+import { verifyCredentials } from "./verify-credentials.ts";
+
+export interface AccountsContext {
+  db: Database;
+  now: Date;
+  secretBox: SecretBox;
+  evisitor: EVisitorAccess;
+}
+
+async function assertNotTaken(ctx: AccountsContext, username: string, exceptId?: string) {
+  const [taken] = await ctx.db.select({ id: externalAccounts.id }).from(externalAccounts).where(and(
+    eq(externalAccounts.environment, ctx.evisitor.endpoint.baseUrl),
+    eq(externalAccounts.username, username),
+    exceptId ? ne(externalAccounts.id, exceptId) : undefined,
+  ));
+  if (taken) {
+    throw new AppError("ExternalAccountExists", {
+      errors: { username: ["This eVisitor account is already connected."] },
+    });
+  }
+}
+
+/**
+ * Connects an eVisitor account: with a plan in force and within its limit, not connected anywhere
+ * yet, and only after eVisitor accepted a login. Saved as Created with a provisioning event in
+ * one transaction.
+ */
+export async function connectAccount(
+  ctx: AccountsContext,
+  userId: string,
+  request: ExternalAccountRequest,
+): Promise<string> {
+  await assertCanConnectAccount(ctx.db, userId, ctx.now);
+  await assertNotTaken(ctx, request.username);
+  await verifyCredentials(ctx.evisitor, request);
+
+  const id = crypto.randomUUID();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(externalAccounts).values({
+        id,
+        userId,
+        type: ExternalAccountType.EVisitor,
+        environment: ctx.evisitor.endpoint.baseUrl,
+        username: request.username,
+        passwordSealed: await ctx.secretBox.seal(request.password),
+        apiKeySealed: request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null,
+        email: request.email || null,
+        status: ExternalAccountStatus.Created,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      });
+      await appendEvent(tx, ProvisioningRequested, { externalAccountId: id }, ctx.now);
+    });
+  } catch (error) {
+    // Another request connected the same login a moment earlier: the unique index decided.
+    if (isUniqueViolation(error)) throw new AppError("ExternalAccountExists");
+    throw error;
+  }
+  return id;
+}
+
+/**
+ * Edits an account: as the spec warns, its mirrored properties and units are deleted and the
+ * account is provisioned anew with the new credentials (checked by a login first).
+ */
+export async function editAccount(
+  ctx: AccountsContext,
+  userId: string,
+  id: string,
+  request: ExternalAccountRequest,
+): Promise<void> {
+  await findOwnAccount(ctx.db, userId, id);
+  await assertNotTaken(ctx, request.username, id);
+  await verifyCredentials(ctx.evisitor, request);
+  await ctx.db.transaction(async (tx) => {
+    await deleteMirroredData(tx, id);
+    await tx.update(externalAccounts).set({
+      username: request.username,
+      passwordSealed: await ctx.secretBox.seal(request.password),
+      apiKeySealed: request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null,
+      email: request.email || null,
+      status: ExternalAccountStatus.Edited,
+      lastError: null,
+      lastSyncedAt: null,
+      updatedAt: ctx.now,
+    }).where(eq(externalAccounts.id, id));
+    await appendEvent(tx, ProvisioningRequested, { externalAccountId: id }, ctx.now);
+  });
+}
+
+/** Removes an account with everything mirrored from it. */
+export async function disconnectAccount(db: Database, userId: string, id: string): Promise<void> {
+  await findOwnAccount(db, userId, id);
+  await db.transaction(async (tx) => {
+    await deleteMirroredData(tx, id);
+    await tx.delete(externalAccounts).where(eq(externalAccounts.id, id));
+  });
+}
+
+/** Asks for a fresh sync; the account shows Provisioning until the worker has finished. */
+export async function requestProvisioning(
+  ctx: { db: Database; now: Date },
+  userId: string,
+  id: string,
+): Promise<void> {
+  await findOwnAccount(ctx.db, userId, id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(externalAccounts)
+      .set({ status: ExternalAccountStatus.Provisioning, updatedAt: ctx.now })
+      .where(eq(externalAccounts.id, id));
+    await appendEvent(tx, ProvisioningRequested, { externalAccountId: id }, ctx.now);
+  });
+}
+
+async function deleteMirroredData(tx: Transaction, accountId: string) {
+  const owned = tx.select({ id: properties.id }).from(properties)
+    .where(eq(properties.externalAccountId, accountId));
+  await removeUnits(tx, inArray(accommodationUnits.propertyId, owned));
+  await tx.delete(properties).where(eq(properties.externalAccountId, accountId));
+}

@@ -1,0 +1,54 @@
+import {
+  type EVisitorCredentials,
+  type EVisitorEndpoint,
+  EVisitorError,
+  type OpenEVisitorSession,
+} from "../../evisitor/types.ts";
+import { log } from "../../platform/logger.ts";
+import { AppError } from "../../errors.ts";
+
+/**
+ * Logs in to eVisitor once with the credentials a host typed, so wrong ones are never saved.
+ * This is the one external call made inside a request, on purpose: the host is waiting for a yes
+ * or no, and a single login (no retries, so the host's account is never locked by us) is bounded
+ * by the endpoint's timeout.
+ */
+export async function verifyCredentials(
+  evisitor: { endpoint: EVisitorEndpoint; openSession: OpenEVisitorSession },
+  credentials: EVisitorCredentials,
+): Promise<void> {
+  try {
+    const session = await evisitor.openSession(evisitor.endpoint, credentials);
+    await session.logout();
+  } catch (error) {
+    if (!(error instanceof EVisitorError)) throw error;
+    log.warn("evisitor credentials check failed", { kind: error.kind, status: error.status });
+    throw credentialProblem(error);
+  }
+}
+
+function credentialProblem(error: EVisitorError): AppError {
+  switch (error.kind) {
+    case "invalid-credentials":
+      return new AppError("ExternalAccountInvalid", {
+        detail: "eVisitor did not accept this username and password. Nothing was saved.",
+        errors: { password: ["eVisitor did not accept this username and password."] },
+      });
+    case "locked-out":
+      return new AppError("ExternalAccountInvalid", {
+        detail: "eVisitor has temporarily locked this account after failed logins. " +
+          "Wait a few minutes, check the password, then try again.",
+      });
+    case "api-key":
+      return new AppError("ExternalAccountInvalid", {
+        detail: "eVisitor's test service refused the API key. Check it, or leave it empty " +
+          "for the production service.",
+        errors: { apiKey: ["eVisitor refused this API key."] },
+      });
+    default:
+      return new AppError("ServiceUnavailable", {
+        detail: "eVisitor could not be reached to check the account. Nothing was saved; " +
+          "please try again in a few minutes.",
+      });
+  }
+}

@@ -1,0 +1,49 @@
+import { and, eq } from "drizzle-orm";
+import type { Guest } from "@shared/schemas/guest.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
+import { guests } from "../../db/schema/guests.ts";
+import { properties } from "../../db/schema/properties.ts";
+import { reservations } from "../../db/schema/reservations.ts";
+import type { SecretBox } from "../../platform/crypto/secret-box.ts";
+import { AppError } from "../../errors.ts";
+import { stayTimesOf } from "../reservations/stay-dates.ts";
+import { nextDeadlineOf } from "./guest-deadline.ts";
+import { documentNumberOf, toGuest } from "./guest-response.ts";
+
+/**
+ * One of the caller's guests with their stay, unit and property, by the guest's id or by the
+ * registration guid (the spec's ExternalId); anyone else's is answered like an unknown one.
+ */
+export async function findOwnGuest(
+  db: DbOrTx,
+  userId: string,
+  by: { id: string } | { externalId: string; propertyId?: string },
+) {
+  const [found] = await db.select().from(guests)
+    .innerJoin(reservations, eq(reservations.id, guests.reservationId))
+    .innerJoin(accommodationUnits, eq(accommodationUnits.id, guests.accommodationUnitId))
+    .innerJoin(properties, eq(properties.id, guests.propertyId))
+    .where(and(
+      eq(guests.userId, userId),
+      "id" in by ? eq(guests.id, by.id) : eq(guests.guid, by.externalId.toLowerCase()),
+      "propertyId" in by && by.propertyId ? eq(guests.propertyId, by.propertyId) : undefined,
+    ));
+  if (!found) throw new AppError("NotFound", { detail: "The guest was not found." });
+  return found;
+}
+
+/** GET /Guests/details: everything the host holds about one guest, document included. */
+export async function describeGuest(
+  ctx: { db: DbOrTx; secretBox: SecretBox },
+  userId: string,
+  by: { externalId: string; propertyId?: string },
+): Promise<Guest> {
+  const found = await findOwnGuest(ctx.db, userId, by);
+  const times = stayTimesOf(found.accommodation_units, found.properties);
+  return toGuest(
+    found.guests,
+    await documentNumberOf(found.guests, ctx.secretBox),
+    nextDeadlineOf(found.guests, found.reservations, times),
+  );
+}

@@ -1,0 +1,66 @@
+import type { DocumentType, Gender } from "@shared/enums.ts";
+import type { Guest, PublicGuest } from "@shared/schemas/guest.ts";
+import type { guests } from "../../db/schema/guests.ts";
+import type { SecretBox } from "../../platform/crypto/secret-box.ts";
+
+export type GuestRow = typeof guests.$inferSelect;
+
+/**
+ * The guest's document number, opened; "" once the guest's personal data was removed after the
+ * retention period (nothing sealed is left to open).
+ */
+export async function documentNumberOf(row: GuestRow, secretBox: SecretBox): Promise<string> {
+  if (row.anonymisedAt || row.documentNumberSealed === "") return "";
+  return await secretBox.open(row.documentNumberSealed);
+}
+
+/**
+ * A guest as the API answers it. The document number is opened only for the host's own views;
+ * `null` here leaves it out (the public check-in page never shows it back).
+ */
+export function toGuest(
+  row: GuestRow,
+  documentNumber: string | null,
+  nextDeadline: string | null,
+): Guest {
+  return {
+    id: row.id,
+    guid: row.guid,
+    name: row.name,
+    middleName: row.middleName,
+    surname: row.surname,
+    gender: row.gender as Gender,
+    dateOfBirth: row.dateOfBirth,
+    citizenship: row.citizenship,
+    countryOfBirth: row.countryOfBirth,
+    cityOfBirth: row.cityOfBirth,
+    countryOfResidence: row.countryOfResidence,
+    cityOfResidence: row.cityOfResidence,
+    residenceAddress: row.residenceAddress,
+    documentType: row.documentType as DocumentType,
+    documentNumber: documentNumber ?? "",
+    email: row.email,
+    telephone: row.telephone,
+    status: row.status,
+    borderCrossing: row.borderCrossing,
+    passageDate: row.passageDate,
+    registrationState: row.registrationState,
+    registrationError: row.registrationError,
+    registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,
+    nextDeadline,
+    anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
+  };
+}
+
+/** What anyone holding the check-in link may see of the guests already entered. */
+export function toPublicGuest(row: GuestRow): PublicGuest {
+  return {
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    status: row.status,
+    registrationState: row.registrationState,
+    registrationError: row.registrationError,
+    registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,109 @@
+import { and, eq, ne } from "drizzle-orm";
+import { GuestCheckInRequested, GuestCheckOutRequested } from "@shared/events.ts";
+import type { Guest } from "@shared/schemas/guest.ts";
+import type { GuestCheckOutList, HostGuestCheckIn } from "@shared/schemas/guest-list.ts";
+import { guests } from "../../db/schema/guests.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { AppError } from "../../errors.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
+import { findOwnReservation } from "../reservations/manage-reservation.ts";
+import { today as todayOf } from "../reservations/stay-dates.ts";
+import { describeGuest, findOwnGuest } from "./guest-details.ts";
+import { guestColumnsOf } from "./guest-fields.ts";
+import { type CheckInContext, registrationStateFor } from "./submit-guests.ts";
+
+/**
+ * POST /Guests/checkin: the host adds guests to their stays or fixes them, and each is (re)queued
+ * for registration with eVisitor from the arrival day on. Fixing a registered guest sends the
+ * whole record again under the same registration id, which eVisitor treats as an edit.
+ */
+export async function hostCheckIn(
+  ctx: CheckInContext,
+  userId: string,
+  entries: HostGuestCheckIn[],
+): Promise<Guest[]> {
+  const ids: string[] = [];
+  try {
+    await ctx.db.transaction(async (tx) => {
+      for (const entry of entries) {
+        const stay = await findOwnReservation(tx, userId, entry.reservationCode);
+        if (stay.kind === "block") throw new AppError("NotFound", { detail: "Not a stay." });
+        if (stay.canceledAt) throw new AppError("CheckInClosed");
+        const columns = await guestColumnsOf(entry.guest, ctx.secretBox);
+        const state = registrationStateFor(stay.startDate, todayOf(ctx.now));
+        const [twin] = await tx.select({ id: guests.id }).from(guests).where(and(
+          eq(guests.reservationId, stay.id),
+          eq(guests.documentKey, columns.documentKey),
+          entry.id ? ne(guests.id, entry.id) : undefined,
+        ));
+        if (twin) throw new AppError("GuestAlreadyCheckedIn");
+
+        let id = entry.id;
+        if (id) {
+          const { guests: guest } = await findOwnGuest(tx, userId, { id });
+          if (guest.reservationId !== stay.id) {
+            throw new AppError("NotFound", { detail: "The guest was not found." });
+          }
+          if (guest.status === "CheckedOut") throw new AppError("GuestAlreadyCheckedIn");
+          await tx.update(guests).set({
+            ...columns,
+            registrationState: state,
+            registrationError: null,
+            // The host sends it now: no automatic retry is pending any more.
+            registrationRetryAt: null,
+            registrationRetries: 0,
+            updatedAt: ctx.now,
+          }).where(eq(guests.id, id));
+        } else {
+          id = crypto.randomUUID();
+          await tx.insert(guests).values({
+            id,
+            guid: crypto.randomUUID(),
+            userId,
+            reservationId: stay.id,
+            propertyId: stay.propertyId,
+            accommodationUnitId: stay.accommodationUnitId,
+            ...columns,
+            status: "PreCheckIn",
+            registrationState: state,
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          });
+        }
+        if (state === "queued") {
+          await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
+        }
+        ids.push(id);
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("GuestAlreadyCheckedIn");
+    throw error;
+  }
+  return await Promise.all(
+    ids.map(async (id) => {
+      const { guests: guest } = await findOwnGuest(ctx.db, userId, { id });
+      return describeGuest(ctx, userId, { externalId: guest.guid });
+    }),
+  );
+}
+
+/**
+ * POST /Guests/checkout: queues the check-out of registered guests; the evisitor worker sends it
+ * (eVisitor takes no check-out dated after today, so it is dated today or the departure day).
+ */
+export async function hostCheckOut(
+  ctx: CheckInContext,
+  userId: string,
+  list: GuestCheckOutList,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    for (const { id } of list) {
+      const { guests: guest } = await findOwnGuest(tx, userId, { id });
+      if (guest.status !== "CheckedIn") throw new AppError("CannotCheckOut");
+      if (guest.checkOutRequestedAt) continue; // already on its way (a double click)
+      await tx.update(guests).set({ checkOutRequestedAt: ctx.now }).where(eq(guests.id, id));
+      await appendEvent(tx, GuestCheckOutRequested, { guestId: id }, ctx.now);
+    }
+  });
+}

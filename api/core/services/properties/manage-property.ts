@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import type { PropertySettingsUpdate } from "@shared/schemas/property.ts";
+import type { Property } from "@shared/schemas/property.ts";
+import type { Database } from "../../db/client.ts";
+import { removeUnits } from "../units/remove-units.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
+import { properties } from "../../db/schema/properties.ts";
+import { AppError } from "../../errors.ts";
+import { findOwnProperty } from "./find-property.ts";
+import { toProperty } from "./to-response.ts";
+
+/** Saves the host's settings of a property (times, defaults, automation, WiFi). */
+export async function updatePropertySettings(
+  ctx: { db: Database; now: Date },
+  userId: string,
+  id: string,
+  settings: PropertySettingsUpdate,
+): Promise<Property> {
+  if (settings.propertyId !== id) {
+    throw AppError.invalid({ propertyId: ["The property in the body must match the address."] });
+  }
+  await findOwnProperty(ctx.db, userId, id);
+  await ctx.db.update(properties).set({
+    defaultCheckInTime: settings.defaultCheckInTime ?? null,
+    defaultCheckOutTime: settings.defaultCheckOutTime ?? null,
+    maxNumberOfGuests: settings.maxNumberOfGuests ?? null,
+    defaultNumberOfNights: settings.defaultNumberOfNights ?? null,
+    automaticCheckIn: settings.automaticCheckIn,
+    automaticCheckOut: settings.automaticCheckOut,
+    wifiName: settings.wifiName || null,
+    wifiPassword: settings.wifiName ? settings.wifiPassword || null : null,
+    wifiEncryptionType: settings.wifiName ? settings.wifiEncryptionType : 0,
+    updatedAt: ctx.now,
+  }).where(eq(properties.id, id));
+  const row = await findOwnProperty(ctx.db, userId, id);
+  const units = await ctx.db.select().from(accommodationUnits)
+    .where(eq(accommodationUnits.propertyId, id));
+  return toProperty(row, units);
+}
+
+/**
+ * Removes a property and its units from the product. It stays in eVisitor; a later sync of the
+ * account brings it back.
+ */
+export async function deleteProperty(db: Database, userId: string, id: string): Promise<void> {
+  await findOwnProperty(db, userId, id);
+  await db.transaction(async (tx) => {
+    await removeUnits(tx, eq(accommodationUnits.propertyId, id));
+    await tx.delete(properties).where(eq(properties.id, id));
+  });
+}

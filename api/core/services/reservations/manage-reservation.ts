@@ -1,0 +1,151 @@
+import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { MESSAGES } from "@shared/messages.ts";
+import type { CreateReservationRequest, Reservation } from "@shared/schemas/reservation.ts";
+import type { Database, DbOrTx } from "../../db/client.ts";
+import { reservations } from "../../db/schema/reservations.ts";
+import { AppError } from "../../errors.ts";
+import { findOwnProperty } from "../properties/find-property.ts";
+import { findOwnUnit } from "../units/manage-unit.ts";
+import { newReservationCode } from "./reservation-code.ts";
+import { toReservation } from "./reservation-response.ts";
+import { removeReservations } from "./remove-reservations.ts";
+import { guestRowsOf } from "../guests/load-guests.ts";
+import type { SecretBox } from "../../platform/crypto/secret-box.ts";
+import { stayDateOf, today } from "./stay-dates.ts";
+import { assertCanAddBooking } from "../plans/plan-limits.ts";
+
+/** The caller's own reservation by code; another host's code is answered like an unknown one. */
+export async function findOwnReservation(db: DbOrTx, userId: string, code: string) {
+  const [row] = await db.select().from(reservations)
+    .where(and(eq(reservations.code, code), eq(reservations.userId, userId)));
+  if (!row) throw new AppError("NotFound", { detail: "The reservation was not found." });
+  return row;
+}
+
+export interface ReservationContext {
+  db: Database;
+  now: Date;
+  /** Opens the guests' document numbers for the host. */
+  secretBox: SecretBox;
+}
+
+/** A reservation with its unit, property and guests, as the API answers it to its host. */
+export async function describeReservation(
+  ctx: ReservationContext,
+  userId: string,
+  code: string,
+): Promise<Reservation> {
+  const row = await findOwnReservation(ctx.db, userId, code);
+  const unit = await findOwnUnit(ctx.db, userId, { id: row.accommodationUnitId });
+  const property = await findOwnProperty(ctx.db, userId, unit.propertyId);
+  const guestRows = (await guestRowsOf(ctx.db, [row.id])).get(row.id) ?? [];
+  return toReservation(row, unit, property, today(ctx.now), guestRows, ctx.secretBox);
+}
+
+/** Refuses a stay whose nights [start, end) meet another live stay of the same unit. */
+async function assertNightsFree(
+  tx: DbOrTx,
+  unitId: string,
+  stay: { start: string; end: string },
+  exceptId?: string,
+) {
+  const [clash] = await tx.select({ id: reservations.id }).from(reservations).where(and(
+    eq(reservations.accommodationUnitId, unitId),
+    isNull(reservations.canceledAt),
+    lt(reservations.startDate, stay.end),
+    gt(reservations.endDate, stay.start),
+    exceptId ? ne(reservations.id, exceptId) : undefined,
+  )).limit(1);
+  if (clash) {
+    throw new AppError("ReservationOverlap", {
+      errors: { startDateUTC: [MESSAGES.dateRangeTaken] },
+    });
+  }
+}
+
+function stayOf(request: CreateReservationRequest) {
+  const stay = { start: stayDateOf(request.startDateUTC), end: stayDateOf(request.endDateUTC) };
+  if (stay.end <= stay.start) {
+    throw AppError.invalid({ endDateUTC: [MESSAGES.dateRangeAtLeastOneDay] });
+  }
+  return stay;
+}
+
+/**
+ * A stay the host enters by hand, in one of their units, on nights that are free, with a plan in
+ * force and within its stays per month.
+ */
+export async function createReservation(
+  ctx: ReservationContext,
+  userId: string,
+  request: CreateReservationRequest,
+): Promise<Reservation> {
+  const unit = await findOwnUnit(ctx.db, userId, { id: request.accommodationUnitId });
+  const stay = stayOf(request);
+  const code = newReservationCode();
+  // Immediate: the check for free nights and the insert happen under one write lock.
+  await ctx.db.transaction(async (tx) => {
+    await assertCanAddBooking(tx, userId, stay.start, ctx.now);
+    await assertNightsFree(tx, unit.id, stay);
+    await tx.insert(reservations).values({
+      id: crypto.randomUUID(),
+      code,
+      userId,
+      propertyId: unit.propertyId,
+      accommodationUnitId: unit.id,
+      startDate: stay.start,
+      endDate: stay.end,
+      kind: "booking",
+      type: "Manual",
+      description: request.description || null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+  }, { behavior: "immediate" });
+  return describeReservation(ctx, userId, code);
+}
+
+/**
+ * Changes a stay. Dates and unit of an imported stay belong to its platform (the next sync
+ * would undo a change here), so only its description can change.
+ */
+export async function updateReservation(
+  ctx: ReservationContext,
+  userId: string,
+  code: string,
+  request: CreateReservationRequest,
+): Promise<Reservation> {
+  const row = await findOwnReservation(ctx.db, userId, code);
+  const unit = await findOwnUnit(ctx.db, userId, { id: request.accommodationUnitId });
+  const stay = stayOf(request);
+  const moves = stay.start !== row.startDate || stay.end !== row.endDate ||
+    unit.id !== row.accommodationUnitId;
+  if (moves && row.sourceFeedId) throw new AppError("ImportedReservation");
+  await ctx.db.transaction(async (tx) => {
+    if (moves) await assertNightsFree(tx, unit.id, stay, row.id);
+    await tx.update(reservations).set({
+      accommodationUnitId: unit.id,
+      propertyId: unit.propertyId,
+      startDate: stay.start,
+      endDate: stay.end,
+      description: request.description || null,
+      updatedAt: ctx.now,
+    }).where(eq(reservations.id, row.id));
+  }, { behavior: "immediate" });
+  return describeReservation(ctx, userId, code);
+}
+
+/**
+ * Deletes a stay with its guests. A stay whose guests are registered with eVisitor is kept: they
+ * must be checked out (or cancelled in eVisitor) first, or the two would disagree.
+ */
+export async function deleteReservation(db: Database, userId: string, code: string): Promise<void> {
+  const row = await findOwnReservation(db, userId, code);
+  await db.transaction(async (tx) => {
+    const guestRows = (await guestRowsOf(tx, [row.id])).get(row.id) ?? [];
+    if (guestRows.some((g) => g.status === "CheckedIn")) {
+      throw new AppError("ReservationHasRegisteredGuests");
+    }
+    await removeReservations(tx, eq(reservations.id, row.id));
+  });
+}

@@ -1,0 +1,98 @@
+import { ReservationFilter } from "@shared/enums.ts";
+import type { Guest, PublicGuest } from "@shared/schemas/guest.ts";
+import type { PublicReservation, Reservation } from "@shared/schemas/reservation.ts";
+import { reservationStatus } from "@shared/reservation-status.ts";
+import type { accommodationUnits } from "../../db/schema/accommodation-units.ts";
+import type { properties } from "../../db/schema/properties.ts";
+import type { reservations } from "../../db/schema/reservations.ts";
+import type { SecretBox } from "../../platform/crypto/secret-box.ts";
+import { nextDeadlineOf } from "../guests/guest-deadline.ts";
+import type { GuestRow } from "../guests/guest-response.ts";
+import { toPublicGuest } from "../guests/guest-response.ts";
+import { openGuests, registeredCount } from "../guests/load-guests.ts";
+import { toUnit, wifiOf } from "../properties/to-response.ts";
+import { stayTimesOf, utcDateTimeOf } from "./stay-dates.ts";
+
+type Row = typeof reservations.$inferSelect;
+type UnitRow = typeof accommodationUnits.$inferSelect;
+type PropertyRow = typeof properties.$inferSelect;
+
+const KIND_NAMES = { booking: "Booking", block: "Block", unknown: "Unknown" } as const;
+
+export { ReservationFilter };
+
+function shapeOf<G extends Guest | PublicGuest>(
+  row: Row,
+  unit: UnitRow,
+  property: PropertyRow,
+  today: string,
+  guestRows: GuestRow[],
+  guests: G[],
+) {
+  const times = stayTimesOf(unit, property);
+  return {
+    code: row.code,
+    accommodationUnitId: row.accommodationUnitId,
+    accommodationUnit: toUnit(unit, property),
+    startDateUTC: utcDateTimeOf(row.startDate, times.checkIn),
+    endDateUTC: utcDateTimeOf(row.endDate, times.checkOut),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    status: reservationStatus(
+      {
+        start: row.startDate,
+        end: row.endDate,
+        canceled: !!row.canceledAt,
+        registeredGuests: registeredCount(guestRows),
+      },
+      today,
+    ),
+    kind: KIND_NAMES[row.kind],
+    imported: row.sourceFeedId !== null,
+    type: row.type,
+    description: row.description,
+    guests,
+  };
+}
+
+/**
+ * A reservation for its host: dates become UTC date-times at the unit's (else the property's,
+ * else the usual) check-in and check-out times; guests come with their documents and deadlines.
+ */
+export async function toReservation(
+  row: Row,
+  unit: UnitRow,
+  property: PropertyRow,
+  today: string,
+  guestRows: GuestRow[],
+  secretBox: SecretBox,
+): Promise<Reservation> {
+  const times = stayTimesOf(unit, property);
+  const guests = await openGuests(guestRows, secretBox, (g) => nextDeadlineOf(g, row, times));
+  return shapeOf(row, unit, property, today, guestRows, guests);
+}
+
+/**
+ * What a guest holding the check-in link sees: no host notes, no calendar link, the WiFi only
+ * once somebody has checked in, and of the guests only names and registration states.
+ */
+export function toPublicReservation(
+  row: Row,
+  unit: UnitRow,
+  property: PropertyRow,
+  today: string,
+  guestRows: GuestRow[],
+): PublicReservation {
+  const reservation = shapeOf(row, unit, property, today, guestRows, guestRows.map(toPublicGuest));
+  const checkedIn = guestRows.length > 0;
+  return {
+    ...reservation,
+    description: null,
+    accommodationUnit: {
+      ...reservation.accommodationUnit,
+      externalCalendarLink: null,
+      // The unit's own network, else the property's (set once for a house with one router).
+      wifiDetails: checkedIn ? reservation.accommodationUnit.wifiDetails ?? wifiOf(property) : null,
+    },
+  };
+}

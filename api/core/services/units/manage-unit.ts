@@ -1,0 +1,103 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
+import type { PropertySetupRequest } from "@shared/schemas/property-setup-request.ts";
+import type { Database, DbOrTx } from "../../db/client.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
+import { reservations } from "../../db/schema/reservations.ts";
+import { AppError } from "../../errors.ts";
+import { findOwnProperty } from "../properties/find-property.ts";
+import { toUnit } from "../properties/to-response.ts";
+import { matchFeedsToLinks } from "../calendars/unit-feeds.ts";
+import { newUnitCode } from "./unit-code.ts";
+import { removeUnits } from "./remove-units.ts";
+import { assertCanAddUnit } from "../plans/plan-limits.ts";
+
+const notFound = () =>
+  new AppError("NotFound", { detail: "The accommodation unit was not found." });
+
+function fieldsOf(request: PropertySetupRequest) {
+  return {
+    propertyId: request.propertyId,
+    name: request.name,
+    capacity: request.capacity ?? null,
+    type: request.type || null,
+    category: request.category || null,
+    externalCalendarLink: request.externalCalendarLink || null,
+    defaultCheckInTime: request.defaultCheckInTime ?? null,
+    defaultCheckOutTime: request.defaultCheckOutTime ?? null,
+    wifiName: request.wifiName || null,
+    wifiPassword: request.wifiName ? request.wifiPassword || null : null,
+    wifiEncryptionType: request.wifiName ? request.wifiEncryptionType : 0,
+  };
+}
+
+/** The caller's own unit by id or by code; anyone else's is answered like an unknown one. */
+export async function findOwnUnit(
+  db: DbOrTx,
+  userId: string,
+  by: { id: string } | { code: string },
+) {
+  const [row] = await db.select().from(accommodationUnits).where(and(
+    "id" in by ? eq(accommodationUnits.id, by.id) : eq(accommodationUnits.code, by.code),
+    eq(accommodationUnits.userId, userId),
+  ));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Adds a unit the host defines (not from eVisitor) to one of their properties, with a plan in
+ * force and within its units per property.
+ */
+export async function createUnit(
+  ctx: { db: Database; now: Date },
+  userId: string,
+  request: PropertySetupRequest,
+): Promise<AccommodationUnit> {
+  const property = await findOwnProperty(ctx.db, userId, request.propertyId);
+  await assertCanAddUnit(ctx.db, userId, property.id, ctx.now);
+  const id = crypto.randomUUID();
+  const fields = fieldsOf(request);
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(accommodationUnits).values({
+      id,
+      code: newUnitCode(),
+      userId,
+      ...fields,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+    await matchFeedsToLinks(tx, { id, userId, ...fields }, ctx.now);
+  });
+  return toUnit(await findOwnUnit(ctx.db, userId, { id }), property);
+}
+
+/** Changes a unit; it may move to another of the host's properties. Its code never changes. */
+export async function updateUnit(
+  ctx: { db: Database; now: Date },
+  userId: string,
+  id: string,
+  request: PropertySetupRequest,
+): Promise<AccommodationUnit> {
+  await findOwnUnit(ctx.db, userId, { id });
+  const property = await findOwnProperty(ctx.db, userId, request.propertyId);
+  const fields = fieldsOf(request);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(accommodationUnits).set({ ...fields, updatedAt: ctx.now })
+      .where(eq(accommodationUnits.id, id));
+    // A unit moved to another property takes its stays along.
+    await tx.update(reservations).set({ propertyId: fields.propertyId })
+      .where(and(
+        eq(reservations.accommodationUnitId, id),
+        ne(reservations.propertyId, fields.propertyId),
+      ));
+    await matchFeedsToLinks(tx, { id, userId, ...fields }, ctx.now);
+  });
+  return toUnit(await findOwnUnit(ctx.db, userId, { id }), property);
+}
+
+/** Deletes a unit with its reservations and calendar feeds. */
+export async function deleteUnit(db: Database, userId: string, code: string): Promise<void> {
+  const unit = await findOwnUnit(db, userId, { code });
+  await db.transaction((tx) => removeUnits(tx, eq(accommodationUnits.id, unit.id)));
+}

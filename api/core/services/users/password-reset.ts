@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { PasswordResetRequested } from "@shared/events.ts";
+import type { Database } from "../../db/client.ts";
+import { users } from "../../db/schema/users.ts";
+import { hashPassword } from "../../platform/crypto/password-hash.ts";
+import { AppError } from "../../errors.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
+import { normalizeEmail } from "./context.ts";
+import { clearFailedSignIns } from "./login-throttle.ts";
+import { endUserSessions } from "./sessions.ts";
+import { consumeUserToken } from "./user-tokens.ts";
+import { findUserByEmail } from "./find-user.ts";
+
+/**
+ * Forgotten password: queues a reset link for an existing, confirmed account. The caller answers
+ * the same whatever happens here, so the answer never tells whether an e-mail is registered.
+ */
+export async function requestPasswordReset(
+  ctx: { db: Database; now: Date },
+  email: string,
+): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user?.emailConfirmedAt) return;
+  await ctx.db.transaction((tx) =>
+    appendEvent(tx, PasswordResetRequested, { userId: user.id }, ctx.now)
+  );
+}
+
+/** Sets a new password with a reset code and ends every session of the account. */
+export async function resetPassword(
+  ctx: { db: Database; now: Date },
+  { resetCode, newPassword, email }: { resetCode: string; newPassword: string; email?: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  const address = await ctx.db.transaction(async (tx) => {
+    const token = await consumeUserToken(tx, {
+      code: resetCode,
+      purposes: ["ResetPassword"],
+      now: ctx.now,
+    });
+    if (!token) throw new AppError("InvalidToken");
+    const [user] = await tx.select({ email: users.email }).from(users).where(
+      eq(users.id, token.userId),
+    );
+    if (!user || (email && normalizeEmail(email) !== user.email)) {
+      throw new AppError("InvalidToken");
+    }
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, token.userId));
+    await endUserSessions(tx, token.userId, ctx.now);
+    return user.email;
+  });
+  await clearFailedSignIns(ctx.db, address);
+}

@@ -1,0 +1,48 @@
+import { ERROR_CODES } from "@shared/errors.ts";
+import { UserRegistered } from "@shared/events.ts";
+import type { Credentials } from "@shared/schemas/auth.ts";
+import type { Database } from "../../db/client.ts";
+import { users } from "../../db/schema/users.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { hashPassword } from "../../platform/crypto/password-hash.ts";
+import { AppError } from "../../errors.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
+import { startTrial } from "../billing/subscription-periods.ts";
+import { normalizeEmail } from "./context.ts";
+import { findUserByEmail } from "./find-user.ts";
+
+export const duplicateEmail = (field = "email") =>
+  AppError.invalid({ [field]: [ERROR_CODES.DuplicateEmail.title] }, "DuplicateEmail");
+
+/**
+ * Creates an unconfirmed account on the free trial (3 months, Pro's limits); the UserRegistered
+ * event makes the notifications worker send the confirmation link. Registration is the one place
+ * that says an e-mail is taken.
+ */
+export async function registerUser(
+  ctx: { db: Database; now: Date },
+  { email, password, language }: Credentials & { language: "hr" | "en" },
+): Promise<{ userId: string }> {
+  const address = normalizeEmail(email);
+  if (await findUserByEmail(ctx.db, address)) throw duplicateEmail();
+  const passwordHash = await hashPassword(password);
+  const userId = crypto.randomUUID();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        id: userId,
+        email: address,
+        passwordHash,
+        language,
+        createdAt: ctx.now,
+      });
+      await startTrial(tx, { userId, now: ctx.now });
+      await appendEvent(tx, UserRegistered, { userId }, ctx.now);
+    });
+  } catch (error) {
+    // Two registrations of one address at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+  return { userId };
+}

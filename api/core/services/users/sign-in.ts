@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import type { LoginRequest, TokenResponse } from "@shared/schemas/auth.ts";
+import { users } from "../../db/schema/users.ts";
+import { spendPasswordCheckTime, verifyPassword } from "../../platform/crypto/password-hash.ts";
+import { AppError } from "../../errors.ts";
+import { normalizeEmail, type UsersContext } from "./context.ts";
+import {
+  assertNotLocked,
+  clearFailedSignIns,
+  recordFailedSignIn,
+  throttleKeys,
+} from "./login-throttle.ts";
+import { useRecoveryCode } from "./recovery-codes.ts";
+import { issueSession } from "./sessions.ts";
+import { isValidTotp } from "./totp.ts";
+import { findUserByEmail } from "./find-user.ts";
+
+/**
+ * Checks the password (and the second factor when enabled) and starts a session. Failures count
+ * towards a temporary lock per account and per address. An unknown e-mail costs the same time as
+ * a wrong password, and only someone with the right password learns that the e-mail awaits
+ * confirmation.
+ */
+export async function signIn(
+  ctx: UsersContext,
+  request: LoginRequest,
+  address: string,
+): Promise<TokenResponse> {
+  const { db, now } = ctx;
+  const email = normalizeEmail(request.email);
+  const keys = throttleKeys(email, address);
+  await assertNotLocked(db, keys, now);
+
+  const user = await findUserByEmail(db, email);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, request.password)
+    : (await spendPasswordCheckTime(request.password), false);
+  if (!user || !passwordOk) {
+    await recordFailedSignIn(db, keys, now);
+    throw new AppError("InvalidCredentials");
+  }
+  if (!user.emailConfirmedAt) throw new AppError("EmailNotConfirmed");
+
+  if (user.twoFactorEnabled) {
+    const { twoFactorCode, twoFactorRecoveryCode } = request;
+    if (!twoFactorCode && !twoFactorRecoveryCode) throw new AppError("RequiresTwoFactor");
+    const secret = user.twoFactorSecret ? await ctx.secretBox.open(user.twoFactorSecret) : "";
+    const secondFactorOk = twoFactorRecoveryCode
+      ? await useRecoveryCode(db, user.id, twoFactorRecoveryCode, now)
+      : isValidTotp(secret, twoFactorCode ?? "", now);
+    if (!secondFactorOk) {
+      await recordFailedSignIn(db, keys, now);
+      throw new AppError("InvalidTwoFactorCode");
+    }
+  }
+
+  await clearFailedSignIns(db, email);
+  return await db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    return issueSession(tx, { userId: user.id }, ctx.auth, now);
+  });
+}

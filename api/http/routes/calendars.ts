@@ -1,0 +1,154 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  CalendarExportLink,
+  CalendarSyncAccepted,
+  CalendarSyncRequest,
+  UnitCalendar,
+} from "@shared/schemas/calendar.ts";
+import { pagedResult } from "@shared/schemas/paged.ts";
+import { requireUser } from "../auth/require-user.ts";
+import { jsonBody, jsonOk } from "../request/json-body.ts";
+import { listQuery } from "../request/list-query.ts";
+import { createRouter, problemResponses } from "../openapi/openapi.ts";
+import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { AppError } from "@core/errors.ts";
+import { exportFeedOf } from "@core/services/calendars/export-feed.ts";
+import { EXPORT_PATH, exportLinkOf, revokeExportLink } from "@core/services/calendars/export-link.ts";
+import { listCalendars } from "@core/services/calendars/list-calendars.ts";
+import { requestCalendarSync } from "@core/services/calendars/request-sync.ts";
+
+const common = { tags: ["Calendars"], security: BEARER, middleware: [requireUser] };
+const errors = {
+  404: { description: "No such unit of yours" },
+  ...authProblemResponses,
+  ...problemResponses,
+};
+const UnitCodeParam = z.object({
+  accommodationUnitCode: z.string().trim().min(1).max(64),
+});
+
+// GET /api/Calendars
+const list = createRoute({
+  ...common,
+  method: "get",
+  path: "/Calendars",
+  summary: "The caller's units with their calendar feeds, each feed's health and last outcome",
+  request: {
+    query: listQuery(["name"], "name").pick({ PageNumber: true, PageSize: true }).extend({
+      PropertyId: z.string().trim().max(64).optional(),
+      AccommodationUnitCode: z.string().trim().max(64).optional(),
+    }),
+  },
+  responses: {
+    ...jsonOk(pagedResult(UnitCalendar).meta({ id: "PagedUnitCalendars" }), "A page"),
+    ...errors,
+  },
+});
+
+// POST /api/Calendars/Sync
+const sync = createRoute({
+  ...common,
+  method: "post",
+  path: "/Calendars/Sync",
+  summary: "Fetch one unit's feeds now, or every unit's (the work happens in the background)",
+  request: jsonBody(CalendarSyncRequest),
+  responses: {
+    202: {
+      description: "Queued",
+      content: { "application/json": { schema: CalendarSyncAccepted } },
+    },
+    ...errors,
+  },
+});
+
+// POST /api/Calendars/Export/{accommodationUnitCode}
+const createExport = createRoute({
+  ...common,
+  method: "post",
+  path: "/Calendars/Export/{accommodationUnitCode}",
+  summary: "The unit's own iCal feed address (created on first request)",
+  request: { params: UnitCodeParam },
+  responses: { ...jsonOk(CalendarExportLink, "The address"), ...errors },
+});
+
+// DELETE /api/Calendars/Export/{accommodationUnitCode}
+const revokeExport = createRoute({
+  ...common,
+  method: "delete",
+  path: "/Calendars/Export/{accommodationUnitCode}",
+  summary: "Revoke the unit's feed address; a new one can be created",
+  request: { params: UnitCodeParam },
+  responses: { 204: { description: "Revoked" }, ...errors },
+});
+
+// GET /api/Calendars/Export/{file}
+const exportFeed = createRoute({
+  method: "get",
+  path: `${EXPORT_PATH}/{file}`,
+  tags: ["Calendars"],
+  summary: "A unit's iCal feed for booking platforms (no sign-in: the secret address is the key)",
+  request: {
+    params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{20,100}\.ics$/) }),
+  },
+  responses: {
+    200: { description: "The feed", content: { "text/calendar": { schema: z.string() } } },
+    304: { description: "Not modified since the given ETag" },
+    404: { description: "No such feed (revoked or never created)" },
+    ...problemResponses,
+  },
+});
+
+export const calendarRoutes = createRouter()
+  .openapi(exportFeed, async (c) => {
+    const { db, clock } = c.get("deps");
+    const token = c.req.valid("param").file.replace(/\.ics$/, "");
+    const feed = await exportFeedOf(db, token, clock());
+    if (!feed) throw new AppError("NotFound", { detail: "There is no calendar at this address." });
+    const headers = {
+      "ETag": feed.etag,
+      "Last-Modified": feed.lastModified.toUTCString(),
+      "Cache-Control": "private, max-age=300",
+    };
+    if (c.req.header("If-None-Match") === feed.etag) {
+      return c.body(null, 304, headers);
+    }
+    return c.body(feed.body, 200, { ...headers, "Content-Type": "text/calendar; charset=utf-8" });
+  })
+  .openapi(list, async (c) => {
+    const q = c.req.valid("query");
+    const { db, config } = c.get("deps");
+    const page = await listCalendars(db, c.get("user").id, {
+      propertyId: q.PropertyId || undefined,
+      unitCode: q.AccommodationUnitCode || undefined,
+      pageNumber: q.PageNumber,
+      pageSize: q.PageSize,
+    }, config.publicUrl);
+    return c.json(page, 200);
+  })
+  .openapi(sync, async (c) => {
+    const { db, clock } = c.get("deps");
+    const units = await requestCalendarSync(
+      { db, now: clock() },
+      c.get("user").id,
+      c.req.valid("json").accommodationUnitCode,
+    );
+    return c.json({ units }, 202);
+  })
+  .openapi(createExport, async (c) => {
+    const { db, config } = c.get("deps");
+    const exportUrl = await exportLinkOf(
+      db,
+      c.get("user").id,
+      c.req.valid("param").accommodationUnitCode,
+      config.publicUrl,
+    );
+    return c.json({ exportUrl }, 200);
+  })
+  .openapi(revokeExport, async (c) => {
+    await revokeExportLink(
+      c.get("deps").db,
+      c.get("user").id,
+      c.req.valid("param").accommodationUnitCode,
+    );
+    return c.body(null, 204);
+  });

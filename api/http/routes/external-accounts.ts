@@ -1,0 +1,124 @@
+import { createRoute } from "@hono/zod-openapi";
+import { ExternalAccount, ExternalAccountRequest } from "@shared/schemas/external-account.ts";
+import { pagedResult } from "@shared/schemas/paged.ts";
+import { requireUser } from "../auth/require-user.ts";
+import { accountsContext } from "../service-context.ts";
+import { jsonBody, jsonOk } from "../request/json-body.ts";
+import { listQuery } from "../request/list-query.ts";
+import { createRouter, problemResponses } from "../openapi/openapi.ts";
+import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { IdParam } from "../request/path-params.ts";
+import {
+  connectAccount,
+  disconnectAccount,
+  editAccount,
+  requestProvisioning,
+} from "@core/services/external-accounts/connect-account.ts";
+import {
+  ACCOUNT_SORTS,
+  type AccountSort,
+  getAccount,
+  listAccounts,
+} from "@core/services/external-accounts/list-accounts.ts";
+
+const SORTS = Object.keys(ACCOUNT_SORTS) as [AccountSort, ...AccountSort[]];
+const common = { tags: ["External accounts"], security: BEARER, middleware: [requireUser] };
+const errors = {
+  404: { description: "No such account of yours" },
+  409: { description: "ExternalAccountExists" },
+  503: { description: "eVisitor could not be reached; nothing was saved" },
+  ...authProblemResponses,
+  ...problemResponses,
+};
+const one = jsonOk(ExternalAccount, "The account");
+
+// GET /api/ExternalAccounts
+const list = createRoute({
+  ...common,
+  method: "get",
+  path: "/ExternalAccounts",
+  summary: "The caller's eVisitor accounts",
+  request: { query: listQuery(SORTS, "created") },
+  responses: {
+    ...jsonOk(pagedResult(ExternalAccount).meta({ id: "PagedExternalAccounts" }), "A page"),
+    ...errors,
+  },
+});
+
+// POST /api/ExternalAccounts
+const create = createRoute({
+  ...common,
+  method: "post",
+  path: "/ExternalAccounts",
+  summary: "Connect an eVisitor account (checked by logging in first); provisioning starts",
+  request: jsonBody(ExternalAccountRequest),
+  responses: { ...one, ...errors },
+});
+
+// PUT /api/ExternalAccounts/{id}
+const edit = createRoute({
+  ...common,
+  method: "put",
+  path: "/ExternalAccounts/{id}",
+  summary: "Change the credentials: deletes the mirrored properties and units, provisions anew",
+  request: { params: IdParam, ...jsonBody(ExternalAccountRequest) },
+  responses: { ...one, ...errors },
+});
+
+// DELETE /api/ExternalAccounts/{id}
+const remove = createRoute({
+  ...common,
+  method: "delete",
+  path: "/ExternalAccounts/{id}",
+  summary: "Disconnect an account and delete what was mirrored from it",
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...errors },
+});
+
+// GET /api/ExternalAccounts/Provision/{id}
+const provision = createRoute({
+  ...common,
+  method: "get",
+  path: "/ExternalAccounts/Provision/{id}",
+  summary: "Sync properties and units from eVisitor now",
+  request: { params: IdParam },
+  responses: { ...one, ...errors },
+});
+
+/** One account as the API answers it, re-read so the answer shows what was stored. */
+async function answerOne(c: Parameters<typeof accountsContext>[0], id: string) {
+  return c.json(await getAccount(c.get("deps").db, c.get("user").id, id), 200);
+}
+
+export const externalAccountRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const q = c.req.valid("query");
+    return c.json(
+      await listAccounts(c.get("deps").db, c.get("user").id, {
+        pageNumber: q.PageNumber,
+        pageSize: q.PageSize,
+        sortBy: q.SortBy,
+        searchValue: q.SearchValue || undefined,
+      }),
+      200,
+    );
+  })
+  .openapi(create, async (c) => {
+    const id = await connectAccount(accountsContext(c), c.get("user").id, c.req.valid("json"));
+    return await answerOne(c, id);
+  })
+  .openapi(edit, async (c) => {
+    const { id } = c.req.valid("param");
+    await editAccount(accountsContext(c), c.get("user").id, id, c.req.valid("json"));
+    return await answerOne(c, id);
+  })
+  .openapi(remove, async (c) => {
+    await disconnectAccount(c.get("deps").db, c.get("user").id, c.req.valid("param").id);
+    return c.body(null, 204);
+  })
+  .openapi(provision, async (c) => {
+    const { id } = c.req.valid("param");
+    const { db, clock } = c.get("deps");
+    await requestProvisioning({ db, now: clock() }, c.get("user").id, id);
+    return await answerOne(c, id);
+  });

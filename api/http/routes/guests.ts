@@ -1,0 +1,143 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { GuestStatusSchema } from "@shared/enums.ts";
+import { Guest } from "@shared/schemas/guest.ts";
+import {
+  GuestCheckOutList,
+  GuestListItem,
+  HostGuestCheckInList,
+} from "@shared/schemas/guest-list.ts";
+import { pagedResult } from "@shared/schemas/paged.ts";
+import { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
+import { requiredParameter } from "@shared/schemas/fields.ts";
+import { requireUser } from "../auth/require-user.ts";
+import { jsonBody, jsonOk } from "../request/json-body.ts";
+import { listQuery } from "../request/list-query.ts";
+import { createRouter, problemResponses } from "../openapi/openapi.ts";
+import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { reservationContext } from "../service-context.ts";
+import { describeGuest } from "@core/services/guests/guest-details.ts";
+import { hostCheckIn, hostCheckOut } from "@core/services/guests/host-check-in.ts";
+import { GUEST_SORTS, type GuestSort, listGuests } from "@core/services/guests/list-guests.ts";
+import { proofOfResidence } from "@core/services/guests/proof-of-residence.ts";
+
+const SORTS = Object.keys(GUEST_SORTS) as [GuestSort, ...GuestSort[]];
+const common = { tags: ["Guests"], security: BEARER, middleware: [requireUser] };
+const errors = {
+  404: { description: "No such property or guest of yours" },
+  409: { description: "GuestAlreadyCheckedIn, CheckInClosed or CannotCheckOut" },
+  ...authProblemResponses,
+  ...problemResponses,
+};
+
+// GET /api/Guests
+const list = createRoute({
+  ...common,
+  method: "get",
+  path: "/Guests",
+  summary: "The guests of one of the caller's properties, with registration states and deadlines",
+  request: {
+    query: listQuery(SORTS, "arrival").extend({
+      PropertyId: requiredParameter("PropertyId"),
+      Status: GuestStatusSchema.optional(),
+    }),
+  },
+  responses: {
+    ...jsonOk(pagedResult(GuestListItem).meta({ id: "PagedGuests" }), "A page"),
+    ...errors,
+  },
+});
+
+// GET /api/Guests/details
+const details = createRoute({
+  ...common,
+  method: "get",
+  path: "/Guests/details",
+  summary: "Everything about one guest (ExternalId = the registration id)",
+  request: {
+    query: z.object({
+      PropertyId: z.string().trim().max(64).optional(),
+      ExternalId: requiredParameter("ExternalId"),
+    }),
+  },
+  responses: { ...jsonOk(Guest, "The guest"), ...errors },
+});
+
+// GET /api/Guests/proofOfResidence
+const proof = createRoute({
+  ...common,
+  method: "get",
+  path: "/Guests/proofOfResidence",
+  summary: "A printable proof of residence (HTML, base64) in hr, en, de or it",
+  request: {
+    query: z.object({
+      ExternalId: requiredParameter("ExternalId"),
+      LanguageCode: z.string().trim().max(10).optional(),
+    }),
+  },
+  responses: { ...jsonOk(ProofOfResidence, "The proof"), ...errors },
+});
+
+// POST /api/Guests/checkin
+const checkIn = createRoute({
+  ...common,
+  method: "post",
+  path: "/Guests/checkin",
+  summary: "Add or fix guests of the caller's stays and register them with eVisitor",
+  request: jsonBody(HostGuestCheckInList),
+  responses: { ...jsonOk(z.array(Guest), "The guests as stored"), ...errors },
+});
+
+// POST /api/Guests/checkout
+const checkOut = createRoute({
+  ...common,
+  method: "post",
+  path: "/Guests/checkout",
+  summary: "Check registered guests out of eVisitor (sent in the background)",
+  request: jsonBody(GuestCheckOutList),
+  responses: { 202: { description: "Queued" }, ...errors },
+});
+
+export const guestRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const q = c.req.valid("query");
+    const page = await listGuests(c.get("deps").db, c.get("user").id, {
+      propertyId: q.PropertyId,
+      pageNumber: q.PageNumber,
+      pageSize: q.PageSize,
+      sortBy: q.SortBy,
+      searchValue: q.SearchValue || undefined,
+      status: q.Status,
+    });
+    return c.json(page, 200);
+  })
+  .openapi(details, async (c) => {
+    const q = c.req.valid("query");
+    const guest = await describeGuest(reservationContext(c), c.get("user").id, {
+      externalId: q.ExternalId,
+      propertyId: q.PropertyId || undefined,
+    });
+    return c.json(guest, 200);
+  })
+  .openapi(proof, async (c) => {
+    const q = c.req.valid("query");
+    const { config } = c.get("deps");
+    return c.json(
+      await proofOfResidence(
+        { ...reservationContext(c), publicUrl: config.publicUrl },
+        c.get("user").id,
+        q.ExternalId,
+        q.LanguageCode,
+      ),
+      200,
+    );
+  })
+  .openapi(checkIn, async (c) => {
+    return c.json(
+      await hostCheckIn(reservationContext(c), c.get("user").id, c.req.valid("json")),
+      200,
+    );
+  })
+  .openapi(checkOut, async (c) => {
+    await hostCheckOut(reservationContext(c), c.get("user").id, c.req.valid("json"));
+    return c.body(null, 202);
+  });

@@ -1,0 +1,37 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import { createRouter } from "../openapi/openapi.ts";
+
+const Health = z
+  .object({
+    status: z.enum(["ok", "degraded"]),
+    database: z.enum(["up", "down"]),
+    nats: z.enum(["up", "down"]),
+  })
+  .meta({ id: "Health" });
+
+// GET /api/health
+const health = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["Operations"],
+  summary: "Whether the database and the event bus are reachable",
+  responses: {
+    200: {
+      description: "All dependencies reachable",
+      content: { "application/json": { schema: Health } },
+    },
+    503: {
+      description: "A dependency is down",
+      content: { "application/json": { schema: Health } },
+    },
+  },
+});
+
+export const healthRoutes = createRouter().openapi(health, async (c) => {
+  const { db, nats } = c.get("deps");
+  const database = await db.run(sql`select 1`).then(() => "up" as const, () => "down" as const);
+  const bus = nats.isConnected() ? "up" as const : "down" as const;
+  const ok = database === "up" && bus === "up";
+  return c.json({ status: ok ? "ok" : "degraded", database, nats: bus }, ok ? 200 : 503);
+});

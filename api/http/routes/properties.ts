@@ -1,0 +1,85 @@
+import { createRoute } from "@hono/zod-openapi";
+import { pagedResult } from "@shared/schemas/paged.ts";
+import { Property, PropertySettingsUpdate } from "@shared/schemas/property.ts";
+import { requireUser } from "../auth/require-user.ts";
+import { jsonBody, jsonOk } from "../request/json-body.ts";
+import { listQuery } from "../request/list-query.ts";
+import { createRouter, problemResponses } from "../openapi/openapi.ts";
+import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { IdParam } from "../request/path-params.ts";
+import {
+  listProperties,
+  PROPERTY_SORTS,
+  type PropertySort,
+} from "@core/services/properties/list-properties.ts";
+import { deleteProperty, updatePropertySettings } from "@core/services/properties/manage-property.ts";
+
+const SORTS = Object.keys(PROPERTY_SORTS) as [PropertySort, ...PropertySort[]];
+const common = { tags: ["Properties"], security: BEARER, middleware: [requireUser] };
+const errors = {
+  404: { description: "No such property of yours" },
+  ...authProblemResponses,
+  ...problemResponses,
+};
+
+// GET /api/Properties
+const list = createRoute({
+  ...common,
+  method: "get",
+  path: "/Properties",
+  summary: "The caller's properties with their accommodation units",
+  request: { query: listQuery(SORTS, "name") },
+  responses: {
+    ...jsonOk(pagedResult(Property).meta({ id: "PagedProperties" }), "A page"),
+    ...errors,
+  },
+});
+
+// PUT /api/Properties/Settings/{id}
+const settings = createRoute({
+  ...common,
+  method: "put",
+  path: "/Properties/Settings/{id}",
+  summary: "Save check-in/out times, defaults, automatic check-in/out and WiFi",
+  request: { params: IdParam, ...jsonBody(PropertySettingsUpdate) },
+  responses: { ...jsonOk(Property, "The property"), ...errors },
+});
+
+// DELETE /api/Properties/{id}
+const remove = createRoute({
+  ...common,
+  method: "delete",
+  path: "/Properties/{id}",
+  summary: "Remove a property and its units (it stays in eVisitor; a sync brings it back)",
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...errors },
+});
+
+export const propertyRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const q = c.req.valid("query");
+    const { db, clock } = c.get("deps");
+    return c.json(
+      await listProperties(db, c.get("user").id, {
+        pageNumber: q.PageNumber,
+        pageSize: q.PageSize,
+        sortBy: q.SortBy,
+        searchValue: q.SearchValue || undefined,
+      }, clock()),
+      200,
+    );
+  })
+  .openapi(settings, async (c) => {
+    const { db, clock } = c.get("deps");
+    const property = await updatePropertySettings(
+      { db, now: clock() },
+      c.get("user").id,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json(property, 200);
+  })
+  .openapi(remove, async (c) => {
+    await deleteProperty(c.get("deps").db, c.get("user").id, c.req.valid("param").id);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,27 @@
+import { createRoute } from "@hono/zod-openapi";
+import { Statistics } from "@shared/schemas/statistics.ts";
+import { requireUser } from "../auth/require-user.ts";
+import { jsonOk } from "../request/json-body.ts";
+import { createRouter, problemResponses } from "../openapi/openapi.ts";
+import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { hostStatistics } from "@core/services/statistics/host-statistics.ts";
+
+// GET /api/Statistics
+const statistics = createRoute({
+  method: "get",
+  path: "/Statistics",
+  tags: ["Statistics"],
+  security: BEARER,
+  middleware: [requireUser],
+  summary: "The caller's guests and stays: totals, today, and per month for the last 12 months",
+  responses: {
+    ...jsonOk(Statistics, "The statistics"),
+    ...authProblemResponses,
+    ...problemResponses,
+  },
+});
+
+export const statisticsRoutes = createRouter().openapi(statistics, async (c) => {
+  const { db, clock } = c.get("deps");
+  return c.json(await hostStatistics(db, c.get("user").id, clock()), 200);
+});

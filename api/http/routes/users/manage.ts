@@ -1,0 +1,67 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  AccountInfo,
+  AccountUpdate,
+  TwoFactorRequest,
+  TwoFactorState,
+} from "@shared/schemas/account.ts";
+import { requireUser } from "../../auth/require-user.ts";
+import { createRouter, problemResponses } from "../../openapi/openapi.ts";
+import { jsonBody, jsonOk } from "../../request/json-body.ts";
+import { authProblemResponses, BEARER } from "../../openapi/openapi-security.ts";
+import { passwordCodesHook } from "../../openapi/password-codes-hook.ts";
+import { usersContext } from "../../service-context.ts";
+import { getAccountInfo, updateAccount } from "@core/services/users/manage-account.ts";
+import { manageTwoFactor } from "@core/services/users/two-factor.ts";
+
+const info = jsonOk(AccountInfo, "The account");
+const common = { tags: ["Users"], security: BEARER, middleware: [requireUser] };
+
+// GET /api/Users/manage/info
+const readInfo = createRoute({
+  ...common,
+  method: "get",
+  path: "/Users/manage/info",
+  summary: "The signed-in account: e-mail, whether it is confirmed, roles",
+  responses: { ...info, ...authProblemResponses, ...problemResponses },
+});
+
+// POST /api/Users/manage/info
+const writeInfo = createRoute({
+  ...common,
+  method: "post",
+  path: "/Users/manage/info",
+  summary: "Change the password (with the old one) or start an e-mail change",
+  description: "A new e-mail becomes the sign-in address only once the link sent to it is opened.",
+  request: jsonBody(AccountUpdate),
+  responses: { ...info, ...authProblemResponses, ...problemResponses },
+});
+
+// POST /api/Users/manage/2fa
+const twoFactor = createRoute({
+  ...common,
+  method: "post",
+  path: "/Users/manage/2fa",
+  summary: "Read or change two-factor sign-in (TOTP)",
+  request: jsonBody(TwoFactorRequest),
+  responses: {
+    200: { description: "The state", content: { "application/json": { schema: TwoFactorState } } },
+    ...authProblemResponses,
+    ...problemResponses,
+  },
+});
+
+export const manageRoutes = createRouter()
+  .openapi(
+    readInfo,
+    async (c) => c.json(await getAccountInfo(c.get("deps").db, c.get("user")), 200),
+  )
+  .openapi(writeInfo, async (c) => {
+    const { db, now } = usersContext(c);
+    return c.json(await updateAccount({ db, now }, c.get("user"), c.req.valid("json")), 200);
+  }, passwordCodesHook)
+  .openapi(
+    twoFactor,
+    async (c) =>
+      c.json(await manageTwoFactor(usersContext(c), c.get("user"), c.req.valid("json")), 200),
+  );

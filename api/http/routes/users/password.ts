@@ -1,0 +1,38 @@
+import { createRoute } from "@hono/zod-openapi";
+import { EmailRequest, ResetPasswordRequest } from "@shared/schemas/auth.ts";
+import { createRouter, problemResponses } from "../../openapi/openapi.ts";
+import { DONE, jsonBody } from "../../request/json-body.ts";
+import { passwordCodesHook } from "../../openapi/password-codes-hook.ts";
+import { requestPasswordReset, resetPassword } from "@core/services/users/password-reset.ts";
+
+// POST /api/Users/forgotPassword
+const forgot = createRoute({
+  method: "post",
+  path: "/Users/forgotPassword",
+  tags: ["Users"],
+  summary: "E-mail a password reset link (same answer whether or not the account exists)",
+  request: jsonBody(EmailRequest),
+  responses: { ...DONE, ...problemResponses },
+});
+
+// POST /api/Users/resetPassword
+const reset = createRoute({
+  method: "post",
+  path: "/Users/resetPassword",
+  tags: ["Users"],
+  summary: "Set a new password with the code from the reset link; every session ends",
+  request: jsonBody(ResetPasswordRequest),
+  responses: { ...DONE, ...problemResponses },
+});
+
+export const passwordRoutes = createRouter()
+  .openapi(forgot, async (c) => {
+    const { db, clock } = c.get("deps");
+    await requestPasswordReset({ db, now: clock() }, c.req.valid("json").email);
+    return c.json({}, 200);
+  })
+  .openapi(reset, async (c) => {
+    const { db, clock } = c.get("deps");
+    await resetPassword({ db, now: clock() }, c.req.valid("json"));
+    return c.json({}, 200);
+  }, passwordCodesHook);

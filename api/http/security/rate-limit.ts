@@ -1,0 +1,138 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { lt, sql } from "drizzle-orm";
+import type { Database } from "@core/db/client.ts";
+import { rateLimitCounters } from "@core/db/schema/rate-limits.ts";
+import { clientAddress } from "../auth/client-address.ts";
+import { describeError, log } from "@core/platform/logger.ts";
+import { AppError } from "@core/errors.ts";
+import type { AppEnv } from "../types.ts";
+
+/** Route groups with a limit of their own (the routes are listed in rate-limited-routes.ts). */
+export type RateLimitGroup =
+  | "login"
+  | "register"
+  | "accountEmails"
+  | "resetPassword"
+  | "contact"
+  | "mrz"
+  | "checkinReads"
+  | "checkinWrites";
+
+/** Requests one client address may make to each group per window (a minute). */
+export type RateLimits = Record<RateLimitGroup, number>;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: 10,
+  register: 5,
+  accountEmails: 5,
+  resetPassword: 10,
+  contact: 5,
+  mrz: 20,
+  checkinReads: 120,
+  checkinWrites: 30,
+};
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+/** How often one process deletes the rows of finished windows. */
+const PURGE_EVERY_MS = 5 * 60_000;
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Requests counted in the window, this one included. */
+  hits: number;
+  /** Seconds until the window ends (the Retry-After of a refusal). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters in the database, so that every API replica counts the same requests: one
+ * atomic upsert per request (insert the key, or add one in the same window, or start the count again
+ * in a newer one) that returns the count. A replica whose clock lags never moves a window back.
+ */
+export class RateLimiter {
+  #lastPurge = 0;
+
+  constructor(private readonly db: Database, private readonly windowMs = RATE_LIMIT_WINDOW_MS) {}
+
+  async hit(key: string, limit: number, now: Date): Promise<RateLimitDecision> {
+    const windowStart = Math.floor(now.getTime() / this.windowMs) * this.windowMs;
+    const [row] = await this.db.insert(rateLimitCounters)
+      .values({ key, windowStart, hits: 1 })
+      .onConflictDoUpdate({
+        target: rateLimitCounters.key,
+        set: {
+          hits: sql`case when excluded.window_start > ${rateLimitCounters.windowStart} then 1
+            else ${rateLimitCounters.hits} + 1 end`,
+          windowStart: sql`max(${rateLimitCounters.windowStart}, excluded.window_start)`,
+        },
+      })
+      .returning({ hits: rateLimitCounters.hits, windowStart: rateLimitCounters.windowStart });
+    this.#purgeNowAndThen(now);
+    const hits = row?.hits ?? 1;
+    const windowEnd = (row?.windowStart ?? windowStart) + this.windowMs;
+    return {
+      allowed: hits <= limit,
+      hits,
+      retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)),
+    };
+  }
+
+  /** Rows of windows that ended are useless; they go in the background every few minutes. */
+  #purgeNowAndThen(now: Date): void {
+    if (now.getTime() - this.#lastPurge < PURGE_EVERY_MS) return;
+    this.#lastPurge = now.getTime();
+    const before = now.getTime() - this.windowMs;
+    this.db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before))
+      .catch((error) => log.warn("rate limit purge failed", describeError(error)));
+  }
+}
+
+/**
+ * The part of an address one client controls: an IPv4 address, or an IPv6 /64 (a subscriber gets
+ * a whole /64, so counting single IPv6 addresses would be no limit at all).
+ */
+export function rateLimitSubject(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(":")) return address;
+  const bare = address.replace(/%.*$/, "").toLowerCase(); // drop a zone id
+  const [head, tail = ""] = bare.split("::");
+  const left = head ? head.split(":") : [];
+  const right = bare.includes("::") && tail ? tail.split(":") : [];
+  const groups = bare.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+/**
+ * Counts the request against its group for the caller's address and refuses it with 429
+ * TooManyRequests (and Retry-After) beyond the limit. Should the database fail, the request goes
+ * on: the route needs the database itself and will answer for it; sign-in keeps its own lockout.
+ */
+export function rateLimit(
+  limiter: RateLimiter,
+  group: RateLimitGroup,
+  limit: number,
+): MiddlewareHandler<AppEnv> {
+  return async (c: Context<AppEnv>, next) => {
+    const deps = c.get("deps");
+    const key = `${group}:${rateLimitSubject(clientAddress(c, deps.config.trustProxy))}`;
+    let decision: RateLimitDecision | undefined;
+    try {
+      decision = await limiter.hit(key, limit, deps.clock());
+    } catch (error) {
+      log.warn("rate limit unavailable", { group, ...describeError(error) });
+    }
+    if (decision && !decision.allowed) {
+      const seconds = decision.retryAfterSeconds;
+      throw new AppError("TooManyRequests", {
+        detail: `Too many requests. Please try again in ${seconds} second${
+          seconds === 1 ? "" : "s"
+        }.`,
+        headers: { "Retry-After": String(seconds) },
+      });
+    }
+    await next();
+  };
+}
