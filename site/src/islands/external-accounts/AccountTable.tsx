@@ -1,20 +1,10 @@
-import { ExternalAccountType } from "@shared/enums.ts";
 import type { ExternalAccount } from "@shared/schemas/external-account.ts";
 import type { ExternalAccountSortField } from "../../lib/api/external-accounts.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import { type Translate, translatePlural } from "../../i18n/translate.ts";
-import { Button } from "../../ui/Button.tsx";
+import type { Translate } from "../../i18n/translate.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
-import { AccountStatus, isProvisioning } from "./AccountStatus.tsx";
-
-export interface AccountActions {
-  onSync: (account: ExternalAccount) => void;
-  onEdit: (account: ExternalAccount) => void;
-  onDelete: (account: ExternalAccount) => void;
-  /** The account whose sync is being requested right now. */
-  syncingId?: string;
-}
+import { type AccountActions, AccountCard, AccountRowCells } from "./AccountRow.tsx";
 
 interface AccountTableProps extends AccountActions {
   t: Translate;
@@ -25,14 +15,12 @@ interface AccountTableProps extends AccountActions {
   onSort: (field: ExternalAccountSortField) => void;
 }
 
-const CELL = "px-3 py-3 align-top";
-
 /**
  * The accounts of spec section 2: a table (Id, Username, Type, Status, Actions) on wider screens,
  * a list of cards on phones. Username and Status sort on their header buttons.
  */
 export function AccountTable(props: AccountTableProps) {
-  const { t, lang, accounts, sortBy, isSearching, onSort } = props;
+  const { t, accounts, sortBy, isSearching, onSort } = props;
   return (
     <ResponsiveTable
       items={accounts}
@@ -64,112 +52,10 @@ export function AccountTable(props: AccountTableProps) {
           </th>
         </>
       }
-      row={(account) => (
-        <>
-          <td className={CELL}>
-            <span
-              title={account.id}
-              className="block max-w-20 truncate pt-0.5 font-mono text-xs text-fg-muted"
-            >
-              {account.id}
-            </span>
-          </td>
-          <th scope="row" className={`${CELL} min-w-40 font-normal`}>
-            <AccountName lang={lang} account={account} />
-          </th>
-          <td className={`${CELL} whitespace-nowrap`}>{typeLabel(t, account)}</td>
-          <td className={CELL}>
-            <AccountStatus t={t} lang={lang} account={account} />
-          </td>
-          <td className={`${CELL} text-right`}>
-            <RowActions {...props} account={account} />
-          </td>
-        </>
-      )}
-      card={(account) => (
-        <>
-          <div className="flex items-start justify-between gap-3">
-            <AccountName lang={lang} account={account} />
-            <span className="shrink-0 rounded-full bg-surface-muted px-2.5 py-0.5 text-sm font-semibold text-fg-muted">
-              {typeLabel(t, account)}
-            </span>
-          </div>
-          <dl className="mt-3 space-y-2 text-sm">
-            <div>
-              <dt className="sr-only">{t("externalAccounts.status")}</dt>
-              <dd>
-                <AccountStatus t={t} lang={lang} account={account} />
-              </dd>
-            </div>
-            <div className="flex gap-1.5 text-fg-muted">
-              <dt>{t("externalAccounts.id")}:</dt>
-              <dd className="min-w-0 truncate font-mono text-xs leading-5">{account.id}</dd>
-            </div>
-          </dl>
-          <div className="mt-4 border-t border-border pt-3">
-            <RowActions {...props} account={account} />
-          </div>
-        </>
-      )}
+      row={(account) => <AccountRowCells {...props} account={account} />}
+      card={(account) => <AccountCard {...props} account={account} />}
       emptyText={isSearching ? t("externalAccounts.noMatches") : t("externalAccounts.emptyTitle")}
     />
-  );
-}
-
-function typeLabel(t: Translate, account: ExternalAccount): string {
-  return account.type === ExternalAccountType.EVisitor
-    ? t("externalAccounts.type.EVisitor")
-    : t("externalAccounts.type.Unknown");
-}
-
-function AccountName({ lang, account }: { lang: Locale; account: ExternalAccount }) {
-  return (
-    <span className="flex min-w-0 flex-col">
-      <span className="font-semibold break-words text-fg">{account.username}</span>
-      {account.email && <span className="text-sm break-words text-fg-muted">{account.email}</span>}
-      <span className="text-sm text-fg-muted">
-        {translatePlural(lang, "externalAccounts.properties", account.properties.length)}
-      </span>
-    </span>
-  );
-}
-
-function RowActions(
-  { t, account, syncingId, onSync, onEdit, onDelete }: AccountActions & {
-    t: Translate;
-    account: ExternalAccount;
-  },
-) {
-  const name = <span className="sr-only">{` ${account.username}`}</span>;
-  return (
-    <div className="flex flex-wrap gap-2 desktop:flex-nowrap desktop:justify-end">
-      <Button
-        variant="secondary"
-        size="sm"
-        busy={syncingId === account.id}
-        disabled={isProvisioning(account)}
-        onClick={() => onSync(account)}
-      >
-        {syncingId !== account.id && <Icon name="sync" className="size-4" />}
-        {t("externalAccounts.sync")}
-        {name}
-      </Button>
-      <Button variant="secondary" size="sm" onClick={() => onEdit(account)}>
-        <Icon name="pencil" className="size-4" />
-        {t("externalAccounts.edit")}
-        {name}
-      </Button>
-      <Button
-        variant="dangerSecondary"
-        size="sm"
-        className="mobile:ml-auto"
-        onClick={() => onDelete(account)}
-      >
-        <Icon name="trash" className="size-4" />
-        {t("externalAccounts.delete")}
-        {name}
-      </Button>
-    </div>
   );
 }
 
