@@ -1,21 +1,18 @@
+import { CHECKIN_SHAPES } from "./checkin-shapes.ts";
+
 /**
  * Outline icons drawn on a 24×24 grid with `stroke="currentColor"`; the inner SVG markup
- * lives here once and is rendered by `components/Icon.astro` and `ui/Icon.tsx`.
+ * lives here once (those of the check-in page in `checkin-shapes.ts`) and is rendered by
+ * `components/Icon.astro` and `ui/Icon.tsx`.
  */
 export const ICON_SHAPES = {
-  sun:
-    '<circle cx="12" cy="12" r="4"/><path d="M12 2.5v2M12 19.5v2M4.6 4.6 6 6M18 18l1.4 1.4M2.5 12h2M19.5 12h2M4.6 19.4 6 18M18 6l1.4-1.4"/>',
-  moon: '<path d="M20.5 13.2A8.5 8.5 0 1 1 10.8 3.5a6.6 6.6 0 0 0 9.7 9.7Z"/>',
+  ...CHECKIN_SHAPES,
   monitor: '<rect x="3" y="4" width="18" height="12" rx="2"/><path d="M8.5 20h7M12 16v4"/>',
   menu: '<path d="M4 6.5h16M4 12h16M4 17.5h16"/>',
-  close: '<path d="m6 6 12 12M18 6 6 18"/>',
   dashboard:
     '<rect x="3.5" y="3.5" width="7" height="9" rx="1.5"/><rect x="13.5" y="3.5" width="7" height="5" rx="1.5"/><rect x="13.5" y="11.5" width="7" height="9" rx="1.5"/><rect x="3.5" y="15.5" width="7" height="5" rx="1.5"/>',
   link:
     '<path d="M10 14a4 4 0 0 0 5.7 0l3-3A4 4 0 0 0 13 5.3l-1 1"/><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"/>',
-  calendar:
-    '<rect x="3.5" y="5" width="17" height="15.5" rx="2"/><path d="M3.5 10h17M8 3v4M16 3v4"/>',
-  home: '<path d="M4 20.5V9.5l8-6 8 6v11"/><path d="M9.5 20.5v-6h5v6M2.5 20.5h19"/>',
   clipboard:
     '<rect x="5" y="4.5" width="14" height="16.5" rx="2"/><path d="M9 4.5V3h6v1.5M9 10h6M9 13.5h6M9 17h3.5"/>',
   users:
@@ -23,7 +20,6 @@ export const ICON_SHAPES = {
   card: '<rect x="2.5" y="5" width="19" height="14" rx="2"/><path d="M2.5 10h19M6 15h4"/>',
   chat:
     '<path d="M20.5 15a2 2 0 0 1-2 2H8l-4.5 3.5V5.5a2 2 0 0 1 2-2h13a2 2 0 0 1 2 2Z"/><path d="M8 8.5h8M8 12h5"/>',
-  user: '<circle cx="12" cy="8" r="4"/><path d="M4 21a8 8 0 0 1 16 0"/>',
   receipt: '<path d="M6 3h12v18l-3-2-3 2-3-2-3 2Z"/><path d="M9 8h6M9 12h6"/>',
   sliders:
     '<path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1"/><circle cx="15" cy="6" r="2"/><circle cx="9" cy="12" r="2"/><circle cx="17" cy="18" r="2"/>',
@@ -32,14 +28,9 @@ export const ICON_SHAPES = {
     '<path d="M12 3 20 6v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6Z"/><path d="m8.5 12 2.5 2.5 4.5-5"/>',
   qr:
     '<rect x="3.5" y="3.5" width="6.5" height="6.5" rx="1"/><rect x="14" y="3.5" width="6.5" height="6.5" rx="1"/><rect x="3.5" y="14" width="6.5" height="6.5" rx="1"/><path d="M14 14h3v3h-3ZM20.5 14v.01M14 20.5h.01M17.5 20.5h3M20.5 17.5v3"/>',
-  sync:
-    '<path d="M19.5 10.5A7.8 7.8 0 0 0 5.6 7L4 8.7"/><path d="M4 4.5v4.2h4.2"/><path d="M4.5 13.5A7.8 7.8 0 0 0 18.4 17l1.6-1.7"/><path d="M20 19.5v-4.2h-4.2"/>',
   arrowRight: '<path d="M5 12h14M13 6l6 6-6 6"/>',
   arrowLeft: '<path d="M19 12H5M11 6l-6 6 6 6"/>',
-  checkCircle: '<circle cx="12" cy="12" r="9"/><path d="m8 12.5 2.7 2.7L16 9.5"/>',
-  alertCircle: '<circle cx="12" cy="12" r="9"/><path d="M12 7.5V13M12 16.5v.01"/>',
   mail: '<rect x="3" y="5" width="18" height="14" rx="2"/><path d="m3.5 6.5 8.5 6.5 8.5-6.5"/>',
-  info: '<circle cx="12" cy="12" r="9"/><path d="M12 11v5.5M12 7.5v.01"/>',
   bell:
     '<path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15Z"/><path d="M10 20.5a2.2 2.2 0 0 0 4 0"/>',
   bellOff:
@@ -52,42 +43,24 @@ export const ICON_SHAPES = {
     '<circle cx="10" cy="8" r="4"/><path d="M3 20.5a7 7 0 0 1 10.5-6"/><circle cx="18" cy="17.5" r="2"/><path d="M18 13.5v2M18 19.5v2M21.5 15.5l-1.7 1M16.2 18.5l-1.7 1M21.5 19.5l-1.7-1M16.2 16.5l-1.7-1"/>',
   lifeBuoy:
     '<circle cx="12" cy="12" r="9"/><circle cx="12" cy="12" r="3.5"/><path d="m5.6 5.6 3.9 3.9M14.5 14.5l3.9 3.9M18.4 5.6l-3.9 3.9M9.5 14.5l-3.9 3.9"/>',
-  lock:
-    '<rect x="4.5" y="10.5" width="15" height="10" rx="2"/><path d="M8 10.5V7.5a4 4 0 0 1 8 0v3"/>',
   megaphone:
     '<path d="M3.5 10v4a1 1 0 0 0 1 1H7l7 4.5v-15L7 9H4.5a1 1 0 0 0-1 1Z"/><path d="M18 9a4 4 0 0 1 0 6M7 15l1.5 5"/>',
-  history: '<path d="M3.5 12a8.5 8.5 0 1 0 2.5-6L3.5 8.5"/><path d="M3.5 4v4.5H8M12 7.5V12l3 2"/>',
-  chevronDown: '<path d="m6 9 6 6 6-6"/>',
-  chevronUp: '<path d="m6 15 6-6 6 6"/>',
   chevronLeft: '<path d="m15 6-6 6 6 6"/>',
   chevronRight: '<path d="m9 6 6 6-6 6"/>',
   chevronsUpDown: '<path d="m7 9.5 5-5 5 5M7 14.5l5 5 5-5"/>',
-  search: '<circle cx="11" cy="11" r="6.5"/><path d="m20 20-4.2-4.2"/>',
-  copy:
-    '<rect x="8.5" y="8.5" width="12" height="12" rx="2"/><path d="M15.5 8.5V5.5a2 2 0 0 0-2-2h-8a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h3"/>',
   download: '<path d="M12 3.5v12M7 10.5l5 5 5-5M4 20.5h16"/>',
   key: '<circle cx="8" cy="15" r="4.5"/><path d="m11.3 11.7 8.2-8.2M16.5 6.5l2.5 2.5M14 9l2 2"/>',
-  sparkles:
-    '<path d="M12 3.5 13.8 9l5.7 1.8-5.7 1.8L12 18.5l-1.8-5.9-5.7-1.8L10.2 9Z"/><path d="M19 3v3M17.5 4.5h3M5 17.5v3M3.5 19h3"/>',
   mailCheck:
     '<path d="M20.5 12.5V7a2 2 0 0 0-2-2h-13a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h7"/><path d="m3.5 6.5 8.5 6.5 8.5-6.5M15 18.5l2 2 4-4.5"/>',
   mailX:
     '<path d="M20.5 12.5V7a2 2 0 0 0-2-2h-13a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h7"/><path d="m3.5 6.5 8.5 6.5 8.5-6.5M16 16l4.5 4.5M20.5 16 16 20.5"/>',
   userSwitch:
     '<circle cx="9" cy="8" r="3.5"/><path d="M2.5 20a6.5 6.5 0 0 1 11-4.7"/><path d="M16 14.5h5.5L19 12M21.5 18.5H16l2.5 2.5"/>',
-  check: '<path d="m5 12.5 4.5 4.5L19 7.5"/>',
   rocket:
     '<path d="M14.5 4.5c2.6-1 5-1 5-1s0 2.4-1 5c-1.2 3-4 5.6-7 7.5l-3-3c1.9-3 4.5-5.8 6-8.5Z"/><path d="M8.5 13 5 12l2.5-3.5H11M11 15.5l1 3.5 3.5-2.5V13M6.5 17.5c-1.3.4-2.3 1.6-2.5 3 1.4-.2 2.6-1.2 3-2.5"/><circle cx="15.5" cy="8.5" r="1.5"/>',
-  plus: '<path d="M12 5v14M5 12h14"/>',
-  trash:
-    '<path d="M4 6.5h16M9.5 6.5V4.5h5v2M6.5 6.5l.8 13a1.5 1.5 0 0 0 1.5 1.4h6.4a1.5 1.5 0 0 0 1.5-1.4l.8-13M10 10.5v6M14 10.5v6"/>',
   pencil: '<path d="M15.5 4.5a2.1 2.1 0 0 1 3 3L8 18l-4 1 1-4Z"/><path d="m13.5 6.5 3 3"/>',
-  wifi:
-    '<path d="M2.5 9a14 14 0 0 1 19 0M5.5 12.3a9.5 9.5 0 0 1 13 0M8.6 15.5a5 5 0 0 1 6.8 0"/><path d="M12 19v.01"/>',
   printer:
     '<path d="M7 8.5V3.5h10v5"/><rect x="3.5" y="8.5" width="17" height="8" rx="2"/><path d="M7 14h10v6.5H7ZM17 11.5h.01"/>',
-  helpCircle:
-    '<circle cx="12" cy="12" r="9"/><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.4M12 16.8v.01"/>',
   door:
     '<path d="M5.5 20.5v-16a1 1 0 0 1 1-1h11a1 1 0 0 1 1 1v16M3.5 20.5h17"/><path d="M14.5 12.5v.01"/>',
   alertTriangle:

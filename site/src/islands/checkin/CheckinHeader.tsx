@@ -6,7 +6,7 @@ import {
   LANGUAGE_NAMES,
 } from "../../i18n/checkin/languages.ts";
 import { chooseTheme } from "../../lib/theme/preference.ts";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import { useTranslator } from "./i18n-context.ts";
 import { GlobeIcon } from "./page-icons.tsx";
 

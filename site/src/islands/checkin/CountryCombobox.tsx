@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useCombobox } from "downshift";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import { type Country, filterCountries } from "./countries.ts";
 import { controlClass, describedBy, FieldFrame } from "./fields.tsx";
 import { useTranslator } from "./i18n-context.ts";

@@ -1,5 +1,5 @@
 import type { PublicGuest } from "@shared/schemas/guest.ts";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import { useTranslator } from "./i18n-context.ts";
 
 const STATE_STYLE = {

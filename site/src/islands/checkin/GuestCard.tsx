@@ -1,5 +1,5 @@
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import type { BorderCrossing } from "./checkin-api.ts";
 import type { Country } from "./countries.ts";
 import { CountryCombobox } from "./CountryCombobox.tsx";

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import type { Country } from "./countries.ts";
 import { type BorderCrossings, GuestCard } from "./GuestCard.tsx";
 import type { GuestDraft } from "./guest-draft.ts";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 
 const TONES = {
   success: {

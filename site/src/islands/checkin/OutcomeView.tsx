@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import type { PublicGuest } from "@shared/schemas/guest.ts";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import type { PublicReservation } from "./checkin-api.ts";
 import { EnteredGuests } from "./EnteredGuests.tsx";

@@ -1,5 +1,5 @@
 import type { PublicReservation } from "./checkin-api.ts";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import { formatDay, formatTime, nightsBetween } from "./format.ts";
 import { useTranslator } from "./i18n-context.ts";
 

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from "react";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
-import type { IconName } from "../../icons/shapes.ts";
+import type { CheckinIconName } from "../../icons/checkin-shapes.ts";
 
 const TONES = {
   info: "bg-info-soft text-info-soft-fg",
@@ -14,7 +14,7 @@ const TONES = {
 interface StatusPanelProps {
   /** Focused when the panel appears, so its news is read out and the keyboard starts there. */
   headingRef?: Ref<HTMLHeadingElement>;
-  icon: IconName;
+  icon: CheckinIconName;
   /** Work under way: a spinner instead of the icon. */
   busy?: boolean;
   tone: keyof typeof TONES;

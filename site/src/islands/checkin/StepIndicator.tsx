@@ -1,4 +1,4 @@
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import { useTranslator } from "./i18n-context.ts";
 
 export const STEPS = ["overview", "guests", "summary"] as const;

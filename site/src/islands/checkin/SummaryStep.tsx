@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { MESSAGES } from "@shared/messages.ts";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import type { PublicReservation } from "./checkin-api.ts";
 import type { CheckinFailure } from "./checkin-errors.ts";

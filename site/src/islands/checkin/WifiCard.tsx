@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { WifiDetails } from "@shared/schemas/wifi-details.ts";
 import { WifiEncryptionType } from "@shared/enums.ts";
 import { wifiQrPayload } from "@shared/wifi-qr.ts";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import { useTranslator } from "./i18n-context.ts";
 
 /** The host's WiFi for the guest: network, password (to copy) and a QR code to join by camera. */

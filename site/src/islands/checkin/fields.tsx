@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from "react";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon } from "./CheckinIcon.tsx";
 import { useTranslator } from "./i18n-context.ts";
 
 /** Ids of a field's parts, from one base id: the control, its error and its hint. */
