@@ -1,34 +1,25 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { MESSAGES } from "@shared/messages.ts";
-import type { PublicGuest } from "@shared/schemas/guest.ts";
 import type { GuestForm } from "@shared/schemas/guest.ts";
 import { type CheckinLanguage, pathInLanguage } from "../../i18n/checkin/languages.ts";
-import {
-  type Catalogue,
-  type CheckinKey,
-  createTranslator,
-  loadCatalogue,
-} from "../../i18n/checkin/translator.ts";
+import { type Catalogue, createTranslator, loadCatalogue } from "../../i18n/checkin/translator.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
 import {
   checkInGuests,
-  getBorderCrossings,
   getCurrentStay,
   getReservation,
   type PublicReservation,
 } from "./checkin-api.ts";
 import {
-  type CheckinFailure,
   checkinFailureOf,
   guestErrorsOf,
   type LoadFailure,
   loadFailureOf,
 } from "./checkin-errors.ts";
 import { CheckinHeader, PRODUCT_NAME } from "./CheckinHeader.tsx";
-import { type Country, loadCountries } from "./countries.ts";
 import { EnteredGuests } from "./EnteredGuests.tsx";
 import { formatDay } from "./format.ts";
-import { type BorderCrossings, guestFieldId } from "./GuestCard.tsx";
+import { guestFieldId } from "./GuestCard.tsx";
 import {
   asksForEntry,
   firstErrorField,
@@ -40,19 +31,19 @@ import {
 import { GuestsStep } from "./GuestsStep.tsx";
 import { TranslatorContext, useTranslator } from "./i18n-context.ts";
 import { Notice } from "./Notice.tsx";
-import { type Outcome, OutcomeView, ProcessingView } from "./OutcomeView.tsx";
+import { OutcomeView, ProcessingView } from "./OutcomeView.tsx";
 import { ReservationCard } from "./ReservationCard.tsx";
 import { StatusPanel } from "./StatusPanel.tsx";
-import { type Step, StepIndicator } from "./StepIndicator.tsx";
+import { StepIndicator } from "./StepIndicator.tsx";
 import { SummaryStep } from "./SummaryStep.tsx";
+import { outcomeOf, roomOf, useCheckinFlow } from "./use-checkin-flow.ts";
+import { useBorderCrossings, useCountries } from "./use-checkin-lookups.ts";
 
 export const SUPPORT_EMAIL = "podrska@prijavko.hr";
 /** Spec (issue 6): the page asks every 2 s how the registration stands. */
 const POLL_MS = 2_000;
 /** After this long the guest is told it takes longer than usual (the page keeps asking). */
 const SLOW_AFTER_MS = 30_000;
-/** Schema limit of one check-in; a unit without a capacity takes up to this many at once. */
-const MAX_GUESTS = 50;
 
 interface CheckinPageProps {
   lang: CheckinLanguage;
@@ -283,27 +274,13 @@ function ClosedStay({ status, onRetry }: { status: string; onRetry: () => void }
   );
 }
 
-type Alert = { message: string } | { key: CheckinKey };
-
-type Phase =
-  | { kind: "form" }
-  | { kind: "registering"; guestIds: string[]; since: number; slow: boolean }
-  | { kind: "done"; outcome: Outcome; guestIds: string[] };
-
 /** Overview → Guests → Summary, then the check-in itself and its outcome. */
 function CheckinFlow({ initial }: { initial: PublicReservation }) {
   const translator = useTranslator();
   const { t, plural, lang, validation } = translator;
-  const [reservation, setReservation] = useState(initial);
-  const [step, setStep] = useState<Step>("overview");
-  const [drafts, setDrafts] = useState<GuestDraft[]>([]);
-  const [guestsAlert, setGuestsAlert] = useState<Alert>();
-  const [terms, setTerms] = useState(false);
-  const [termsError, setTermsError] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<{ kind: CheckinFailure; detail?: string }>();
-  const [phase, setPhase] = useState<Phase>({ kind: "form" });
-  const [refreshing, setRefreshing] = useState(false);
+  const [flow, dispatch] = useCheckinFlow(initial);
+  const { reservation, step, drafts, guestsAlert, terms, termsError, sending, failure, phase } =
+    flow;
   /** Guests the stay had before this phone's check-in: whoever is new afterwards is ours. */
   const knownBefore = useRef<Set<string>>(undefined);
   const attempts = useRef(0);
@@ -313,38 +290,12 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
 
   const code = reservation.code;
   const capacity = reservation.accommodationUnit?.capacity ?? null;
-  const room = capacity === null ? MAX_GUESTS : Math.max(0, capacity - reservation.guests.length);
+  const room = roomOf(reservation);
 
   // Country names in the page's language, fetched once the guest reaches the form.
-  const [countries, setCountries] = useState<{ lang: CheckinLanguage; list: Country[] }>();
-  const wantsCountries = step !== "overview" || drafts.length > 0;
-  useEffect(() => {
-    if (!wantsCountries) return;
-    let live = true;
-    loadCountries(lang).then((list) => live && setCountries({ lang, list })).catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [lang, wantsCountries]);
-  const countryList = countries?.lang === lang ? countries.list : undefined;
-
+  const countryList = useCountries(lang, step !== "overview" || drafts.length > 0);
   // Border crossings, only once a guest lives outside the EU.
-  const [crossings, setCrossings] = useState<BorderCrossings>({ state: "loading" });
-  const wantsCrossings = drafts.some((d) => asksForEntry(d.values));
-  const [crossingsAttempt, setCrossingsAttempt] = useState(0);
-  useEffect(() => {
-    if (!wantsCrossings || crossings.state === "loaded") return;
-    let live = true;
-    setCrossings({ state: "loading" });
-    getBorderCrossings(code).then(
-      (list) => live && setCrossings({ state: "loaded", list }),
-      () =>
-        live && setCrossings({ state: "failed", retry: () => setCrossingsAttempt((n) => n + 1) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [wantsCrossings, crossingsAttempt, code]);
+  const crossings = useBorderCrossings(code, drafts.some((d) => asksForEntry(d.values)));
 
   // While eVisitor registers the guests: ask every 2 s until each is registered or refused.
   useEffect(() => {
@@ -355,10 +306,10 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
       try {
         const latest = await getReservation(code);
         if (!live) return;
-        setReservation(latest);
+        dispatch({ type: "read", reservation: latest });
         const outcome = outcomeOf(latest.guests, phase.guestIds);
         if (outcome) {
-          setPhase({ kind: "done", outcome, guestIds: phase.guestIds });
+          dispatch({ type: "phase", phase: { kind: "done", outcome, guestIds: phase.guestIds } });
           return;
         }
       } catch {
@@ -366,7 +317,7 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
       }
       if (!live) return;
       if (!phase.slow && Date.now() - phase.since > SLOW_AFTER_MS) {
-        setPhase({ ...phase, slow: true });
+        dispatch({ type: "phase", phase: { ...phase, slow: true } });
         return;
       }
       timer = setTimeout(tick, POLL_MS);
@@ -379,7 +330,7 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
   }, [phase, code]);
 
   function updateDraft(key: string, update: (draft: GuestDraft) => GuestDraft) {
-    setDrafts((list) => list.map((d) => d.key === key ? update(d) : d));
+    dispatch({ type: "editGuest", key, update });
   }
 
   function focusById(id: string) {
@@ -391,49 +342,48 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
   }
 
   function startGuests() {
-    if (drafts.length === 0 && room > 0) setDrafts([newDraft()]);
-    setStep("guests");
+    dispatch({ type: "startGuests", draft: newDraft() });
   }
 
   function addGuest() {
     if (drafts.length >= room) return;
     const draft = newDraft();
-    setDrafts((list) => [...list, draft]);
-    setGuestsAlert(undefined);
+    dispatch({ type: "addGuest", draft });
     focusById(`guest-${draft.key}-heading`);
   }
 
   function removeGuest(key: string) {
-    setDrafts((list) => list.filter((d) => d.key !== key));
+    dispatch({ type: "removeGuest", key });
   }
 
   /** Guests → Summary: every guest complete (spec section 5), focus on the first gap. */
   function toSummary() {
     if (drafts.length === 0) {
-      setGuestsAlert({ message: MESSAGES.checkinGuestRequired });
+      dispatch({ type: "guestsRefused", alert: { message: MESSAGES.checkinGuestRequired } });
       requestAnimationFrame(() => guestsAlertRef.current?.focus());
       return;
     }
     if (drafts.length > room) {
-      setGuestsAlert({ key: "checkinError.tooManyGuests" });
+      dispatch({ type: "guestsRefused", alert: { key: "checkinError.tooManyGuests" } });
       requestAnimationFrame(() => guestsAlertRef.current?.focus());
       return;
     }
     const checked = drafts.map((draft) => ({ draft, result: validateDraft(draft.values) }));
     const invalid = checked.find(({ result }) => !result.ok);
     if (invalid) {
-      setDrafts(checked.map(({ draft, result }) => ({
-        ...draft,
-        errors: result.ok ? {} : result.errors,
-      })));
-      setGuestsAlert({ message: MESSAGES.checkinGuestsIncomplete });
+      dispatch({
+        type: "guestsRefused",
+        alert: { message: MESSAGES.checkinGuestsIncomplete },
+        drafts: checked.map(({ draft, result }) => ({
+          ...draft,
+          errors: result.ok ? {} : result.errors,
+        })),
+      });
       const result = invalid.result as { ok: false; errors: GuestDraft["errors"] };
       focusById(guestFieldId(invalid.draft, firstErrorField(result.errors)!));
       return;
     }
-    setGuestsAlert(undefined);
-    setFailure(undefined);
-    setStep("summary");
+    dispatch({ type: "toSummary" });
   }
 
   /**
@@ -442,18 +392,18 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
    */
   async function submit() {
     if (!terms) {
-      setTermsError(true);
+      dispatch({ type: "termsMissing" });
       focusById("terms");
       return;
     }
     const forms = new Map<string, GuestForm>();
     for (const draft of drafts) {
       const result = validateDraft(draft.values);
-      if (!result.ok) return toSummaryErrors();
+      // Back to the guests, showing their errors.
+      if (!result.ok) return toSummary();
       forms.set(draft.key, result.guest);
     }
-    setSending(true);
-    setFailure(undefined);
+    dispatch({ type: "send" });
     knownBefore.current ??= new Set(reservation.guests.map((g) => g.id));
     const known = knownBefore.current;
     let pending = drafts;
@@ -462,7 +412,7 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
         const fresh = await getReservation(code);
         const { stored } = storedDrafts(drafts, fresh.guests, known);
         pending = drafts.filter((d) => !stored.includes(d));
-        setReservation(fresh);
+        dispatch({ type: "read", reservation: fresh });
       }
       const latest = pending.length > 0
         ? await checkInGuests(code, pending.map((d) => forms.get(d.key)!))
@@ -471,13 +421,14 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
       if (mine.length < drafts.length) {
         mine = latest.guests.filter((g) => !known.has(g.id)).map((g) => g.id);
       }
-      setReservation(latest);
       const outcome = outcomeOf(latest.guests, mine);
-      setPhase(
-        outcome
+      dispatch({
+        type: "phase",
+        reservation: latest,
+        phase: outcome
           ? { kind: "done", outcome, guestIds: mine }
           : { kind: "registering", guestIds: mine, since: Date.now(), slow: false },
-      );
+      });
     } catch (error) {
       attempts.current += 1;
       const kind = checkinFailureOf(error);
@@ -489,23 +440,20 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
         });
         const first = withErrors.find((d) => firstErrorField(d.errors));
         if (first) {
-          setDrafts(withErrors);
-          setGuestsAlert({ key: "checkinError.invalidData" });
-          setStep("guests");
+          dispatch({
+            type: "guestsRefused",
+            alert: { key: "checkinError.invalidData" },
+            drafts: withErrors,
+          });
           focusById(guestFieldId(first, firstErrorField(first.errors)!));
           return;
         }
       }
-      setFailure({ kind, detail: detailOf(error) });
+      dispatch({ type: "sendFailed", failure: { kind, detail: detailOf(error) } });
       requestAnimationFrame(() => summaryAlertRef.current?.focus());
     } finally {
-      setSending(false);
+      dispatch({ type: "sent" });
     }
-  }
-
-  function toSummaryErrors() {
-    setStep("guests");
-    toSummary();
   }
 
   /** The server's explanation where it adds something (e.g. how many guests the unit sleeps). */
@@ -520,33 +468,28 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
 
   async function refresh() {
     if (phase.kind !== "done") return;
-    setRefreshing(true);
+    dispatch({ type: "refreshing", refreshing: true });
     try {
       const latest = await getReservation(code);
-      setReservation(latest);
       const outcome = outcomeOf(latest.guests, phase.guestIds);
-      setPhase(
-        outcome
+      dispatch({
+        type: "phase",
+        reservation: latest,
+        phase: outcome
           ? { kind: "done", outcome, guestIds: phase.guestIds }
           : { kind: "registering", guestIds: phase.guestIds, since: Date.now(), slow: false },
-      );
+      });
     } catch {
       // The same outcome stays on screen; the guest may try again.
     } finally {
-      setRefreshing(false);
+      dispatch({ type: "refreshing", refreshing: false });
     }
   }
 
   function checkInMore() {
     knownBefore.current = undefined;
     attempts.current = 0;
-    setDrafts([]);
-    setTerms(false);
-    setTermsError(false);
-    setFailure(undefined);
-    setGuestsAlert(undefined);
-    setPhase({ kind: "form" });
-    setStep("overview");
+    dispatch({ type: "checkInMore" });
   }
 
   if (phase.kind === "registering") {
@@ -563,7 +506,7 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
         canAddMore={room > 0}
         onAddMore={checkInMore}
         onRefresh={refresh}
-        refreshing={refreshing}
+        refreshing={flow.refreshing}
       />
     );
   }
@@ -623,15 +566,12 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
           drafts={drafts}
           countries={countryList}
           terms={terms}
-          onTerms={(accepted) => {
-            setTerms(accepted);
-            if (accepted) setTermsError(false);
-          }}
+          onTerms={(accepted) => dispatch({ type: "terms", accepted })}
           termsError={termsError}
           sending={sending}
           failure={failure}
           onRetry={submit}
-          onBackToGuests={() => setStep("guests")}
+          onBackToGuests={() => dispatch({ type: "step", step: "guests" })}
         />
       )}
 
@@ -640,7 +580,8 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
           <button
             type="button"
             disabled={sending}
-            onClick={() => setStep(step === "summary" ? "guests" : "overview")}
+            onClick={() =>
+              dispatch({ type: "step", step: step === "summary" ? "guests" : "overview" })}
             className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl border border-border-strong/50 bg-surface px-5 font-semibold hover:bg-surface-muted disabled:opacity-60 sm:flex-none"
           >
             {t("actions.previous")}
@@ -675,18 +616,4 @@ function PrimaryButton(
       {children}
     </button>
   );
-}
-
-/**
- * Where this phone's guests stand once none is queued any more: all registered (or waiting for
- * the arrival day) is a success, a refusal by eVisitor a failure. Undefined while some are queued.
- */
-function outcomeOf(guests: PublicGuest[], ids: string[]): Outcome | undefined {
-  const mine = guests.filter((g) => ids.includes(g.id));
-  if (mine.length === 0 || mine.some((g) => g.registrationState === "queued")) return undefined;
-  const failed = mine.filter((g) => g.registrationState === "failed");
-  // Refused, or past every retry: the host has to act. eVisitor only slow: it goes by itself.
-  if (failed.some((g) => !g.registrationRetryAt)) return "failed";
-  if (failed.length > 0) return "delayed";
-  return mine.every((g) => g.registrationState === "waiting") ? "waiting" : "registered";
 }
