@@ -20,7 +20,7 @@ import { calendarRoutes } from "./routes/calendars.ts";
 import { guestRoutes } from "./routes/guests.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { statisticsRoutes } from "./routes/statistics.ts";
-import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { subscriptionRoutes } from "./routes/subscriptions/mod.ts";
 import { GUEST_MRZ_PATH, guestMrzRoutes } from "./routes/guest-mrz.ts";
 import { dataExportRoutes } from "./routes/data-export.ts";
 import { BEARER_SCHEME } from "./openapi/openapi-security.ts";

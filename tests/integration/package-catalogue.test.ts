@@ -6,7 +6,7 @@ import { createTestDatabase } from "../support/database.ts";
 Deno.test("the landing page's package snapshot is what a fresh database is seeded with", async () => {
   const database = await createTestDatabase();
   try {
-    assert.deepEqual(await listPackages(database.db), PACKAGE_CATALOGUE);
+    assert.deepEqual(await listPackages(database), PACKAGE_CATALOGUE);
   } finally {
     await database.dispose();
   }

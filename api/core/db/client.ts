@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import * as schema from "./schema/mod.ts";
@@ -43,3 +44,8 @@ export type Database = ReturnType<typeof createDatabase>["db"];
 /** A transaction handle, accepted wherever a service writes. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbOrTx = Database | Transaction;
+
+/** Whether the database answers a trivial query (the health check's "database"). */
+export async function databaseIsUp(db: Database): Promise<boolean> {
+  return await db.run(sql`select 1`).then(() => true, () => false);
+}

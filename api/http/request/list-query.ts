@@ -1,16 +1,35 @@
-import { z } from "@hono/zod-openapi";
-import { PAGE_SIZE_MAX, queryWholeNumber } from "@shared/schemas/list-query.ts";
-import { MESSAGES } from "@shared/messages.ts";
-
 /**
- * The list query of spec section 7 (PageNumber, PageSize, SortBy, SearchValue), with SortBy
- * limited to the columns a list can sort on.
+ * The list queries themselves are shared with the site (shared/schemas/list-query.ts); these map
+ * a parsed one to the camelCase paging the services take.
  */
-export function listQuery<S extends string>(sorts: readonly [S, ...S[]], defaultSort: S) {
-  return z.object({
-    PageNumber: queryWholeNumber(1, 1_000_000),
-    PageSize: queryWholeNumber(1, PAGE_SIZE_MAX),
-    SortBy: z.enum(sorts, { error: MESSAGES.invalidType }).default(defaultSort as never),
-    SearchValue: z.string().trim().max(200).optional(),
-  });
+
+/** The paging of a parsed list query, as the services take it (camelCase; no search when empty). */
+export function pagingOf<S extends string>(
+  query: { PageNumber: number; PageSize: number; SortBy: S; SearchValue?: string },
+) {
+  return {
+    pageNumber: query.PageNumber,
+    pageSize: query.PageSize,
+    sortBy: query.SortBy,
+    searchValue: query.SearchValue || undefined,
+  };
+}
+
+/** The same for the SearchTerm/SortDescending lists. */
+export function sortedPagingOf<S extends string>(
+  query: {
+    PageNumber: number;
+    PageSize: number;
+    SortBy: S;
+    SearchTerm?: string;
+    SortDescending: boolean;
+  },
+) {
+  return {
+    pageNumber: query.PageNumber,
+    pageSize: query.PageSize,
+    sortBy: query.SortBy,
+    searchTerm: query.SearchTerm || undefined,
+    sortDescending: query.SortDescending,
+  };
 }

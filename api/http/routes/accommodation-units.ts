@@ -6,11 +6,10 @@ import { jsonBody, jsonOk } from "../request/json-body.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
 import { CodeParam, IdParam } from "../request/path-params.ts";
-import { AppError } from "@core/errors.ts";
-import { findOwnProperty } from "@core/services/properties/find-property.ts";
-import { toUnit, wifiOf } from "@core/services/properties/to-response.ts";
-import { createUnit, deleteUnit, findOwnUnit, updateUnit } from "@core/services/units/manage-unit.ts";
-import { checkInUrl, qrPng, qrSvg, wifiQrPayload } from "@core/services/units/unit-qr.ts";
+import { createUnit, deleteUnit, updateUnit } from "@core/services/units/manage-unit.ts";
+import { describeUnit, unitWifi } from "@core/services/units/describe-unit.ts";
+import { qrPng, qrSvg, wifiQrPayload } from "@core/services/units/unit-qr.ts";
+import { serviceContext } from "../service-context.ts";
 
 const common = { tags: ["Accommodation units"], security: BEARER, middleware: [requireUser] };
 const errors = {
@@ -100,46 +99,26 @@ async function sendQr(text: string, format: "svg" | "png", filename: string) {
 
 export const unitRoutes = createRouter()
   .openapi(create, async (c) => {
-    const { db, clock } = c.get("deps");
-    return c.json(
-      await createUnit({ db, now: clock() }, c.get("user").id, c.req.valid("json")),
-      200,
-    );
+    return c.json(await createUnit(serviceContext(c), c.req.valid("json")), 200);
   })
   .openapi(update, async (c) => {
-    const { db, clock } = c.get("deps");
-    const unit = await updateUnit(
-      { db, now: clock() },
-      c.get("user").id,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return c.json(unit, 200);
+    const input = { ...c.req.valid("json"), ...c.req.valid("param") };
+    return c.json(await updateUnit(serviceContext(c), input), 200);
   })
   .openapi(remove, async (c) => {
-    await deleteUnit(c.get("deps").db, c.get("user").id, c.req.valid("param").code);
+    await deleteUnit(serviceContext(c), c.req.valid("param"));
     return c.body(null, 204);
   })
   .openapi(read, async (c) => {
-    const { db, config } = c.get("deps");
-    const userId = c.get("user").id;
-    const unit = await findOwnUnit(db, userId, { code: c.req.valid("param").code });
-    const property = await findOwnProperty(db, userId, unit.propertyId);
-    return c.json({
-      ...toUnit(unit, property),
-      checkInUrl: checkInUrl(config.publicUrl, unit.code),
-    }, 200);
+    return c.json(await describeUnit(serviceContext(c), c.req.valid("param")), 200);
   });
 
 for (const format of ["svg", "png"] as const) {
   unitRoutes.openapi(
     imageRoute("qr", format, `The unit's check-in QR code (${format})`),
     async (c) => {
-      const unit = await findOwnUnit(c.get("deps").db, c.get("user").id, {
-        code: c.req.valid("param").code,
-      });
-      const url = checkInUrl(c.get("deps").config.publicUrl, unit.code);
-      return await sendQr(url, format, `prijava-${unit.code}`) as never;
+      const { code, checkInUrl } = await describeUnit(serviceContext(c), c.req.valid("param"));
+      return await sendQr(checkInUrl, format, `prijava-${code}`) as never;
     },
   );
   unitRoutes.openapi(
@@ -149,14 +128,8 @@ for (const format of ["svg", "png"] as const) {
       `A QR code that joins the unit's WiFi, else its property's (${format})`,
     ),
     async (c) => {
-      const { db } = c.get("deps");
-      const userId = c.get("user").id;
-      const unit = await findOwnUnit(db, userId, { code: c.req.valid("param").code });
-      const wifi = wifiOf(unit) ?? wifiOf(await findOwnProperty(db, userId, unit.propertyId));
-      if (!wifi) {
-        throw new AppError("NotFound", { detail: "No WiFi is set for this unit or its property." });
-      }
-      return await sendQr(wifiQrPayload(wifi), format, `wifi-${unit.code}`) as never;
+      const { code, wifi } = await unitWifi(serviceContext(c), c.req.valid("param"));
+      return await sendQr(wifiQrPayload(wifi), format, `wifi-${code}`) as never;
     },
   );
 }

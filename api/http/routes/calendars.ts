@@ -8,14 +8,18 @@ import {
 import { pagedResult } from "@shared/schemas/paged.ts";
 import { requireUser } from "../auth/require-user.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
-import { listQuery } from "../request/list-query.ts";
+import { CalendarListQuery } from "@shared/schemas/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
-import { AppError } from "@core/errors.ts";
 import { exportFeedOf } from "@core/services/calendars/export-feed.ts";
-import { EXPORT_PATH, exportLinkOf, revokeExportLink } from "@core/services/calendars/export-link.ts";
+import {
+  EXPORT_PATH,
+  exportLinkOf,
+  revokeExportLink,
+} from "@core/services/calendars/export-link.ts";
 import { listCalendars } from "@core/services/calendars/list-calendars.ts";
 import { requestCalendarSync } from "@core/services/calendars/request-sync.ts";
+import { serviceContext } from "../service-context.ts";
 
 const common = { tags: ["Calendars"], security: BEARER, middleware: [requireUser] };
 const errors = {
@@ -34,10 +38,7 @@ const list = createRoute({
   path: "/Calendars",
   summary: "The caller's units with their calendar feeds, each feed's health and last outcome",
   request: {
-    query: listQuery(["name"], "name").pick({ PageNumber: true, PageSize: true }).extend({
-      PropertyId: z.string().trim().max(64).optional(),
-      AccommodationUnitCode: z.string().trim().max(64).optional(),
-    }),
+    query: CalendarListQuery,
   },
   responses: {
     ...jsonOk(pagedResult(UnitCalendar).meta({ id: "PagedUnitCalendars" }), "A page"),
@@ -100,10 +101,8 @@ const exportFeed = createRoute({
 
 export const calendarRoutes = createRouter()
   .openapi(exportFeed, async (c) => {
-    const { db, clock } = c.get("deps");
     const token = c.req.valid("param").file.replace(/\.ics$/, "");
-    const feed = await exportFeedOf(db, token, clock());
-    if (!feed) throw new AppError("NotFound", { detail: "There is no calendar at this address." });
+    const feed = await exportFeedOf(serviceContext(c), { token });
     const headers = {
       "ETag": feed.etag,
       "Last-Modified": feed.lastModified.toUTCString(),
@@ -116,39 +115,23 @@ export const calendarRoutes = createRouter()
   })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
-    const { db, config } = c.get("deps");
-    const page = await listCalendars(db, c.get("user").id, {
+    const page = await listCalendars(serviceContext(c), {
       propertyId: q.PropertyId || undefined,
       unitCode: q.AccommodationUnitCode || undefined,
       pageNumber: q.PageNumber,
       pageSize: q.PageSize,
-    }, config.publicUrl);
+    });
     return c.json(page, 200);
   })
   .openapi(sync, async (c) => {
-    const { db, clock } = c.get("deps");
-    const units = await requestCalendarSync(
-      { db, now: clock() },
-      c.get("user").id,
-      c.req.valid("json").accommodationUnitCode,
-    );
+    const units = await requestCalendarSync(serviceContext(c), c.req.valid("json"));
     return c.json({ units }, 202);
   })
   .openapi(createExport, async (c) => {
-    const { db, config } = c.get("deps");
-    const exportUrl = await exportLinkOf(
-      db,
-      c.get("user").id,
-      c.req.valid("param").accommodationUnitCode,
-      config.publicUrl,
-    );
+    const exportUrl = await exportLinkOf(serviceContext(c), c.req.valid("param"));
     return c.json({ exportUrl }, 200);
   })
   .openapi(revokeExport, async (c) => {
-    await revokeExportLink(
-      c.get("deps").db,
-      c.get("user").id,
-      c.req.valid("param").accommodationUnitCode,
-    );
+    await revokeExportLink(serviceContext(c), c.req.valid("param"));
     return c.body(null, 204);
   });

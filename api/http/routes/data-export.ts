@@ -10,9 +10,9 @@ import { requireUser } from "../auth/require-user.ts";
 import { toCsv } from "../csv.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
-import { reservationContext } from "../service-context.ts";
+import { serviceContext } from "../service-context.ts";
 import { today } from "@core/services/reservations/stay-dates.ts";
-import { assertCanExportData, hostDataExport } from "@core/services/data-export/host-data-export.ts";
+import { hostDataExport } from "@core/services/data-export/host-data-export.ts";
 
 const DataExportQuery = z.object({
   /** json: everything in one document; csv: one list (`entity`) as a CSV file. */
@@ -54,10 +54,8 @@ const dataExport = createRoute({
 
 export const dataExportRoutes = createRouter().openapi(dataExport, async (c) => {
   const { format, entity } = c.req.valid("query");
-  const ctx = reservationContext(c);
-  const userId = c.get("user").id;
-  await assertCanExportData(ctx.db, userId);
-  const data = await hostDataExport(ctx, userId, ctx.now);
+  const ctx = serviceContext(c);
+  const data = await hostDataExport(ctx);
   const stem = `prijavko-${format === "csv" ? entity : "podaci"}-${today(ctx.now)}`;
   const headers = {
     "Content-Disposition": `attachment; filename="${stem}.${format}"`,

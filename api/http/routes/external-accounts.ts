@@ -2,9 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import { ExternalAccount, ExternalAccountRequest } from "@shared/schemas/external-account.ts";
 import { pagedResult } from "@shared/schemas/paged.ts";
 import { requireUser } from "../auth/require-user.ts";
-import { accountsContext } from "../service-context.ts";
+import { serviceContext } from "../service-context.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
-import { listQuery } from "../request/list-query.ts";
+import { pagingOf } from "../request/list-query.ts";
+import { AccountListQuery } from "@shared/schemas/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
 import { IdParam } from "../request/path-params.ts";
@@ -14,14 +15,8 @@ import {
   editAccount,
   requestProvisioning,
 } from "@core/services/external-accounts/connect-account.ts";
-import {
-  ACCOUNT_SORTS,
-  type AccountSort,
-  getAccount,
-  listAccounts,
-} from "@core/services/external-accounts/list-accounts.ts";
+import { getAccount, listAccounts } from "@core/services/external-accounts/list-accounts.ts";
 
-const SORTS = Object.keys(ACCOUNT_SORTS) as [AccountSort, ...AccountSort[]];
 const common = { tags: ["External accounts"], security: BEARER, middleware: [requireUser] };
 const errors = {
   404: { description: "No such account of yours" },
@@ -38,7 +33,7 @@ const list = createRoute({
   method: "get",
   path: "/ExternalAccounts",
   summary: "The caller's eVisitor accounts",
-  request: { query: listQuery(SORTS, "created") },
+  request: { query: AccountListQuery },
   responses: {
     ...jsonOk(pagedResult(ExternalAccount).meta({ id: "PagedExternalAccounts" }), "A page"),
     ...errors,
@@ -86,39 +81,29 @@ const provision = createRoute({
 });
 
 /** One account as the API answers it, re-read so the answer shows what was stored. */
-async function answerOne(c: Parameters<typeof accountsContext>[0], id: string) {
-  return c.json(await getAccount(c.get("deps").db, c.get("user").id, id), 200);
+async function answerOne(c: Parameters<typeof serviceContext>[0], id: string) {
+  return c.json(await getAccount(serviceContext(c), { id }), 200);
 }
 
 export const externalAccountRoutes = createRouter()
   .openapi(list, async (c) => {
-    const q = c.req.valid("query");
-    return c.json(
-      await listAccounts(c.get("deps").db, c.get("user").id, {
-        pageNumber: q.PageNumber,
-        pageSize: q.PageSize,
-        sortBy: q.SortBy,
-        searchValue: q.SearchValue || undefined,
-      }),
-      200,
-    );
+    return c.json(await listAccounts(serviceContext(c), pagingOf(c.req.valid("query"))), 200);
   })
   .openapi(create, async (c) => {
-    const id = await connectAccount(accountsContext(c), c.get("user").id, c.req.valid("json"));
+    const id = await connectAccount(serviceContext(c), c.req.valid("json"));
     return await answerOne(c, id);
   })
   .openapi(edit, async (c) => {
     const { id } = c.req.valid("param");
-    await editAccount(accountsContext(c), c.get("user").id, id, c.req.valid("json"));
+    await editAccount(serviceContext(c), { ...c.req.valid("json"), id });
     return await answerOne(c, id);
   })
   .openapi(remove, async (c) => {
-    await disconnectAccount(c.get("deps").db, c.get("user").id, c.req.valid("param").id);
+    await disconnectAccount(serviceContext(c), c.req.valid("param"));
     return c.body(null, 204);
   })
   .openapi(provision, async (c) => {
     const { id } = c.req.valid("param");
-    const { db, clock } = c.get("deps");
-    await requestProvisioning({ db, now: clock() }, c.get("user").id, id);
+    await requestProvisioning(serviceContext(c), { id });
     return await answerOne(c, id);
   });

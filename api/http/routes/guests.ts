@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { GuestStatusSchema } from "@shared/enums.ts";
 import { Guest } from "@shared/schemas/guest.ts";
 import {
   GuestCheckOutList,
@@ -11,16 +10,16 @@ import { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
 import { requiredParameter } from "@shared/schemas/fields.ts";
 import { requireUser } from "../auth/require-user.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
-import { listQuery } from "../request/list-query.ts";
+import { pagingOf } from "../request/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
-import { reservationContext } from "../service-context.ts";
+import { serviceContext } from "../service-context.ts";
 import { describeGuest } from "@core/services/guests/guest-details.ts";
 import { hostCheckIn, hostCheckOut } from "@core/services/guests/host-check-in.ts";
-import { GUEST_SORTS, type GuestSort, listGuests } from "@core/services/guests/list-guests.ts";
+import { listGuests } from "@core/services/guests/list-guests.ts";
+import { GuestListQuery } from "@shared/schemas/list-query.ts";
 import { proofOfResidence } from "@core/services/guests/proof-of-residence.ts";
 
-const SORTS = Object.keys(GUEST_SORTS) as [GuestSort, ...GuestSort[]];
 const common = { tags: ["Guests"], security: BEARER, middleware: [requireUser] };
 const errors = {
   404: { description: "No such property or guest of yours" },
@@ -36,10 +35,7 @@ const list = createRoute({
   path: "/Guests",
   summary: "The guests of one of the caller's properties, with registration states and deadlines",
   request: {
-    query: listQuery(SORTS, "arrival").extend({
-      PropertyId: requiredParameter("PropertyId"),
-      Status: GuestStatusSchema.optional(),
-    }),
+    query: GuestListQuery,
   },
   responses: {
     ...jsonOk(pagedResult(GuestListItem).meta({ id: "PagedGuests" }), "A page"),
@@ -100,19 +96,16 @@ const checkOut = createRoute({
 export const guestRoutes = createRouter()
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
-    const page = await listGuests(c.get("deps").db, c.get("user").id, {
+    const page = await listGuests(serviceContext(c), {
+      ...pagingOf(q),
       propertyId: q.PropertyId,
-      pageNumber: q.PageNumber,
-      pageSize: q.PageSize,
-      sortBy: q.SortBy,
-      searchValue: q.SearchValue || undefined,
       status: q.Status,
     });
     return c.json(page, 200);
   })
   .openapi(details, async (c) => {
     const q = c.req.valid("query");
-    const guest = await describeGuest(reservationContext(c), c.get("user").id, {
+    const guest = await describeGuest(serviceContext(c), {
       externalId: q.ExternalId,
       propertyId: q.PropertyId || undefined,
     });
@@ -120,24 +113,13 @@ export const guestRoutes = createRouter()
   })
   .openapi(proof, async (c) => {
     const q = c.req.valid("query");
-    const { config } = c.get("deps");
-    return c.json(
-      await proofOfResidence(
-        { ...reservationContext(c), publicUrl: config.publicUrl },
-        c.get("user").id,
-        q.ExternalId,
-        q.LanguageCode,
-      ),
-      200,
-    );
+    const input = { externalId: q.ExternalId, languageCode: q.LanguageCode };
+    return c.json(await proofOfResidence(serviceContext(c), input), 200);
   })
   .openapi(checkIn, async (c) => {
-    return c.json(
-      await hostCheckIn(reservationContext(c), c.get("user").id, c.req.valid("json")),
-      200,
-    );
+    return c.json(await hostCheckIn(serviceContext(c), c.req.valid("json")), 200);
   })
   .openapi(checkOut, async (c) => {
-    await hostCheckOut(reservationContext(c), c.get("user").id, c.req.valid("json"));
+    await hostCheckOut(serviceContext(c), c.req.valid("json"));
     return c.body(null, 202);
   });

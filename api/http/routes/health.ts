@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
+import { databaseIsUp } from "@core/db/client.ts";
 import { createRouter } from "../openapi/openapi.ts";
 
 const Health = z
@@ -30,7 +30,7 @@ const health = createRoute({
 
 export const healthRoutes = createRouter().openapi(health, async (c) => {
   const { db, nats } = c.get("deps");
-  const database = await db.run(sql`select 1`).then(() => "up" as const, () => "down" as const);
+  const database = await databaseIsUp(db) ? "up" as const : "down" as const;
   const bus = nats.isConnected() ? "up" as const : "down" as const;
   const ok = database === "up" && bus === "up";
   return c.json({ status: ok ? "ok" : "degraded", database, nats: bus }, ok ? 200 : 503);

@@ -18,6 +18,7 @@ import {
   saveNotificationSettings,
   syncNotifications,
 } from "@core/services/notifications/notification-sync.ts";
+import { serviceContext } from "../service-context.ts";
 
 const common = { tags: ["Notifications"], security: BEARER, middleware: [requireUser] };
 const errors = {
@@ -86,35 +87,22 @@ const saveSettings = createRoute({
 
 export const notificationRoutes = createRouter()
   .openapi(settings, async (c) => {
-    return c.json(await notificationSettingsOf(c.get("deps").db, c.get("user").id), 200);
+    return c.json(await notificationSettingsOf(serviceContext(c)), 200);
   })
   .openapi(saveSettings, async (c) => {
-    return c.json(
-      await saveNotificationSettings(c.get("deps").db, c.get("user").id, c.req.valid("json")),
-      200,
-    );
+    return c.json(await saveNotificationSettings(serviceContext(c), c.req.valid("json")), 200);
   })
   .openapi(sync, async (c) => {
-    const { db, clock } = c.get("deps");
-    return c.json(
-      await syncNotifications(db, c.get("user").id, c.req.valid("query"), clock()),
-      200,
-    );
+    return c.json(await syncNotifications(serviceContext(c), c.req.valid("query")), 200);
   })
   .openapi(readAll, async (c) => {
-    const { db, clock } = c.get("deps");
-    await markAllRead(db, c.get("user").id, clock());
+    await markAllRead(serviceContext(c));
     return c.body(null, 204);
   })
   .openapi(read, async (c) => {
-    const { db, clock } = c.get("deps");
-    return c.json(
-      await readNotification(db, c.get("user").id, c.req.valid("param").id, clock()),
-      200,
-    );
+    return c.json(await readNotification(serviceContext(c), c.req.valid("param")), 200);
   })
   .openapi(remove, async (c) => {
-    const { db, clock } = c.get("deps");
-    await deleteNotification(db, c.get("user").id, c.req.valid("param").id, clock());
+    await deleteNotification(serviceContext(c), c.req.valid("param"));
     return c.body(null, 204);
   });

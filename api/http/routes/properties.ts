@@ -3,18 +3,18 @@ import { pagedResult } from "@shared/schemas/paged.ts";
 import { Property, PropertySettingsUpdate } from "@shared/schemas/property.ts";
 import { requireUser } from "../auth/require-user.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
-import { listQuery } from "../request/list-query.ts";
+import { pagingOf } from "../request/list-query.ts";
+import { PropertyListQuery } from "@shared/schemas/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
 import { IdParam } from "../request/path-params.ts";
+import { listProperties } from "@core/services/properties/list-properties.ts";
 import {
-  listProperties,
-  PROPERTY_SORTS,
-  type PropertySort,
-} from "@core/services/properties/list-properties.ts";
-import { deleteProperty, updatePropertySettings } from "@core/services/properties/manage-property.ts";
+  deleteProperty,
+  updatePropertySettings,
+} from "@core/services/properties/manage-property.ts";
+import { serviceContext } from "../service-context.ts";
 
-const SORTS = Object.keys(PROPERTY_SORTS) as [PropertySort, ...PropertySort[]];
 const common = { tags: ["Properties"], security: BEARER, middleware: [requireUser] };
 const errors = {
   404: { description: "No such property of yours" },
@@ -28,7 +28,7 @@ const list = createRoute({
   method: "get",
   path: "/Properties",
   summary: "The caller's properties with their accommodation units",
-  request: { query: listQuery(SORTS, "name") },
+  request: { query: PropertyListQuery },
   responses: {
     ...jsonOk(pagedResult(Property).meta({ id: "PagedProperties" }), "A page"),
     ...errors,
@@ -57,29 +57,13 @@ const remove = createRoute({
 
 export const propertyRoutes = createRouter()
   .openapi(list, async (c) => {
-    const q = c.req.valid("query");
-    const { db, clock } = c.get("deps");
-    return c.json(
-      await listProperties(db, c.get("user").id, {
-        pageNumber: q.PageNumber,
-        pageSize: q.PageSize,
-        sortBy: q.SortBy,
-        searchValue: q.SearchValue || undefined,
-      }, clock()),
-      200,
-    );
+    return c.json(await listProperties(serviceContext(c), pagingOf(c.req.valid("query"))), 200);
   })
   .openapi(settings, async (c) => {
-    const { db, clock } = c.get("deps");
-    const property = await updatePropertySettings(
-      { db, now: clock() },
-      c.get("user").id,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return c.json(property, 200);
+    const input = { ...c.req.valid("param"), settings: c.req.valid("json") };
+    return c.json(await updatePropertySettings(serviceContext(c), input), 200);
   })
   .openapi(remove, async (c) => {
-    await deleteProperty(c.get("deps").db, c.get("user").id, c.req.valid("param").id);
+    await deleteProperty(serviceContext(c), c.req.valid("param"));
     return c.body(null, 204);
   });

@@ -1,9 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import {
-  ReservationFilter,
-  ReservationFilterSchema,
-  ReservationStatusSchema,
-} from "@shared/enums.ts";
 import { pagedResult } from "@shared/schemas/paged.ts";
 import {
   CreateReservationRequest,
@@ -11,37 +6,27 @@ import {
   PublicReservation,
   Reservation,
 } from "@shared/schemas/reservation.ts";
-import { DateOnly, DateTime } from "@shared/schemas/fields.ts";
-import { QueryBoolean } from "@shared/schemas/list-query.ts";
+import { ReservationListQuery } from "@shared/schemas/list-query.ts";
 import { optionalUser, requireUser } from "../auth/require-user.ts";
 import { submitGuests } from "@core/services/guests/submit-guests.ts";
 import { borderCrossingsFor } from "@core/services/guests/border-crossings.ts";
-import { refreshGuestsIfDue } from "@core/services/guests/refresh-guests.ts";
-import { reservations } from "@core/db/schema/reservations.ts";
-import { eq } from "drizzle-orm";
-import { reservationContext } from "../service-context.ts";
-import type { AuthUser } from "@core/auth/auth-user.ts";
+import { serviceContext } from "../service-context.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
-import { listQuery } from "../request/list-query.ts";
+import { pagingOf } from "../request/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
 import { CodeParam } from "../request/path-params.ts";
-import { AppError } from "@core/errors.ts";
 import {
   currentReservation,
   listReservations,
-  publicReservation,
-  RESERVATION_SORTS,
-  type ReservationSort,
 } from "@core/services/reservations/list-reservations.ts";
 import {
   createReservation,
   deleteReservation,
-  describeReservation,
   updateReservation,
 } from "@core/services/reservations/manage-reservation.ts";
+import { readReservation } from "@core/services/reservations/read-reservation.ts";
 
-const SORTS = Object.keys(RESERVATION_SORTS) as [ReservationSort, ...ReservationSort[]];
 const common = { tags: ["Reservations"], security: BEARER, middleware: [requireUser] };
 const errors = {
   404: { description: "No such reservation or unit of yours" },
@@ -50,26 +35,6 @@ const errors = {
   ...problemResponses,
 };
 const one = jsonOk(Reservation, "The reservation");
-
-/** A repeatable query parameter arrives as one string or as a list. */
-const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => typeof v === "string" ? [v] : v, z.array(item));
-
-/** The query of GET /Reservations, named exactly as spec section 7. */
-const ReservationListQuery = listQuery(SORTS, "startDate").extend({
-  AccommodationUnitCode: z.string().trim().max(64).optional(),
-  PropertyId: z.string().trim().max(64).optional(),
-  ReservationStatuses: repeated(ReservationStatusSchema).optional(),
-  StartDate: z.union([DateOnly, DateTime]).optional(),
-  EndDate: z.union([DateOnly, DateTime]).optional(),
-  /** Newest first, e.g. for stays that are over. */
-  SortDescending: QueryBoolean.default(false),
-  /** Blocks (closed dates, no guests) are left out unless asked for, e.g. by a calendar view. */
-  IncludeBlocks: QueryBoolean.default(false),
-  ReservationFilter: z
-    .preprocess((v) => typeof v === "string" && v !== "" ? Number(v) : v, ReservationFilterSchema)
-    .default(ReservationFilter.All),
-});
 
 // GET /api/Reservations
 const list = createRoute({
@@ -175,19 +140,16 @@ const current = createRoute({
 
 export const reservationRoutes = createRouter()
   .openapi(current, async (c) => {
-    const { db, clock } = c.get("deps");
-    const found = await currentReservation(db, c.req.valid("param").accommodationUnitCode, clock());
-    if (!found) throw new AppError("NotFound", { detail: "There is no stay in this unit today." });
-    return c.json(found, 200);
+    const { accommodationUnitCode } = c.req.valid("param");
+    return c.json(
+      await currentReservation(serviceContext(c), { unitCode: accommodationUnitCode }),
+      200,
+    );
   })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
-    const { db, clock, secretBox } = c.get("deps");
-    const page = await listReservations({ db, now: clock(), secretBox }, c.get("user").id, {
-      pageNumber: q.PageNumber,
-      pageSize: q.PageSize,
-      sortBy: q.SortBy,
-      searchValue: q.SearchValue || undefined,
+    const page = await listReservations(serviceContext(c), {
+      ...pagingOf(q),
       accommodationUnitCode: q.AccommodationUnitCode || undefined,
       propertyId: q.PropertyId || undefined,
       statuses: q.ReservationStatuses,
@@ -200,49 +162,25 @@ export const reservationRoutes = createRouter()
     return c.json(page, 200);
   })
   .openapi(create, async (c) => {
-    return c.json(
-      await createReservation(reservationContext(c), c.get("user").id, c.req.valid("json")),
-      200,
-    );
+    return c.json(await createReservation(serviceContext(c), c.req.valid("json")), 200);
   })
   .openapi(read, async (c) => {
-    const { db, clock } = c.get("deps");
-    const code = c.req.valid("param").code;
-    const user = c.var.user as AuthUser | undefined;
-    if (user) {
-      const own = await describeReservation(reservationContext(c), user.id, code).catch(
-        (error) => {
-          if (error instanceof AppError && error.code === "NotFound") return undefined;
-          throw error;
-        },
-      );
-      if (own) {
-        const [row] = await db.select({ id: reservations.id }).from(reservations)
-          .where(eq(reservations.code, code));
-        await refreshGuestsIfDue({ db, now: clock() }, row.id);
-        return c.json(own, 200);
-      }
-    }
-    const found = await publicReservation(db, code, clock());
-    if (!found) throw new AppError("NotFound", { detail: "The reservation was not found." });
-    return c.json(found, 200);
+    return c.json(await readReservation(serviceContext(c), c.req.valid("param")), 200);
   })
   .openapi(borderCrossings, async (c) => {
-    return c.json(await borderCrossingsFor(c.get("deps").db, c.req.valid("param").code), 200);
+    return c.json(await borderCrossingsFor(serviceContext(c), c.req.valid("param")), 200);
   })
   .openapi(checkIn, async (c) => {
-    return c.json(await submitGuests(reservationContext(c), c.req.valid("json")), 200);
+    return c.json(await submitGuests(serviceContext(c), c.req.valid("json")), 200);
   })
   .openapi(update, async (c) => {
-    const reservation = await updateReservation(
-      reservationContext(c),
-      c.get("user").id,
-      c.req.valid("param").code,
-      c.req.valid("json"),
-    );
+    const reservation = await updateReservation(serviceContext(c), {
+      ...c.req.valid("json"),
+      ...c.req.valid("param"),
+    });
     return c.json(reservation, 200);
   })
   .openapi(remove, async (c) => {
-    await deleteReservation(c.get("deps").db, c.get("user").id, c.req.valid("param").code);
+    await deleteReservation(serviceContext(c), c.req.valid("param"));
     return c.body(null, 204);
   });

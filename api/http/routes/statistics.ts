@@ -5,6 +5,7 @@ import { jsonOk } from "../request/json-body.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
 import { hostStatistics } from "@core/services/statistics/host-statistics.ts";
+import { serviceContext } from "../service-context.ts";
 
 // GET /api/Statistics
 const statistics = createRoute({
@@ -22,6 +23,5 @@ const statistics = createRoute({
 });
 
 export const statisticsRoutes = createRouter().openapi(statistics, async (c) => {
-  const { db, clock } = c.get("deps");
-  return c.json(await hostStatistics(db, c.get("user").id, clock()), 200);
+  return c.json(await hostStatistics(serviceContext(c)), 200);
 });

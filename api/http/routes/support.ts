@@ -3,6 +3,7 @@ import { ContactMessage, ContactMessageAccepted } from "@shared/schemas/contact-
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { submitContactMessage } from "@core/services/support/submit-contact-message.ts";
 import { requestLanguage } from "../request/request-language.ts";
+import { serviceContext } from "../service-context.ts";
 
 // POST /api/Support/contact-form
 const contactForm = createRoute({
@@ -23,10 +24,9 @@ const contactForm = createRoute({
 });
 
 export const supportRoutes = createRouter().openapi(contactForm, async (c) => {
-  const deps = c.get("deps");
-  await submitContactMessage(
-    { db: deps.db, now: deps.clock() },
-    { message: c.req.valid("json"), language: requestLanguage(c) },
-  );
+  await submitContactMessage(serviceContext(c), {
+    message: c.req.valid("json"),
+    language: requestLanguage(c),
+  });
   return c.json({ message: "Message sent successfully." as const }, 200);
 });

@@ -3,69 +3,79 @@ import { ReservationFilter } from "../../../shared/enums.ts";
 import { MESSAGES } from "../../../shared/messages.ts";
 import {
   GuestListQuery,
-  ListQuery,
+  PropertyListQuery,
+  PurchaseRequestListQuery,
   ReservationListQuery,
-  SortedListQuery,
+  UserListQuery,
 } from "../../../shared/schemas/list-query.ts";
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
 
-Deno.test("page numbers from a query string become numbers", () => {
-  assert.deepEqual(ListQuery.parse({ pageNumber: "2", pageSize: "10", searchValue: " ana " }), {
-    pageNumber: 2,
-    pageSize: 10,
-    searchValue: "ana",
-  });
+Deno.test("page numbers from a query string become numbers; SortBy has its default", () => {
+  assert.deepEqual(
+    PropertyListQuery.parse({ PageNumber: "2", PageSize: "10", SearchValue: " ana " }),
+    { PageNumber: 2, PageSize: 10, SortBy: "name", SearchValue: "ana" },
+  );
 });
 
 Deno.test("page number 0, fractions, text and absence are refused with the number messages", () => {
-  assert.deepEqual(messagesOf(ListQuery.safeParse({ pageNumber: "0", pageSize: "10" })), [
-    ["pageNumber", "The value must be at least 1"],
+  const list = PropertyListQuery;
+  assert.deepEqual(messagesOf(list.safeParse({ PageNumber: "0", PageSize: "10" })), [
+    ["PageNumber", "The value must be at least 1"],
   ]);
-  assert.deepEqual(messagesOf(ListQuery.safeParse({ pageNumber: "1.5", pageSize: "10" })), [
-    ["pageNumber", MESSAGES.numberWhole],
+  assert.deepEqual(messagesOf(list.safeParse({ PageNumber: "1.5", PageSize: "10" })), [
+    ["PageNumber", MESSAGES.numberWhole],
   ]);
-  assert.deepEqual(messagesOf(ListQuery.safeParse({ pageNumber: "two", pageSize: "10" })), [
-    ["pageNumber", MESSAGES.numberInvalid],
+  assert.deepEqual(messagesOf(list.safeParse({ PageNumber: "two", PageSize: "10" })), [
+    ["PageNumber", MESSAGES.numberInvalid],
   ]);
-  assert.deepEqual(messagesOf(ListQuery.safeParse({ pageSize: "10" })), [
-    ["pageNumber", MESSAGES.numberRequired],
+  assert.deepEqual(messagesOf(list.safeParse({ PageSize: "10" })), [
+    ["PageNumber", MESSAGES.numberRequired],
   ]);
-  assert.deepEqual(messagesOf(ListQuery.safeParse({ pageNumber: "1", pageSize: "1000" })), [
-    ["pageSize", "The value must be at most 100"],
+  assert.deepEqual(messagesOf(list.safeParse({ PageNumber: "1", PageSize: "1000" })), [
+    ["PageSize", "The value must be at most 100"],
   ]);
 });
 
-Deno.test("sortDescending reads query-string booleans, false included", () => {
-  const base = { pageNumber: "1", pageSize: "20" };
-  assert.equal(SortedListQuery.parse({ ...base, sortDescending: "false" }).sortDescending, false);
-  assert.equal(SortedListQuery.parse({ ...base, sortDescending: "true" }).sortDescending, true);
-  assert.equal(SortedListQuery.parse(base).sortDescending, false);
-  assert.equal(SortedListQuery.safeParse({ ...base, sortDescending: "maybe" }).success, false);
+Deno.test("a sort column the list does not have is refused with the spec's message", () => {
+  assert.deepEqual(
+    messagesOf(PropertyListQuery.safeParse({ PageNumber: "1", PageSize: "10", SortBy: "email" })),
+    [["SortBy", MESSAGES.invalidType]],
+  );
+});
+
+Deno.test("SortDescending reads query-string booleans, false included; newest first by default", () => {
+  const base = { PageNumber: "1", PageSize: "20" };
+  assert.equal(UserListQuery.parse({ ...base, SortDescending: "false" }).SortDescending, false);
+  assert.equal(UserListQuery.parse({ ...base, SortDescending: "true" }).SortDescending, true);
+  assert.equal(UserListQuery.parse(base).SortDescending, true);
+  assert.equal(UserListQuery.safeParse({ ...base, SortDescending: "maybe" }).success, false);
+  assert.equal(PurchaseRequestListQuery.parse({ ...base, Status: "2", Mine: "true" }).Status, 2);
 });
 
 Deno.test("the guest list needs its property", () => {
-  assert.deepEqual(messagesOf(GuestListQuery.safeParse({ pageNumber: "1", pageSize: "20" })), [
-    ["propertyId", "The parameter 'propertyId' must be defined."],
+  assert.deepEqual(messagesOf(GuestListQuery.safeParse({ PageNumber: "1", PageSize: "20" })), [
+    ["PropertyId", "The parameter 'PropertyId' must be defined."],
   ]);
 });
 
 Deno.test("reservation filters: one or many statuses, numeric filter from text", () => {
-  const base = { pageNumber: "1", pageSize: "20" };
-  const one = ReservationListQuery.parse({ ...base, reservationStatuses: "Active" });
-  assert.deepEqual(one.reservationStatuses, ["Active"]);
-  assert.equal(one.reservationFilter, ReservationFilter.All);
+  const base = { PageNumber: "1", PageSize: "20" };
+  const one = ReservationListQuery.parse({ ...base, ReservationStatuses: "Active" });
+  assert.deepEqual(one.ReservationStatuses, ["Active"]);
+  assert.equal(one.ReservationFilter, ReservationFilter.All);
+  assert.equal(one.SortDescending, false);
   const many = ReservationListQuery.parse({
     ...base,
-    reservationStatuses: ["Active", "CheckedIn"],
-    reservationFilter: "2",
+    ReservationStatuses: ["Active", "CheckedIn"],
+    ReservationFilter: "2",
   });
-  assert.deepEqual(many.reservationStatuses, ["Active", "CheckedIn"]);
-  assert.equal(many.reservationFilter, ReservationFilter.Ongoing);
-  assert.equal(ReservationListQuery.safeParse({ ...base, reservationFilter: "9" }).success, false);
+  assert.deepEqual(many.ReservationStatuses, ["Active", "CheckedIn"]);
+  assert.equal(many.ReservationFilter, ReservationFilter.Ongoing);
+  assert.equal(ReservationListQuery.safeParse({ ...base, ReservationFilter: "9" }).success, false);
   assert.equal(
-    ReservationListQuery.safeParse({ ...base, reservationStatuses: "Sleeping" }).success,
+    ReservationListQuery.safeParse({ ...base, ReservationStatuses: "Sleeping" }).success,
     false,
   );
 });

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { toSubscriptionPackage } from "@shared/billing/package-offer.ts";
 import type { SubscriptionPackage } from "@shared/schemas/subscription-package.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
 import { subscriptionPackages } from "../../db/schema/billing.ts";
 import { AppError } from "../../errors.ts";
 import { policyOf } from "../plans/plan-policy.ts";
@@ -14,7 +15,9 @@ export function toPackage(row: PackageRow): SubscriptionPackage {
 }
 
 /** The packages on sale, in their order (GET /Subscriptions, public). */
-export async function listPackages(db: DbOrTx): Promise<SubscriptionPackage[]> {
+export async function listPackages(
+  { db }: Pick<ServiceContext, "db">,
+): Promise<SubscriptionPackage[]> {
   const rows = await db.select().from(subscriptionPackages)
     .where(eq(subscriptionPackages.isActive, true))
     .orderBy(asc(subscriptionPackages.sortOrder), asc(subscriptionPackages.id));
@@ -35,4 +38,12 @@ export async function findPackage(
     });
   }
   return row;
+}
+
+/** One package on sale, for its purchase page (public). */
+export async function packageOnSale(
+  { db }: Pick<ServiceContext, "db">,
+  { id }: { id: string },
+): Promise<SubscriptionPackage> {
+  return toPackage(await findPackage(db, id, { onSaleOnly: true }));
 }

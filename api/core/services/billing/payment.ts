@@ -3,9 +3,15 @@ import { eurosOf, formatEuros } from "@shared/billing/money.ts";
 import type { PaymentInstructions } from "@shared/schemas/payment-instructions.ts";
 import { encodeBase64 } from "../../platform/crypto/base64.ts";
 import { pdf417Png, pdf417Svg } from "./barcode.ts";
-import type { Payee } from "./payee.ts";
+import { DEVELOPMENT_PAYEE, type Payee } from "./payee.ts";
+import { actorOf, type ServiceContext } from "../../context.ts";
 import { croatianDate, labelled, renderPdf } from "./pdf.ts";
-import { purchaseNameOf, type PurchaseRequestRow, toPreview } from "./purchase-requests.ts";
+import {
+  findVisiblePurchaseRequest,
+  purchaseNameOf,
+  type PurchaseRequestRow,
+  toPreview,
+} from "./purchase-requests.ts";
 
 /** The path of a request's payment slip PDF. */
 export const paymentSlipPath = (id: string) =>
@@ -103,4 +109,25 @@ export async function paymentSlipPdf(
     doc.moveDown(1);
     doc.image(barcode as unknown as Buffer, 56, doc.y, { width: 300 });
   });
+}
+
+const payeeOf = (ctx: ServiceContext) => ctx.config.payee ?? DEVELOPMENT_PAYEE;
+
+/** How to pay one of the caller's requests (any request, for an administrator). */
+export async function purchaseRequestPayment(
+  ctx: ServiceContext,
+  { id }: { id: string },
+): Promise<PaymentInstructions> {
+  const row = await findVisiblePurchaseRequest(ctx.db, actorOf(ctx), id);
+  return await paymentInstructions(row, payeeOf(ctx));
+}
+
+/** The payment of a request as a PDF slip, with the name to save it under. */
+export async function purchaseRequestSlip(
+  ctx: ServiceContext,
+  { id }: { id: string },
+): Promise<{ bytes: Uint8Array; filename: string }> {
+  const row = await findVisiblePurchaseRequest(ctx.db, actorOf(ctx), id);
+  const bytes = await paymentSlipPdf(row, payeeOf(ctx), ctx.now);
+  return { bytes, filename: `uplatnica-${row.referenceCode}.pdf` };
 }

@@ -7,7 +7,8 @@ import type {
   PurchasePreview,
   PurchaseRequest,
 } from "@shared/schemas/purchase-request.ts";
-import type { Database, DbOrTx } from "../../db/client.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { actorIdOf, actorOf, type ServiceContext } from "../../context.ts";
 import { purchaseRequests, receipts } from "../../db/schema/billing.ts";
 import { users } from "../../db/schema/users.ts";
 import { likeContaining } from "../../db/like-containing.ts";
@@ -15,6 +16,8 @@ import type { AuthUser } from "../../auth/auth-user.ts";
 import { ADMINISTRATOR } from "../../auth/auth-user.ts";
 import { AppError } from "../../errors.ts";
 import { findPackage } from "./packages.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { PurchaseRequestSortField } from "@shared/schemas/list-query.ts";
 
 export type PurchaseRequestRow = typeof purchaseRequests.$inferSelect;
 
@@ -82,10 +85,10 @@ export async function insertPurchaseRequest(
  * reload does not pile up orders with different references.
  */
 export async function createPurchaseRequest(
-  ctx: { db: Database; now: Date },
-  userId: string,
+  ctx: ServiceContext,
   { packageId, subscriptionLength }: { packageId: string; subscriptionLength: number },
 ): Promise<CreatePurchaseRequestResult> {
+  const userId = actorIdOf(ctx);
   const { pkg, price } = await pricedPeriod(ctx.db, packageId, subscriptionLength);
   const row = await ctx.db.transaction(async (tx) => {
     const [pending] = await tx.select().from(purchaseRequests).where(and(
@@ -133,16 +136,15 @@ export const PURCHASE_REQUEST_SORTS = {
   packageName: purchaseRequests.packageName,
   length: purchaseRequests.months,
   referenceCode: purchaseRequests.number,
-};
-export type PurchaseRequestSort = keyof typeof PURCHASE_REQUEST_SORTS;
+} satisfies Record<PurchaseRequestSortField, SQLiteColumn>;
+export type PurchaseRequestSort = PurchaseRequestSortField;
 
 /**
  * GET /Subscriptions/purchase-requests: administrators see everyone's (unless `mine`), hosts
  * their own. Searched by e-mail, package name or reference; sorted; paged.
  */
 export async function listPurchaseRequests(
-  db: Database,
-  user: AuthUser,
+  ctx: ServiceContext,
   { pageNumber, pageSize, searchTerm, sortBy, sortDescending, status, mine }: {
     pageNumber: number;
     pageSize: number;
@@ -153,6 +155,8 @@ export async function listPurchaseRequests(
     mine: boolean;
   },
 ) {
+  const { db } = ctx;
+  const user = actorOf(ctx);
   const everyone = user.roles.includes(ADMINISTRATOR) && !mine;
   const pattern = searchTerm ? likeContaining(searchTerm.toLowerCase()) : undefined;
   const where = and(

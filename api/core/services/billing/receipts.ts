@@ -2,14 +2,17 @@ import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
 import { eurosOf, formatEuros } from "@shared/billing/money.ts";
 import { toPagedResult } from "@shared/schemas/paged.ts";
 import type { Receipt } from "@shared/schemas/receipt.ts";
-import type { Database, DbOrTx } from "../../db/client.ts";
-import { receipts } from "../../db/schema/billing.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { actorIdOf, actorOf, type ServiceContext } from "../../context.ts";
+import { purchaseRequests, receipts } from "../../db/schema/billing.ts";
 import { likeContaining } from "../../db/like-containing.ts";
 import { ADMINISTRATOR, type AuthUser } from "../../auth/auth-user.ts";
 import { AppError } from "../../errors.ts";
-import type { Payee } from "./payee.ts";
+import { DEVELOPMENT_PAYEE, type Payee } from "./payee.ts";
 import { croatianDate, labelled, renderPdf } from "./pdf.ts";
 import type { PurchaseRequestRow } from "./purchase-requests.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { ReceiptSortField } from "@shared/schemas/list-query.ts";
 
 type ReceiptRow = typeof receipts.$inferSelect;
 
@@ -70,13 +73,12 @@ export const RECEIPT_SORTS = {
   price: receipts.amountCents,
   number: receipts.sequence,
   packageName: receipts.packageName,
-};
-export type ReceiptSort = keyof typeof RECEIPT_SORTS;
+} satisfies Record<ReceiptSortField, SQLiteColumn>;
+export type ReceiptSort = ReceiptSortField;
 
 /** GET /Subscriptions/receipts: the caller's own receipts, searched by number or package. */
 export async function listReceipts(
-  db: Database,
-  userId: string,
+  ctx: ServiceContext,
   { pageNumber, pageSize, searchTerm, sortBy, sortDescending }: {
     pageNumber: number;
     pageSize: number;
@@ -85,6 +87,8 @@ export async function listReceipts(
     sortDescending: boolean;
   },
 ) {
+  const { db } = ctx;
+  const userId = actorIdOf(ctx);
   const pattern = searchTerm ? likeContaining(searchTerm.toLowerCase()) : undefined;
   const where = and(
     eq(receipts.userId, userId),
@@ -155,4 +159,19 @@ export async function receiptPdf(
       { width: 480 },
     );
   });
+}
+
+/** A receipt as a PDF for its owner or an administrator, with the name to save it under. */
+export async function receiptDocument(
+  ctx: ServiceContext,
+  { id }: { id: string },
+): Promise<{ bytes: Uint8Array; filename: string }> {
+  const row = await findVisibleReceipt(ctx.db, actorOf(ctx), id);
+  const [request] = await ctx.db.select({ referenceCode: purchaseRequests.referenceCode })
+    .from(purchaseRequests).where(eq(purchaseRequests.id, row.purchaseRequestId));
+  const bytes = await receiptPdf(row, {
+    payee: ctx.config.payee ?? DEVELOPMENT_PAYEE,
+    referenceCode: request?.referenceCode ?? "",
+  });
+  return { bytes, filename: `racun-${receiptNumberOf(row)}.pdf` };
 }

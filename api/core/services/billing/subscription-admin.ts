@@ -6,7 +6,8 @@ import type {
   AssignTrialRequest,
   SubscriptionChangeResult,
 } from "@shared/schemas/subscription-admin.ts";
-import type { Database, DbOrTx } from "../../db/client.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { actorOf, type ServiceContext } from "../../context.ts";
 import { purchaseRequests, receipts } from "../../db/schema/billing.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../errors.ts";
@@ -23,11 +24,10 @@ import { insertPurchaseRequest, type PurchaseRequestRow } from "./purchase-reque
 import { issueReceipt, receiptNumberOf } from "./receipts.ts";
 import { extendSubscription, startTrial } from "./subscription-periods.ts";
 
-interface AdminContext {
-  db: Database;
-  now: Date;
-  /** The administrator acting. */
-  adminId: string;
+/** The administrator acting: the one behind an impersonation, else the caller. */
+function adminIdOf(ctx: ServiceContext): string {
+  const actor = actorOf(ctx);
+  return actor.impersonatorId ?? actor.id;
 }
 
 async function emailOf(db: DbOrTx, userId: string): Promise<string> {
@@ -65,8 +65,8 @@ async function resultOf(
  * the money arrived late, but it arrived.
  */
 export async function markAsPaid(
-  ctx: AdminContext,
-  purchaseRequestId: string,
+  ctx: ServiceContext,
+  { purchaseRequestId }: { purchaseRequestId: string },
 ): Promise<SubscriptionChangeResult> {
   return await ctx.db.transaction(async (tx) => {
     const [request] = await tx.select().from(purchaseRequests)
@@ -100,7 +100,7 @@ export async function markAsPaid(
     const [paid] = await tx.update(purchaseRequests).set({
       status: PurchaseRequestStatus.Paid,
       paidAt: ctx.now,
-      handledBy: ctx.adminId,
+      handledBy: adminIdOf(ctx),
       updatedAt: ctx.now,
     }).where(eq(purchaseRequests.id, request.id)).returning();
     const receipt = await issueReceipt(tx, paid, {
@@ -128,7 +128,7 @@ export async function markAsPaid(
  * without a receipt.
  */
 export async function assignSubscription(
-  ctx: AdminContext,
+  ctx: ServiceContext,
   { userId, packageId, subscriptionLength }: AssignSubscriptionRequest,
 ): Promise<SubscriptionChangeResult> {
   return await ctx.db.transaction(async (tx) => {
@@ -144,7 +144,7 @@ export async function assignSubscription(
       ...freeRequest(userId, pkg, subscriptionLength),
       status: PurchaseRequestStatus.Paid,
       paidAt: ctx.now,
-      handledBy: ctx.adminId,
+      handledBy: adminIdOf(ctx),
     }, ctx.now);
     await createNotification(tx, userId, NOTIFICATION_TEMPLATES.subscriptionActivated, {
       dedupeKey: `subscription-assigned:${request.id}`,
@@ -161,7 +161,7 @@ export async function assignSubscription(
  * trial would cut short.
  */
 export async function assignTrial(
-  ctx: AdminContext,
+  ctx: ServiceContext,
   { userId, packageId = TRIAL_PACKAGE_ID, subscriptionLength = TRIAL_MONTHS }: AssignTrialRequest,
 ): Promise<SubscriptionChangeResult> {
   return await ctx.db.transaction(async (tx) => {
@@ -182,7 +182,7 @@ export async function assignTrial(
     const request = await insertPurchaseRequest(tx, {
       ...freeRequest(userId, pkg, subscriptionLength),
       status: PurchaseRequestStatus.Trial,
-      handledBy: ctx.adminId,
+      handledBy: adminIdOf(ctx),
     }, ctx.now);
     await createNotification(tx, userId, NOTIFICATION_TEMPLATES.subscriptionActivated, {
       dedupeKey: `subscription-trial:${request.id}`,

@@ -2,7 +2,8 @@ import ICAL from "ical.js";
 import { and, asc, eq, gte, isNull } from "drizzle-orm";
 import { addDays } from "@shared/local-date.ts";
 import { OWN_EXPORT_UID_SUFFIX } from "@shared/own-export-uid.ts";
-import type { Database } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
+import { AppError } from "../../errors.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
@@ -30,13 +31,12 @@ function dateValue(date: string): ICAL.Time {
  * matches no unit.
  */
 export async function exportFeedOf(
-  db: Database,
-  token: string,
-  now: Date,
-): Promise<ExportedFeed | undefined> {
+  { db, now }: ServiceContext,
+  { token }: { token: string },
+): Promise<ExportedFeed> {
   const [unit] = await db.select().from(accommodationUnits)
     .where(eq(accommodationUnits.calendarExportToken, token));
-  if (!unit) return undefined;
+  if (!unit) throw new AppError("NotFound", { detail: "There is no calendar at this address." });
   const rows = await db.select().from(reservations).where(and(
     eq(reservations.accommodationUnitId, unit.id),
     isNull(reservations.sourceFeedId),

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { randomToken } from "../../platform/crypto/random-token.ts";
 import { findOwnUnit } from "../units/manage-unit.ts";
@@ -13,12 +13,11 @@ export function exportUrlOf(publicUrl: string, token: string): string {
 
 /** The unit's export address, created on first request (the same one afterwards). */
 export async function exportLinkOf(
-  db: Database,
-  userId: string,
-  unitCode: string,
-  publicUrl: string,
+  ctx: ServiceContext,
+  { accommodationUnitCode }: { accommodationUnitCode: string },
 ): Promise<string> {
-  const unit = await findOwnUnit(db, userId, { code: unitCode });
+  const { db, config: { publicUrl } } = ctx;
+  const unit = await findOwnUnit(db, actorIdOf(ctx), { code: accommodationUnitCode });
   if (unit.calendarExportToken) return exportUrlOf(publicUrl, unit.calendarExportToken);
   const token = randomToken();
   await db.update(accommodationUnits).set({ calendarExportToken: token })
@@ -27,8 +26,12 @@ export async function exportLinkOf(
 }
 
 /** Revokes the address: platforms holding it get 404 until the host pastes a new one. */
-export async function revokeExportLink(db: Database, userId: string, unitCode: string) {
-  const unit = await findOwnUnit(db, userId, { code: unitCode });
+export async function revokeExportLink(
+  ctx: ServiceContext,
+  { accommodationUnitCode }: { accommodationUnitCode: string },
+) {
+  const { db } = ctx;
+  const unit = await findOwnUnit(db, actorIdOf(ctx), { code: accommodationUnitCode });
   await db.update(accommodationUnits).set({ calendarExportToken: null })
     .where(eq(accommodationUnits.id, unit.id));
 }

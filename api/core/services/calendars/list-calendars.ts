@@ -4,6 +4,7 @@ import type { CalendarFeedError } from "@shared/calendar-feed-errors.ts";
 import type { CalendarFeed, CalendarSyncRun, UnitCalendar } from "@shared/schemas/calendar.ts";
 import { toPagedResult } from "@shared/schemas/paged.ts";
 import type { Database } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { calendarFeeds, calendarSyncRuns } from "../../db/schema/calendar-feeds.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -56,11 +57,12 @@ async function lastRunsOf(db: Database, feedIds: string[]): Promise<Map<string, 
  * by property and unit name, a page at a time.
  */
 export async function listCalendars(
-  db: Database,
-  userId: string,
+  ctx: ServiceContext,
   query: { propertyId?: string; unitCode?: string; pageNumber: number; pageSize: number },
-  publicUrl: string,
 ) {
+  const { db } = ctx;
+  const userId = actorIdOf(ctx);
+  const { publicUrl } = ctx.config;
   const where = and(
     eq(accommodationUnits.userId, userId),
     query.propertyId ? eq(accommodationUnits.propertyId, query.propertyId) : undefined,

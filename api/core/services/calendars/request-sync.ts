@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { CalendarSyncRequested } from "@shared/events.ts";
-import type { Database } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { calendarFeeds } from "../../db/schema/calendar-feeds.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
@@ -12,10 +12,10 @@ import { findOwnUnit } from "../units/manage-unit.ts";
  * Returns how many units were queued.
  */
 export async function requestCalendarSync(
-  ctx: { db: Database; now: Date },
-  userId: string,
-  unitCode: string | undefined,
+  ctx: ServiceContext,
+  { accommodationUnitCode: unitCode }: { accommodationUnitCode?: string },
 ): Promise<number> {
+  const userId = actorIdOf(ctx);
   const only = unitCode ? await findOwnUnit(ctx.db, userId, { code: unitCode }) : undefined;
   const units = await ctx.db.selectDistinct({ id: calendarFeeds.accommodationUnitId })
     .from(calendarFeeds)

@@ -11,7 +11,7 @@ import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { userNotifications } from "../../db/schema/user-notifications.ts";
 import { users } from "../../db/schema/users.ts";
-import type { SecretBox } from "../../platform/crypto/secret-box.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { receiptNumberOf } from "../billing/receipts.ts";
 import { documentNumberOf } from "../guests/guest-response.ts";
@@ -25,7 +25,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  * a plan without export. An expired plan of a package with export still exports: reading one's
  * data stays possible after a plan ends, and leaving must not depend on paying.
  */
-export async function assertCanExportData(db: DbOrTx, userId: string): Promise<void> {
+async function assertCanExportData(db: DbOrTx, userId: string): Promise<void> {
   const found = await subscriptionOf(db, userId);
   if (!found || found.subscription.status === SubscriptionStatus.Cancelled) {
     throw new AppError("SubscriptionNotFound");
@@ -42,12 +42,10 @@ export async function assertCanExportData(db: DbOrTx, userId: string): Promise<v
  * guest, stay or unit of another host is never reached through a join). Guests' document numbers
  * are opened: the data is the host's own. Nothing secret is read (see DataExport).
  */
-export async function hostDataExport(
-  ctx: { db: DbOrTx; secretBox: SecretBox },
-  userId: string,
-  now: Date,
-): Promise<DataExport> {
-  const { db } = ctx;
+export async function hostDataExport(ctx: ServiceContext): Promise<DataExport> {
+  const { db, now } = ctx;
+  const userId = actorIdOf(ctx);
+  await assertCanExportData(db, userId);
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("NotFound");
   const plan = await subscriptionOf(db, userId);

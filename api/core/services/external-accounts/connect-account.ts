@@ -2,28 +2,20 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { ExternalAccountStatus, ExternalAccountType } from "@shared/enums.ts";
 import { ProvisioningRequested } from "@shared/events.ts";
 import type { ExternalAccountRequest } from "@shared/schemas/external-account.ts";
-import type { Database, Transaction } from "../../db/client.ts";
+import type { Transaction } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { removeUnits } from "../units/remove-units.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { externalAccounts } from "../../db/schema/external-accounts.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { assertCanConnectAccount } from "../plans/plan-limits.ts";
 import { findOwnAccount } from "./find-account.ts";
-import type { EVisitorAccess } from "./evisitor-access.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
 
-export interface AccountsContext {
-  db: Database;
-  now: Date;
-  secretBox: SecretBox;
-  evisitor: EVisitorAccess;
-}
-
-async function assertNotTaken(ctx: AccountsContext, username: string, exceptId?: string) {
+async function assertNotTaken(ctx: ServiceContext, username: string, exceptId?: string) {
   const [taken] = await ctx.db.select({ id: externalAccounts.id }).from(externalAccounts).where(and(
     eq(externalAccounts.environment, ctx.evisitor.endpoint.baseUrl),
     eq(externalAccounts.username, username),
@@ -42,10 +34,10 @@ async function assertNotTaken(ctx: AccountsContext, username: string, exceptId?:
  * one transaction.
  */
 export async function connectAccount(
-  ctx: AccountsContext,
-  userId: string,
+  ctx: ServiceContext,
   request: ExternalAccountRequest,
 ): Promise<string> {
+  const userId = actorIdOf(ctx);
   await assertCanConnectAccount(ctx.db, userId, ctx.now);
   await assertNotTaken(ctx, request.username);
   await verifyCredentials(ctx.evisitor, request);
@@ -81,11 +73,10 @@ export async function connectAccount(
  * account is provisioned anew with the new credentials (checked by a login first).
  */
 export async function editAccount(
-  ctx: AccountsContext,
-  userId: string,
-  id: string,
-  request: ExternalAccountRequest,
+  ctx: ServiceContext,
+  { id, ...request }: ExternalAccountRequest & { id: string },
 ): Promise<void> {
+  const userId = actorIdOf(ctx);
   await findOwnAccount(ctx.db, userId, id);
   await assertNotTaken(ctx, request.username, id);
   await verifyCredentials(ctx.evisitor, request);
@@ -106,8 +97,11 @@ export async function editAccount(
 }
 
 /** Removes an account with everything mirrored from it. */
-export async function disconnectAccount(db: Database, userId: string, id: string): Promise<void> {
-  await findOwnAccount(db, userId, id);
+export async function disconnectAccount(
+  { db, actor }: ServiceContext,
+  { id }: { id: string },
+): Promise<void> {
+  await findOwnAccount(db, actorIdOf({ actor }), id);
   await db.transaction(async (tx) => {
     await deleteMirroredData(tx, id);
     await tx.delete(externalAccounts).where(eq(externalAccounts.id, id));
@@ -116,11 +110,10 @@ export async function disconnectAccount(db: Database, userId: string, id: string
 
 /** Asks for a fresh sync; the account shows Provisioning until the worker has finished. */
 export async function requestProvisioning(
-  ctx: { db: Database; now: Date },
-  userId: string,
-  id: string,
+  ctx: ServiceContext,
+  { id }: { id: string },
 ): Promise<void> {
-  await findOwnAccount(ctx.db, userId, id);
+  await findOwnAccount(ctx.db, actorIdOf(ctx), id);
   await ctx.db.transaction(async (tx) => {
     await tx.update(externalAccounts)
       .set({ status: ExternalAccountStatus.Provisioning, updatedAt: ctx.now })

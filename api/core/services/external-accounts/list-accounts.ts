@@ -1,24 +1,26 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { toPagedResult } from "@shared/schemas/paged.ts";
 import type { Database } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { externalAccounts } from "../../db/schema/external-accounts.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { likeContaining } from "../../db/like-containing.ts";
 import type { ExternalAccount } from "@shared/schemas/external-account.ts";
 import { findOwnAccount } from "./find-account.ts";
 import { toExternalAccount } from "./to-response.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { AccountSortField } from "@shared/schemas/list-query.ts";
 
 export const ACCOUNT_SORTS = {
   username: externalAccounts.username,
   status: externalAccounts.status,
   created: externalAccounts.createdAt,
-};
-export type AccountSort = keyof typeof ACCOUNT_SORTS;
+} satisfies Record<AccountSortField, SQLiteColumn>;
+export type AccountSort = AccountSortField;
 
 /** The caller's eVisitor accounts with the properties mirrored from each, one page at a time. */
 export async function listAccounts(
-  db: Database,
-  userId: string,
+  ctx: ServiceContext,
   { pageNumber, pageSize, sortBy, searchValue }: {
     pageNumber: number;
     pageSize: number;
@@ -26,6 +28,8 @@ export async function listAccounts(
     searchValue?: string;
   },
 ) {
+  const { db } = ctx;
+  const userId = actorIdOf(ctx);
   const search = searchValue
     ? or(
       sql`${externalAccounts.username} like ${likeContaining(searchValue)} escape '\\'`,
@@ -42,11 +46,11 @@ export async function listAccounts(
 
 /** One of the caller's accounts as the API shows it. */
 export async function getAccount(
-  db: Database,
-  userId: string,
-  id: string,
+  ctx: ServiceContext,
+  { id }: { id: string },
 ): Promise<ExternalAccount> {
-  const [account] = await withProperties(db, [await findOwnAccount(db, userId, id)]);
+  const own = await findOwnAccount(ctx.db, actorIdOf(ctx), id);
+  const [account] = await withProperties(ctx.db, [own]);
   return account;
 }
 

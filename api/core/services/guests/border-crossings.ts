@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
 import { evisitorCodeLists } from "../../db/schema/evisitor-code-lists.ts";
 import { externalAccounts } from "../../db/schema/external-accounts.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -10,7 +10,10 @@ import { AppError } from "../../errors.ts";
  * The border crossings a guest from outside the EU chooses from on the check-in page: eVisitor's
  * list for the service the stay's property is registered with (kept by the evisitor worker).
  */
-export async function borderCrossingsFor(db: Database, reservationCode: string) {
+export async function borderCrossingsFor(
+  { db }: ServiceContext,
+  { code: reservationCode }: { code: string },
+) {
   const [found] = await db.select({ environment: externalAccounts.environment })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))

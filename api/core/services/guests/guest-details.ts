@@ -5,7 +5,7 @@ import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { guests } from "../../db/schema/guests.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
-import type { SecretBox } from "../../platform/crypto/secret-box.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { stayTimesOf } from "../reservations/stay-dates.ts";
 import { nextDeadlineOf } from "./guest-deadline.ts";
@@ -35,11 +35,10 @@ export async function findOwnGuest(
 
 /** GET /Guests/details: everything the host holds about one guest, document included. */
 export async function describeGuest(
-  ctx: { db: DbOrTx; secretBox: SecretBox },
-  userId: string,
+  ctx: ServiceContext,
   by: { externalId: string; propertyId?: string },
 ): Promise<Guest> {
-  const found = await findOwnGuest(ctx.db, userId, by);
+  const found = await findOwnGuest(ctx.db, actorIdOf(ctx), by);
   const times = stayTimesOf(found.accommodation_units, found.properties);
   return toGuest(
     found.guests,

@@ -10,7 +10,8 @@ import { findOwnReservation } from "../reservations/manage-reservation.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 import { describeGuest, findOwnGuest } from "./guest-details.ts";
 import { guestColumnsOf } from "./guest-fields.ts";
-import { type CheckInContext, registrationStateFor } from "./submit-guests.ts";
+import { registrationStateFor } from "./submit-guests.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 
 /**
  * POST /Guests/checkin: the host adds guests to their stays or fixes them, and each is (re)queued
@@ -18,10 +19,10 @@ import { type CheckInContext, registrationStateFor } from "./submit-guests.ts";
  * whole record again under the same registration id, which eVisitor treats as an edit.
  */
 export async function hostCheckIn(
-  ctx: CheckInContext,
-  userId: string,
+  ctx: ServiceContext,
   entries: HostGuestCheckIn[],
 ): Promise<Guest[]> {
+  const userId = actorIdOf(ctx);
   const ids: string[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
@@ -83,7 +84,7 @@ export async function hostCheckIn(
   return await Promise.all(
     ids.map(async (id) => {
       const { guests: guest } = await findOwnGuest(ctx.db, userId, { id });
-      return describeGuest(ctx, userId, { externalId: guest.guid });
+      return describeGuest(ctx, { externalId: guest.guid });
     }),
   );
 }
@@ -93,10 +94,10 @@ export async function hostCheckIn(
  * (eVisitor takes no check-out dated after today, so it is dated today or the departure day).
  */
 export async function hostCheckOut(
-  ctx: CheckInContext,
-  userId: string,
+  ctx: ServiceContext,
   list: GuestCheckOutList,
 ): Promise<void> {
+  const userId = actorIdOf(ctx);
   await ctx.db.transaction(async (tx) => {
     for (const { id } of list) {
       const { guests: guest } = await findOwnGuest(tx, userId, { id });

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { GuestStatus } from "@shared/enums.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
 import { toPagedResult } from "@shared/schemas/paged.ts";
-import type { Database } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { likeContaining } from "../../db/like-containing.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { guests } from "../../db/schema/guests.ts";
@@ -11,18 +11,19 @@ import { reservations } from "../../db/schema/reservations.ts";
 import { findOwnProperty } from "../properties/find-property.ts";
 import { stayTimesOf, utcDateTimeOf } from "../reservations/stay-dates.ts";
 import { nextDeadlineOf } from "./guest-deadline.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { GuestSortField } from "@shared/schemas/list-query.ts";
 
 export const GUEST_SORTS = {
   arrival: reservations.startDate,
   name: guests.surname,
   created: guests.createdAt,
-};
-export type GuestSort = keyof typeof GUEST_SORTS;
+} satisfies Record<GuestSortField, SQLiteColumn>;
+export type GuestSort = GuestSortField;
 
 /** The guests of one of the caller's properties, newest arrivals first, a page at a time. */
 export async function listGuests(
-  db: Database,
-  userId: string,
+  ctx: ServiceContext,
   query: {
     propertyId: string;
     pageNumber: number;
@@ -32,6 +33,8 @@ export async function listGuests(
     status?: GuestStatus;
   },
 ) {
+  const { db } = ctx;
+  const userId = actorIdOf(ctx);
   const property = await findOwnProperty(db, userId, query.propertyId);
   const pattern = query.searchValue ? likeContaining(query.searchValue) : undefined;
   const where: SQL | undefined = and(

@@ -4,10 +4,9 @@ import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import hr from "i18n-iso-countries/langs/hr.json" with { type: "json" };
 import it from "i18n-iso-countries/langs/it.json" with { type: "json" };
 import type { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
-import type { DbOrTx } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { encodeBase64 } from "../../platform/crypto/base64.ts";
 import { html } from "../../platform/html.ts";
-import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import { stayTimesOf, utcDateTimeOf } from "../reservations/stay-dates.ts";
 import { AppError } from "../../errors.ts";
 import { findOwnGuest } from "./guest-details.ts";
@@ -42,12 +41,10 @@ font-weight:600}.note{font-size:.85rem;color:#555;border-top:1px solid #ccc;padd
  * site page that prints it. Every value is escaped.
  */
 export async function proofOfResidence(
-  ctx: { db: DbOrTx; secretBox: SecretBox; publicUrl: string },
-  userId: string,
-  externalId: string,
-  languageCode: string | undefined,
+  ctx: ServiceContext,
+  { externalId, languageCode }: { externalId: string; languageCode?: string },
 ): Promise<ProofOfResidence> {
-  const found = await findOwnGuest(ctx.db, userId, { externalId });
+  const found = await findOwnGuest(ctx.db, actorIdOf(ctx), { externalId });
   const { guests: guest, reservations: stay, properties: property } = found;
   if (guest.anonymisedAt) {
     // Nothing left to print: the retention period after check-out has passed.
@@ -105,6 +102,7 @@ export async function proofOfResidence(
   `;
   return {
     htmlBase64Encoded: encodeBase64(new TextEncoder().encode(page)),
-    proofOfResidenceUrl: `${ctx.publicUrl}/app/gosti/potvrda?guest=${guest.guid}&lang=${language}`,
+    proofOfResidenceUrl:
+      `${ctx.config.publicUrl}/app/gosti/potvrda?guest=${guest.guid}&lang=${language}`,
   };
 }

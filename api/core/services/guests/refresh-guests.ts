@@ -1,6 +1,6 @@
 import { and, eq, exists, isNull, lt, or } from "drizzle-orm";
 import { GuestsRefreshRequested } from "@shared/events.ts";
-import type { Database } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
 import { guests } from "../../db/schema/guests.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
@@ -14,7 +14,7 @@ export const REFRESH_INTERVAL_MS = 10 * 60 * 1000;
  * checked out"), at most every ten minutes per stay. Returns whether a refresh was queued.
  */
 export async function refreshGuestsIfDue(
-  ctx: { db: Database; now: Date },
+  ctx: Pick<ServiceContext, "db" | "now">,
   reservationId: string,
 ): Promise<boolean> {
   return await ctx.db.transaction(async (tx) => {

@@ -3,24 +3,17 @@ import { GuestCheckInRequested } from "@shared/events.ts";
 import type { RegistrationState } from "@shared/enums.ts";
 import type { GuestRegistration } from "@shared/schemas/reservation.ts";
 import type { PublicReservation } from "@shared/schemas/reservation.ts";
-import type { Database } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { guests } from "../../db/schema/guests.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { publicReservation } from "../reservations/list-reservations.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 import { documentIdentity, guestColumnsOf } from "./guest-fields.ts";
-
-export interface CheckInContext {
-  db: Database;
-  now: Date;
-  secretBox: SecretBox;
-}
 
 /**
  * When a guest entered now is registered: at once from the arrival day on; before it, on the
@@ -39,7 +32,7 @@ const closed = () => new AppError("CheckInClosed");
  * and nothing is written; a stay that is over or cancelled no longer takes guests.
  */
 export async function submitGuests(
-  ctx: CheckInContext,
+  ctx: ServiceContext,
   registration: GuestRegistration,
 ): Promise<PublicReservation> {
   const [found] = await ctx.db.select().from(reservations)

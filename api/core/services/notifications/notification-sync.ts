@@ -4,7 +4,7 @@ import type {
   NotificationSyncQuery,
   UserNotification,
 } from "@shared/schemas/notification.ts";
-import type { Database } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { preparedQuery, preparedQueryByShape } from "../../db/prepared-query.ts";
 import { userNotifications } from "../../db/schema/user-notifications.ts";
 import { users } from "../../db/schema/users.ts";
@@ -32,11 +32,11 @@ export function toNotification(row: Row): UserNotification {
  * reading, so a change made while this call runs is sent again next time rather than missed.
  */
 export async function syncNotifications(
-  db: Database,
-  userId: string,
+  ctx: ServiceContext,
   query: NotificationSyncQuery,
-  now: Date,
 ): Promise<NotificationSync> {
+  const { db, now } = ctx;
+  const userId = actorIdOf(ctx);
   const since = query.lastSyncTimestamp ? new Date(query.lastSyncTimestamp) : undefined;
   const shape = { since: since !== undefined, includeDeleted: !!query.includeDeleted };
   const values = {
@@ -101,7 +101,9 @@ const unreadCount = preparedQuery((db) =>
 );
 
 /** GET /UserNotifications/{id}: the notification, marked read (once). */
-export async function readNotification(db: Database, userId: string, id: string, now: Date) {
+export async function readNotification(ctx: ServiceContext, { id }: { id: string }) {
+  const { db, now } = ctx;
+  const userId = actorIdOf(ctx);
   const [row] = await db.select().from(userNotifications).where(and(
     eq(userNotifications.id, id),
     eq(userNotifications.userId, userId),
@@ -116,7 +118,9 @@ export async function readNotification(db: Database, userId: string, id: string,
 }
 
 /** Marks every unread notification of the user read; returns how many. */
-export async function markAllRead(db: Database, userId: string, now: Date): Promise<number> {
+export async function markAllRead(ctx: ServiceContext): Promise<number> {
+  const { db, now } = ctx;
+  const userId = actorIdOf(ctx);
   const marked = await db.update(userNotifications)
     .set({ sentToAppAt: now, lastModifiedAt: now })
     .where(and(
@@ -129,7 +133,9 @@ export async function markAllRead(db: Database, userId: string, now: Date): Prom
 }
 
 /** Deletes a notification for the user (kept as deleted so other devices' caches drop it). */
-export async function deleteNotification(db: Database, userId: string, id: string, now: Date) {
+export async function deleteNotification(ctx: ServiceContext, { id }: { id: string }) {
+  const { db, now } = ctx;
+  const userId = actorIdOf(ctx);
   const deleted = await db.update(userNotifications)
     .set({ deletedAt: now, lastModifiedAt: now })
     .where(and(eq(userNotifications.id, id), eq(userNotifications.userId, userId)))
@@ -139,17 +145,20 @@ export async function deleteNotification(db: Database, userId: string, id: strin
   }
 }
 
-export async function notificationSettingsOf(db: Database, userId: string) {
+export async function notificationSettingsOf(ctx: ServiceContext) {
+  const { db } = ctx;
+  const userId = actorIdOf(ctx);
   const [row] = await db.select({ emailNotifications: users.emailNotifications }).from(users)
     .where(eq(users.id, userId));
   return { emailNotifications: row?.emailNotifications ?? true };
 }
 
 export async function saveNotificationSettings(
-  db: Database,
-  userId: string,
+  ctx: ServiceContext,
   settings: { emailNotifications: boolean },
 ) {
+  const { db } = ctx;
+  const userId = actorIdOf(ctx);
   await db.update(users).set({ emailNotifications: settings.emailNotifications })
     .where(eq(users.id, userId));
   return settings;

@@ -1,27 +1,32 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { toPagedResult } from "@shared/schemas/paged.ts";
-import type { Database } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { likeContaining } from "../../db/like-containing.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { occupancyOf } from "./occupancy.ts";
 import { toProperty } from "./to-response.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { PropertySortField } from "@shared/schemas/list-query.ts";
 
-export const PROPERTY_SORTS = { name: properties.name, created: properties.createdAt };
-export type PropertySort = keyof typeof PROPERTY_SORTS;
+export const PROPERTY_SORTS = {
+  name: properties.name,
+  created: properties.createdAt,
+} satisfies Record<PropertySortField, SQLiteColumn>;
+export type PropertySort = PropertySortField;
 
 /** The caller's active properties with their units, searched by name or address, one page at a time. */
 export async function listProperties(
-  db: Database,
-  userId: string,
+  ctx: ServiceContext,
   { pageNumber, pageSize, sortBy, searchValue }: {
     pageNumber: number;
     pageSize: number;
     sortBy: PropertySort;
     searchValue?: string;
   },
-  now: Date,
 ) {
+  const { db, now } = ctx;
+  const userId = actorIdOf(ctx);
   const pattern = searchValue ? likeContaining(searchValue) : undefined;
   const where = and(
     eq(properties.userId, userId),

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { PropertySettingsUpdate } from "@shared/schemas/property.ts";
 import type { Property } from "@shared/schemas/property.ts";
-import type { Database } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { removeUnits } from "../units/remove-units.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -11,11 +11,10 @@ import { toProperty } from "./to-response.ts";
 
 /** Saves the host's settings of a property (times, defaults, automation, WiFi). */
 export async function updatePropertySettings(
-  ctx: { db: Database; now: Date },
-  userId: string,
-  id: string,
-  settings: PropertySettingsUpdate,
+  ctx: ServiceContext,
+  { id, settings }: { id: string; settings: PropertySettingsUpdate },
 ): Promise<Property> {
+  const userId = actorIdOf(ctx);
   if (settings.propertyId !== id) {
     throw AppError.invalid({ propertyId: ["The property in the body must match the address."] });
   }
@@ -42,8 +41,9 @@ export async function updatePropertySettings(
  * Removes a property and its units from the product. It stays in eVisitor; a later sync of the
  * account brings it back.
  */
-export async function deleteProperty(db: Database, userId: string, id: string): Promise<void> {
-  await findOwnProperty(db, userId, id);
+export async function deleteProperty(ctx: ServiceContext, { id }: { id: string }): Promise<void> {
+  const { db } = ctx;
+  await findOwnProperty(db, actorIdOf(ctx), id);
   await db.transaction(async (tx) => {
     await removeUnits(tx, eq(accommodationUnits.propertyId, id));
     await tx.delete(properties).where(eq(properties.id, id));

@@ -25,15 +25,18 @@ import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { toPublicReservation, toReservation } from "./reservation-response.ts";
 import { guestRowsOf } from "../guests/load-guests.ts";
-import type { SecretBox } from "../../platform/crypto/secret-box.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
+import { AppError } from "../../errors.ts";
 import { stayDateOf, today as todayOf } from "./stay-dates.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { ReservationSortField } from "@shared/schemas/list-query.ts";
 
 export const RESERVATION_SORTS = {
   startDate: reservations.startDate,
   endDate: reservations.endDate,
   created: reservations.createdAt,
-};
-export type ReservationSort = keyof typeof RESERVATION_SORTS;
+} satisfies Record<ReservationSortField, SQLiteColumn>;
+export type ReservationSort = ReservationSortField;
 
 export interface ReservationQuery {
   pageNumber: number;
@@ -150,11 +153,9 @@ const listPage = preparedQueryByShape(JSON.stringify, (db, shape: ListShape) => 
 });
 
 /** The caller's reservations, filtered as spec section 7 lists, one page at a time. */
-export async function listReservations(
-  { db, now, secretBox }: { db: Database; now: Date; secretBox: SecretBox },
-  userId: string,
-  query: ReservationQuery,
-) {
+export async function listReservations(ctx: ServiceContext, query: ReservationQuery) {
+  const { db, now, secretBox } = ctx;
+  const userId = actorIdOf(ctx);
   const today = todayOf(now);
   const shape: ListShape = {
     propertyId: !!query.propertyId,
@@ -200,7 +201,10 @@ export async function listReservations(
  * includes today's arrival; yesterday's guests leaving today no longer count, as stays are
  * half-open). Blocks are never a stay to check in to. Undefined when there is none.
  */
-export async function currentReservation(db: Database, unitCode: string, now: Date) {
+export async function currentReservation(
+  { db, now }: ServiceContext,
+  { unitCode }: { unitCode: string },
+) {
   const today = todayOf(now);
   const [row] = await db.select().from(reservations)
     .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
@@ -214,7 +218,7 @@ export async function currentReservation(db: Database, unitCode: string, now: Da
     ))
     .orderBy(desc(reservations.startDate))
     .limit(1);
-  if (!row) return undefined;
+  if (!row) throw new AppError("NotFound", { detail: "There is no stay in this unit today." });
   const guestRows = await guestRowsOf(db, [row.reservations.id]);
   return toPublicReservation(
     row.reservations,

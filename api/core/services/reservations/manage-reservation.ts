@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { MESSAGES } from "@shared/messages.ts";
 import type { CreateReservationRequest, Reservation } from "@shared/schemas/reservation.ts";
-import type { Database, DbOrTx } from "../../db/client.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
 import { findOwnProperty } from "../properties/find-property.ts";
@@ -10,7 +11,6 @@ import { newReservationCode } from "./reservation-code.ts";
 import { toReservation } from "./reservation-response.ts";
 import { removeReservations } from "./remove-reservations.ts";
 import { guestRowsOf } from "../guests/load-guests.ts";
-import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import { stayDateOf, today } from "./stay-dates.ts";
 import { assertCanAddBooking } from "../plans/plan-limits.ts";
 
@@ -22,19 +22,12 @@ export async function findOwnReservation(db: DbOrTx, userId: string, code: strin
   return row;
 }
 
-export interface ReservationContext {
-  db: Database;
-  now: Date;
-  /** Opens the guests' document numbers for the host. */
-  secretBox: SecretBox;
-}
-
 /** A reservation with its unit, property and guests, as the API answers it to its host. */
 export async function describeReservation(
-  ctx: ReservationContext,
-  userId: string,
-  code: string,
+  ctx: ServiceContext,
+  { code }: { code: string },
 ): Promise<Reservation> {
+  const userId = actorIdOf(ctx);
   const row = await findOwnReservation(ctx.db, userId, code);
   const unit = await findOwnUnit(ctx.db, userId, { id: row.accommodationUnitId });
   const property = await findOwnProperty(ctx.db, userId, unit.propertyId);
@@ -76,10 +69,10 @@ function stayOf(request: CreateReservationRequest) {
  * force and within its stays per month.
  */
 export async function createReservation(
-  ctx: ReservationContext,
-  userId: string,
+  ctx: ServiceContext,
   request: CreateReservationRequest,
 ): Promise<Reservation> {
+  const userId = actorIdOf(ctx);
   const unit = await findOwnUnit(ctx.db, userId, { id: request.accommodationUnitId });
   const stay = stayOf(request);
   const code = newReservationCode();
@@ -102,7 +95,7 @@ export async function createReservation(
       updatedAt: ctx.now,
     });
   }, { behavior: "immediate" });
-  return describeReservation(ctx, userId, code);
+  return describeReservation(ctx, { code });
 }
 
 /**
@@ -110,11 +103,10 @@ export async function createReservation(
  * would undo a change here), so only its description can change.
  */
 export async function updateReservation(
-  ctx: ReservationContext,
-  userId: string,
-  code: string,
-  request: CreateReservationRequest,
+  ctx: ServiceContext,
+  { code, ...request }: CreateReservationRequest & { code: string },
 ): Promise<Reservation> {
+  const userId = actorIdOf(ctx);
   const row = await findOwnReservation(ctx.db, userId, code);
   const unit = await findOwnUnit(ctx.db, userId, { id: request.accommodationUnitId });
   const stay = stayOf(request);
@@ -132,16 +124,19 @@ export async function updateReservation(
       updatedAt: ctx.now,
     }).where(eq(reservations.id, row.id));
   }, { behavior: "immediate" });
-  return describeReservation(ctx, userId, code);
+  return describeReservation(ctx, { code });
 }
 
 /**
  * Deletes a stay with its guests. A stay whose guests are registered with eVisitor is kept: they
  * must be checked out (or cancelled in eVisitor) first, or the two would disagree.
  */
-export async function deleteReservation(db: Database, userId: string, code: string): Promise<void> {
-  const row = await findOwnReservation(db, userId, code);
-  await db.transaction(async (tx) => {
+export async function deleteReservation(
+  ctx: ServiceContext,
+  { code }: { code: string },
+): Promise<void> {
+  const row = await findOwnReservation(ctx.db, actorIdOf(ctx), code);
+  await ctx.db.transaction(async (tx) => {
     const guestRows = (await guestRowsOf(tx, [row.id])).get(row.id) ?? [];
     if (guestRows.some((g) => g.status === "CheckedIn")) {
       throw new AppError("ReservationHasRegisteredGuests");

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Statistics } from "@shared/schemas/statistics.ts";
-import type { Database } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 
 /** The months shown on the dashboard: this one and the eleven before it. */
@@ -54,7 +54,11 @@ const monthIndexSql = (date: SQL) =>
  * reads, and counts each stay's guests through the covering index on guests (reservation_id).
  * Two queries before (totals, then the months joined to the stays) took twice as long.
  */
-export async function hostStatistics(db: Database, userId: string, now: Date): Promise<Statistics> {
+export async function hostStatistics(
+  ctx: Pick<ServiceContext, "db" | "now" | "actor">,
+): Promise<Statistics> {
+  const { db, now } = ctx;
+  const userId = actorIdOf(ctx);
   const today = todayOf(now);
   const months = monthsUpTo(today);
   const first = monthIndexOf(months[0].start);

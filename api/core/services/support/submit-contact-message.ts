@@ -1,7 +1,7 @@
 import { ContactMessageSubmitted } from "@shared/events.ts";
 import type { ContactMessage } from "@shared/schemas/contact-message.ts";
 import { MESSAGES } from "@shared/messages.ts";
-import type { Database } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { AppError } from "../../errors.ts";
@@ -16,7 +16,7 @@ export interface SubmitContactMessageInput {
  * worker mail it to support. A filled honeypot means a bot: nothing is stored.
  */
 export async function submitContactMessage(
-  ctx: { db: Database; now: Date },
+  ctx: ServiceContext,
   { message, language }: SubmitContactMessageInput,
 ): Promise<{ id: string }> {
   if (message.honeyPotEmail.trim() !== "") {

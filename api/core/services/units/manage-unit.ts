@@ -1,7 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { PropertySetupRequest } from "@shared/schemas/property-setup-request.ts";
-import type { Database, DbOrTx } from "../../db/client.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
@@ -50,10 +51,10 @@ export async function findOwnUnit(
  * force and within its units per property.
  */
 export async function createUnit(
-  ctx: { db: Database; now: Date },
-  userId: string,
+  ctx: ServiceContext,
   request: PropertySetupRequest,
 ): Promise<AccommodationUnit> {
+  const userId = actorIdOf(ctx);
   const property = await findOwnProperty(ctx.db, userId, request.propertyId);
   await assertCanAddUnit(ctx.db, userId, property.id, ctx.now);
   const id = crypto.randomUUID();
@@ -74,11 +75,10 @@ export async function createUnit(
 
 /** Changes a unit; it may move to another of the host's properties. Its code never changes. */
 export async function updateUnit(
-  ctx: { db: Database; now: Date },
-  userId: string,
-  id: string,
-  request: PropertySetupRequest,
+  ctx: ServiceContext,
+  { id, ...request }: PropertySetupRequest & { id: string },
 ): Promise<AccommodationUnit> {
+  const userId = actorIdOf(ctx);
   await findOwnUnit(ctx.db, userId, { id });
   const property = await findOwnProperty(ctx.db, userId, request.propertyId);
   const fields = fieldsOf(request);
@@ -97,7 +97,8 @@ export async function updateUnit(
 }
 
 /** Deletes a unit with its reservations and calendar feeds. */
-export async function deleteUnit(db: Database, userId: string, code: string): Promise<void> {
-  const unit = await findOwnUnit(db, userId, { code });
+export async function deleteUnit(ctx: ServiceContext, { code }: { code: string }): Promise<void> {
+  const { db } = ctx;
+  const unit = await findOwnUnit(db, actorIdOf(ctx), { code });
   await db.transaction((tx) => removeUnits(tx, eq(accommodationUnits.id, unit.id)));
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { EmailConfirmationRequested } from "@shared/events.ts";
-import type { Database } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
@@ -12,7 +12,7 @@ import { consumeUserToken } from "./user-tokens.ts";
  * e-mail. The code must belong to `userId`; a used, expired or foreign code is InvalidToken.
  */
 export async function confirmEmail(
-  ctx: { db: Database; now: Date },
+  ctx: ServiceContext,
   { userId, code }: { userId: string; code: string },
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -38,8 +38,8 @@ export async function confirmEmail(
 
 /** Sends the confirmation link again, for an account that exists and is not yet confirmed. */
 export async function requestConfirmationEmail(
-  ctx: { db: Database; now: Date },
-  email: string,
+  ctx: ServiceContext,
+  { email }: { email: string },
 ): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.emailConfirmedAt) return;

@@ -1,8 +1,8 @@
 import type { ImpersonationResult } from "@shared/schemas/admin-user.ts";
-import { ADMINISTRATOR, type AuthUser, loadAuthUser } from "../../auth/auth-user.ts";
+import { ADMINISTRATOR, loadAuthUser } from "../../auth/auth-user.ts";
+import { actorOf, type ServiceContext } from "../../context.ts";
 import { log } from "../../platform/logger.ts";
 import { AppError } from "../../errors.ts";
-import type { UsersContext } from "./context.ts";
 import { issueSession } from "./sessions.ts";
 
 /**
@@ -10,10 +10,10 @@ import { issueSession } from "./sessions.ts";
  * name the administrator, and administrators themselves cannot be impersonated.
  */
 export async function impersonateUser(
-  ctx: UsersContext,
-  admin: AuthUser,
-  userId: string,
+  ctx: ServiceContext,
+  { userId }: { userId: string },
 ): Promise<ImpersonationResult> {
+  const admin = actorOf(ctx);
   if (admin.impersonatorId) throw new AppError("CannotImpersonate");
   const target = await loadAuthUser(ctx.db, userId);
   if (!target) throw new AppError("NotFound");
@@ -23,7 +23,7 @@ export async function impersonateUser(
   const tokens = await issueSession(
     ctx.db,
     { userId: target.id, impersonatorId: admin.id },
-    ctx.auth,
+    ctx.config.auth,
     ctx.now,
   );
   log.info("impersonation started", { administratorId: admin.id, userId: target.id });

@@ -1,24 +1,25 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { AdminUserListItem } from "@shared/schemas/admin-user.ts";
 import { toPagedResult } from "@shared/schemas/paged.ts";
-import type { Database } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
 import { users } from "../../db/schema/users.ts";
 import { likeContaining } from "../../db/like-containing.ts";
 import { subscriptionPackages, subscriptions } from "../../db/schema/billing.ts";
 import { toCurrentSubscription } from "../plans/plan-policy.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { UserSortField } from "@shared/schemas/list-query.ts";
 
 export const USER_SORT_COLUMNS = {
   email: users.email,
   created: users.createdAt,
   lastLogin: users.lastLoginAt,
-};
-export type UserSortColumn = keyof typeof USER_SORT_COLUMNS;
+} satisfies Record<UserSortField, SQLiteColumn>;
+export type UserSortColumn = UserSortField;
 
 /** Administrators' user list: search by e-mail, sorted, one page at a time, with each plan. */
 export async function listUsers(
-  db: Database,
-  { pageNumber, pageSize, searchTerm, sortBy, sortDescending, now = new Date() }: {
-    now?: Date;
+  { db, now }: ServiceContext,
+  { pageNumber, pageSize, searchTerm, sortBy, sortDescending }: {
     pageNumber: number;
     pageSize: number;
     searchTerm?: string;

@@ -1,9 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import { EmailChangeRequested } from "@shared/events.ts";
 import type { AccountInfo, AccountUpdate } from "@shared/schemas/account.ts";
-import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema/users.ts";
-import type { AuthUser } from "../../auth/auth-user.ts";
+import { actorOf, type ServiceContext } from "../../context.ts";
 import { hashPassword, verifyPassword } from "../../platform/crypto/password-hash.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
@@ -11,7 +10,8 @@ import { normalizeEmail } from "./context.ts";
 import { duplicateEmail } from "./register-user.ts";
 import { endUserSessions } from "./sessions.ts";
 
-export async function getAccountInfo(db: Database, user: AuthUser): Promise<AccountInfo> {
+export async function getAccountInfo({ db, actor }: ServiceContext): Promise<AccountInfo> {
+  const user = actorOf({ actor });
   const [row] = await db.select({ email: users.email, confirmed: users.emailConfirmedAt })
     .from(users).where(eq(users.id, user.id));
   return { email: row.email, isEmailConfirmed: !!row.confirmed, roles: user.roles };
@@ -22,11 +22,11 @@ export async function getAccountInfo(db: Database, user: AuthUser): Promise<Acco
  * change: the new address is kept pending until its confirmation link is opened.
  */
 export async function updateAccount(
-  ctx: { db: Database; now: Date },
-  user: AuthUser,
+  ctx: ServiceContext,
   { newEmail, newPassword, oldPassword }: AccountUpdate,
 ): Promise<AccountInfo> {
   const { db, now } = ctx;
+  const user = actorOf(ctx);
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
   const address = newEmail ? normalizeEmail(newEmail) : undefined;
   const changesEmail = !!address && address !== row.email;
@@ -54,5 +54,5 @@ export async function updateAccount(
       await appendEvent(tx, EmailChangeRequested, { userId: user.id }, now);
     }
   });
-  return getAccountInfo(db, user);
+  return getAccountInfo(ctx);
 }

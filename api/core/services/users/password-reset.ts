@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { PasswordResetRequested } from "@shared/events.ts";
-import type { Database } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
 import { users } from "../../db/schema/users.ts";
 import { hashPassword } from "../../platform/crypto/password-hash.ts";
 import { AppError } from "../../errors.ts";
@@ -16,8 +16,8 @@ import { findUserByEmail } from "./find-user.ts";
  * the same whatever happens here, so the answer never tells whether an e-mail is registered.
  */
 export async function requestPasswordReset(
-  ctx: { db: Database; now: Date },
-  email: string,
+  ctx: ServiceContext,
+  { email }: { email: string },
 ): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.emailConfirmedAt) return;
@@ -28,7 +28,7 @@ export async function requestPasswordReset(
 
 /** Sets a new password with a reset code and ends every session of the account. */
 export async function resetPassword(
-  ctx: { db: Database; now: Date },
+  ctx: ServiceContext,
   { resetCode, newPassword, email }: { resetCode: string; newPassword: string; email?: string },
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);

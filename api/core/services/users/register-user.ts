@@ -1,7 +1,7 @@
 import { ERROR_CODES } from "@shared/errors.ts";
 import { UserRegistered } from "@shared/events.ts";
 import type { Credentials } from "@shared/schemas/auth.ts";
-import type { Database } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
 import { users } from "../../db/schema/users.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { hashPassword } from "../../platform/crypto/password-hash.ts";
@@ -20,7 +20,7 @@ export const duplicateEmail = (field = "email") =>
  * that says an e-mail is taken.
  */
 export async function registerUser(
-  ctx: { db: Database; now: Date },
+  ctx: ServiceContext,
   { email, password, language }: Credentials & { language: "hr" | "en" },
 ): Promise<{ userId: string }> {
   const address = normalizeEmail(email);

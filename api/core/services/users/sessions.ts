@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { TokenResponse } from "@shared/schemas/auth.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { ServiceContext } from "../../context.ts";
 import { refreshTokens } from "../../db/schema/refresh-tokens.ts";
 import { type AuthConfig, signAccessToken } from "../../auth/access-token.ts";
 import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
@@ -53,10 +54,8 @@ async function revokeFamily(db: DbOrTx, familyId: string, now: Date): Promise<vo
  * was copied, so the whole session is revoked and both holders must sign in again.
  */
 export async function refreshSession(
-  db: DbOrTx,
-  refreshToken: string,
-  auth: AuthConfig,
-  now: Date,
+  { db, now, config: { auth } }: ServiceContext,
+  { refreshToken }: { refreshToken: string },
 ): Promise<TokenResponse> {
   const tokenHash = await hashToken(refreshToken);
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
@@ -81,7 +80,10 @@ export async function refreshSession(
 }
 
 /** Ends the session a refresh token belongs to (sign-out). Unknown tokens are ignored. */
-export async function endSession(db: DbOrTx, refreshToken: string, now: Date): Promise<void> {
+export async function endSession(
+  { db, now }: ServiceContext,
+  { refreshToken }: { refreshToken: string },
+): Promise<void> {
   const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, await hashToken(refreshToken)));
   if (row) await revokeFamily(db, row.familyId, now);

@@ -3,7 +3,8 @@ import type { LoginRequest, TokenResponse } from "@shared/schemas/auth.ts";
 import { users } from "../../db/schema/users.ts";
 import { spendPasswordCheckTime, verifyPassword } from "../../platform/crypto/password-hash.ts";
 import { AppError } from "../../errors.ts";
-import { normalizeEmail, type UsersContext } from "./context.ts";
+import { normalizeEmail } from "./context.ts";
+import type { ServiceContext } from "../../context.ts";
 import {
   assertNotLocked,
   clearFailedSignIns,
@@ -22,9 +23,8 @@ import { findUserByEmail } from "./find-user.ts";
  * confirmation.
  */
 export async function signIn(
-  ctx: UsersContext,
-  request: LoginRequest,
-  address: string,
+  ctx: ServiceContext,
+  { address, ...request }: LoginRequest & { address: string },
 ): Promise<TokenResponse> {
   const { db, now } = ctx;
   const email = normalizeEmail(request.email);
@@ -57,6 +57,6 @@ export async function signIn(
   await clearFailedSignIns(db, email);
   return await db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-    return issueSession(tx, { userId: user.id }, ctx.auth, now);
+    return issueSession(tx, { userId: user.id }, ctx.config.auth, now);
   });
 }

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { TwoFactorRequest, TwoFactorState } from "@shared/schemas/account.ts";
 import { users } from "../../db/schema/users.ts";
-import type { AuthUser } from "../../auth/auth-user.ts";
+import { actorOf, type ServiceContext } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import type { UsersContext } from "./context.ts";
 import { recoveryCodesLeft, removeRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.ts";
 import { isValidTotp, newTotpSecret } from "./totp.ts";
 
@@ -16,10 +15,10 @@ const INVALID_CODE = "The verification code is not valid.";
  * two-factor is off (during set-up), so a stolen access token cannot copy a working key.
  */
 export async function manageTwoFactor(
-  ctx: UsersContext,
-  user: AuthUser,
+  ctx: ServiceContext,
   request: TwoFactorRequest,
 ): Promise<TwoFactorState> {
+  const user = actorOf(ctx);
   const { db, now, secretBox } = ctx;
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
   let enabled = row.twoFactorEnabled;

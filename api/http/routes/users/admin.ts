@@ -1,30 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AdminUserListItem, ImpersonationResult } from "@shared/schemas/admin-user.ts";
-import { PAGE_SIZE_MAX, QueryBoolean, queryWholeNumber } from "@shared/schemas/list-query.ts";
+import { sortedPagingOf } from "../../request/list-query.ts";
+import { UserListQuery } from "@shared/schemas/list-query.ts";
 import { pagedResult } from "@shared/schemas/paged.ts";
 import { requiredParameter } from "@shared/schemas/fields.ts";
 import { ADMINISTRATOR } from "@core/auth/auth-user.ts";
 import { requireRole, requireUser } from "../../auth/require-user.ts";
 import { createRouter, problemResponses } from "../../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../../openapi/openapi-security.ts";
-import { usersContext } from "../../service-context.ts";
+import { serviceContext } from "../../service-context.ts";
 import { impersonateUser } from "@core/services/users/impersonate-user.ts";
-import {
-  listUsers,
-  USER_SORT_COLUMNS,
-  type UserSortColumn,
-} from "@core/services/users/list-users.ts";
-
-const SORTS = Object.keys(USER_SORT_COLUMNS) as [UserSortColumn, ...UserSortColumn[]];
-
-/** The spec writes this call's query names in PascalCase. */
-const UserListQuery = z.object({
-  PageNumber: queryWholeNumber(1, 1_000_000),
-  PageSize: queryWholeNumber(1, PAGE_SIZE_MAX),
-  SearchTerm: z.string().trim().max(200).optional(),
-  SortBy: z.enum(SORTS, { error: "Invalid type selected" }).default("created"),
-  SortDescending: QueryBoolean.default(true),
-});
+import { listUsers } from "@core/services/users/list-users.ts";
 
 const common = {
   tags: ["Administration"],
@@ -73,22 +59,11 @@ export const adminUserRoutes = createRouter()
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
     return c.json(
-      await listUsers(c.get("deps").db, {
-        pageNumber: q.PageNumber,
-        pageSize: q.PageSize,
-        searchTerm: q.SearchTerm || undefined,
-        sortBy: q.SortBy,
-        sortDescending: q.SortDescending,
-        now: c.get("deps").clock(),
-      }),
+      await listUsers(serviceContext(c), sortedPagingOf(q)),
       200,
     );
   })
   .openapi(
     impersonate,
-    async (c) =>
-      c.json(
-        await impersonateUser(usersContext(c), c.get("user"), c.req.valid("param").userId),
-        200,
-      ),
+    async (c) => c.json(await impersonateUser(serviceContext(c), c.req.valid("param")), 200),
   );

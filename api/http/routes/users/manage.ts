@@ -10,7 +10,7 @@ import { createRouter, problemResponses } from "../../openapi/openapi.ts";
 import { jsonBody, jsonOk } from "../../request/json-body.ts";
 import { authProblemResponses, BEARER } from "../../openapi/openapi-security.ts";
 import { passwordCodesHook } from "../../openapi/password-codes-hook.ts";
-import { usersContext } from "../../service-context.ts";
+import { serviceContext } from "../../service-context.ts";
 import { getAccountInfo, updateAccount } from "@core/services/users/manage-account.ts";
 import { manageTwoFactor } from "@core/services/users/two-factor.ts";
 
@@ -52,16 +52,11 @@ const twoFactor = createRoute({
 });
 
 export const manageRoutes = createRouter()
-  .openapi(
-    readInfo,
-    async (c) => c.json(await getAccountInfo(c.get("deps").db, c.get("user")), 200),
-  )
+  .openapi(readInfo, async (c) => c.json(await getAccountInfo(serviceContext(c)), 200))
   .openapi(writeInfo, async (c) => {
-    const { db, now } = usersContext(c);
-    return c.json(await updateAccount({ db, now }, c.get("user"), c.req.valid("json")), 200);
+    return c.json(await updateAccount(serviceContext(c), c.req.valid("json")), 200);
   }, passwordCodesHook)
   .openapi(
     twoFactor,
-    async (c) =>
-      c.json(await manageTwoFactor(usersContext(c), c.get("user"), c.req.valid("json")), 200),
+    async (c) => c.json(await manageTwoFactor(serviceContext(c), c.req.valid("json")), 200),
   );

@@ -4,6 +4,7 @@ import { createRouter, problemResponses } from "../../openapi/openapi.ts";
 import { DONE, jsonBody } from "../../request/json-body.ts";
 import { passwordCodesHook } from "../../openapi/password-codes-hook.ts";
 import { requestPasswordReset, resetPassword } from "@core/services/users/password-reset.ts";
+import { serviceContext } from "../../service-context.ts";
 
 // POST /api/Users/forgotPassword
 const forgot = createRoute({
@@ -27,12 +28,10 @@ const reset = createRoute({
 
 export const passwordRoutes = createRouter()
   .openapi(forgot, async (c) => {
-    const { db, clock } = c.get("deps");
-    await requestPasswordReset({ db, now: clock() }, c.req.valid("json").email);
+    await requestPasswordReset(serviceContext(c), c.req.valid("json"));
     return c.json({}, 200);
   })
   .openapi(reset, async (c) => {
-    const { db, clock } = c.get("deps");
-    await resetPassword({ db, now: clock() }, c.req.valid("json"));
+    await resetPassword(serviceContext(c), c.req.valid("json"));
     return c.json({}, 200);
   }, passwordCodesHook);

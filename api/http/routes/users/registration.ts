@@ -6,6 +6,7 @@ import { passwordCodesHook } from "../../openapi/password-codes-hook.ts";
 import { requestLanguage } from "../../request/request-language.ts";
 import { confirmEmail, requestConfirmationEmail } from "@core/services/users/confirm-email.ts";
 import { registerUser } from "@core/services/users/register-user.ts";
+import { serviceContext } from "../../service-context.ts";
 
 // POST /api/Users/register
 const register = createRoute({
@@ -39,21 +40,17 @@ const resend = createRoute({
 
 export const registrationRoutes = createRouter()
   .openapi(register, async (c) => {
-    const { db, clock } = c.get("deps");
-    await registerUser({ db, now: clock() }, {
+    await registerUser(serviceContext(c), {
       ...c.req.valid("json"),
       language: requestLanguage(c),
     });
     return c.json({}, 200);
   }, passwordCodesHook)
   .openapi(confirm, async (c) => {
-    const { db, clock } = c.get("deps");
-    const { userId, code } = c.req.valid("query");
-    await confirmEmail({ db, now: clock() }, { userId, code });
+    await confirmEmail(serviceContext(c), c.req.valid("query"));
     return c.json({}, 200);
   })
   .openapi(resend, async (c) => {
-    const { db, clock } = c.get("deps");
-    await requestConfirmationEmail({ db, now: clock() }, c.req.valid("json").email);
+    await requestConfirmationEmail(serviceContext(c), c.req.valid("json"));
     return c.json({}, 200);
   });

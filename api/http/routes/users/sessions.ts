@@ -3,7 +3,7 @@ import { LoginQuery, LoginRequest, RefreshRequest, TokenResponse } from "@shared
 import { clientAddress } from "../../auth/client-address.ts";
 import { createRouter, problemResponses } from "../../openapi/openapi.ts";
 import { jsonBody, jsonOk } from "../../request/json-body.ts";
-import { usersContext } from "../../service-context.ts";
+import { serviceContext } from "../../service-context.ts";
 import { endSession, refreshSession } from "@core/services/users/sessions.ts";
 import { signIn } from "@core/services/users/sign-in.ts";
 
@@ -50,16 +50,13 @@ const logout = createRoute({
 
 export const sessionRoutes = createRouter()
   .openapi(login, async (c) => {
-    const ctx = usersContext(c);
     const address = clientAddress(c, c.get("deps").config.trustProxy);
-    return c.json(await signIn(ctx, c.req.valid("json"), address), 200);
+    return c.json(await signIn(serviceContext(c), { ...c.req.valid("json"), address }), 200);
   })
   .openapi(refresh, async (c) => {
-    const { db, auth, now } = usersContext(c);
-    return c.json(await refreshSession(db, c.req.valid("json").refreshToken, auth, now), 200);
+    return c.json(await refreshSession(serviceContext(c), c.req.valid("json")), 200);
   })
   .openapi(logout, async (c) => {
-    const { db, now } = usersContext(c);
-    await endSession(db, c.req.valid("json").refreshToken, now);
+    await endSession(serviceContext(c), c.req.valid("json"));
     return c.body(null, 204);
   });

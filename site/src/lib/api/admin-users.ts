@@ -4,7 +4,8 @@ import type { Paged } from "./paged.ts";
 
 export type { Paged };
 
-export type UserSortField = "email" | "created" | "lastLogin";
+export type { UserSortField } from "@shared/schemas/list-query.ts";
+import type { ListQueryInput, UserListQuery, UserSortField } from "@shared/schemas/list-query.ts";
 
 export interface UserListQuery {
   pageNumber: number;
@@ -16,13 +17,17 @@ export interface UserListQuery {
 
 /** GET /api/Users/list (administrators). */
 export function listUsers(query: UserListQuery, signal?: AbortSignal) {
-  return apiGet<Paged<AdminUserListItem>>("/api/Users/list", {
-    PageNumber: query.pageNumber,
-    PageSize: query.pageSize,
-    SearchTerm: query.searchTerm.trim(),
-    SortBy: query.sortBy,
-    SortDescending: query.sortDescending,
-  }, signal);
+  return apiGet<Paged<AdminUserListItem>>(
+    "/api/Users/list",
+    {
+      PageNumber: query.pageNumber,
+      PageSize: query.pageSize,
+      SearchTerm: query.searchTerm.trim(),
+      SortBy: query.sortBy,
+      SortDescending: query.sortDescending,
+    } satisfies ListQueryInput<typeof UserListQuery>,
+    signal,
+  );
 }
 
 /** POST /api/Users/impersonate/{userId}: that user's tokens. */

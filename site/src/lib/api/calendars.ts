@@ -1,3 +1,8 @@
+import type {
+  CalendarListQuery,
+  ListQueryInput,
+  ReservationListQuery,
+} from "@shared/schemas/list-query.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
 import type { UnitCalendar } from "@shared/schemas/calendar.ts";
 import { apiDelete, apiGet, apiPost } from "./client.ts";
@@ -12,12 +17,16 @@ export interface CalendarListQuery {
 
 /** GET /api/Calendars: the host's units with their imported feeds (health, last outcome). */
 export function listCalendars(query: CalendarListQuery, signal?: AbortSignal) {
-  return apiGet<Paged<UnitCalendar>>("/api/Calendars", {
-    PageNumber: query.pageNumber,
-    PageSize: query.pageSize,
-    PropertyId: query.propertyId,
-    AccommodationUnitCode: query.accommodationUnitCode,
-  }, signal);
+  return apiGet<Paged<UnitCalendar>>(
+    "/api/Calendars",
+    {
+      PageNumber: query.pageNumber,
+      PageSize: query.pageSize,
+      PropertyId: query.propertyId,
+      AccommodationUnitCode: query.accommodationUnitCode,
+    } satisfies ListQueryInput<typeof CalendarListQuery>,
+    signal,
+  );
 }
 
 /**
@@ -58,13 +67,17 @@ export interface StayRangeQuery {
  * (blocks close nights too, so the calendar asks for them).
  */
 export function listStaysBetween(query: StayRangeQuery, signal?: AbortSignal) {
-  return apiGet<Paged<Reservation>>("/api/Reservations", {
-    PageNumber: query.pageNumber,
-    PageSize: query.pageSize,
-    PropertyId: query.propertyId,
-    AccommodationUnitCode: query.accommodationUnitCode,
-    StartDate: query.startDate,
-    EndDate: query.endDate,
-    IncludeBlocks: true,
-  }, signal);
+  return apiGet<Paged<Reservation>>(
+    "/api/Reservations",
+    {
+      PageNumber: query.pageNumber,
+      PageSize: query.pageSize,
+      PropertyId: query.propertyId,
+      AccommodationUnitCode: query.accommodationUnitCode,
+      StartDate: query.startDate,
+      EndDate: query.endDate,
+      IncludeBlocks: true,
+    } satisfies ListQueryInput<typeof ReservationListQuery>,
+    signal,
+  );
 }

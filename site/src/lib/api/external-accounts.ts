@@ -5,7 +5,13 @@ import type {
 import { apiDelete, apiGet, apiPost, apiPut } from "./client.ts";
 import type { Paged } from "./paged.ts";
 
-export type ExternalAccountSortField = "username" | "status" | "created";
+/** What the account list sorts by (the API's SortBy values). */
+export type ExternalAccountSortField = AccountSortField;
+import type {
+  AccountListQuery,
+  AccountSortField,
+  ListQueryInput,
+} from "@shared/schemas/list-query.ts";
 
 export interface ExternalAccountListQuery {
   pageNumber: number;
@@ -21,12 +27,16 @@ const path = (id: string) => `/api/ExternalAccounts/${encodeURIComponent(id)}`;
 
 /** GET /api/ExternalAccounts (spec section 7; the query names are the spec's). */
 export function listExternalAccounts(query: ExternalAccountListQuery, signal?: AbortSignal) {
-  return apiGet<Paged<ExternalAccount>>("/api/ExternalAccounts", {
-    PageNumber: query.pageNumber,
-    PageSize: query.pageSize,
-    SortBy: query.sortBy,
-    SearchValue: query.searchValue.trim(),
-  }, signal);
+  return apiGet<Paged<ExternalAccount>>(
+    "/api/ExternalAccounts",
+    {
+      PageNumber: query.pageNumber,
+      PageSize: query.pageSize,
+      SortBy: query.sortBy,
+      SearchValue: query.searchValue.trim(),
+    } satisfies ListQueryInput<typeof AccountListQuery>,
+    signal,
+  );
 }
 
 /** POST /api/ExternalAccounts: connects the account (status Created); provisioning follows. */

@@ -5,7 +5,8 @@ import type { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
 import { apiGet, apiPost } from "./client.ts";
 import type { Paged } from "./paged.ts";
 
-export type GuestSortField = "arrival" | "name" | "created";
+export type { GuestSortField } from "@shared/schemas/list-query.ts";
+import type { GuestListQuery, GuestSortField, ListQueryInput } from "@shared/schemas/list-query.ts";
 
 /** The languages the proof of residence is written in (GET /Guests/proofOfResidence). */
 export const PROOF_LANGUAGES = ["hr", "en", "de", "it"] as const;
@@ -26,14 +27,18 @@ export interface GuestListQuery {
 
 /** GET /api/Guests: one property's guests (a property must be chosen: spec section 2). */
 export function listGuests(query: GuestListQuery, signal?: AbortSignal) {
-  return apiGet<Paged<GuestListItem>>("/api/Guests", {
-    PropertyId: query.propertyId,
-    PageNumber: query.pageNumber,
-    PageSize: query.pageSize,
-    SortBy: query.sortBy,
-    SearchValue: query.searchValue?.trim(),
-    Status: query.status,
-  }, signal);
+  return apiGet<Paged<GuestListItem>>(
+    "/api/Guests",
+    {
+      PropertyId: query.propertyId,
+      PageNumber: query.pageNumber,
+      PageSize: query.pageSize,
+      SortBy: query.sortBy,
+      SearchValue: query.searchValue?.trim(),
+      Status: query.status,
+    } satisfies ListQueryInput<typeof GuestListQuery>,
+    signal,
+  );
 }
 
 /** GET /api/Guests/details: everything about one guest, document number included. */

@@ -2,7 +2,12 @@ import type { Property, PropertySettingsUpdateInput } from "@shared/schemas/prop
 import { apiDelete, apiGet, apiPut } from "./client.ts";
 import type { Paged } from "./paged.ts";
 
-export type PropertySortField = "name" | "created";
+export type { PropertySortField } from "@shared/schemas/list-query.ts";
+import type {
+  ListQueryInput,
+  PropertyListQuery,
+  PropertySortField,
+} from "@shared/schemas/list-query.ts";
 
 export interface PropertyListQuery {
   pageNumber: number;
@@ -13,12 +18,16 @@ export interface PropertyListQuery {
 
 /** GET /api/Properties: the host's properties, each with its accommodation units. */
 export function listProperties(query: PropertyListQuery, signal?: AbortSignal) {
-  return apiGet<Paged<Property>>("/api/Properties", {
-    PageNumber: query.pageNumber,
-    PageSize: query.pageSize,
-    SortBy: query.sortBy,
-    SearchValue: query.searchValue.trim(),
-  }, signal);
+  return apiGet<Paged<Property>>(
+    "/api/Properties",
+    {
+      PageNumber: query.pageNumber,
+      PageSize: query.pageSize,
+      SortBy: query.sortBy,
+      SearchValue: query.searchValue.trim(),
+    } satisfies ListQueryInput<typeof PropertyListQuery>,
+    signal,
+  );
 }
 
 /** PUT /api/Properties/Settings/{id}: replaces every setting (send the unchanged ones too). */

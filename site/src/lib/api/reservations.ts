@@ -3,7 +3,12 @@ import type { CreateReservationRequest, Reservation } from "@shared/schemas/rese
 import { apiDelete, apiGet, apiPost, apiPut } from "./client.ts";
 import type { Paged } from "./paged.ts";
 
-export type ReservationSortField = "startDate" | "endDate" | "created";
+export type { ReservationSortField } from "@shared/schemas/list-query.ts";
+import type {
+  ListQueryInput,
+  ReservationListQuery,
+  ReservationSortField,
+} from "@shared/schemas/list-query.ts";
 
 export interface ReservationListQuery {
   pageNumber: number;
@@ -27,20 +32,24 @@ const byCode = (code: string) => `/api/Reservations/${encodeURIComponent(code)}`
 
 /** GET /api/Reservations (spec section 7; the query names are the spec's). */
 export function listReservations(query: ReservationListQuery, signal?: AbortSignal) {
-  return apiGet<Paged<Reservation>>("/api/Reservations", {
-    PageNumber: query.pageNumber,
-    PageSize: query.pageSize,
-    SortBy: query.sortBy,
-    SortDescending: query.sortDescending,
-    SearchValue: query.searchValue?.trim(),
-    PropertyId: query.propertyId,
-    AccommodationUnitCode: query.accommodationUnitCode,
-    ReservationFilter: query.filter,
-    ReservationStatuses: query.statuses,
-    StartDate: query.startDate,
-    EndDate: query.endDate,
-    IncludeBlocks: query.includeBlocks,
-  }, signal);
+  return apiGet<Paged<Reservation>>(
+    "/api/Reservations",
+    {
+      PageNumber: query.pageNumber,
+      PageSize: query.pageSize,
+      SortBy: query.sortBy,
+      SortDescending: query.sortDescending,
+      SearchValue: query.searchValue?.trim(),
+      PropertyId: query.propertyId,
+      AccommodationUnitCode: query.accommodationUnitCode,
+      ReservationFilter: query.filter,
+      ReservationStatuses: query.statuses,
+      StartDate: query.startDate,
+      EndDate: query.endDate,
+      IncludeBlocks: query.includeBlocks,
+    } satisfies ListQueryInput<typeof ReservationListQuery>,
+    signal,
+  );
 }
 
 /** GET /api/Reservations/{code}. */

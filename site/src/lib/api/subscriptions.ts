@@ -1,3 +1,9 @@
+import type {
+  ListQueryInput,
+  PurchaseRequestListQuery,
+  PurchaseRequestSortField,
+  ReceiptListQuery,
+} from "@shared/schemas/list-query.ts";
 import type { PurchaseRequestStatus } from "@shared/enums.ts";
 import type { CurrentSubscription } from "@shared/schemas/current-subscription.ts";
 import type { PaymentInstructions } from "@shared/schemas/payment-instructions.ts";
@@ -47,14 +53,7 @@ export function createPurchaseRequest(
   });
 }
 
-export type PurchaseRequestSortField =
-  | "created"
-  | "price"
-  | "status"
-  | "email"
-  | "packageName"
-  | "length"
-  | "referenceCode";
+export type { PurchaseRequestSortField } from "@shared/schemas/list-query.ts";
 
 export interface PurchaseRequestQuery {
   pageNumber: number;
@@ -72,15 +71,19 @@ export function listPurchaseRequests(
   query: PurchaseRequestQuery,
   signal?: AbortSignal,
 ): Promise<Paged<PurchaseRequest>> {
-  return apiGet<Paged<PurchaseRequest>>(`${BASE}/purchase-requests`, {
-    PageNumber: query.pageNumber,
-    PageSize: query.pageSize,
-    SearchTerm: query.searchTerm?.trim() || undefined,
-    SortBy: query.sortBy,
-    SortDescending: query.sortDescending,
-    Status: query.status,
-    Mine: query.mine || undefined,
-  }, signal);
+  return apiGet<Paged<PurchaseRequest>>(
+    `${BASE}/purchase-requests`,
+    {
+      PageNumber: query.pageNumber,
+      PageSize: query.pageSize,
+      SearchTerm: query.searchTerm?.trim() || undefined,
+      SortBy: query.sortBy,
+      SortDescending: query.sortDescending,
+      Status: query.status,
+      Mine: query.mine || undefined,
+    } satisfies ListQueryInput<typeof PurchaseRequestListQuery>,
+    signal,
+  );
 }
 
 /** GET …/purchase-requests/{id}/payment: payee, amount, reference and the HUB3 barcode. */
@@ -105,12 +108,16 @@ export function listReceipts(
   query: { pageNumber: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Paged<Receipt>> {
-  return apiGet<Paged<Receipt>>(`${BASE}/receipts`, {
-    PageNumber: query.pageNumber,
-    PageSize: query.pageSize,
-    SortBy: "created",
-    SortDescending: true,
-  }, signal);
+  return apiGet<Paged<Receipt>>(
+    `${BASE}/receipts`,
+    {
+      PageNumber: query.pageNumber,
+      PageSize: query.pageSize,
+      SortBy: "created",
+      SortDescending: true,
+    } satisfies ListQueryInput<typeof ReceiptListQuery>,
+    signal,
+  );
 }
 
 /** GET /api/Subscriptions/receipt/{id}: the receipt as a PDF. */
