@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test (unit, API, integration with real NATS/SMTP/libSQL, browser in Chromium) and
-# ends with the line "N passed, N failed".
+# The gate (`npm test`, `deno task ok`, CI): formatting, lint (with the import-direction rule,
+# dev/lint/import-direction.ts), type check, then every test (unit, API, integration with real
+# NATS/SMTP/libSQL, browser in Chromium). Ends with the line "N passed, N failed".
+# Arguments go to `deno test` (e.g. a test file or --filter); with any, only the tests run.
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 setup_common "chromium:chromium" "pdftotext:poppler-utils"
@@ -8,13 +10,26 @@ setup_common "chromium:chromium" "pdftotext:poppler-utils"
 mkdir -p data
 report="data/test-report.txt"
 
-# The site's islands are bundled by Astro, which does not type-check; the tests below only reach
-# what they import. So the site's TypeScript is checked here, and a type error fails the run.
-say "type-checking the site"
-if ! "$DENO" check --quiet site/src; then
-  echo "0 passed, 1 failed"
-  exit 1
+# A failed check stops the gate before the tests, with the summary line CI reads.
+gate() {
+  local what="$1"
+  shift
+  say "$what"
+  if ! "$@"; then
+    printf '%s failed\n0 passed, 1 failed\n' "$what"
+    exit 1
+  fi
+}
+
+if [ $# -eq 0 ]; then
+  gate "formatting (deno fmt --check)" "$DENO" fmt --check --quiet
+  gate "lint and import direction (deno lint)" "$DENO" lint --quiet
+  # Astro bundles the islands without type-checking them; the server, workers and tools are
+  # checked here too, so a type error anywhere fails the run.
+  gate "type check" "$DENO" check --quiet api/main.ts workers/main.ts dev/ deploy/ bench/ \
+    shared/ site/src tests/
 fi
+
 set +e
 NO_COLOR=1 "$DENO" test -A "$@" tests/ 2>&1 | tee "$report"
 status=${PIPESTATUS[0]}

@@ -24,7 +24,7 @@ Deno.test("core may not import http, workers or Hono", () => {
       'import { sleep } from "../../../workers/runner/sleep.ts";',
       'import { log } from "../platform/logger.ts";',
       'import { ERROR_CODES } from "@shared/errors.ts";',
-      'export const all = [Hono, html, onError, sleep, log, ERROR_CODES];',
+      "export const all = [Hono, html, onError, sleep, log, ERROR_CODES];",
     ].join("\n"),
   );
   assert.equal(messages.length, 4);
