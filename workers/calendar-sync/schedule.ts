@@ -1,9 +1,10 @@
 import type { JetStreamClient } from "@nats-io/jetstream";
 import { isNull, lte, or } from "drizzle-orm";
-import { CalendarSyncRequested, type EventEnvelope } from "@shared/events.ts";
+import { CalendarSyncRequested } from "@shared/events.ts";
 import type { Database } from "@core/db/client.ts";
 import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
 import { describeError, log } from "@core/platform/logger.ts";
+import { publishRequest } from "../runner/publish-request.ts";
 import { sleep } from "../runner/sleep.ts";
 
 export interface ScheduleOptions {
@@ -33,15 +34,10 @@ export async function scheduleDueUnits(options: Omit<ScheduleOptions, "tickMs" |
   const slot = Math.floor(now.getTime() / options.intervalMs);
   const js = options.js();
   for (const { unitId } of due) {
-    const id = `calendar-sync:${unitId}:${slot}`;
-    const envelope: EventEnvelope = {
-      id,
-      subject: CalendarSyncRequested.subject,
-      version: CalendarSyncRequested.version,
-      occurredAt: now.toISOString(),
-      payload: CalendarSyncRequested.payload.parse({ accommodationUnitId: unitId, force: false }),
-    };
-    await js.publish(envelope.subject, JSON.stringify(envelope), { msgID: id, timeout: 5000 });
+    await publishRequest(js, CalendarSyncRequested, { accommodationUnitId: unitId, force: false }, {
+      id: `calendar-sync:${unitId}:${slot}`,
+      now,
+    });
   }
   return due.length;
 }

@@ -1,12 +1,13 @@
 import type { JetStreamClient } from "@nats-io/jetstream";
 import { eq } from "drizzle-orm";
-import { AccountReconcileRequested, type EventEnvelope } from "@shared/events.ts";
+import { AccountReconcileRequested } from "@shared/events.ts";
 import type { Database } from "@core/db/client.ts";
 import { externalAccounts } from "@core/db/schema/external-accounts.ts";
 import { describeError, log } from "@core/platform/logger.ts";
 import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { runDailyJob } from "../../runner/daily-job.ts";
 import { retryUnansweredRegistrations } from "../registration/unanswered-retry.ts";
+import { publishRequest } from "../../runner/publish-request.ts";
 import { sleep } from "../../runner/sleep.ts";
 import { queueArrivals, queueDepartures, warnOfDeadlines } from "./guest-duties.ts";
 import { GUEST_DATA_RETENTION, removeExpiredGuestData } from "./guest-data-retention.ts";
@@ -19,15 +20,10 @@ async function requestReconciliation(db: Database, js: JetStreamClient, now: Dat
   const accounts = await db.select({ id: externalAccounts.id }).from(externalAccounts)
     .where(eq(externalAccounts.status, 2));
   for (const { id } of accounts) {
-    const eventId = `reconcile:${id}:${today}`;
-    const envelope: EventEnvelope = {
-      id: eventId,
-      subject: AccountReconcileRequested.subject,
-      version: AccountReconcileRequested.version,
-      occurredAt: now.toISOString(),
-      payload: { externalAccountId: id },
-    };
-    await js.publish(envelope.subject, JSON.stringify(envelope), { msgID: eventId, timeout: 5000 });
+    await publishRequest(js, AccountReconcileRequested, { externalAccountId: id }, {
+      id: `reconcile:${id}:${today}`,
+      now,
+    });
   }
   return accounts.length;
 }
