@@ -2,7 +2,15 @@ import { z } from "zod";
 import { commonEnv, parseConfig } from "@core/platform/config.ts";
 import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "./evisitor/schedule/guest-data-retention.ts";
 
-export const WORKER_NAMES = ["relay", "notifications", "evisitor", "calendar", "mrz"] as const;
+/** `scheduler` runs every timed job (workers/scheduler/jobs.ts); no other worker runs on a clock. */
+export const WORKER_NAMES = [
+  "relay",
+  "notifications",
+  "evisitor",
+  "calendar",
+  "mrz",
+  "scheduler",
+] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
 const WorkersEnv = z.object({
@@ -28,7 +36,10 @@ const WorkersEnv = z.object({
   RELAY_INTERVAL_MS: z.coerce.number().int().min(10).default(200),
   /** JetStream replicas of each stream: 1 on a single server, 3 on a 3-node cluster. */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
-  /** How often the guests' clock ticks: automatic check-in/out, deadline warnings, daily checks. */
+  /**
+   * The scheduler's guest jobs: how often automatic check-in/out, deadline warnings and unanswered
+   * retries run, and the daily jobs (comparison with eVisitor, retention) look for today's run.
+   */
   GUEST_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).default(60_000),
   /**
    * Days after a stay's check-out when its guests' personal data is removed (anonymised), once
@@ -39,7 +50,7 @@ const WorkersEnv = z.object({
     .default(DEFAULT_GUEST_DATA_RETENTION_DAYS),
   /** How often every calendar feed is fetched (conditional requests make unchanged ones cheap). */
   CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
-  /** How often the schedule looks for feeds that are due. */
+  /** How often the scheduler's calendar job looks for feeds that are due. */
   CALENDAR_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).default(60_000),
   /** Whole download of one feed: DNS, redirects, headers and body. */
   CALENDAR_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),

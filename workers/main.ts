@@ -48,12 +48,14 @@ await runMain(async () => {
         openSession: productEVisitorClient(db, secretBox),
       },
       secretBox,
-      scheduleTickMs: config.GUEST_SCHEDULE_TICK_MS,
+    },
+    schedule: {
+      guestTickMs: config.GUEST_SCHEDULE_TICK_MS,
       guestDataRetentionDays: config.GUEST_DATA_RETENTION_DAYS,
+      calendarTickMs: config.CALENDAR_SCHEDULE_TICK_MS,
     },
     calendar: {
       intervalMs: config.CALENDAR_SYNC_INTERVAL_MINUTES * 60_000,
-      tickMs: config.CALENDAR_SCHEDULE_TICK_MS,
       concurrency: config.CALENDAR_SYNC_CONCURRENCY,
       fetch: {
         timeoutMs: config.CALENDAR_FETCH_TIMEOUT_MS,

@@ -10,9 +10,6 @@ import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
 import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
 import { reconcileConsumer } from "./evisitor/schedule/reconcile-consumer.ts";
 import { refreshConsumer } from "./evisitor/registration/refresh-consumer.ts";
-import { runGuestSchedule } from "./evisitor/schedule/guest-schedule.ts";
-import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "./evisitor/schedule/guest-data-retention.ts";
-import { runBillingSchedule } from "./billing/billing-daily.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
 import { notificationEmailConsumer } from "./notifications/notification-email-consumer.ts";
@@ -20,12 +17,13 @@ import type { Mailer } from "./notifications/mailer.ts";
 import { runRelay } from "./relay/relay.ts";
 import { runConsumer } from "./runner/consume.ts";
 import { calendarSyncConsumer } from "./calendar-sync/sync-consumer.ts";
-import { runCalendarSchedule } from "./calendar-sync/schedule.ts";
 import type { FetchFeedOptions } from "./calendar-sync/fetch-feed.ts";
 import { ensureStreams } from "./runner/streams.ts";
 import { createMrzReader } from "./mrz/mrz-reader.ts";
 import { runMrzResponder } from "./mrz/responder.ts";
 import type { ConsumerDefinition } from "./runner/worker.ts";
+import { scheduledJobs, type ScheduleOptions } from "./scheduler/jobs.ts";
+import { runScheduler } from "./scheduler/scheduler.ts";
 
 export interface WorkersOptions {
   workers: readonly WorkerName[];
@@ -39,32 +37,23 @@ export interface WorkersOptions {
   relayIntervalMs: number;
   /** JetStream replicas of each stream (NATS_STREAM_REPLICAS): 1 on one server, 3 on a cluster. */
   streamReplicas?: number;
-  /**
-   * For the evisitor worker: the service, the key that opens stored credentials, how often the
-   * guests' clock ticks (automatic check-in/out, deadlines, the daily comparison and data
-   * retention), and the days after check-out when guests' personal data is removed
-   * (GUEST_DATA_RETENTION_DAYS).
-   */
-  evisitor?: {
-    access: EVisitorAccess;
-    secretBox: SecretBox;
-    scheduleTickMs?: number;
-    guestDataRetentionDays?: number;
-  };
-  /** For the calendar worker. */
+  /** For the evisitor worker: the service and the key that opens stored credentials. */
+  evisitor?: { access: EVisitorAccess; secretBox: SecretBox };
+  /** For the calendar worker, and the scheduler's calendar job (`intervalMs`). */
   calendar?: CalendarWorkerOptions;
   /** For the mrz worker: photos read at once. */
   mrz?: { concurrency: number };
   /**
-   * For the notifications worker: how often the billing clock looks whether today's billing job
-   * (expiries, warnings) has run; 0 turns it off. Ten minutes by default.
+   * For the scheduler worker, which runs every timed job (scheduler/jobs.ts): how often each
+   * runs, and the days after check-out when guests' personal data is removed. The calendar
+   * job's interval is `calendar.intervalMs`.
    */
-  billing?: { tickMs?: number };
+  schedule?: Omit<ScheduleOptions, "calendarIntervalMs">;
 }
 
 export interface CalendarWorkerOptions {
+  /** How often each feed is fetched. */
   intervalMs: number;
-  tickMs: number;
   concurrency: number;
   fetch: FetchFeedOptions;
 }
@@ -106,7 +95,11 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
 }
 
 function calendarOptionsOf(options: WorkersOptions): CalendarWorkerOptions {
-  if (!options.calendar) throw new Error("the calendar worker needs its options");
+  if (!options.calendar) {
+    throw new Error(
+      "the calendar worker and the scheduler's calendar job need the calendar options",
+    );
+  }
   return options.calendar;
 }
 
@@ -139,34 +132,12 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
       }),
     );
   }
-  if (options.workers.includes("evisitor") && options.evisitor?.scheduleTickMs !== 0) {
-    running.push(runGuestSchedule({
-      db,
-      js: () => js,
-      clock,
-      tickMs: options.evisitor?.scheduleTickMs ?? 60_000,
-      retentionDays: options.evisitor?.guestDataRetentionDays ?? DEFAULT_GUEST_DATA_RETENTION_DAYS,
-      signal: controller.signal,
-    }));
-  }
-  if (options.workers.includes("notifications") && options.billing?.tickMs !== 0) {
-    running.push(runBillingSchedule({
-      db,
-      clock,
-      tickMs: options.billing?.tickMs ?? 10 * 60_000,
-      signal: controller.signal,
-    }));
-  }
-  if (options.workers.includes("calendar")) {
-    const calendar = calendarOptionsOf(options);
-    running.push(runCalendarSchedule({
-      db,
-      js: () => js,
-      clock,
-      intervalMs: calendar.intervalMs,
-      tickMs: calendar.tickMs,
-      signal: controller.signal,
-    }));
+  if (options.workers.includes("scheduler")) {
+    const jobs = scheduledJobs({
+      ...options.schedule,
+      calendarIntervalMs: calendarOptionsOf(options).intervalMs,
+    });
+    running.push(runScheduler({ jobs, db, js: () => js, clock, signal: controller.signal }));
   }
   const closing: (() => Promise<void>)[] = [];
   if (options.workers.includes("mrz")) {

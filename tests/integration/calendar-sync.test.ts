@@ -6,7 +6,7 @@ import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
 import { outbox } from "@core/db/schema/outbox.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { connectNatsInBackground } from "@core/platform/nats.ts";
-import { scheduleDueUnits } from "../../workers/calendar-sync/schedule.ts";
+import { scheduleDueUnits } from "../../workers/scheduler/jobs/calendar-due.ts";
 import { USER_AGENT } from "../../workers/calendar-sync/fetch-feed.ts";
 import { MAX_FEED_BYTES } from "../../workers/calendar-sync/feed-text.ts";
 import { waitForNats } from "../../workers/runner/wait-for-nats.ts";
@@ -154,7 +154,7 @@ async function withCalendarSync(
     db: database.db,
     natsUrl: nats.url,
     smtpUrl: "smtp://127.0.0.1:9", // no e-mail in these tests: the notifications worker is off
-    workers: ["relay", "calendar"],
+    workers: ["relay", "calendar", "scheduler"],
     calendar,
   });
   try {

@@ -10,7 +10,14 @@ import {
   DEFAULT_GUEST_DATA_RETENTION_DAYS,
   removeExpiredGuestData,
 } from "../../workers/evisitor/schedule/guest-data-retention.ts";
-import { runGuestSchedule } from "../../workers/evisitor/schedule/guest-schedule.ts";
+import { runScheduler } from "../../workers/scheduler/scheduler.ts";
+import { guestRetentionJob } from "../../workers/scheduler/jobs/guest-retention.ts";
+import {
+  CONTACT_RETENTION,
+  contactRetentionJob,
+} from "../../workers/scheduler/jobs/contact-retention.ts";
+import { scheduleMarks } from "@core/db/schema/schedule-marks.ts";
+import { GUEST_DATA_RETENTION } from "../../workers/evisitor/schedule/guest-data-retention.ts";
 import { markDailyJobDone } from "../../workers/runner/daily-job.ts";
 import { createHost, getWith, signIn } from "../support/accounts.ts";
 import { postJson, withTestApp } from "../support/app.ts";
@@ -301,40 +308,53 @@ Deno.test("the retention job works in batches and leaves no old values in the da
     }
   }, { now: NOW }));
 
-Deno.test("the guests' clock runs the retention job once a day, contact messages included", () =>
+/** The scheduler with the two retention jobs, ticking every 20 ms at `now`, until `fn` ends. */
+async function withRetentionJobs(ctx: Ctx, now: Date, fn: () => Promise<void>) {
+  const controller = new AbortController();
+  const running = runScheduler({
+    jobs: [
+      guestRetentionJob({ tickMs: 20, retentionDays: N }),
+      contactRetentionJob({ tickMs: 20 }),
+    ],
+    db: ctx.db,
+    js: () => {
+      throw new Error("no NATS in this test");
+    },
+    clock: () => now,
+    signal: controller.signal,
+  });
+  try {
+    await fn();
+  } finally {
+    controller.abort();
+    await running;
+  }
+}
+
+const contactMessage = (id: string, createdDaysAgo: number, emailedDaysAgo: number | null) => {
+  const daysBefore = (days: number) => new Date(RUN.getTime() - days * 24 * 3600_000);
+  return {
+    id,
+    firstName: "Ana",
+    lastName: "Kovač",
+    email: `${id}@example.com`,
+    message: "Imam pitanje o prijavi.",
+    createdAt: daysBefore(createdDaysAgo),
+    emailedAt: emailedDaysAgo === null ? null : daysBefore(emailedDaysAgo),
+  };
+};
+
+Deno.test("the scheduler runs the retention jobs once a day: guests' data and contact messages", () =>
   withTestApp(async (ctx) => {
     const { ids } = await setUp(ctx);
-    const daysBefore = (days: number) => new Date(RUN.getTime() - days * 24 * 3600_000);
-    const contact = (id: string, createdDaysAgo: number, emailedDaysAgo: number | null) => ({
-      id,
-      firstName: "Ana",
-      lastName: "Kovač",
-      email: `${id}@example.com`,
-      message: "Imam pitanje o prijavi.",
-      createdAt: daysBefore(createdDaysAgo),
-      emailedAt: emailedDaysAgo === null ? null : daysBefore(emailedDaysAgo),
-    });
     await ctx.db.insert(contactMessages).values([
-      contact("old-mailed", 100, 100),
-      contact("recent", 10, 10),
-      contact("never-mailed", 200, null),
+      contactMessage("old-mailed", 100, 100),
+      contactMessage("recent", 10, 10),
+      contactMessage("never-mailed", 200, null),
     ]);
-    // Today's comparison with eVisitor counts as done: this test has no NATS to publish it on.
-    await markDailyJobDone(ctx.db, "evisitor-reconcile", "2026-09-11");
-    const controller = new AbortController();
-    const running = runGuestSchedule({
-      db: ctx.db,
-      js: () => {
-        throw new Error("no NATS in this test");
-      },
-      clock: () => RUN,
-      tickMs: 20,
-      retentionDays: N,
-      signal: controller.signal,
-    });
-    try {
+    await withRetentionJobs(ctx, RUN, async () => {
       await waitFor(async () => (await rowOf(ctx, ids.ada)).anonymisedAt !== null, {
-        what: "Ada anonymised by the schedule",
+        what: "Ada anonymised by the scheduler",
       });
       // Support has had the old message for over 90 days: gone. The recent one, and the one
       // not e-mailed yet, stay.
@@ -346,12 +366,39 @@ Deno.test("the guests' clock runs the retention job once a day, contact messages
           .sort(),
         ["never-mailed", "recent"],
       );
+      // Each job has its own day under its own lease.
+      await waitFor(async () => {
+        const marks = await ctx.db.select().from(scheduleMarks);
+        return [GUEST_DATA_RETENTION, CONTACT_RETENTION].every((name) =>
+          marks.find((m) => m.name === name)?.lastRunOn === "2026-09-11"
+        );
+      }, { what: "both days marked done" });
       // Eva is checked out meanwhile, but today's run is over: she waits for tomorrow's.
       await ctx.db.update(guests).set({ status: "CheckedOut" }).where(eq(guests.id, ids.eva));
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal((await rowOf(ctx, ids.eva)).anonymisedAt, null);
-    } finally {
-      controller.abort();
-      await running;
-    }
+    });
+  }, { now: NOW }));
+
+Deno.test("after the upgrade, a day the combined retention already did still removes old contact messages", () =>
+  withTestApp(async (ctx) => {
+    // Until contact retention had its own lease it ran inside the guest data retention's: a
+    // copy of the old workers may have done today's run of both already.
+    await markDailyJobDone(ctx.db, GUEST_DATA_RETENTION, "2026-09-11");
+    await ctx.db.insert(contactMessages).values([
+      contactMessage("old-mailed", 100, 100),
+      contactMessage("recent", 10, 10),
+    ]);
+    await withRetentionJobs(ctx, RUN, async () => {
+      await waitFor(async () => {
+        const [mark] = await ctx.db.select().from(scheduleMarks)
+          .where(eq(scheduleMarks.name, CONTACT_RETENTION));
+        return mark?.lastRunOn === "2026-09-11";
+      }, { what: "contact retention's day done" });
+      assert.deepEqual(
+        (await ctx.db.select({ id: contactMessages.id }).from(contactMessages)).map((m) => m.id),
+        ["recent"],
+        "a second run the same day removes only what is past the 90 days",
+      );
+    });
   }, { now: NOW }));

@@ -11,6 +11,11 @@ import {
   warnOfDeadlines,
 } from "../../workers/evisitor/schedule/guest-duties.ts";
 import { DAILY_JOB_LEASE_MS, runDailyJob, takeDailyLease } from "../../workers/runner/daily-job.ts";
+import { runScheduler } from "../../workers/scheduler/scheduler.ts";
+import { arrivalsJob } from "../../workers/scheduler/jobs/arrivals.ts";
+import { departuresJob } from "../../workers/scheduler/jobs/departures.ts";
+import { deadlineWarningsJob } from "../../workers/scheduler/jobs/deadline-warnings.ts";
+import { unansweredRetriesJob } from "../../workers/scheduler/jobs/unanswered-retries.ts";
 import { reconcileConsumer } from "../../workers/evisitor/schedule/reconcile-consumer.ts";
 import { createEVisitorClient } from "@core/evisitor/client.ts";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
@@ -102,6 +107,48 @@ Deno.test("the host is warned once when a failed guest's registration deadline i
     assert.equal(await warnOfDeadlines(ctx.db, at("2026-08-11", 15)), 0, "told once");
     const [note] = await ctx.db.select().from(userNotifications);
     assert.equal(note.template, "GuestRegistrationDue");
+  }, { now: NOW }));
+
+Deno.test("the scheduler's guest jobs queue a late check-out before the deadline warnings look", () =>
+  withTestApp(async (ctx) => {
+    const { propertyId } = await stayWithGuest(ctx, "2026-08-10", "2026-08-13");
+    await ctx.db.update(guests).set({ status: "CheckedIn", registrationState: "registered" });
+    await ctx.db.update(properties).set({ automaticCheckOut: true })
+      .where(eq(properties.id, propertyId));
+    // The workers were down: it is the night after the check-out deadline (14 August).
+    const late = at("2026-08-14", 23);
+    const tickMs = 60_000;
+    const controller = new AbortController();
+    const running = runScheduler({
+      jobs: [
+        arrivalsJob({ tickMs }),
+        departuresJob({ tickMs }),
+        deadlineWarningsJob({ tickMs }),
+        unansweredRetriesJob({ tickMs }),
+      ],
+      db: ctx.db,
+      js: () => {
+        throw new Error("no NATS in this test");
+      },
+      clock: () => late,
+      signal: controller.signal,
+    });
+    try {
+      await waitFor(
+        async () => (await eventsOf(ctx.db, "evisitor.guest.checkout.requested")) === 1,
+        {
+          what: "the check-out queued",
+        },
+      );
+    } finally {
+      controller.abort();
+      await running;
+    }
+    // The round ran in order: the guest was queued first, so no "check-out due" for the host.
+    assert.deepEqual(await ctx.db.select().from(userNotifications), []);
+    // Without the departures job, the same round warns (the guest really is overdue).
+    await ctx.db.update(guests).set({ checkOutRequestedAt: null });
+    assert.equal(await warnOfDeadlines(ctx.db, late), 1);
   }, { now: NOW }));
 
 Deno.test("a once-a-day job runs once a day, and again only when the copy running it failed", () =>

@@ -25,7 +25,7 @@ export const CHAOS_ENV = {
   RATE_LIMITS: "off",
   LOG_LEVEL: "info",
   // No document photos here: the MRZ reader would only take CPU from a busy machine.
-  WORKERS: "relay,notifications,evisitor,calendar",
+  WORKERS: "relay,notifications,evisitor,calendar,scheduler",
 };
 
 export { ApiError, type CallOptions } from "./api-call.ts";

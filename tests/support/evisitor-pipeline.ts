@@ -17,8 +17,8 @@ export interface EVisitorPipeline {
 }
 
 /**
- * The app, the relay and the evisitor worker, against a fresh simulator, for one signed-in host:
- * everything real but eVisitor itself.
+ * The app, the relay, the evisitor worker and the scheduler, against a fresh simulator, for one
+ * signed-in host: everything real but eVisitor itself.
  */
 export async function withEVisitorPipeline(
   fn: (ctx: EVisitorPipeline) => Promise<void>,
@@ -33,7 +33,7 @@ export async function withEVisitorPipeline(
     db: database.db,
     natsUrl: nats.url,
     smtpUrl: smtp.url,
-    workers: ["relay", "evisitor"],
+    workers: ["relay", "evisitor", "scheduler"],
     evisitor,
     maxDeliveries,
   });

@@ -18,7 +18,7 @@ export async function startTestWorkers(
     db,
     natsUrl,
     smtpUrl,
-    workers = ["relay", "notifications"],
+    workers = ["relay", "notifications", "scheduler"],
     maxDeliveries = 4,
     evisitor,
     calendar,
@@ -30,7 +30,7 @@ export async function startTestWorkers(
     maxDeliveries?: number;
     /** For the evisitor worker: the simulator to talk to. */
     evisitor?: EVisitorAccess;
-    /** For the calendar worker: a long interval unless a test wants the schedule to run. */
+    /** For the calendar worker: a long interval unless a test wants the scheduler to sync. */
     calendar?: Partial<CalendarWorkerOptions>;
   },
 ): Promise<{ nats: NatsHandle; stop(): Promise<void> }> {
@@ -56,7 +56,6 @@ export async function startTestWorkers(
     },
     calendar: {
       intervalMs: 60 * 60_000,
-      tickMs: 60_000,
       concurrency: 4,
       ...calendar,
       // Test feeds are served from 127.0.0.1.

@@ -2,16 +2,8 @@ import { and, eq, gt, lte } from "drizzle-orm";
 import { PurchaseRequestStatus, SubscriptionStatus } from "@shared/enums.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import type { Database } from "@core/db/client.ts";
-import {
-  purchaseRequests,
-  subscriptionPackages,
-  subscriptions,
-} from "@core/db/schema/billing.ts";
-import { describeError, log } from "@core/platform/logger.ts";
+import { purchaseRequests, subscriptionPackages, subscriptions } from "@core/db/schema/billing.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
-import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
-import { runDailyJob } from "../runner/daily-job.ts";
-import { sleep } from "../runner/sleep.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Hosts are warned this long before their subscription ends. */
@@ -92,33 +84,5 @@ export async function runBillingDay(db: Database, now: Date) {
   return { expired: ended.length, warned, requestsExpired: closed.length };
 }
 
+/** The daily lease (schedule_marks.name) of the billing job (scheduler/jobs/billing.ts). */
 export const BILLING_DAILY = "billing-daily";
-
-/**
- * The billing clock, in the notifications worker: every `tickMs` it tries to claim today's run
- * (runDailyJob, a lease), so with several copies of the workers the day's job runs once, shortly
- * after midnight in Zagreb, and again only if the copy running it died.
- */
-export async function runBillingSchedule(options: {
-  db: Database;
-  clock: () => Date;
-  tickMs: number;
-  signal: AbortSignal;
-}): Promise<void> {
-  log.info("billing schedule started", { tickMs: options.tickMs });
-  while (!options.signal.aborted) {
-    try {
-      const now = options.clock();
-      const day = await runDailyJob(
-        options.db,
-        BILLING_DAILY,
-        { today: todayOf(now), now },
-        () => runBillingDay(options.db, now),
-      );
-      if (day) log.info("billing day done", day.result);
-    } catch (error) {
-      log.warn("billing schedule round failed", describeError(error));
-    }
-    await sleep(options.tickMs, options.signal);
-  }
-}

@@ -40,6 +40,7 @@ Deno.test("loadWorkersConfig selects workers by name and refuses unknown ones", 
     "evisitor",
     "calendar",
     "mrz",
+    "scheduler",
   ]);
   assert.throws(() => loadWorkersConfig({ ...TEST_ENV, WORKERS: "relay,mailman" }), /WORKERS/);
   assert.throws(() => loadWorkersConfig({ ...TEST_ENV, SMTP_URL: "http://mail" }), /SMTP_URL/);

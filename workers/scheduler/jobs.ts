@@ -1,0 +1,59 @@
+import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "../evisitor/schedule/guest-data-retention.ts";
+import type { Job } from "./job.ts";
+import { arrivalsJob } from "./jobs/arrivals.ts";
+import { billingJob } from "./jobs/billing.ts";
+import { calendarDueJob } from "./jobs/calendar-due.ts";
+import { contactRetentionJob } from "./jobs/contact-retention.ts";
+import { deadlineWarningsJob } from "./jobs/deadline-warnings.ts";
+import { departuresJob } from "./jobs/departures.ts";
+import { guestRetentionJob } from "./jobs/guest-retention.ts";
+import { reconciliationJob } from "./jobs/reconciliation.ts";
+import { unansweredRetriesJob } from "./jobs/unanswered-retries.ts";
+
+export interface ScheduleOptions {
+  /**
+   * GUEST_SCHEDULE_TICK_MS: how often arrivals, departures, deadline warnings and unanswered
+   * retries run, and how often the daily comparison with eVisitor and the two retention jobs look
+   * for today's run; 0 leaves all of them out. A minute by default.
+   */
+  guestTickMs?: number;
+  /** GUEST_DATA_RETENTION_DAYS. */
+  guestDataRetentionDays?: number;
+  /** How often each calendar feed is fetched (CALENDAR_SYNC_INTERVAL_MINUTES). */
+  calendarIntervalMs: number;
+  /** CALENDAR_SCHEDULE_TICK_MS: how often the calendar job looks for feeds due. A minute by default. */
+  calendarTickMs?: number;
+  /** How often the billing job looks for today's run; 0 leaves it out. Ten minutes by default. */
+  billingTickMs?: number;
+}
+
+/**
+ * Every timed job of the product, in the order they run when due together (scheduler.ts): the
+ * guests' jobs in the order the guests' clock always ran them, then calendars, then billing.
+ */
+export function scheduledJobs(options: ScheduleOptions): Job[] {
+  const jobs: Job[] = [];
+  const guestTickMs = options.guestTickMs ?? 60_000;
+  if (guestTickMs !== 0) {
+    const tickMs = guestTickMs;
+    jobs.push(
+      arrivalsJob({ tickMs }),
+      departuresJob({ tickMs }),
+      deadlineWarningsJob({ tickMs }),
+      unansweredRetriesJob({ tickMs }),
+      reconciliationJob({ tickMs }),
+      guestRetentionJob({
+        tickMs,
+        retentionDays: options.guestDataRetentionDays ?? DEFAULT_GUEST_DATA_RETENTION_DAYS,
+      }),
+      contactRetentionJob({ tickMs }),
+    );
+  }
+  jobs.push(calendarDueJob({
+    intervalMs: options.calendarIntervalMs,
+    tickMs: options.calendarTickMs ?? 60_000,
+  }));
+  const billingTickMs = options.billingTickMs ?? 10 * 60_000;
+  if (billingTickMs !== 0) jobs.push(billingJob({ tickMs: billingTickMs }));
+  return jobs;
+}

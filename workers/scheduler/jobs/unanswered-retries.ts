@@ -1,0 +1,18 @@
+import { log } from "@core/platform/logger.ts";
+import { retryUnansweredRegistrations } from "../../evisitor/registration/unanswered-retry.ts";
+import type { Job } from "../job.ts";
+
+/**
+ * Every `tickMs` (GUEST_SCHEDULE_TICK_MS), registrations eVisitor never answered are queued
+ * again once their retry time has come (unanswered-retry.ts).
+ */
+export function unansweredRetriesJob({ tickMs }: { tickMs: number }): Job {
+  return {
+    name: "unanswered-retries",
+    every: tickMs,
+    async run({ db, now }) {
+      const retries = await retryUnansweredRegistrations(db, now);
+      if (retries > 0) log.info("unanswered registrations sent again", { retries });
+    },
+  };
+}
