@@ -11,6 +11,7 @@ import { reservations } from "../../db/schema/reservations.ts";
 import { findOwnProperty } from "../properties/find-property.ts";
 import { stayTimesOf, utcDateTimeOf } from "../reservations/stay-dates.ts";
 import { nextDeadlineOf } from "./guest-deadline.ts";
+import { registrationFailureFields } from "./guest-response.ts";
 
 export const GUEST_SORTS = {
   arrival: reservations.startDate,
@@ -66,7 +67,7 @@ export async function listGuests(
       checkedOutTourist: r.guests.status === "CheckedOut",
       status: r.guests.status,
       registrationState: r.guests.registrationState,
-      registrationError: r.guests.registrationError,
+      ...registrationFailureFields(r.guests),
       registrationRetryAt: r.guests.registrationRetryAt?.toISOString() ?? null,
       nextDeadline: nextDeadlineOf(r.guests, r.reservations, times),
       reservationCode: r.reservations.code,
