@@ -3,6 +3,7 @@ import de from "i18n-iso-countries/langs/de.json" with { type: "json" };
 import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import hr from "i18n-iso-countries/langs/hr.json" with { type: "json" };
 import it from "i18n-iso-countries/langs/it.json" with { type: "json" };
+import { proofOfResidencePath } from "@shared/app-routes.ts";
 import type { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { encodeBase64 } from "../../platform/crypto/base64.ts";
@@ -105,6 +106,6 @@ export async function proofOfResidence(
   `;
   return {
     htmlBase64Encoded: encodeBase64(new TextEncoder().encode(page)),
-    proofOfResidenceUrl: `${ctx.publicUrl}/app/gosti/potvrda?guest=${guest.guid}&lang=${language}`,
+    proofOfResidenceUrl: `${ctx.publicUrl}${proofOfResidencePath(guest.guid, language)}`,
   };
 }
