@@ -18,6 +18,7 @@ import {
   stayCheckInPath,
   unitCheckInPath,
 } from "@shared/app-routes.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 
 /*
  * The built site (site/dist, made by `npm test` before the tests run): the public pages of
@@ -126,6 +127,7 @@ Deno.test("every app page, and every link the e-mails and the API build, is serv
   const bare = new Set<string>([APP_ROUTES.checkIn, APP_ROUTES.packagePage, APP_ROUTES.payment]);
   const links = [
     ...Object.values(APP_ROUTES).filter((path) => !bare.has(path)),
+    ...Object.values(NOTIFICATION_TEMPLATES).map((kind) => kind.page),
     confirmEmailPath("user-1", "code-1"),
     resetPasswordPath("code-1"),
     stayCheckInPath("ABC123"),

@@ -7,6 +7,8 @@ import {
   stayCheckInPath,
   unitCheckInPath,
 } from "@shared/app-routes.ts";
+import { NOTIFICATION_TEMPLATES, notificationPageOf } from "@shared/notification-templates.ts";
+import { composeNotificationEmail } from "../../../workers/notifications/notification-emails.ts";
 import { APP_MENU } from "../../../site/src/lib/navigation/app-menu.ts";
 import { ROUTES } from "../../../site/src/lib/navigation/routes.ts";
 
@@ -42,4 +44,23 @@ Deno.test("links with parameters keep the addresses already sent and printed", (
   assert.equal(stayCheckInPath("AB3CD4EF5G"), "/prijava/rezervacija/AB3CD4EF5G");
   assert.equal(unitCheckInPath("k7m2 p9"), "/prijava/smjestaj/k7m2%20p9");
   assert.equal(proofOfResidencePath("g1", "de"), "/app/gosti/potvrda?guest=g1&lang=de");
+});
+
+Deno.test("each notification names an app page, and its e-mail links there", () => {
+  const routes = new Set<string>(Object.values(APP_ROUTES));
+  for (const kind of Object.values(NOTIFICATION_TEMPLATES)) {
+    assert.ok(routes.has(kind.page), `${kind.template}: ${kind.page}`);
+    assert.equal(notificationPageOf(kind.template), kind.page);
+    for (const language of ["hr", "en"]) {
+      const mail = composeNotificationEmail(kind.template, {}, {
+        to: "host@example.com",
+        from: "Prijavko <noreply@example.com>",
+        publicUrl: "https://prijavko.test",
+        language,
+      });
+      assert.equal(mail === undefined, kind.email === false, `${kind.template}: e-mailed or not`);
+      if (mail) assert.ok(mail.text.includes(`https://prijavko.test${kind.page}\n`), kind.template);
+    }
+  }
+  assert.equal(notificationPageOf("NoSuchTemplate"), undefined);
 });
