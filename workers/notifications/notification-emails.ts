@@ -1,3 +1,4 @@
+import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import { notificationPageOf } from "@shared/notification-templates.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
@@ -18,7 +19,7 @@ const deadline = (p: Placeholders, lang: Language) =>
     ? new Intl.DateTimeFormat(lang === "hr" ? "hr-HR" : "en-GB", {
       dateStyle: "medium",
       timeStyle: "short",
-      timeZone: "Europe/Zagreb",
+      timeZone: STAY_TIME_ZONE,
     }).format(new Date(p.end))
     : "";
 
@@ -27,7 +28,7 @@ const endDate = (p: Placeholders, lang: Language) =>
   p.end
     ? new Intl.DateTimeFormat(lang === "hr" ? "hr-HR" : "en-GB", {
       dateStyle: "medium",
-      timeZone: "Europe/Zagreb",
+      timeZone: STAY_TIME_ZONE,
     }).format(new Date(p.end))
     : "";
 

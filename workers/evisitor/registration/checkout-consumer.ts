@@ -5,7 +5,7 @@ import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { stayTimesOf, today as todayOf } from "@core/services/reservations/stay-dates.ts";
-import { wallTimeAt } from "@shared/local-date.ts";
+import { STAY_TIME_ZONE, wallTimeAt } from "@shared/local-date.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import { openAccountSession } from "@core/evisitor/account-session.ts";
 import { guestContextOf } from "./guest-context.ts";
@@ -14,7 +14,7 @@ import { hostFailureOf } from "./checkin-consumer.ts";
 
 /** hh:mm in Zagreb at `now`. */
 function zagrebTime(now: Date): string {
-  const wall = wallTimeAt(now.getTime(), "Europe/Zagreb");
+  const wall = wallTimeAt(now.getTime(), STAY_TIME_ZONE);
   return `${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
 }
 
