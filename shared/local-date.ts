@@ -8,6 +8,12 @@
  * which carries the full IANA time-zone database.
  */
 
+/**
+ * Every property is in Croatia: stay dates, "today", deadlines and the times people read are
+ * Zagreb's, wherever the server or the host is.
+ */
+export const STAY_TIME_ZONE = "Europe/Zagreb";
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 

@@ -1,3 +1,5 @@
+import { APP_ROUTES } from "./app-routes.ts";
+
 /**
  * The notifications the workers create. A notification stores its template name and placeholders
  * (spec section 3: accommodationUnit, reservationList, code, start, end); the app renders the
@@ -12,56 +14,102 @@
  */
 export const NOTIFICATION_TEMPLATES = {
   /** A calendar feed brought a stay whose nights are already taken: it was not added. */
-  calendarConflict: { template: "CalendarConflict", notificationType: "warning", email: true },
+  calendarConflict: {
+    template: "CalendarConflict",
+    page: APP_ROUTES.calendars,
+    notificationType: "warning",
+    email: true,
+  },
   /** A calendar feed has failed for a day; nothing was deleted meanwhile. */
-  calendarFeedFailing: { template: "CalendarFeedFailing", notificationType: "error", email: true },
+  calendarFeedFailing: {
+    template: "CalendarFeedFailing",
+    page: APP_ROUTES.calendars,
+    notificationType: "error",
+    email: true,
+  },
   /** eVisitor refused a guest or kept failing: the host must fix the guest and retry. */
   guestRegistrationFailed: {
     template: "GuestRegistrationFailed",
+    page: APP_ROUTES.guests,
     notificationType: "error",
     email: true,
   },
   /** A guest's registration is due within hours (24 h after arrival) or overdue. */
   guestRegistrationDue: {
     template: "GuestRegistrationDue",
+    page: APP_ROUTES.guests,
     notificationType: "warning",
     email: true,
   },
   /** A guest's check-out is due within hours (24 h after departure) or overdue. */
-  guestCheckOutDue: { template: "GuestCheckOutDue", notificationType: "warning", email: true },
+  guestCheckOutDue: {
+    template: "GuestCheckOutDue",
+    page: APP_ROUTES.guests,
+    notificationType: "warning",
+    email: true,
+  },
   /** The daily comparison with eVisitor's tourist list found a difference. */
   registrationMismatch: {
     template: "RegistrationMismatch",
+    page: APP_ROUTES.reservations,
     notificationType: "warning",
     email: true,
   },
   /** A guest's registration went through (the party's check-in worked). */
-  guestCheckedIn: { template: "GuestCheckedIn", notificationType: "success", email: false },
+  guestCheckedIn: {
+    template: "GuestCheckedIn",
+    page: APP_ROUTES.guests,
+    notificationType: "success",
+    email: false,
+  },
   /** An eVisitor account's properties and units were synced. */
-  accountSynced: { template: "ExternalAccountSynced", notificationType: "success", email: false },
+  accountSynced: {
+    template: "ExternalAccountSynced",
+    page: APP_ROUTES.externalAccounts,
+    notificationType: "success",
+    email: false,
+  },
   /** Syncing an eVisitor account failed (wrong password, locked, eVisitor unreachable). */
   accountSyncFailed: {
     template: "ExternalAccountSyncFailed",
+    page: APP_ROUTES.externalAccounts,
     notificationType: "error",
     email: true,
   },
   /** A payment arrived (or an administrator assigned a package or a trial): the plan is active. */
   subscriptionActivated: {
     template: "SubscriptionActivated",
+    page: APP_ROUTES.subscription,
     notificationType: "success",
     email: "always",
   },
   /** The subscription ends within 7 days. */
   subscriptionExpiring: {
     template: "SubscriptionExpiring",
+    page: APP_ROUTES.subscription,
     notificationType: "warning",
     email: true,
   },
   /** The subscription has ended: data stays readable, new work waits for a renewal. */
-  subscriptionExpired: { template: "SubscriptionExpired", notificationType: "error", email: true },
+  subscriptionExpired: {
+    template: "SubscriptionExpired",
+    page: APP_ROUTES.subscription,
+    notificationType: "error",
+    email: true,
+  },
   /** Something was left out (or went over a cap) because of the plan's limits. */
-  planLimitReached: { template: "PlanLimitReached", notificationType: "warning", email: true },
+  planLimitReached: {
+    template: "PlanLimitReached",
+    page: APP_ROUTES.subscription,
+    notificationType: "warning",
+    email: true,
+  },
 } as const;
 
 export type NotificationTemplate =
   (typeof NOTIFICATION_TEMPLATES)[keyof typeof NOTIFICATION_TEMPLATES];
+
+/** The page where a template's matter is dealt with; undefined for a template unknown here. */
+export function notificationPageOf(template: string): string | undefined {
+  return Object.values(NOTIFICATION_TEMPLATES).find((kind) => kind.template === template)?.page;
+}

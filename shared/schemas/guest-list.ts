@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GuestStatusSchema, RegistrationStateSchema } from "../enums.ts";
 import { DateTime, Id, requiredText } from "./fields.ts";
-import { GuestForm } from "./guest.ts";
+import { GuestForm, RegistrationFailureSchema } from "./guest.ts";
 
 /**
  * A row of the host's guest list (GET /Guests): the tourist record of spec section 3
@@ -18,6 +18,8 @@ export const GuestListItem = z
     status: GuestStatusSchema,
     registrationState: RegistrationStateSchema,
     registrationError: z.string().nullable(),
+    /** Why registering (or checking out) failed, as a code; present only when it did. */
+    registrationFailure: RegistrationFailureSchema.optional(),
     /** When a registration eVisitor did not answer is sent again by itself; null if not planned. */
     registrationRetryAt: DateTime.nullable().optional(),
     nextDeadline: DateTime.nullable(),

@@ -8,6 +8,7 @@ import {
   RegistrationStateSchema,
 } from "../enums.ts";
 import { MESSAGES } from "../messages.ts";
+import { REGISTRATION_FAILURES } from "../registration-failures.ts";
 import { needsBorderCrossing } from "../eu-countries.ts";
 import {
   CountryCode,
@@ -80,6 +81,14 @@ export const GuestForm = z
 export type GuestForm = z.infer<typeof GuestForm>;
 export type GuestFormInput = z.input<typeof GuestForm>;
 
+/**
+ * Why a guest's registration failed (shared/registration-failures.ts); the detail is eVisitor's
+ * own message ("evisitor-refused") or the code it does not offer.
+ */
+export const RegistrationFailureSchema = z
+  .object({ code: z.enum(REGISTRATION_FAILURES), detail: z.string().nullable() })
+  .meta({ id: "RegistrationFailure" });
+
 /** Guest (spec section 3) as the API returns it. */
 export const Guest = z
   .object({
@@ -107,8 +116,10 @@ export const Guest = z
     passageDate: DateOnly.nullable().optional(),
     /** Where registering with eVisitor stands: waiting, queued, registered or failed. */
     registrationState: RegistrationStateSchema.optional(),
-    /** eVisitor's own message when it refused the guest. */
+    /** eVisitor's own message when it refused the guest, else why registering failed (English). */
     registrationError: z.string().nullable().optional(),
+    /** Why registering (or checking out) failed, as a code; present only when it did. */
+    registrationFailure: RegistrationFailureSchema.optional(),
     /**
      * When a registration eVisitor did not answer is sent again by itself; null when none is
      * planned (the host's "send again" is then the way).

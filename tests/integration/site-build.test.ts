@@ -10,6 +10,15 @@ import {
 } from "../../site/src/lib/seo/public-routes.ts";
 import { FAQ_ITEMS } from "../../site/src/components/faq/faq-items.ts";
 import { t } from "../../site/src/i18n/translate.ts";
+import {
+  APP_ROUTES,
+  confirmEmailPath,
+  proofOfResidencePath,
+  resetPasswordPath,
+  stayCheckInPath,
+  unitCheckInPath,
+} from "@shared/app-routes.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 
 /*
  * The built site (site/dist, made by `npm test` before the tests run): the public pages of
@@ -110,6 +119,27 @@ Deno.test("every static public page is built, and the API serves every public ad
     assert.match(res.headers.get("Content-Type") ?? "", /^text\/html/, path);
     const html = await res.text();
     assert.match(html, /^<!DOCTYPE html>/i, path);
+  }
+});
+
+Deno.test("every app page, and every link the e-mails and the API build, is served as a page", async () => {
+  const app = siteApp();
+  const bare = new Set<string>([APP_ROUTES.checkIn, APP_ROUTES.packagePage, APP_ROUTES.payment]);
+  const links = [
+    ...Object.values(APP_ROUTES).filter((path) => !bare.has(path)),
+    ...Object.values(NOTIFICATION_TEMPLATES).map((kind) => kind.page),
+    confirmEmailPath("user-1", "code-1"),
+    resetPasswordPath("code-1"),
+    stayCheckInPath("ABC123"),
+    unitCheckInPath("abcdefgh2345"),
+    proofOfResidencePath("guid-1", "en"),
+    `${APP_ROUTES.payment}/request-1`,
+    `${APP_ROUTES.packagePage}/basic`,
+  ];
+  for (const link of links) {
+    const res = await app.request(link);
+    assert.equal(res.status, 200, link);
+    assert.match(await res.text(), /^<!DOCTYPE html>/i, link);
   }
 });
 

@@ -5,7 +5,8 @@ import { reservations } from "@core/db/schema/reservations.ts";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { newReservationCode } from "@core/services/reservations/reservation-code.ts";
 import { removeReservations } from "@core/services/reservations/remove-reservations.ts";
-import { PROPERTY_ZONE, today as todayOf } from "@core/services/reservations/stay-dates.ts";
+import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
+import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import type { FeedStyle } from "./feed-types.ts";
 import { parseFeed, unreadableEventKeys } from "./parse-feed.ts";
 import { reconcile, type StoredReservation } from "./reconcile.ts";
@@ -88,7 +89,7 @@ export async function applyFeed(
   withApplied?: (tx: DbOrTx, summary: FeedSyncSummary) => Promise<void>,
 ): Promise<FeedSyncSummary> {
   const today = todayOf(now);
-  const parsed = parseFeed(fetched.body, { today, timezone: PROPERTY_ZONE });
+  const parsed = parseFeed(fetched.body, { today, timezone: STAY_TIME_ZONE });
   if (!parsed.ok) {
     return recordFeedFailure(db, feed, { status: fetched.status, error: parsed.kind }, now);
   }

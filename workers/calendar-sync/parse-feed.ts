@@ -16,7 +16,7 @@ import { tzidOf } from "./event-dates.ts";
 import { expandSeries, MAX_RECURRENCE_STEPS } from "./expand-series.ts";
 import type { EventKey, FeedError, FeedEvent, ParsedFeed } from "./feed-types.ts";
 import { readFeedText } from "./feed-text.ts";
-import { addDays, isIsoDate, isKnownTimeZone } from "@shared/local-date.ts";
+import { addDays, isIsoDate, isKnownTimeZone, STAY_TIME_ZONE } from "@shared/local-date.ts";
 import { resolveTimeZoneName } from "./time-zone-names.ts";
 import {
   addEvent,
@@ -32,8 +32,6 @@ import {
 export { MAX_FEED_BYTES } from "./feed-text.ts";
 export { MAX_OCCURRENCES_PER_SERIES, MAX_RECURRENCE_STEPS } from "./expand-series.ts";
 
-/** Where the properties are; also what "today" means for them. */
-export const DEFAULT_TIME_ZONE = "Europe/Zagreb";
 /** Recurring events are expanded from this many days before today… */
 export const DEFAULT_WINDOW_DAYS_BEFORE = 365;
 /** …to this many days after (Airbnb exports about a year ahead; two leaves room). */
@@ -161,7 +159,7 @@ export function parseFeed(
   input: Uint8Array | string,
   options: ParseFeedOptions,
 ): ParsedFeed | FeedError {
-  const zone = options.timezone ?? DEFAULT_TIME_ZONE;
+  const zone = options.timezone ?? STAY_TIME_ZONE;
   if (!isIsoDate(options.today)) throw new TypeError("parseFeed: today must be YYYY-MM-DD");
   if (!isKnownTimeZone(zone)) throw new TypeError(`parseFeed: unknown time zone ${zone}`);
 

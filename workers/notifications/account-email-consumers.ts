@@ -6,6 +6,7 @@ import {
   PasswordResetRequested,
   UserRegistered,
 } from "@shared/events.ts";
+import { confirmEmailPath, resetPasswordPath } from "@shared/app-routes.ts";
 import { users } from "@core/db/schema/users.ts";
 import type { UserTokenPurpose } from "@core/db/schema/user-tokens.ts";
 import { issueUserToken } from "@core/services/users/user-tokens.ts";
@@ -24,7 +25,7 @@ interface LinkMail {
   path(user: User, code: string): string;
 }
 
-const confirmLink = (user: User, code: string) => `/app/potvrdi-email/${user.id}/${code}`;
+const confirmLink = (user: User, code: string) => confirmEmailPath(user.id, code);
 
 const CONFIRM: LinkMail = {
   kind: "confirmEmail",
@@ -42,7 +43,7 @@ const RESET: LinkMail = {
   kind: "resetPassword",
   purpose: "ResetPassword",
   recipient: (user) => user.email,
-  path: (_user, code) => `/app/resetiraj-lozinku/${code}`,
+  path: (_user, code) => resetPasswordPath(code),
 };
 
 /**

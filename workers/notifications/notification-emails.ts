@@ -1,3 +1,5 @@
+import { STAY_TIME_ZONE } from "@shared/local-date.ts";
+import { notificationPageOf } from "@shared/notification-templates.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
 type Language = "hr" | "en";
@@ -7,8 +9,6 @@ interface Wording {
   subject: (p: Placeholders) => string;
   body: (p: Placeholders) => string;
   action: string;
-  /** Where in the app it is fixed. */
-  path: (p: Placeholders) => string;
 }
 
 const unit = (p: Placeholders) => p.accommodationUnit ?? "";
@@ -19,7 +19,7 @@ const deadline = (p: Placeholders, lang: Language) =>
     ? new Intl.DateTimeFormat(lang === "hr" ? "hr-HR" : "en-GB", {
       dateStyle: "medium",
       timeStyle: "short",
-      timeZone: "Europe/Zagreb",
+      timeZone: STAY_TIME_ZONE,
     }).format(new Date(p.end))
     : "";
 
@@ -28,7 +28,7 @@ const endDate = (p: Placeholders, lang: Language) =>
   p.end
     ? new Intl.DateTimeFormat(lang === "hr" ? "hr-HR" : "en-GB", {
       dateStyle: "medium",
-      timeZone: "Europe/Zagreb",
+      timeZone: STAY_TIME_ZONE,
     }).format(new Date(p.end))
     : "";
 
@@ -86,7 +86,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           stay(p, "hr")
         }. Novi boravak nije dodan. Provjerite nije li došlo do dvostruke rezervacije.`,
       action: "Otvori kalendare",
-      path: () => "/app/kalendari",
     },
     en: {
       subject: (p) => `Overlapping bookings: ${unit(p)}`,
@@ -97,7 +96,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           stay(p, "en")
         }. It was not added. Check for a double booking.`,
       action: "Open calendars",
-      path: () => "/app/kalendari",
     },
   },
   CalendarFeedFailing: {
@@ -108,7 +106,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           unit(p)
         } ne može se preuzeti već 24 sata. Nove rezervacije s te platforme ne stižu. Ništa nije obrisano.`,
       action: "Otvori kalendare",
-      path: () => "/app/kalendari",
     },
     en: {
       subject: (p) => `A calendar has failed for a day: ${unit(p)}`,
@@ -117,7 +114,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           unit(p)
         } could not be fetched for 24 hours. New bookings from that platform are not arriving. Nothing was deleted.`,
       action: "Open calendars",
-      path: () => "/app/kalendari",
     },
   },
   GuestRegistrationFailed: {
@@ -128,7 +124,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           stay(p, "hr")
         }. Razlog i ispravak potražite u Prijavku; gost mora biti prijavljen u roku od 24 sata od dolaska.`,
       action: "Otvori goste",
-      path: () => "/app/gosti",
     },
     en: {
       subject: (p) => `A guest's registration failed: ${unit(p)}`,
@@ -137,7 +132,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           stay(p, "en")
         }. See the reason and fix it in Prijavko; guests must be registered within 24 hours of arrival.`,
       action: "Open guests",
-      path: () => "/app/gosti",
     },
   },
   GuestRegistrationDue: {
@@ -148,7 +142,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           deadline(p, "hr")
         }.`,
       action: "Otvori goste",
-      path: () => "/app/gosti",
     },
     en: {
       subject: (p) => `A registration deadline is near: ${unit(p)}`,
@@ -157,7 +150,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           deadline(p, "en")
         }.`,
       action: "Open guests",
-      path: () => "/app/gosti",
     },
   },
   GuestCheckOutDue: {
@@ -168,7 +160,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           stay(p, "hr")
         } otišao je, a još nije odjavljen u eVisitoru. Rok: ${deadline(p, "hr")}.`,
       action: "Otvori goste",
-      path: () => "/app/gosti",
     },
     en: {
       subject: (p) => `A check-out deadline is near: ${unit(p)}`,
@@ -177,7 +168,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           stay(p, "en")
         } has left and is not checked out of eVisitor yet. Deadline: ${deadline(p, "en")}.`,
       action: "Open guests",
-      path: () => "/app/gosti",
     },
   },
   ExternalAccountSyncFailed: {
@@ -186,14 +176,12 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       body: () =>
         "Prijavko nije mogao preuzeti objekte s vašeg eVisitor računa (pogrešna lozinka, zaključan račun ili eVisitor nije dostupan). Dok se to ne riješi, prijave gostiju mogu zapeti.",
       action: "Otvori povezane račune",
-      path: () => "/app/povezani-racuni",
     },
     en: {
       subject: () => "Syncing your eVisitor account failed",
       body: () =>
         "Prijavko could not read your eVisitor account (wrong password, a locked account, or eVisitor unreachable). Until this is fixed, guest registrations may be held up.",
       action: "Open connected accounts",
-      path: () => "/app/povezani-racuni",
     },
   },
   SubscriptionActivated: {
@@ -209,7 +197,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
             endDate(p, "hr")
           }.${p.code ? ` Račun br. ${p.code} možete preuzeti u Prijavku.` : ""}`,
       action: "Otvori pretplatu",
-      path: () => "/app/pretplata",
     },
     en: {
       subject: (p) =>
@@ -223,7 +210,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
             endDate(p, "en")
           }.${p.code ? ` Receipt no. ${p.code} is ready to download in Prijavko.` : ""}`,
       action: "Open subscription",
-      path: () => "/app/pretplata",
     },
   },
   SubscriptionExpiring: {
@@ -236,7 +222,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           endDate(p, "hr")
         }. Produžite je na vrijeme: nakon isteka podaci ostaju dostupni, ali nove rezervacije, jedinice i računi nisu mogući. Gosti postojećih rezervacija i dalje se mogu prijaviti.`,
       action: "Produži pretplatu",
-      path: () => "/app/pretplata",
     },
     en: {
       subject: () => "Your subscription ends soon",
@@ -245,7 +230,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           endDate(p, "en")
         }. Renew in time: afterwards your data stays readable but new stays, units and accounts cannot be added. Guests of existing stays can still check in.`,
       action: "Renew",
-      path: () => "/app/pretplata",
     },
   },
   SubscriptionExpired: {
@@ -258,7 +242,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           endDate(p, "hr")
         }. Podaci ostaju dostupni i gosti postojećih rezervacija mogu se prijaviti, ali za nove rezervacije, jedinice i račune potrebna je nova pretplata.`,
       action: "Obnovi pretplatu",
-      path: () => "/app/pretplata",
     },
     en: {
       subject: () => "Your subscription has expired",
@@ -267,7 +250,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           endDate(p, "en")
         }. Your data stays readable and guests of existing stays can check in, but new stays, units and accounts need a new subscription.`,
       action: "Renew",
-      path: () => "/app/pretplata",
     },
   },
   PlanLimitReached: {
@@ -275,13 +257,11 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       subject: () => "Dosegnuto je ograničenje paketa",
       body: (p) => LIMITS[p.limit]?.hr(p) ?? "Dosegnuto je ograničenje vašeg paketa.",
       action: "Pogledaj pakete",
-      path: () => "/app/pretplata",
     },
     en: {
       subject: () => "You have reached your plan's limit",
       body: (p) => LIMITS[p.limit]?.en(p) ?? "You have reached your plan's limit.",
       action: "See plans",
-      path: () => "/app/pretplata",
     },
   },
   RegistrationMismatch: {
@@ -292,7 +272,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           MISMATCH[p.reservationList]?.hr ?? "podaci se ne slažu"
         }.`,
       action: "Otvori rezervacije",
-      path: () => "/app/rezervacije",
     },
     en: {
       subject: (p) => `A difference with eVisitor: ${unit(p)}`,
@@ -301,7 +280,6 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           MISMATCH[p.reservationList]?.en ?? "the records differ"
         }.`,
       action: "Open reservations",
-      path: () => "/app/rezervacije",
     },
   },
 };
@@ -321,8 +299,9 @@ export function composeNotificationEmail(
 ): OutgoingMail | undefined {
   const lang: Language = language === "en" ? "en" : "hr";
   const wording = WORDING[template]?.[lang];
-  if (!wording) return undefined;
-  const link = `${publicUrl}${wording.path(placeholders)}`;
+  const page = notificationPageOf(template);
+  if (!wording || !page) return undefined;
+  const link = `${publicUrl}${page}`;
   const body = wording.body(placeholders);
   const footer = lang === "hr"
     ? "Ove poruke možete isključiti u postavkama računa."

@@ -3,15 +3,14 @@
  * while browses answer (and filters take) .NET JSON dates, `/Date(<epoch ms>+0100)/`, whose
  * offset is Croatia's at that instant. The product keeps `YYYY-MM-DD` dates in Europe/Zagreb.
  */
-import { dateParts } from "@shared/local-date.ts";
+import { dateParts, STAY_TIME_ZONE } from "@shared/local-date.ts";
 import type { EVisitorLocalDateTime } from "./types.ts";
 
-const TIME_ZONE = "Europe/Zagreb";
 const TIME = /^(\d{1,2}):(\d{2})$/;
 const DOTNET_DATE = /^\/Date\((-?\d+)(?:([+-])(\d{2})(\d{2}))?\)\/$/;
 
 const offsetFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
+  timeZone: STAY_TIME_ZONE,
   timeZoneName: "longOffset",
 });
 

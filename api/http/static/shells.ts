@@ -1,3 +1,5 @@
+import { APP_ROUTES } from "@shared/app-routes.ts";
+
 /**
  * Pages whose address carries a parameter (a user id, a code) are built once as a shell; the
  * island reads the parameter from the URL. Each pattern maps such addresses to their shell.
@@ -38,7 +40,7 @@ const REDIRECTS: [RegExp, string][] = [
   [BARE_CHECKIN, "/404"],
   [/^\/paket\/?$/, "/"],
   [/^\/en\/paket\/?$/, "/en/"],
-  [/^\/app\/pretplata\/placanje\/?$/, "/app/pretplata"],
+  [/^\/app\/pretplata\/placanje\/?$/, APP_ROUTES.subscription],
 ];
 
 /** Where an address is sent instead of being answered (a redirect), if anywhere. */

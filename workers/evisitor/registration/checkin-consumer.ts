@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { GuestCheckInRequested } from "@shared/events.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import type { RegistrationFailure } from "@shared/registration-failures.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
@@ -16,33 +17,33 @@ import { GuestMappingError, toCheckIn } from "./guest-to-checkin.ts";
 
 type GuestRow = typeof guests.$inferSelect;
 
-/** What the host reads about a failed registration: eVisitor's own words when it refused data. */
-export function hostMessageOf(error: EVisitorError): string {
+/** Why a registration failed, for the host: eVisitor's own words when it refused data. */
+export function hostFailureOf(error: EVisitorError): RegistrationFailure {
   switch (error.kind) {
     case "rejected":
-      return error.message;
+      return { code: "evisitor-refused", detail: error.message };
     case "invalid-credentials":
     case "unauthenticated":
-      return "eVisitor no longer accepts the connected account's username and password.";
+      return { code: "credentials", detail: null };
     case "locked-out":
-      return "The eVisitor account is temporarily locked after failed sign-ins.";
+      return { code: "locked-out", detail: null };
     case "api-key":
-      return "eVisitor refused the account's API key.";
+      return { code: "api-key", detail: null };
     case "forbidden":
-      return "The eVisitor account may not register guests in this property.";
+      return { code: "forbidden", detail: null };
     default:
-      return UNANSWERED;
+      return { code: "unanswered", detail: null };
   }
 }
 
-const UNANSWERED = "eVisitor did not answer. Try the registration again later.";
-/** Shown while an automatic retry is planned (unanswered-retry.ts). */
-export const UNANSWERED_RETRYING =
-  "eVisitor did not answer. Prijavko will send the registration again by itself.";
-
-async function markFailed(ctx: HandlerContext, guest: GuestRow, message: string, unitName: string) {
+async function markFailed(
+  ctx: HandlerContext,
+  guest: GuestRow,
+  failure: RegistrationFailure,
+  unitName: string,
+) {
   await recordFailure(ctx, guest, {
-    message,
+    failure,
     unitName,
     retryAt: null,
     notify: true,
@@ -58,7 +59,7 @@ async function markUnanswered(ctx: HandlerContext, guest: GuestRow, unitName: st
   const now = ctx.clock();
   const retryAt = unansweredRetryAt(guest.registrationRetries, now);
   await recordFailure(ctx, guest, {
-    message: retryAt ? UNANSWERED_RETRYING : UNANSWERED,
+    failure: { code: retryAt ? "unanswered-retrying" : "unanswered", detail: null },
     unitName,
     retryAt,
     notify: guest.registrationRetries === 0 || retryAt === null,
@@ -69,8 +70,8 @@ async function markUnanswered(ctx: HandlerContext, guest: GuestRow, unitName: st
 async function recordFailure(
   ctx: HandlerContext,
   guest: GuestRow,
-  { message, unitName, retryAt, notify, now }: {
-    message: string;
+  { failure, unitName, retryAt, notify, now }: {
+    failure: RegistrationFailure;
     unitName: string;
     retryAt: Date | null;
     notify: boolean;
@@ -82,7 +83,8 @@ async function recordFailure(
     await tx.update(guests)
       .set({
         registrationState: "failed",
-        registrationError: message,
+        registrationFailure: failure.code,
+        registrationError: failure.detail,
         registrationRetryAt: retryAt,
         updatedAt: now,
       })
@@ -123,7 +125,7 @@ export function checkInConsumer(
       // Registered already, or nothing left to send (personal data removed after retention).
       if (guest.registrationState === "registered" || guest.anonymisedAt) return;
       if (stay.canceledAt) {
-        await markFailed(ctx, guest, "The stay was cancelled.", unit.name);
+        await markFailed(ctx, guest, { code: "stay-cancelled", detail: null }, unit.name);
         return;
       }
 
@@ -158,7 +160,7 @@ export function checkInConsumer(
       } catch (error) {
         if (error instanceof GuestMappingError) {
           log.warn("guest cannot be mapped for eVisitor", { guestId: guest.id });
-          await markFailed(ctx, guest, error.message, unit.name);
+          await markFailed(ctx, guest, error.failure, unit.name);
           return;
         }
         if (!(error instanceof EVisitorError)) throw error;
@@ -172,7 +174,7 @@ export function checkInConsumer(
           await markUnanswered(ctx, guest, unit.name);
           return;
         }
-        await markFailed(ctx, guest, hostMessageOf(error), unit.name);
+        await markFailed(ctx, guest, hostFailureOf(error), unit.name);
         return;
       } finally {
         await session?.logout().catch(() => {});
@@ -185,6 +187,7 @@ export function checkInConsumer(
         await tx.update(guests).set({
           status: "CheckedIn",
           registrationState: "registered",
+          registrationFailure: null,
           registrationError: null,
           registrationRetryAt: null,
           registrationRetries: 0,

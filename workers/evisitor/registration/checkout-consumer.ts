@@ -5,16 +5,16 @@ import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { stayTimesOf, today as todayOf } from "@core/services/reservations/stay-dates.ts";
-import { wallTimeAt } from "@shared/local-date.ts";
+import { STAY_TIME_ZONE, wallTimeAt } from "@shared/local-date.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import { openAccountSession } from "@core/evisitor/account-session.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
-import { hostMessageOf } from "./checkin-consumer.ts";
+import { hostFailureOf } from "./checkin-consumer.ts";
 
 /** hh:mm in Zagreb at `now`. */
 function zagrebTime(now: Date): string {
-  const wall = wallTimeAt(now.getTime(), "Europe/Zagreb");
+  const wall = wallTimeAt(now.getTime(), STAY_TIME_ZONE);
   return `${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
 }
 
@@ -68,8 +68,13 @@ export function checkOutConsumer(
           deliveries: event.deliveries,
         });
         if (error.isTransient && !event.isLastAttempt) throw error;
+        const failure = hostFailureOf(error);
         await ctx.db.update(guests)
-          .set({ registrationError: hostMessageOf(error), updatedAt: ctx.clock() })
+          .set({
+            registrationFailure: failure.code,
+            registrationError: failure.detail,
+            updatedAt: ctx.clock(),
+          })
           .where(eq(guests.id, guest.id));
         return;
       } finally {
@@ -77,6 +82,7 @@ export function checkOutConsumer(
       }
       await ctx.db.update(guests).set({
         status: "CheckedOut",
+        registrationFailure: null,
         registrationError: null,
         checkedOutAt: ctx.clock(),
         updatedAt: ctx.clock(),

@@ -9,6 +9,11 @@
  */
 import { DocumentType, Gender } from "@shared/enums.ts";
 import type { EVisitorCheckIn, EVisitorGender } from "@core/evisitor/types.ts";
+import {
+  type RegistrationFailure,
+  type RegistrationFailureCode,
+  registrationFailureText,
+} from "@shared/registration-failures.ts";
 
 export interface GuestForCheckIn {
   guid: string;
@@ -50,9 +55,15 @@ export interface CodeLists {
   offeredServiceTypes: string[];
 }
 
-/** The guest cannot be registered as entered; the message says what to fix, for the host. */
+/** The guest cannot be registered as entered; the failure says what to fix, for the host. */
 export class GuestMappingError extends Error {
   override name = "GuestMappingError";
+  readonly failure: RegistrationFailure;
+  constructor(code: RegistrationFailureCode, detail: string | null = null) {
+    const failure = { code, detail };
+    super(registrationFailureText(failure));
+    this.failure = failure;
+  }
 }
 
 const CROATIA = "HRV";
@@ -73,7 +84,7 @@ const DOCUMENT_CODES: Record<number, [string, string]> = {
 
 export function documentTypeCode(guest: Pick<GuestForCheckIn, "documentType" | "citizenship">) {
   const codes = DOCUMENT_CODES[guest.documentType];
-  if (!codes) throw new GuestMappingError("Unknown document type.");
+  if (!codes) throw new GuestMappingError("unknown-document-type");
   return guest.citizenship === CROATIA ? codes[0] : codes[1];
 }
 
@@ -97,13 +108,11 @@ export function paymentCategoryCode(dateOfBirth: string, arrival: string): strin
 function gender(value: number): EVisitorGender {
   if (value === Gender.Male) return "muški";
   if (value === Gender.Female) return "ženski";
-  throw new GuestMappingError("eVisitor records a guest as male or female: choose one.");
+  throw new GuestMappingError("gender-not-recorded");
 }
 
-function requireCode(list: string[], code: string, what: string): string {
-  if (!list.includes(code)) {
-    throw new GuestMappingError(`eVisitor does not offer ${what} "${code}" for this property.`);
-  }
+function requireCode(list: string[], code: string, missing: RegistrationFailureCode): string {
+  if (!list.includes(code)) throw new GuestMappingError(missing, code);
   return code;
 }
 
@@ -117,7 +126,7 @@ export function toCheckIn(
 ): EVisitorCheckIn {
   const service = lists.offeredServiceTypes.find((name) => /^noćenje$/i.test(name.trim())) ??
     lists.offeredServiceTypes[0];
-  if (!service) throw new GuestMappingError("eVisitor lists no overnight service type.");
+  if (!service) throw new GuestMappingError("no-overnight-service");
   return {
     id: guest.guid,
     facilityCode: stay.facilityCode,
@@ -125,7 +134,11 @@ export function toCheckIn(
     timeStayFrom: stay.checkInTime,
     foreseenStayUntil: stay.endDate,
     timeEstimatedStayUntil: stay.checkOutTime,
-    documentType: requireCode(lists.documentTypes, documentTypeCode(guest), "the document type"),
+    documentType: requireCode(
+      lists.documentTypes,
+      documentTypeCode(guest),
+      "document-type-not-offered",
+    ),
     documentNumber: guest.documentNumber,
     touristName: guest.name,
     touristMiddleName: guest.middleName ?? undefined,
@@ -143,9 +156,13 @@ export function toCheckIn(
     ttPaymentCategory: requireCode(
       lists.paymentCategories,
       paymentCategoryCode(guest.dateOfBirth, stay.startDate),
-      "the tourist tax category",
+      "payment-category-not-offered",
     ),
-    arrivalOrganisation: requireCode(lists.arrivalOrganisations, PERSONAL_ARRIVAL, "the arrival"),
+    arrivalOrganisation: requireCode(
+      lists.arrivalOrganisations,
+      PERSONAL_ARRIVAL,
+      "arrival-not-offered",
+    ),
     offeredServiceType: service,
     accommodationUnitType: stay.unitType ?? undefined,
     borderCrossing: guest.borderCrossing ?? undefined,

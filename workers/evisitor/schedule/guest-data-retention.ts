@@ -43,6 +43,7 @@ const ANONYMOUS = {
   telephone: null,
   borderCrossing: null,
   passageDate: null,
+  registrationFailure: null,
   registrationError: null,
 } as const;
 

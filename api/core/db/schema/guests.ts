@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { GUEST_STATUSES, REGISTRATION_STATES } from "../../../../shared/enums.ts";
+import { REGISTRATION_FAILURES } from "../../../../shared/registration-failures.ts";
 import { accommodationUnits } from "./accommodation-units.ts";
 import { properties } from "./properties.ts";
 import { reservations } from "./reservations.ts";
@@ -46,7 +47,12 @@ export const guests = sqliteTable("guests", {
   passageDate: text(),
   status: text({ enum: GUEST_STATUSES }).notNull(),
   registrationState: text({ enum: REGISTRATION_STATES }).notNull(),
-  /** eVisitor's own message when it refused the guest, or why registering failed. */
+  /** Why registering (or checking out) failed; rows written before it hold only the sentence. */
+  registrationFailure: text({ enum: REGISTRATION_FAILURES }),
+  /**
+   * Free text beside the failure: eVisitor's own message when it refused the guest, or the code it
+   * does not offer (shared/registration-failures.ts); older rows hold the English sentence here.
+   */
   registrationError: text(),
   /**
    * A registration that failed only because eVisitor did not answer is sent again at this time

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 
 /**
  * PDFs drawn with pdfkit in DejaVu Sans (shipped by the dejavu-fonts-ttf package), which has the
@@ -66,6 +67,6 @@ export function croatianDate(date: Date): string {
     day: "numeric",
     month: "numeric",
     year: "numeric",
-    timeZone: "Europe/Zagreb",
+    timeZone: STAY_TIME_ZONE,
   }).format(date);
 }

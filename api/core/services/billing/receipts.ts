@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
 import { eurosOf, formatEuros } from "@shared/billing/money.ts";
+import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import { toPagedResult } from "@shared/schemas/paged.ts";
 import type { Receipt } from "@shared/schemas/receipt.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -22,7 +23,7 @@ export const receiptNumberOf = (row: { year: number; sequence: number }) =>
 
 const yearInZagreb = (date: Date) =>
   Number(
-    new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Europe/Zagreb" }).format(date),
+    new Intl.DateTimeFormat("en", { year: "numeric", timeZone: STAY_TIME_ZONE }).format(date),
   );
 
 /** Issues the receipt of a paid request with the year's next number; inside its transaction. */

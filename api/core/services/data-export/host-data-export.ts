@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { SubscriptionStatus } from "@shared/enums.ts";
 import { eurosOf } from "@shared/billing/money.ts";
+import { registrationFailureOf, registrationFailureText } from "@shared/registration-failures.ts";
 import type { DataExport } from "@shared/schemas/data-export.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
@@ -180,7 +181,7 @@ export async function hostDataExport(ctx: ServiceContext): Promise<DataExport> {
       passageDate: g.passageDate,
       status: g.status,
       registrationState: g.registrationState,
-      registrationError: g.registrationError,
+      registrationError: registrationFailureText(registrationFailureOf(g)),
       registeredAt: iso(g.registeredAt),
       checkedOutAt: iso(g.checkedOutAt),
       anonymisedAt: iso(g.anonymisedAt),

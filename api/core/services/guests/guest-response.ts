@@ -1,5 +1,10 @@
 import type { DocumentType, Gender } from "@shared/enums.ts";
 import type { Guest, PublicGuest } from "@shared/schemas/guest.ts";
+import {
+  type RegistrationFailure,
+  registrationFailureOf,
+  registrationFailureText,
+} from "@shared/registration-failures.ts";
 import type { guests } from "../../db/schema/guests.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 
@@ -12,6 +17,19 @@ export type GuestRow = typeof guests.$inferSelect;
 export async function documentNumberOf(row: GuestRow, secretBox: SecretBox): Promise<string> {
   if (row.anonymisedAt || row.documentNumberSealed === "") return "";
   return await secretBox.open(row.documentNumberSealed);
+}
+
+/**
+ * Why registering the guest failed: the English sentence the API has always answered and, beside
+ * it, the code (only when it failed). Rows from before the code column are read back to theirs.
+ */
+export function registrationFailureFields(
+  row: Pick<GuestRow, "registrationFailure" | "registrationError">,
+): { registrationError: string | null; registrationFailure?: RegistrationFailure } {
+  const failure = registrationFailureOf(row);
+  return failure
+    ? { registrationError: registrationFailureText(failure), registrationFailure: failure }
+    : { registrationError: null };
 }
 
 /**
@@ -45,7 +63,7 @@ export function toGuest(
     borderCrossing: row.borderCrossing,
     passageDate: row.passageDate,
     registrationState: row.registrationState,
-    registrationError: row.registrationError,
+    ...registrationFailureFields(row),
     registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,
     nextDeadline,
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
@@ -60,7 +78,7 @@ export function toPublicGuest(row: GuestRow): PublicGuest {
     surname: row.surname,
     status: row.status,
     registrationState: row.registrationState,
-    registrationError: row.registrationError,
+    registrationError: registrationFailureText(registrationFailureOf(row)),
     registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,
   };
 }

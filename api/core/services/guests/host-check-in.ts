@@ -49,6 +49,7 @@ export async function hostCheckIn(
           await tx.update(guests).set({
             ...columns,
             registrationState: state,
+            registrationFailure: null,
             registrationError: null,
             // The host sends it now: no automatic retry is pending any more.
             registrationRetryAt: null,

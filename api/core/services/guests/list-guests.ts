@@ -13,6 +13,7 @@ import { stayTimesOf, utcDateTimeOf } from "../reservations/stay-dates.ts";
 import { nextDeadlineOf } from "./guest-deadline.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { GuestSortField } from "@shared/schemas/list-query.ts";
+import { registrationFailureFields } from "./guest-response.ts";
 
 export const GUEST_SORTS = {
   arrival: reservations.startDate,
@@ -69,7 +70,7 @@ export async function listGuests(
       checkedOutTourist: r.guests.status === "CheckedOut",
       status: r.guests.status,
       registrationState: r.guests.registrationState,
-      registrationError: r.guests.registrationError,
+      ...registrationFailureFields(r.guests),
       registrationRetryAt: r.guests.registrationRetryAt?.toISOString() ?? null,
       nextDeadline: nextDeadlineOf(r.guests, r.reservations, times),
       reservationCode: r.reservations.code,

@@ -3,6 +3,8 @@ import de from "i18n-iso-countries/langs/de.json" with { type: "json" };
 import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import hr from "i18n-iso-countries/langs/hr.json" with { type: "json" };
 import it from "i18n-iso-countries/langs/it.json" with { type: "json" };
+import { proofOfResidencePath } from "@shared/app-routes.ts";
+import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import type { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { encodeBase64 } from "../../platform/crypto/base64.ts";
@@ -58,7 +60,7 @@ export async function proofOfResidence(
   const dateTime = new Intl.DateTimeFormat(LOCALES[language], {
     dateStyle: "long",
     timeStyle: "short",
-    timeZone: "Europe/Zagreb",
+    timeZone: STAY_TIME_ZONE,
   });
   const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" });
   const documentNumber = await ctx.secretBox.open(guest.documentNumberSealed);
@@ -102,7 +104,6 @@ export async function proofOfResidence(
   `;
   return {
     htmlBase64Encoded: encodeBase64(new TextEncoder().encode(page)),
-    proofOfResidenceUrl:
-      `${ctx.config.publicUrl}/app/gosti/potvrda?guest=${guest.guid}&lang=${language}`,
+    proofOfResidenceUrl: `${ctx.config.publicUrl}${proofOfResidencePath(guest.guid, language)}`,
   };
 }

@@ -1,17 +1,21 @@
-import { dateAt, dateParts, instantOfWallTime, todayIn } from "@shared/local-date.ts";
+import {
+  dateAt,
+  dateParts,
+  instantOfWallTime,
+  STAY_TIME_ZONE,
+  todayIn,
+} from "@shared/local-date.ts";
 
-/** Every property is in Croatia; "today" and stay dates are Zagreb's. */
-export const PROPERTY_ZONE = "Europe/Zagreb";
 /** Used when neither the unit nor its property sets check-in/out times. */
 export const DEFAULT_TIMES = { checkIn: "14:00", checkOut: "10:00" };
 
 export function today(now: Date): string {
-  return todayIn(PROPERTY_ZONE, now);
+  return todayIn(STAY_TIME_ZONE, now);
 }
 
 /** The local (Zagreb) date of an ISO date-time, e.g. a 23:30Z arrival is the next local day. */
 export function stayDateOf(isoDateTime: string): string {
-  return dateAt(Date.parse(isoDateTime), PROPERTY_ZONE);
+  return dateAt(Date.parse(isoDateTime), STAY_TIME_ZONE);
 }
 
 /** A stay date at a local time of day, as the UTC date-time the API answers with. */
@@ -24,7 +28,7 @@ export function utcDateTimeOf(date: string, time: string): string {
     const [year, month, day] = dateParts(date)!;
     const [hour, minute] = time.split(":").map(Number);
     answer = new Date(
-      instantOfWallTime({ year, month, day, hour, minute, second: 0 }, PROPERTY_ZONE),
+      instantOfWallTime({ year, month, day, hour, minute, second: 0 }, STAY_TIME_ZONE),
     ).toISOString();
     if (utcDateTimes.size >= 10_000) utcDateTimes.clear();
     utcDateTimes.set(key, answer);

@@ -1,11 +1,12 @@
 import QRCode from "qrcode";
+import { unitCheckInPath } from "@shared/app-routes.ts";
 
 /**
  * The permanent check-in address a unit's QR code holds. Croatian is the default language and
  * has no prefix; the guest can switch language on the page.
  */
 export function checkInUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}/prijava/smjestaj/${encodeURIComponent(code)}`;
+  return `${publicUrl}${unitCheckInPath(code)}`;
 }
 
 export { wifiQrPayload } from "@shared/wifi-qr.ts";

@@ -1,15 +1,12 @@
-import { addDays, dateParts, formatDate, todayIn } from "@shared/local-date.ts";
+import { addDays, dateParts, formatDate, STAY_TIME_ZONE, todayIn } from "@shared/local-date.ts";
 import { INTL_LOCALES, type Locale } from "../../i18n/locales.ts";
 import type { VisibleDays } from "./use-calendar-stays.ts";
-
-/** Stays are Zagreb's dates: "this month" is Zagreb's too, wherever the host is. */
-const STAY_ZONE = "Europe/Zagreb";
 
 /** A month as the date of its first day, YYYY-MM-01. */
 export type Month = string;
 
 export function currentMonth(): Month {
-  return todayIn(STAY_ZONE).slice(0, 8) + "01";
+  return todayIn(STAY_TIME_ZONE).slice(0, 8) + "01";
 }
 
 export function addMonths(month: Month, count: number): Month {

@@ -1,7 +1,5 @@
+import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import { type CheckinLanguage, INTL_TAGS } from "../../i18n/checkin/languages.ts";
-
-/** Stays are in Croatia: check-in and check-out times are read on Zagreb's clock. */
-const ZONE = "Europe/Zagreb";
 
 /** A calendar date (YYYY-MM-DD) as the language writes it: "pet, 10. srpnja 2026." */
 export function formatDay(
@@ -24,7 +22,7 @@ export function formatTime(iso: string, lang: CheckinLanguage): string {
   return new Intl.DateTimeFormat(INTL_TAGS[lang], {
     hour: "2-digit",
     minute: "2-digit",
-    timeZone: ZONE,
+    timeZone: STAY_TIME_ZONE,
   }).format(at);
 }
 
@@ -37,5 +35,5 @@ export function nightsBetween(start: string, end: string): number {
 
 /** Today's date in Zagreb (YYYY-MM-DD). */
 export function todayInZagreb(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
+  return new Intl.DateTimeFormat("en-CA", { timeZone: STAY_TIME_ZONE }).format(new Date());
 }

@@ -1,4 +1,4 @@
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays, STAY_TIME_ZONE, todayIn } from "@shared/local-date.ts";
 import { PAGE_SIZE_MAX } from "@shared/schemas/list-query.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
 import type { Property } from "@shared/schemas/property.ts";
@@ -8,7 +8,6 @@ import { listCalendars } from "../../lib/api/calendars.ts";
 import { listGuests } from "../../lib/api/guests.ts";
 import type { Paged } from "../../lib/api/paged.ts";
 import { listReservations } from "../../lib/api/reservations.ts";
-import { STAY_ZONE } from "../reservations/stay-dates.ts";
 
 /** Lists are read whole, but never more than this many pages (a host has a handful). */
 const MAX_PAGES = 5;
@@ -39,7 +38,7 @@ export interface TodayStays {
  * today, so the days around it are asked for and the list is narrowed here.
  */
 export async function readTodayStays(signal: AbortSignal): Promise<TodayStays> {
-  const today = todayIn(STAY_ZONE);
+  const today = todayIn(STAY_TIME_ZONE);
   const stays = await readPages((pageNumber) =>
     listReservations({
       pageNumber,
@@ -72,7 +71,7 @@ export async function readGuestsToRegister(
   properties: Property[],
   signal: AbortSignal,
 ): Promise<GuestToRegister[]> {
-  const today = todayIn(STAY_ZONE);
+  const today = todayIn(STAY_TIME_ZONE);
   const found: GuestToRegister[] = [];
   for (let index = 0; index < properties.length; index += PARALLEL_PROPERTIES) {
     const batch = properties.slice(index, index + PARALLEL_PROPERTIES);
@@ -88,7 +87,7 @@ export async function readGuestsToRegister(
     for (const { property, page } of pages) {
       for (const guest of page.items) {
         const refused = guest.registrationState === "failed";
-        const arrived = todayIn(STAY_ZONE, new Date(guest.dateTimeOfArrival)) <= today;
+        const arrived = todayIn(STAY_TIME_ZONE, new Date(guest.dateTimeOfArrival)) <= today;
         const waiting = guest.registrationState === "waiting" && arrived;
         if (refused || waiting) found.push({ guest, propertyId: property.id, refused });
       }

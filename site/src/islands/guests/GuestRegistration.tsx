@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { GuestStatus, RegistrationState } from "@shared/enums.ts";
+import type { RegistrationFailure } from "@shared/registration-failures.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { formatRelativeTime } from "../../lib/format/relative-time.ts";
@@ -13,6 +14,8 @@ export interface RegistrationFacts {
   status: GuestStatus;
   registrationState?: RegistrationState;
   registrationError?: string | null;
+  /** Why it failed, as a code (the site's words for `registrationError`). */
+  registrationFailure?: RegistrationFailure;
   /** When an unanswered registration is sent again by itself. */
   registrationRetryAt?: string | null;
   nextDeadline?: string | null;
@@ -83,6 +86,7 @@ export function GuestRegistration(
             })
             : t("guests.registration.failed")}
           message={guest.registrationError}
+          failure={guest.registrationFailure}
           action={registerAction}
         />
       )}
@@ -91,6 +95,7 @@ export function GuestRegistration(
           t={t}
           title={t("guests.registration.checkOutFailed")}
           message={guest.registrationError}
+          failure={guest.registrationFailure}
         />
       )}
       {showsDeadline && (
@@ -143,10 +148,11 @@ function Deadline(
 
 /** eVisitor's refusal, in a visible warning, with its own words and the way forward. */
 function RefusalNotice(
-  { t, title, message, action }: {
+  { t, title, message, failure, action }: {
     t: Translate;
     title: string;
     message?: string | null;
+    failure?: RegistrationFailure;
     action?: ReactNode;
   },
 ) {
@@ -159,7 +165,7 @@ function RefusalNotice(
       {message && (
         <p className="mt-1 break-words">
           <span className="sr-only">{`${t("guests.registration.evisitorSays")} `}</span>
-          {registrationMessage(t, message)}
+          {registrationMessage(t, failure, message)}
         </p>
       )}
       {action && <div className="mt-2">{action}</div>}

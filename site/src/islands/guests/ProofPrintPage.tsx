@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { isProofLanguage, type ProofLanguage } from "../../lib/api/guests.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
@@ -65,7 +66,7 @@ function ProofPrint() {
     <div className="mx-auto max-w-3xl">
       <div className="space-y-5 print:hidden">
         <a
-          href="/app/gosti"
+          href={ROUTES.guests}
           onClick={markNavigation}
           className="inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-primary underline-offset-4 hover:underline"
         >

@@ -1,5 +1,5 @@
+import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import { INTL_LOCALES, type Locale } from "../../i18n/locales.ts";
-import { STAY_ZONE } from "../reservations/stay-dates.ts";
 
 /** Within this many hours a deadline counts as due now (the page's summary and warnings). */
 export const DUE_SOON_HOURS = 6;
@@ -9,7 +9,7 @@ export function formatZagrebDateTime(iso: string, lang: Locale, { year = true } 
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return iso;
   return new Intl.DateTimeFormat(INTL_LOCALES[lang], {
-    timeZone: STAY_ZONE,
+    timeZone: STAY_TIME_ZONE,
     day: "numeric",
     month: "short",
     ...(year ? { year: "numeric" } : {}),
@@ -24,7 +24,7 @@ export function formatZagrebRange(startIso: string, endIso: string, lang: Locale
   const [from, to] = [new Date(startIso), new Date(endIso)];
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return `${startIso} – ${endIso}`;
   return new Intl.DateTimeFormat(INTL_LOCALES[lang], {
-    timeZone: STAY_ZONE,
+    timeZone: STAY_TIME_ZONE,
     day: "numeric",
     month: "short",
     year: "numeric",
@@ -45,7 +45,7 @@ export function urgencyOf(deadline: string, now = Date.now()): DeadlineUrgency {
 /** The Zagreb calendar date (YYYY-MM-DD) of a moment. */
 export function zagrebDateOf(iso: string): string {
   const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: STAY_ZONE,
+    timeZone: STAY_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",

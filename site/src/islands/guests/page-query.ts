@@ -1,3 +1,5 @@
+import { ROUTES } from "../../lib/navigation/routes.ts";
+
 /** The property a guests address names (`/app/gosti?propertyId=…`), so links and reloads keep it. */
 export function readPropertyId(): string {
   return new URLSearchParams(location.search).get("propertyId") ?? "";
@@ -13,5 +15,7 @@ export function writePropertyId(propertyId: string): void {
 
 /** The guests page of one property. */
 export function guestsPageUrl(propertyId: string | undefined): string {
-  return propertyId ? `/app/gosti?propertyId=${encodeURIComponent(propertyId)}` : "/app/gosti";
+  return propertyId
+    ? `${ROUTES.guests}?propertyId=${encodeURIComponent(propertyId)}`
+    : ROUTES.guests;
 }

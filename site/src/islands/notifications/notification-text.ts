@@ -1,3 +1,4 @@
+import { notificationPageOf } from "@shared/notification-templates.ts";
 import type { UserNotification } from "@shared/schemas/notification.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
@@ -21,26 +22,6 @@ export interface NotificationView {
 }
 
 export type NotificationTone = "success" | "warning" | "error" | "info";
-
-const GUESTS = "/app/gosti";
-const SUBSCRIPTION = "/app/pretplata";
-
-/** Where each template's matter is dealt with (unknown templates: the notifications page). */
-const PLACES: Record<string, string> = {
-  CalendarConflict: ROUTES.calendars,
-  CalendarFeedFailing: ROUTES.calendars,
-  GuestRegistrationFailed: GUESTS,
-  GuestRegistrationDue: GUESTS,
-  GuestCheckOutDue: GUESTS,
-  GuestCheckedIn: GUESTS,
-  RegistrationMismatch: ROUTES.reservations,
-  ExternalAccountSynced: ROUTES.externalAccounts,
-  ExternalAccountSyncFailed: ROUTES.externalAccounts,
-  SubscriptionActivated: SUBSCRIPTION,
-  SubscriptionExpiring: SUBSCRIPTION,
-  SubscriptionExpired: SUBSCRIPTION,
-  PlanLimitReached: SUBSCRIPTION,
-};
 
 const PLAN_LIMITS = [
   "maxProperties",
@@ -92,7 +73,8 @@ export function describeNotification(
     title,
     text,
     announcement,
-    href: PLACES[notification.template] ?? ROUTES.notifications,
+    // Where the template's matter is dealt with (unknown templates: the notifications page).
+    href: notificationPageOf(notification.template) ?? ROUTES.notifications,
     tone: toneOf(notification.notificationType),
   });
 

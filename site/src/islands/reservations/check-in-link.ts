@@ -1,6 +1,8 @@
+import { stayCheckInPath } from "@shared/app-routes.ts";
+
 /** The guests' check-in page of a stay (spec section 2: /prijava/rezervacija/{code}). */
 export function checkInLinkOf(code: string): string {
-  return `${location.origin}/prijava/rezervacija/${encodeURIComponent(code)}`;
+  return `${location.origin}${stayCheckInPath(code)}`;
 }
 
 /** WhatsApp's share address with the message (and the link in it) filled in. */

@@ -1,11 +1,8 @@
-import { dateParts, formatDate, todayIn } from "@shared/local-date.ts";
+import { dateParts, formatDate, STAY_TIME_ZONE, todayIn } from "@shared/local-date.ts";
 import { INTL_LOCALES, type Locale } from "../../i18n/locales.ts";
 
-/** Every property is in Croatia: stay dates and "today" are Zagreb's, wherever the host is. */
-export const STAY_ZONE = "Europe/Zagreb";
-
 export function todayInZagreb(): string {
-  return todayIn(STAY_ZONE);
+  return todayIn(STAY_TIME_ZONE);
 }
 
 /** The Zagreb clock time of an arrival or departure date-time, e.g. "14:00". */
@@ -13,7 +10,7 @@ export function formatStayTime(isoDateTime: string, lang: Locale): string {
   const instant = new Date(isoDateTime);
   if (Number.isNaN(instant.getTime())) return "";
   return new Intl.DateTimeFormat(INTL_LOCALES[lang], {
-    timeZone: STAY_ZONE,
+    timeZone: STAY_TIME_ZONE,
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",

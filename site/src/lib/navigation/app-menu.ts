@@ -1,5 +1,6 @@
 import type { IconName } from "../../icons/shapes.ts";
 import type { TranslationKey } from "../../i18n/translate.ts";
+import { ROUTES } from "./routes.ts";
 
 export interface MenuItem {
   label: TranslationKey;
@@ -19,23 +20,23 @@ export interface MenuGroup {
 export const APP_MENU: MenuGroup[] = [
   {
     items: [
-      { label: "nav.dashboard", href: "/app/kontrolna-ploca", icon: "dashboard" },
-      { label: "nav.externalAccounts", href: "/app/povezani-racuni", icon: "link" },
-      { label: "nav.calendars", href: "/app/kalendari", icon: "calendar" },
-      { label: "nav.properties", href: "/app/objekti", icon: "home" },
-      { label: "nav.reservations", href: "/app/rezervacije", icon: "clipboard" },
-      { label: "nav.guests", href: "/app/gosti", icon: "users" },
-      { label: "nav.subscription", href: "/app/pretplata", icon: "card" },
-      { label: "nav.contact", href: "/app/kontakt", icon: "chat" },
+      { label: "nav.dashboard", href: ROUTES.dashboard, icon: "dashboard" },
+      { label: "nav.externalAccounts", href: ROUTES.externalAccounts, icon: "link" },
+      { label: "nav.calendars", href: ROUTES.calendars, icon: "calendar" },
+      { label: "nav.properties", href: ROUTES.properties, icon: "home" },
+      { label: "nav.reservations", href: ROUTES.reservations, icon: "clipboard" },
+      { label: "nav.guests", href: ROUTES.guests, icon: "users" },
+      { label: "nav.subscription", href: ROUTES.subscription, icon: "card" },
+      { label: "nav.contact", href: ROUTES.contact, icon: "chat" },
     ],
   },
   {
     label: "nav.administration",
     role: "Administrator",
     items: [
-      { label: "nav.users", href: "/admin/korisnici", icon: "user" },
-      { label: "nav.purchaseRequests", href: "/admin/ponude", icon: "receipt" },
-      { label: "nav.systemSettings", href: "/admin/postavke", icon: "sliders" },
+      { label: "nav.users", href: ROUTES.adminUsers, icon: "user" },
+      { label: "nav.purchaseRequests", href: ROUTES.adminPurchaseRequests, icon: "receipt" },
+      { label: "nav.systemSettings", href: ROUTES.adminSettings, icon: "sliders" },
     ],
   },
 ];

@@ -1,27 +1,7 @@
-/** Paths the code navigates to (spec section 2); menus keep their own lists. */
-export const ROUTES = {
-  login: "/app/prijava",
-  register: "/app/registracija",
-  confirmEmail: "/app/potvrdi-email",
-  forgotPassword: "/app/zaboravljena-lozinka",
-  resetPassword: "/app/resetiraj-lozinku",
-  dashboard: "/app/kontrolna-ploca",
-  accountSettings: "/app/postavke-racuna",
-  externalAccounts: "/app/povezani-racuni",
-  properties: "/app/objekti",
-  qrSheet: "/app/objekti/qr-ispis",
-  reservations: "/app/rezervacije",
-  calendars: "/app/kalendari",
-  contact: "/app/kontakt",
-  notifications: "/app/obavijesti",
-  comingSoon: "/app/uskoro",
-  subscription: "/app/pretplata",
-  payment: "/app/pretplata/placanje",
-  adminUsers: "/admin/korisnici",
-  adminPurchaseRequests: "/admin/ponude",
-  /** The public purchase page of one package: /paket/{packageId}. */
-  packagePage: "/paket",
-} as const;
+import { APP_ROUTES } from "@shared/app-routes.ts";
+
+/** Paths the code navigates to (spec section 2), defined in shared/app-routes.ts. */
+export const ROUTES = APP_ROUTES;
 
 /** The printable QR sheet of one accommodation unit. */
 export function qrSheetUrl(unitCode: string): string {

@@ -1,3 +1,4 @@
+import { APP_ROUTES } from "@shared/app-routes.ts";
 import { PACKAGE_CATALOGUE } from "@shared/billing/package-catalogue.ts";
 import { CHECKIN_LANGUAGES, DEFAULT_CHECKIN_LANGUAGE } from "../../i18n/checkin/languages.ts";
 import type { Locale } from "../../i18n/locales.ts";
@@ -28,9 +29,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { paths: alternatesOf("kontakt"), indexable: true, kind: "page" },
   { paths: alternatesOf("faq"), indexable: true, kind: "page" },
   // The host area's doors; their language is a preference, so one address serves both.
-  { paths: { hr: "/app/prijava" }, indexable: true, kind: "page" },
-  { paths: { hr: "/app/registracija" }, indexable: true, kind: "page" },
-  { paths: { hr: "/app/zaboravljena-lozinka" }, indexable: true, kind: "page" },
+  { paths: { hr: APP_ROUTES.login }, indexable: true, kind: "page" },
+  { paths: { hr: APP_ROUTES.register }, indexable: true, kind: "page" },
+  { paths: { hr: APP_ROUTES.forgotPassword }, indexable: true, kind: "page" },
   ...PACKAGE_IDS.map((id): PublicRoute => ({
     paths: alternatesOf(`paket/${id}`),
     indexable: true,

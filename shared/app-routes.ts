@@ -1,0 +1,66 @@
+/**
+ * The addresses of the app's pages (spec section 2), in one place: the site's navigation, the
+ * e-mails' links, the links the API builds and the tests all take them from here. Public marketing
+ * pages live in site/src/lib/seo/public-routes.ts.
+ */
+export const APP_ROUTES = {
+  login: "/app/prijava",
+  register: "/app/registracija",
+  /** /app/potvrdi-email/{userId}/{code}: confirmEmailPath. */
+  confirmEmail: "/app/potvrdi-email",
+  forgotPassword: "/app/zaboravljena-lozinka",
+  /** /app/resetiraj-lozinku/{code}: resetPasswordPath. */
+  resetPassword: "/app/resetiraj-lozinku",
+  dashboard: "/app/kontrolna-ploca",
+  accountSettings: "/app/postavke-racuna",
+  externalAccounts: "/app/povezani-racuni",
+  properties: "/app/objekti",
+  qrSheet: "/app/objekti/qr-ispis",
+  reservations: "/app/rezervacije",
+  calendars: "/app/kalendari",
+  guests: "/app/gosti",
+  /** The printable proof of residence of one guest: proofOfResidencePath. */
+  proofOfResidence: "/app/gosti/potvrda",
+  contact: "/app/kontakt",
+  notifications: "/app/obavijesti",
+  comingSoon: "/app/uskoro",
+  subscription: "/app/pretplata",
+  /** /app/pretplata/placanje/{purchaseRequestId}. */
+  payment: "/app/pretplata/placanje",
+  adminUsers: "/admin/korisnici",
+  adminPurchaseRequests: "/admin/ponude",
+  adminSettings: "/admin/postavke",
+  /** The public purchase page of one package: /paket/{packageId}. */
+  packagePage: "/paket",
+  /**
+   * The guests' check-in pages, /{lang?}/prijava/rezervacija/{code} (a stay) and
+   * /{lang?}/prijava/smjestaj/{code} (a unit's QR code); Croatian has no language prefix.
+   */
+  checkIn: "/prijava",
+} as const;
+export type AppRoute = keyof typeof APP_ROUTES;
+
+/** The single-use link confirming an account's e-mail address. */
+export function confirmEmailPath(userId: string, code: string): string {
+  return `${APP_ROUTES.confirmEmail}/${userId}/${code}`;
+}
+
+/** The single-use link setting a new password. */
+export function resetPasswordPath(code: string): string {
+  return `${APP_ROUTES.resetPassword}/${code}`;
+}
+
+/** The guests' check-in page of a stay, in Croatian. */
+export function stayCheckInPath(code: string): string {
+  return `${APP_ROUTES.checkIn}/rezervacija/${encodeURIComponent(code)}`;
+}
+
+/** The permanent check-in page of a unit (its QR code), in Croatian. */
+export function unitCheckInPath(code: string): string {
+  return `${APP_ROUTES.checkIn}/smjestaj/${encodeURIComponent(code)}`;
+}
+
+/** A guest's printable proof of residence in one language. */
+export function proofOfResidencePath(guestGuid: string, language: string): string {
+  return `${APP_ROUTES.proofOfResidence}?guest=${guestGuid}&lang=${language}`;
+}

@@ -1,0 +1,95 @@
+/**
+ * Why a guest's registration (or check-out) with eVisitor failed, as the evisitor worker stores it
+ * (guests.registration_failure) and the API sends it; the site translates each code
+ * (guests.registrationFailure.{code}). `detail` is free text beside the code: eVisitor's own
+ * message when it refused the data ("evisitor-refused"), or the code eVisitor does not offer.
+ */
+export const REGISTRATION_FAILURES = [
+  /** eVisitor refused the data; its own message (Croatian) is the detail. */
+  "evisitor-refused",
+  "credentials",
+  "locked-out",
+  "api-key",
+  "forbidden",
+  /** eVisitor did not answer and no automatic retry is planned. */
+  "unanswered",
+  /** eVisitor did not answer; the registration is sent again by itself. */
+  "unanswered-retrying",
+  "stay-cancelled",
+  "unknown-document-type",
+  "gender-not-recorded",
+  /** The detail is the code eVisitor does not offer. */
+  "document-type-not-offered",
+  "payment-category-not-offered",
+  "arrival-not-offered",
+  "no-overnight-service",
+] as const;
+export type RegistrationFailureCode = (typeof REGISTRATION_FAILURES)[number];
+
+export interface RegistrationFailure {
+  code: RegistrationFailureCode;
+  detail: string | null;
+}
+
+/**
+ * The English sentence of each failure, as the API has always answered it (`registrationError`)
+ * and older workers stored it; `{detail}` stands for the detail.
+ */
+const SENTENCES: Record<RegistrationFailureCode, string> = {
+  "evisitor-refused": "{detail}",
+  "credentials": "eVisitor no longer accepts the connected account's username and password.",
+  "locked-out": "The eVisitor account is temporarily locked after failed sign-ins.",
+  "api-key": "eVisitor refused the account's API key.",
+  "forbidden": "The eVisitor account may not register guests in this property.",
+  "unanswered": "eVisitor did not answer. Try the registration again later.",
+  "unanswered-retrying":
+    "eVisitor did not answer. Prijavko will send the registration again by itself.",
+  "stay-cancelled": "The stay was cancelled.",
+  "unknown-document-type": "Unknown document type.",
+  "gender-not-recorded": "eVisitor records a guest as male or female: choose one.",
+  "document-type-not-offered":
+    'eVisitor does not offer the document type "{detail}" for this property.',
+  "payment-category-not-offered":
+    'eVisitor does not offer the tourist tax category "{detail}" for this property.',
+  "arrival-not-offered": 'eVisitor does not offer the arrival "{detail}" for this property.',
+  "no-overnight-service": "eVisitor lists no overnight service type.",
+};
+
+export function isRegistrationFailureCode(value: unknown): value is RegistrationFailureCode {
+  return (REGISTRATION_FAILURES as readonly unknown[]).includes(value);
+}
+
+/** The English sentence of a failure (the API's `registrationError`). */
+export function registrationFailureText(failure: RegistrationFailure): string;
+export function registrationFailureText(failure: RegistrationFailure | null): string | null;
+export function registrationFailureText(failure: RegistrationFailure | null): string | null {
+  return failure && SENTENCES[failure.code].replace("{detail}", failure.detail ?? "");
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Each sentence as a pattern, the detail captured; eVisitor's own words match none of them. */
+const PATTERNS = REGISTRATION_FAILURES.filter((code) => code !== "evisitor-refused").map(
+  (code) => {
+    const [before, after] = SENTENCES[code].split("{detail}").map(escapeRegExp);
+    const pattern = after === undefined ? `^${before}$` : `^${before}(.*)${after}$`;
+    return { code, pattern: new RegExp(pattern, "s") };
+  },
+);
+
+/**
+ * A guest's failure from its stored columns: the code with its detail; a row an older worker wrote
+ * holds only the English sentence, read back to its code (anything else is eVisitor's message).
+ */
+export function registrationFailureOf(
+  stored: { registrationFailure: string | null; registrationError: string | null },
+): RegistrationFailure | null {
+  const { registrationFailure: code, registrationError: detail } = stored;
+  if (isRegistrationFailureCode(code)) return { code, detail };
+  if (detail === null) return null;
+  for (const { code, pattern } of PATTERNS) {
+    const match = pattern.exec(detail);
+    if (match) return { code, detail: match[1] ?? null };
+  }
+  return { code: "evisitor-refused", detail };
+}

@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import {
+  REGISTRATION_FAILURES,
+  type RegistrationFailure,
+  registrationFailureOf,
+  registrationFailureText,
+} from "@shared/registration-failures.ts";
+import { RegistrationFailureSchema } from "@shared/schemas/guest.ts";
+import hr from "../../../site/src/i18n/hr.json" with { type: "json" };
+import en from "../../../site/src/i18n/en.json" with { type: "json" };
+import { translator } from "../../../site/src/i18n/translate.ts";
+import { registrationMessage } from "../../../site/src/islands/guests/registration-messages.ts";
+
+const WITH_DETAIL = new Set([
+  "evisitor-refused",
+  "document-type-not-offered",
+  "payment-category-not-offered",
+  "arrival-not-offered",
+]);
+const example = (code: RegistrationFailure["code"]): RegistrationFailure => ({
+  code,
+  detail: code === "evisitor-refused"
+    ? "Turist Ana Horvat već je prijavljen"
+    : WITH_DETAIL.has(code)
+    ? "002"
+    : null,
+});
+
+Deno.test("every registration failure has a text in every site catalogue", () => {
+  for (const [lang, catalogue] of [["hr", hr], ["en", en]] as const) {
+    for (const code of REGISTRATION_FAILURES) {
+      const text = (catalogue as Record<string, string>)[`guests.registrationFailure.${code}`];
+      assert.ok(text?.trim(), `${lang}: ${code}`);
+      if (WITH_DETAIL.has(code)) assert.match(text, /\{detail\}/, `${lang}: ${code}`);
+    }
+  }
+});
+
+Deno.test("each failure's English sentence reads back to the same code and detail", () => {
+  for (const code of REGISTRATION_FAILURES) {
+    const failure = example(code);
+    assert.deepEqual(RegistrationFailureSchema.parse(failure), failure);
+    const sentence = registrationFailureText(failure);
+    assert.deepEqual(
+      registrationFailureOf({ registrationFailure: null, registrationError: sentence }),
+      failure,
+      sentence,
+    );
+  }
+});
+
+Deno.test("rows written before the code column keep their meaning", () => {
+  const legacy = (registrationError: string) =>
+    registrationFailureOf({ registrationFailure: null, registrationError });
+  assert.deepEqual(
+    legacy("eVisitor did not answer. Prijavko will send the registration again by itself."),
+    { code: "unanswered-retrying", detail: null },
+  );
+  assert.deepEqual(legacy("eVisitor refused the account's API key."), {
+    code: "api-key",
+    detail: null,
+  });
+  assert.deepEqual(
+    legacy('eVisitor does not offer the tourist tax category "2" for this property.'),
+    { code: "payment-category-not-offered", detail: "2" },
+  );
+  assert.deepEqual(legacy("Neispravan OIB"), {
+    code: "evisitor-refused",
+    detail: "Neispravan OIB",
+  });
+  assert.equal(registrationFailureOf({ registrationFailure: null, registrationError: null }), null);
+  // The stored code wins; the column beside it is only its detail.
+  assert.deepEqual(
+    registrationFailureOf({ registrationFailure: "stay-cancelled", registrationError: null }),
+    { code: "stay-cancelled", detail: null },
+  );
+});
+
+Deno.test("the guests page words a failure as before the codes", () => {
+  const hrT = translator("hr");
+  const enT = translator("en");
+  const shown = (t: typeof hrT, failure: RegistrationFailure) =>
+    registrationMessage(t, failure, registrationFailureText(failure));
+  assert.equal(
+    shown(hrT, { code: "credentials", detail: null }),
+    "eVisitor više ne prihvaća korisničko ime i lozinku povezanog računa.",
+  );
+  assert.equal(
+    shown(enT, { code: "unanswered-retrying", detail: null }),
+    "Prijavko will send the registration again by itself; you can also send it now.",
+  );
+  // eVisitor's own words, as they came, in either language.
+  const refused = example("evisitor-refused");
+  assert.equal(shown(hrT, refused), refused.detail);
+  assert.equal(shown(enT, refused), refused.detail);
+  // Texts the site never translated stay the API's English sentence.
+  for (const code of ["stay-cancelled", "document-type-not-offered", "gender-not-recorded"]) {
+    const failure = example(code as RegistrationFailure["code"]);
+    assert.equal(shown(enT, failure), registrationFailureText(failure));
+    assert.equal(shown(hrT, failure), registrationFailureText(failure));
+  }
+  // No code (an answer from before it): the sentence as it is.
+  assert.equal(registrationMessage(hrT, undefined, "Neispravan OIB"), "Neispravan OIB");
+});
