@@ -8,11 +8,7 @@
  * which carries the full IANA time-zone database.
  */
 
-/**
- * Every property is in Croatia: stay dates, "today", deadlines and the times people read are
- * Zagreb's, wherever the server or the host is.
- */
-export const STAY_TIME_ZONE = "Europe/Zagreb";
+export { STAY_TIME_ZONE } from "./time-zone.ts";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
@@ -71,7 +67,7 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / DAY_MS);
 }
 
-/** Whether `Intl` knows the zone (IANA names such as `Europe/Zagreb`, or `UTC`). */
+/** Whether `Intl` knows the zone (IANA names such as Europe/Zagreb, or UTC). */
 export function isKnownTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });

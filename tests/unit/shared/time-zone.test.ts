@@ -17,11 +17,11 @@ Deno.test("stay dates are Zagreb's", () => {
   assert.equal(todayIn(STAY_TIME_ZONE, new Date("2026-11-20T23:30:00Z")), "2026-11-21");
 });
 
-Deno.test("the product names its time zone once, in shared/local-date.ts", async () => {
+Deno.test("the product names its time zone once, in shared/time-zone.ts", async () => {
   const others: string[] = [];
   for (const dir of ["api", "workers", "shared", "site/src"]) {
     for await (const path of sourceFiles(dir)) {
-      if (path === "shared/local-date.ts") continue;
+      if (path === "shared/time-zone.ts") continue;
       if (/["'`]Europe\/Zagreb["'`]/.test(await Deno.readTextFile(`${ROOT}${path}`))) {
         others.push(path);
       }

@@ -1,4 +1,4 @@
-import { STAY_TIME_ZONE } from "@shared/local-date.ts";
+import { STAY_TIME_ZONE } from "@shared/time-zone.ts";
 import { type CheckinLanguage, INTL_TAGS } from "../../i18n/checkin/languages.ts";
 
 /** A calendar date (YYYY-MM-DD) as the language writes it: "pet, 10. srpnja 2026." */
