@@ -65,6 +65,8 @@ export interface PlanChange {
    * end; "convert": another package in force, its remaining time converted by value.
    */
   kind: "new" | "extend" | "convert";
+  /** The package bought. */
+  packageName: string;
   /** From when the subscription is on the bought package: now (for "extend" it already is). */
   startAt: Date;
   /** When the paid months begin: now, the current end, or the end of the converted time. */
@@ -109,6 +111,7 @@ export function planChange(
   if (!current || remainingMs === 0) {
     return {
       kind: "new",
+      packageName: purchase.packageName,
       startAt: now,
       paidFrom: now,
       endAt: addMonths(now, purchase.months),
@@ -122,6 +125,7 @@ export function planChange(
   const paidFrom = same ? current.endAt : new Date(now.getTime() + convertedMs);
   return {
     kind: same ? "extend" : "convert",
+    packageName: purchase.packageName,
     startAt: now,
     paidFrom,
     endAt: addMonths(paidFrom, purchase.months),
@@ -144,6 +148,7 @@ export function toPurchasePeriod(change: PlanChange): PurchasePeriod {
   const { carried } = change;
   return {
     kind: change.kind,
+    packageName: change.packageName,
     startDateUtc: change.startAt.toISOString(),
     paidFromUtc: change.paidFrom.toISOString(),
     endDateUtc: change.endAt.toISOString(),

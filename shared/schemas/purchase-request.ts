@@ -39,6 +39,8 @@ export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 export const PurchasePeriod = z
   .object({
     kind: z.enum(["new", "extend", "convert"]),
+    /** The package bought. */
+    packageName: z.string(),
     startDateUtc: DateTime,
     paidFromUtc: DateTime,
     endDateUtc: DateTime,

@@ -128,6 +128,7 @@ Deno.test("createPurchaseRequest prices a period, answers a repeat with the same
       finalPrice: 191.04,
       resultingPeriod: {
         kind: "extend",
+        packageName: "Pro",
         startDateUtc: "2026-11-21T09:00:00.000Z",
         paidFromUtc: "2027-02-21T09:00:00.000Z",
         endDateUtc: "2028-02-21T09:00:00.000Z",
@@ -434,6 +435,7 @@ Deno.test("the purchase preview shows the resulting period, and markAsPaid and a
     const basic = await json(await order(ctx, host, "basic", 12));
     assert.deepEqual(basic.resultingPeriod, {
       kind: "new",
+      packageName: "Basic",
       startDateUtc: "2026-11-21T09:00:00.000Z",
       paidFromUtc: "2026-11-21T09:00:00.000Z",
       endDateUtc: "2027-11-21T09:00:00.000Z",
@@ -447,6 +449,7 @@ Deno.test("the purchase preview shows the resulting period, and markAsPaid and a
     const premium = await json(await order(ctx, host, "premium", 1));
     assert.deepEqual(premium.resultingPeriod, {
       kind: "convert",
+      packageName: "Premium",
       startDateUtc: "2026-12-21T09:00:00.000Z",
       paidFromUtc: "2027-03-14T11:53:13.984Z",
       endDateUtc: "2027-04-14T11:53:13.984Z",

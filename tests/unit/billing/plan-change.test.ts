@@ -41,6 +41,7 @@ Deno.test("12 months of Basic and 1 month of Premium: Basic's time left becomes 
 
   assert.deepEqual(toPurchasePeriod(change), {
     kind: "convert",
+    packageName: "Premium",
     startDateUtc: "2026-05-01T08:00:00.000Z",
     paidFromUtc: "2026-07-30T21:32:01.804Z",
     endDateUtc: "2026-08-30T21:32:01.804Z",
