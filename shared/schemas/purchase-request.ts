@@ -29,6 +29,36 @@ export const PurchaseRequest = z
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 
 /**
+ * What a purchase does to the host's subscription (shared/billing/plan-change.ts, docs/product.md
+ * "Plans and billing"), as if the payment were recorded at the time of asking: the bought package
+ * is the host's from `startDateUtc`, the paid months run from `paidFromUtc` to `endDateUtc`.
+ * `carriedOver` is the time left of the plan in force and what it becomes: the same days for the
+ * same package ("extend"), converted by value at the packages' daily list prices for another
+ * ("convert"); null when nothing was in force ("new").
+ */
+export const PurchasePeriod = z
+  .object({
+    kind: z.enum(["new", "extend", "convert"]),
+    /** The package bought. */
+    packageName: z.string(),
+    startDateUtc: DateTime,
+    paidFromUtc: DateTime,
+    endDateUtc: DateTime,
+    carriedOver: z.object({
+      packageName: z.string(),
+      isTrial: z.boolean(),
+      /** The plan's end before the purchase. */
+      currentEndDateUtc: DateTime,
+      /** Its time left, in whole days (rounded). */
+      remainingDays: z.number().int().nonnegative(),
+      /** The same value as days of the bought package (rounded). */
+      convertedDays: z.number().int().nonnegative(),
+    }).nullable(),
+  })
+  .meta({ id: "PurchasePeriod" });
+export type PurchasePeriod = z.infer<typeof PurchasePeriod>;
+
+/**
  * What the payment page shows before the host transfers the money. Euros from whole cents:
  * `price` is the base price per month, `totalPrice` = price × length (before the discount),
  * `discountAmount` what the period's discount saves, `finalPrice` = totalPrice − discountAmount,
@@ -48,6 +78,12 @@ const previewShape = {
   discountPercent: z.number().min(0).max(100),
   discountAmount: Money,
   finalPrice: Money,
+  /**
+   * Beyond the spec: what paying does to the subscription, computed now (the time left shrinks
+   * until the payment is recorded, so the dates move with it). Null once the request is no
+   * longer pending.
+   */
+  resultingPeriod: PurchasePeriod.nullable(),
 };
 export const PurchasePreview = z.object(previewShape).meta({ id: "PurchasePreview" });
 export type PurchasePreview = z.infer<typeof PurchasePreview>;

@@ -3,7 +3,8 @@ import { DateTime, Id, Money } from "./fields.ts";
 
 /**
  * Receipt (spec section 3): a paid purchase; GET /Subscriptions/receipt/{id} gives its PDF.
- * `price` in euros. Beyond the spec: its sequential `number` (e.g. 2026-00001) and what was paid.
+ * `price` in euros. Beyond the spec: its sequential `number` (e.g. 2026-00001), what was paid
+ * and the period it covers.
  */
 export const Receipt = z
   .object({
@@ -15,6 +16,12 @@ export const Receipt = z
     packageName: z.string(),
     /** Months. */
     subscriptionLength: z.number().int().positive(),
+    /**
+     * The period the payment covers: its paid months, from when they begin (now, the end of the
+     * same package, or the end of the converted time left of another one) to the new end.
+     */
+    periodStart: DateTime,
+    periodEnd: DateTime,
   })
   .meta({ id: "Receipt" });
 export type Receipt = z.infer<typeof Receipt>;

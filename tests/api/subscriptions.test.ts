@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { PurchaseRequestStatus, SubscriptionStatus } from "@shared/enums.ts";
-import { purchaseRequests } from "@core/db/schema/billing.ts";
+import { purchaseRequests, subscriptions } from "@core/db/schema/billing.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { createAdmin, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
@@ -126,12 +126,33 @@ Deno.test("createPurchaseRequest prices a period, answers a repeat with the same
       discountPercent: 20,
       discountAmount: 47.76,
       finalPrice: 191.04,
+      resultingPeriod: {
+        kind: "extend",
+        packageName: "Pro",
+        startDateUtc: "2026-11-21T09:00:00.000Z",
+        paidFromUtc: "2027-02-21T09:00:00.000Z",
+        endDateUtc: "2028-02-21T09:00:00.000Z",
+        carriedOver: {
+          packageName: "Pro",
+          isTrial: true,
+          currentEndDateUtc: "2027-02-21T09:00:00.000Z",
+          remainingDays: 92,
+          convertedDays: 92,
+        },
+      },
     });
     const again = await json(await order(ctx, host, "pro", 12));
     assert.equal(again.purchaseRequestId, created.purchaseRequestId, "no second request");
     const other = await json(await order(ctx, host, "basic", 1));
     assert.equal(other.referenceCode, "2026-000002");
     assert.equal(other.finalPrice, 9.9);
+    // Another package: the trial's 92 days of Pro (19,90 €/month) are worth 184.9 days of Basic
+    // (9,90 €/month); Basic runs from now, the paid month after them.
+    assert.equal(other.resultingPeriod.kind, "convert");
+    assert.equal(other.resultingPeriod.startDateUtc, "2026-11-21T09:00:00.000Z");
+    assert.equal(other.resultingPeriod.carriedOver.convertedDays, 185);
+    assert.equal(other.resultingPeriod.paidFromUtc, "2027-05-25T07:18:10.909Z");
+    assert.equal(other.resultingPeriod.endDateUtc, "2027-06-25T07:18:10.909Z");
 
     assert.equal((await order(ctx, host, "gold", 1)).status, 404);
     const badPeriod = await json(await order(ctx, host, "pro", 5), 400);
@@ -265,7 +286,7 @@ Deno.test("GET /api/Subscriptions/purchase-requests: administrators search, sort
     );
   }, { now: NOW }));
 
-Deno.test("POST /api/Subscriptions/markAsPaid (administrators): extends from the current end, switches the package, issues a numbered receipt and tells the host", () =>
+Deno.test("POST /api/Subscriptions/markAsPaid (administrators): converts the plan's time left by value, switches the package, issues a numbered receipt with the period and tells the host", () =>
   withTestApp(async (ctx) => {
     const { host, admin, hostId } = await setup(ctx);
     await createHost(ctx.app, ctx.db, { email: "bruno@example.com" });
@@ -305,11 +326,10 @@ Deno.test("POST /api/Subscriptions/markAsPaid (administrators): extends from the
     assert.equal(paid.receiptNumber, "2026-00001");
     assert.equal(paid.subscription.packageName, "Basic", "the new package applies at once");
     assert.equal(paid.subscription.isTrial, false);
-    assert.equal(
-      paid.subscription.endDateUtc,
-      "2028-02-21T09:00:00.000Z",
-      "twelve months from the trial's end",
-    );
+    // The trial's 82 days of Pro left are worth 164.8 days of Basic (19,90 € vs 9,90 € a
+    // month); the twelve months paid for follow them.
+    assert.equal(paid.subscription.startDateUtc, "2026-12-01T09:00:00.000Z");
+    assert.equal(paid.subscription.endDateUtc, "2028-05-15T04:52:43.636Z");
     const again = await json(
       await postWith(ctx.app, "/api/Subscriptions/markAsPaid", { purchaseRequestId }, admin2),
     );
@@ -322,7 +342,7 @@ Deno.test("POST /api/Subscriptions/markAsPaid (administrators): extends from the
     ));
     assert.deepEqual(notification.placeholders, {
       packageName: "Basic",
-      end: "2028-02-21T09:00:00.000Z",
+      end: "2028-05-15T04:52:43.636Z",
       code: "2026-00001",
     });
 
@@ -339,6 +359,8 @@ Deno.test("POST /api/Subscriptions/markAsPaid (administrators): extends from the
       purchaseRequestId,
       packageName: "Basic",
       subscriptionLength: 12,
+      periodStart: "2027-05-15T04:52:43.636Z",
+      periodEnd: "2028-05-15T04:52:43.636Z",
     });
     const pdf = await getWith(ctx.app, `/api/Subscriptions/receipt/${paid.receiptId}`, freshHost);
     assert.equal(pdf.status, 200);
@@ -347,7 +369,8 @@ Deno.test("POST /api/Subscriptions/markAsPaid (administrators): extends from the
     assert.match(text, /Račun br\. 2026-00001/);
     assert.match(text, /95,04 €/);
     assert.match(text, /ana@example\.com/);
-    assert.match(text, /21\. 02\. 2027\. – 21\. 02\. 2028\./);
+    assert.match(text, /Plaćeno razdoblje \/ Period paid\s+15\. 05\. 2027\. – 15\. 05\. 2028\./);
+    assert.match(text, /01\. 12\. 2026\. – 15\. 05\. 2027\.: Basic/);
 
     const requests = await json(
       await getWith(
@@ -397,6 +420,86 @@ Deno.test("markAsPaid after the subscription ended starts it anew; a cancelled r
       400,
     );
     assert.ok(hostId);
+  }, { now: NOW }));
+
+Deno.test("the purchase preview shows the resulting period, and markAsPaid and assign give exactly that", () =>
+  withTestApp(async (ctx) => {
+    const { hostId, ...tokens } = await setup(ctx);
+    let { host, admin } = tokens;
+    await ctx.db.update(subscriptions).set({ status: SubscriptionStatus.Expired, endAt: NOW })
+      .where(eq(subscriptions.userId, hostId));
+    const pay = async (purchaseRequestId: string) =>
+      await json(
+        await postWith(ctx.app, "/api/Subscriptions/markAsPaid", { purchaseRequestId }, admin),
+      );
+    const basic = await json(await order(ctx, host, "basic", 12));
+    assert.deepEqual(basic.resultingPeriod, {
+      kind: "new",
+      packageName: "Basic",
+      startDateUtc: "2026-11-21T09:00:00.000Z",
+      paidFromUtc: "2026-11-21T09:00:00.000Z",
+      endDateUtc: "2027-11-21T09:00:00.000Z",
+      carriedOver: null,
+    });
+    await pay(basic.purchaseRequestId);
+
+    ctx.clock.advanceMinutes(30 * DAY_MINUTES); // 335 days of Basic left
+    host = (await signIn(ctx.app, "ana@example.com")).accessToken;
+    admin = (await signIn(ctx.app, "admin@example.com")).accessToken;
+    const premium = await json(await order(ctx, host, "premium", 1));
+    assert.deepEqual(premium.resultingPeriod, {
+      kind: "convert",
+      packageName: "Premium",
+      startDateUtc: "2026-12-21T09:00:00.000Z",
+      paidFromUtc: "2027-03-14T11:53:13.984Z",
+      endDateUtc: "2027-04-14T11:53:13.984Z",
+      carriedOver: {
+        packageName: "Basic",
+        isTrial: false,
+        currentEndDateUtc: "2027-11-21T09:00:00.000Z",
+        remainingDays: 335,
+        convertedDays: 83,
+      },
+    });
+    const payment = await json(
+      await getWith(
+        ctx.app,
+        `/api/Subscriptions/purchase-requests/${premium.purchaseRequestId}/payment`,
+        host,
+      ),
+    );
+    assert.deepEqual(payment.preview.resultingPeriod, premium.resultingPeriod);
+
+    const paid = await pay(premium.purchaseRequestId);
+    assert.equal(paid.subscription.packageName, "Premium");
+    assert.equal(paid.subscription.startDateUtc, premium.resultingPeriod.startDateUtc);
+    assert.equal(paid.subscription.endDateUtc, premium.resultingPeriod.endDateUtc);
+    const receipts = await json(
+      await getWith(ctx.app, "/api/Subscriptions/receipts?PageNumber=1&PageSize=10", host),
+    );
+    const receipt = receipts.items.find((r: { id: string }) => r.id === paid.receiptId);
+    assert.equal(receipt.periodStart, premium.resultingPeriod.paidFromUtc);
+    assert.equal(receipt.periodEnd, premium.resultingPeriod.endDateUtc);
+    const paidPayment = await json(
+      await getWith(
+        ctx.app,
+        `/api/Subscriptions/purchase-requests/${premium.purchaseRequestId}/payment`,
+        host,
+      ),
+    );
+    assert.equal(paidPayment.preview.resultingPeriod, null, "paid: the receipt says it now");
+
+    // An administrator's assignment follows the same rule: a downgrade converts Premium's time
+    // left (114.1 days at 39,90 €) into 459.9 days of Basic (9,90 €), then the month assigned.
+    const assigned = await json(
+      await postWith(ctx.app, "/api/Subscriptions/assign", {
+        userId: hostId,
+        packageId: "basic",
+        subscriptionLength: 1,
+      }, admin),
+    );
+    assert.equal(assigned.subscription.packageName, "Basic");
+    assert.equal(assigned.subscription.endDateUtc, "2028-04-25T07:32:43.632Z");
   }, { now: NOW }));
 
 Deno.test("POST /api/Subscriptions/assign and /assignTrial (administrators)", () =>

@@ -85,7 +85,12 @@ Deno.test({
           await logIn(tab, HOST, E2E_PASSWORD, { here: true });
           await tab.waitForURL(/\/paket\/pro\?mjeseci=12$/);
 
-          // Signed in, the page orders and opens the payment instructions.
+          // Signed in, the page says what the purchase gives before ordering: the trial's
+          // package, so the paid months follow the trial's end.
+          await tab.getByTestId("resulting-period").getByText(
+            /^Paket Pro produljuje se: plaćeni mjeseci traju od .+ do .+\.$/,
+          ).waitFor();
+          // The page orders and opens the payment instructions.
           await tab.getByRole("button", { name: "Nastavi na plaćanje" }).click();
           await tab.waitForURL(/\/app\/pretplata\/placanje\/[A-Za-z0-9_-]+$/);
           paymentPath = new URL(tab.url()).pathname;
@@ -109,7 +114,9 @@ Deno.test({
           await details.getByText(PRO_12.total).waitFor();
           const referenceText = await details.getByText(/^HR00 \d{4}-\d{6}$/).innerText();
           reference = referenceText.replace("HR00 ", "");
-          await page.getByRole("region", { name: "Narudžba" }).getByText(PRO_12.monthly).waitFor();
+          const ordered = page.getByRole("region", { name: "Narudžba" });
+          await ordered.getByText(PRO_12.monthly).waitFor();
+          await ordered.getByText(/^Paket Pro produljuje se: plaćeni mjeseci traju od/).waitFor();
 
           // The barcode a banking app scans reads back as the HUB3 payment.
           const barcode = page.getByRole("img", { name: new RegExp(`HUB3.*${reference}`) });
@@ -136,7 +143,7 @@ Deno.test({
 
           // The host's subscription page: the trial, and the order waiting for payment.
           await page.goto("/app/pretplata");
-          await page.getByText("Probno razdoblje").waitFor();
+          await page.getByText("Probno razdoblje", { exact: true }).waitFor();
           const orders = page.getByRole("region", { name: "Vaše narudžbe" });
           await orders.getByText(reference).first().waitFor();
           await orders.getByText("Čeka uplatu").first().waitFor();
@@ -210,13 +217,26 @@ Deno.test({
           await page.getByRole("region", { name: "Računi" }).getByRole("button", {
             name: /Preuzmi PDF/,
           }).first().waitFor();
+          // Each package on sale says what buying it would give: Pro extends, the others convert.
+          await page.getByRole("region", { name: "Premium" }).getByTestId("resulting-period")
+            .getByText(/preostalo vrijeme paketa Pro/).waitFor();
           await screenshot(page, `subscription-${look.suffix}`);
         });
-        // A new order for the payment page with its barcode.
+        // A new order for the payment page with its barcode. Pro's time left (a year and the
+        // trial's rest, at 19,90 € a month) becomes Premium time (39,90 €) by value, about half
+        // as many days, and the six months paid follow: issue 17, M2.
+        const converted =
+          /^Paket Premium vrijedi od .+ do .+, a preostalo vrijeme paketa Pro \((\d+) dana, do .+\) preračunava se po vrijednosti u (\d+) dana paketa Premium; plaćeni mjeseci slijede od .+\.$/;
         await inEveryLook(HOST, async (page, look) => {
           await page.goto("/paket/premium?mjeseci=6");
+          await page.getByTestId("resulting-period").getByText(converted).waitFor();
           await page.getByRole("button", { name: "Nastavi na plaćanje" }).click();
           await page.getByRole("img", { name: /HUB3/ }).waitFor();
+          const text = await page.getByRole("region", { name: "Narudžba" })
+            .getByText(converted).innerText();
+          const [, remaining, premiumDays] = converted.exec(text)!.map(Number);
+          assert.ok(remaining > 365, text);
+          assert.ok(Math.abs(premiumDays - remaining * 1990 / 3990) <= 1, text);
           await screenshot(page, `payment-${look.suffix}`);
         });
         for (const look of LOOKS) {

@@ -117,8 +117,9 @@ Deno.test({
       assert.equal(await requestStatus(old.purchaseRequestId), PurchaseRequestStatus.Expired);
       assert.equal(await requestStatus(recent.purchaseRequestId), PurchaseRequestStatus.Pending);
 
+      // The host's confirmation e-mail may arrive first; wait for the warning itself.
       const warning = await smtp.waitForMail((m) =>
-        JSON.stringify(m.to).includes("ending@example.com")
+        JSON.stringify(m.to).includes("ending@example.com") && /uskoro/.test(m.subject ?? "")
       );
       assert.equal(warning.subject, "Pretplata uskoro istječe – Prijavko");
       assert.match(warning.text ?? "", /Probno razdoblje istječe/);

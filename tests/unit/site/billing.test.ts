@@ -50,6 +50,7 @@ Deno.test("an order's preview gives the monthly price exactly from the total (ce
     discountPercent: 20,
     discountAmount: 47.76,
     finalPrice: 191.04,
+    resultingPeriod: null,
   });
   assert.equal(prices.monthly, 15.92);
   assert.equal(eurosText(prices.monthly, "hr"), "15,92 €");

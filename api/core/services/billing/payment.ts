@@ -1,6 +1,7 @@
 import { buildHub3Payload, fitHub3Text, HUB3_LIMITS } from "@shared/billing/hub3-payload.ts";
 import { eurosOf, formatEuros } from "@shared/billing/money.ts";
 import type { PaymentInstructions } from "@shared/schemas/payment-instructions.ts";
+import type { PurchasePeriod } from "@shared/schemas/purchase-request.ts";
 import { encodeBase64 } from "../../platform/crypto/base64.ts";
 import { pdf417Png, pdf417Svg } from "./barcode.ts";
 import { DEVELOPMENT_PAYEE, type Payee } from "./payee.ts";
@@ -10,6 +11,7 @@ import {
   findVisiblePurchaseRequest,
   purchaseNameOf,
   type PurchaseRequestRow,
+  resultingPeriodOf,
   toPreview,
 } from "./purchase-requests.ts";
 
@@ -45,6 +47,7 @@ export function paymentOf(row: PurchaseRequestRow, payee: Payee) {
 export async function paymentInstructions(
   row: PurchaseRequestRow,
   payee: Payee,
+  resultingPeriod: PurchasePeriod | null,
 ): Promise<PaymentInstructions> {
   const { reference, description, hub3Payload } = paymentOf(row, payee);
   return {
@@ -64,7 +67,7 @@ export async function paymentInstructions(
     barcodePng: `data:image/png;base64,${encodeBase64(await pdf417Png(hub3Payload))}`,
     barcodeSvg: pdf417Svg(hub3Payload),
     paymentSlipUrl: paymentSlipPath(row.id),
-    preview: toPreview(row),
+    preview: toPreview(row, resultingPeriod),
     packageId: row.packageId,
   };
 }
@@ -119,7 +122,8 @@ export async function purchaseRequestPayment(
   { id }: { id: string },
 ): Promise<PaymentInstructions> {
   const row = await findVisiblePurchaseRequest(ctx.db, actorOf(ctx), id);
-  return await paymentInstructions(row, payeeOf(ctx));
+  const resultingPeriod = await resultingPeriodOf(ctx.db, row, ctx.now);
+  return await paymentInstructions(row, payeeOf(ctx), resultingPeriod);
 }
 
 /** The payment of a request as a PDF slip, with the name to save it under. */

@@ -4,9 +4,11 @@ import { eurosOf, periodPrice } from "@shared/billing/money.ts";
 import { toPagedResult } from "@shared/schemas/paged.ts";
 import type {
   CreatePurchaseRequestResult,
+  PurchasePeriod,
   PurchasePreview,
   PurchaseRequest,
 } from "@shared/schemas/purchase-request.ts";
+import { toPurchasePeriod } from "@shared/billing/plan-change.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { actorIdOf, actorOf, type ServiceContext } from "../../context.ts";
 import { purchaseRequests, receipts } from "../../db/schema/billing.ts";
@@ -16,6 +18,7 @@ import type { AuthUser } from "../../auth/auth-user.ts";
 import { ADMINISTRATOR } from "../../auth/auth-user.ts";
 import { AppError } from "../../errors.ts";
 import { findPackage } from "./packages.ts";
+import { purchaseOutcome } from "./subscription-periods.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { PurchaseRequestSortField } from "@shared/schemas/list-query.ts";
 
@@ -31,7 +34,10 @@ export function referenceCodeOf(number: number, now: Date): string {
   return `${now.getUTCFullYear()}-${String(number).padStart(6, "0")}`;
 }
 
-export function toPreview(row: PurchaseRequestRow): PurchasePreview {
+export function toPreview(
+  row: PurchaseRequestRow,
+  resultingPeriod: PurchasePeriod | null = null,
+): PurchasePreview {
   return {
     purchaseName: purchaseNameOf(row),
     referenceCode: row.referenceCode,
@@ -42,7 +48,27 @@ export function toPreview(row: PurchaseRequestRow): PurchasePreview {
     discountPercent: row.discountPercent,
     discountAmount: eurosOf(row.discountCents),
     finalPrice: eurosOf(row.finalCents),
+    resultingPeriod,
   };
+}
+
+/**
+ * What paying a pending request would do to its host's subscription if recorded at `now`; null
+ * once it is paid, expired or cancelled (the receipt then states the period).
+ */
+export async function resultingPeriodOf(
+  db: DbOrTx,
+  row: PurchaseRequestRow,
+  now: Date,
+): Promise<PurchasePeriod | null> {
+  if (row.status !== PurchaseRequestStatus.Pending) return null;
+  const change = await purchaseOutcome(db, {
+    userId: row.userId,
+    packageId: row.packageId,
+    months: row.months,
+    now,
+  });
+  return toPurchasePeriod(change);
 }
 
 /** A period of a package as a request records it (prices copied, in cents). */
@@ -112,7 +138,8 @@ export async function createPurchaseRequest(
       status: PurchaseRequestStatus.Pending,
     }, ctx.now);
   }, { behavior: "immediate" });
-  return { purchaseRequestId: row.id, ...toPreview(row) };
+  const resultingPeriod = await resultingPeriodOf(ctx.db, row, ctx.now);
+  return { purchaseRequestId: row.id, ...toPreview(row, resultingPeriod) };
 }
 
 /** A request its owner or an administrator may see; anyone else's is answered as unknown. */

@@ -66,6 +66,8 @@ export function toReceipt(row: ReceiptRow): Receipt {
     purchaseRequestId: row.purchaseRequestId,
     packageName: row.packageName,
     subscriptionLength: row.months,
+    periodStart: row.periodStart.toISOString(),
+    periodEnd: row.periodEnd.toISOString(),
   };
 }
 
@@ -143,9 +145,20 @@ export async function receiptPdf(
     labelled(doc, "Usluga / Service", `Prijavko ${row.packageName}, pretplata ${row.months} mj.`);
     labelled(
       doc,
-      "Razdoblje / Period",
+      "Plaćeno razdoblje / Period paid",
       `${croatianDate(row.periodStart)} – ${croatianDate(row.periodEnd)}`,
     );
+    if (croatianDate(row.periodStart) !== croatianDate(row.createdAt)) {
+      // The paid months follow time the host already had: the rest of the same package, or the
+      // rest of another package converted by value (docs/product.md, "Plans and billing").
+      labelled(
+        doc,
+        "Do početka / Before it",
+        `${croatianDate(row.createdAt)} – ${croatianDate(row.periodStart)}: ` +
+          `${row.packageName}, preostalo vrijeme prethodne pretplate (preračunato po vrijednosti) / ` +
+          `the time left of the previous plan (converted by value)`,
+      );
+    }
     doc.moveDown(0.5);
     doc.moveTo(56, doc.y).lineTo(536, doc.y).strokeColor("#cbd5e1").stroke();
     doc.moveDown(0.5);

@@ -58,9 +58,10 @@ async function resultOf(
 }
 
 /**
- * POST /Subscriptions/markAsPaid: the transfer has arrived. Activates or extends the host's
- * subscription (from its current end while it is in force), issues the receipt with the next
- * number, and tells the host in the app and by e-mail, all in one transaction. Marking a paid
+ * POST /Subscriptions/markAsPaid: the transfer has arrived. Activates, extends or switches the
+ * host's subscription by the purchase rule (shared/billing/plan-change.ts: the same package from
+ * its end, another one after the time left converted by value), issues the receipt for the paid
+ * months' period with the next number, and tells the host in the app and by e-mail, all in one transaction. Marking a paid
  * request again answers the same result; a cancelled one cannot be paid. An expired one can:
  * the money arrived late, but it arrived.
  */
@@ -124,7 +125,7 @@ export async function markAsPaid(
 
 /**
  * POST /Subscriptions/assign: puts a host on a package for some months without a payment (a
- * partner, a goodwill extension), like markAsPaid but recorded as a paid request at 0 € and
+ * partner, a goodwill extension), by the same rule as markAsPaid but recorded as a paid request at 0 € and
  * without a receipt.
  */
 export async function assignSubscription(

@@ -2,32 +2,50 @@ import { eq } from "drizzle-orm";
 import { SubscriptionStatus } from "@shared/enums.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
-import { isInForce, TRIAL_MONTHS, TRIAL_PACKAGE_ID } from "../plans/plan-policy.ts";
+import { addMonths, type PlanChange, planChange } from "@shared/billing/plan-change.ts";
+import { isInForce, subscriptionOf, TRIAL_MONTHS, TRIAL_PACKAGE_ID } from "../plans/plan-policy.ts";
+import { findPackage } from "./packages.ts";
+
+export { addMonths };
 
 /**
- * `months` calendar months after `from` (UTC), the day clamped to the month's last: 31 January
- * plus one month is 28 (or 29) February, not 3 March.
+ * What buying `months` of `packageId` gives the host at `now` (shared/billing/plan-change.ts):
+ * nothing in force, from now; the same package, from its end; another package, its time left
+ * converted by value at the daily list prices, then the paid months.
  */
-export function addMonths(from: Date, months: number): Date {
-  const year = from.getUTCFullYear();
-  const month = from.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(
-    year,
-    month,
-    Math.min(from.getUTCDate(), lastDay),
-    from.getUTCHours(),
-    from.getUTCMinutes(),
-    from.getUTCSeconds(),
-    from.getUTCMilliseconds(),
-  ));
+export async function purchaseOutcome(
+  db: DbOrTx,
+  { userId, packageId, months, now }: {
+    userId: string;
+    packageId: string;
+    months: number;
+    now: Date;
+  },
+): Promise<PlanChange> {
+  const [found, pkg] = await Promise.all([
+    subscriptionOf(db, userId),
+    findPackage(db, packageId),
+  ]);
+  const current = found && {
+    packageId: found.pkg.id,
+    packageName: found.pkg.name,
+    basePriceCents: found.pkg.basePriceCents,
+    endAt: found.subscription.endAt,
+    isTrial: found.subscription.isTrial,
+    inForce: isInForce(found.subscription, now),
+  };
+  return planChange(current, {
+    packageId: pkg.id,
+    packageName: pkg.name,
+    basePriceCents: pkg.basePriceCents,
+    months,
+  }, now);
 }
 
 /**
  * Puts a host on `packageId` for `months` more months (a payment or an administrator's
- * assignment). A subscription still in force is extended from its current end (the host loses
- * no day they had, trial days included) and switches to the new package at once; the start date
- * moves to now when the package or the kind (trial → paid) changes. Otherwise it starts now.
+ * assignment) by the rule of `purchaseOutcome`. The start date stays while the same paid
+ * package continues and moves to now when the package or the kind (trial → paid) changes.
  */
 export async function extendSubscription(
   tx: DbOrTx,
@@ -37,15 +55,13 @@ export async function extendSubscription(
     months: number;
     now: Date;
   },
-): Promise<{ startAt: Date; endAt: Date; paidFrom: Date }> {
+): Promise<PlanChange> {
+  const change = await purchaseOutcome(tx, { userId, packageId, months, now });
   const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  const running = current && isInForce(current, now);
-  const continues = running && current.packageId === packageId && !current.isTrial;
+  const continues = change.kind === "extend" && current && !current.isTrial;
   const startAt = continues ? current.startAt : now;
-  const paidFrom = running ? current.endAt : now;
-  const endAt = addMonths(paidFrom, months);
-  await upsert(tx, { userId, packageId, startAt, endAt, isTrial: false, now });
-  return { startAt, endAt, paidFrom };
+  await upsert(tx, { userId, packageId, startAt, endAt: change.endAt, isTrial: false, now });
+  return { ...change, startAt };
 }
 
 /**

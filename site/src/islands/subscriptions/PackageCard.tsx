@@ -1,4 +1,5 @@
 import { useId } from "react";
+import type { PurchasePeriod } from "@shared/schemas/purchase-request.ts";
 import type { SubscriptionPackage } from "@shared/schemas/subscription-package.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
@@ -8,6 +9,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { packageTagline } from "./plan-features.ts";
 import { PlanFeatures } from "./PlanFeatures.tsx";
 import { periodPrices, PriceBreakdown } from "./PriceBreakdown.tsx";
+import { ResultingPeriod } from "./ResultingPeriod.tsx";
 
 interface PackageCardProps {
   t: Translate;
@@ -22,11 +24,24 @@ interface PackageCardProps {
   busy: boolean;
   disabled: boolean;
   onBuy: (pkg: SubscriptionPackage, months: number) => void;
+  /** What buying it for the months chosen gives, worked out for the host's plan now. */
+  resultingPeriod?: PurchasePeriod;
 }
 
 /** One package on sale: who it is for, price for the period chosen, what it includes, buy. */
 export function PackageCard(
-  { t, lang, pkg, months, isCurrent, isHighlighted, busy, disabled, onBuy }: PackageCardProps,
+  {
+    t,
+    lang,
+    pkg,
+    months,
+    isCurrent,
+    isHighlighted,
+    busy,
+    disabled,
+    onBuy,
+    resultingPeriod,
+  }: PackageCardProps,
 ) {
   const titleId = useId();
   const period = pkg.availablePeriods.find((item) => item.length === months);
@@ -76,6 +91,9 @@ export function PackageCard(
               prices={periodPrices(pkg, period)}
               className="mt-4 rounded-2xl bg-surface-muted/60 p-3.5"
             />
+            {resultingPeriod && (
+              <ResultingPeriod t={t} lang={lang} period={resultingPeriod} className="mt-3" />
+            )}
           </>
         )
         : (

@@ -1,7 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import type { SubscriptionPackage } from "@shared/schemas/subscription-package.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
-import { createPurchaseRequest, listPackages } from "../../lib/api/subscriptions.ts";
+import type { CurrentSubscription } from "@shared/schemas/current-subscription.ts";
+import {
+  createPurchaseRequest,
+  getCurrentSubscription,
+  listPackages,
+} from "../../lib/api/subscriptions.ts";
 import { paymentPageUrl } from "../../lib/billing/payment-link.ts";
 import { markNavigation, navigateTo } from "../../lib/navigation/follow-link.ts";
 import { packagePageUrl, ROUTES } from "../../lib/navigation/routes.ts";
@@ -22,6 +27,8 @@ import { packageDescription, packageTagline } from "./plan-features.ts";
 import { PeriodChoice } from "./PeriodChoice.tsx";
 import { PlanFeatures } from "./PlanFeatures.tsx";
 import { periodPrices, PriceBreakdown } from "./PriceBreakdown.tsx";
+import { expectedPeriod } from "./resulting-period.ts";
+import { ResultingPeriod } from "./ResultingPeriod.tsx";
 
 /** The query parameter holding the months chosen, so a shared or returned-to link keeps them. */
 const MONTHS_PARAM = "mjeseci";
@@ -90,6 +97,7 @@ export default function PackagePurchasePage({ lang }: { lang: Locale }) {
           t={t}
           lang={lang}
           pkg={pkg}
+          packages={load.packages}
           others={load.packages.filter((p) => p !== pkg)}
         />
       )}
@@ -146,10 +154,11 @@ function packageLink(lang: Locale, packageId: string, months?: number): string {
 }
 
 function Purchase(
-  { t, lang, pkg, others }: {
+  { t, lang, pkg, packages, others }: {
     t: Translate;
     lang: Locale;
     pkg: SubscriptionPackage;
+    packages: SubscriptionPackage[];
     others: SubscriptionPackage[];
   },
 ) {
@@ -163,6 +172,18 @@ function Purchase(
   const [ordering, setOrdering] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [signedIn] = useState(() => readStoredUser() !== undefined);
+  // The host's plan, to show what the purchase gives; undefined until known (or signed out).
+  const [current, setCurrent] = useState<CurrentSubscription | null>();
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    // Without it the page still works; the payment page shows the API's own preview.
+    getCurrentSubscription(controller.signal).then(setCurrent, () => {});
+    return () => controller.abort();
+  }, [signedIn]);
+  const resultingPeriod = current !== undefined && period
+    ? expectedPeriod(current, packages, pkg, months)
+    : undefined;
   const here = packageLink(lang, pkg.id, months);
 
   function choose(length: number) {
@@ -247,6 +268,9 @@ function Purchase(
               prices={periodPrices(pkg, period)}
               className="mt-5 rounded-2xl bg-surface-muted/60 p-4"
             />
+          )}
+          {resultingPeriod && (
+            <ResultingPeriod t={t} lang={lang} period={resultingPeriod} className="mt-4" />
           )}
           <div aria-live="polite" className="empty:hidden mt-4">
             {failure && <FormNotice tone="error">{failure}</FormNotice>}

@@ -20,6 +20,7 @@ import { PaymentBarcode } from "./PaymentBarcode.tsx";
 import { PaymentDetails } from "./PaymentDetails.tsx";
 import { previewPrices, PriceBreakdown } from "./PriceBreakdown.tsx";
 import { PurchaseStatusChip } from "./PurchaseStatusChip.tsx";
+import { ResultingPeriod } from "./ResultingPeriod.tsx";
 
 /**
  * /app/pretplata/placanje/{paymentDataBase64} (spec section 2): one purchase request's payment
@@ -138,6 +139,14 @@ function PaymentView(
               prices={previewPrices(payment.preview)}
               className="mt-4"
             />
+            {payment.preview.resultingPeriod && (
+              <ResultingPeriod
+                t={t}
+                lang={lang}
+                period={payment.preview.resultingPeriod}
+                className="mt-4"
+              />
+            )}
           </section>
           {pending && <PaymentDetails t={t} lang={lang} payment={payment} />}
         </div>

@@ -13,6 +13,7 @@ import { MyPurchaseRequests } from "./MyPurchaseRequests.tsx";
 import { MyReceipts } from "./MyReceipts.tsx";
 import { PackageCard } from "./PackageCard.tsx";
 import { PeriodChoice } from "./PeriodChoice.tsx";
+import { expectedPeriod } from "./resulting-period.ts";
 import { useBuy } from "./use-buy.ts";
 
 /** /app/pretplata (spec section 2): the host's plan, the packages on sale, requests, receipts. */
@@ -122,6 +123,9 @@ function Packages({ t, lang, packages, current }: {
             busy={buying === pkg.id}
             disabled={buying !== undefined}
             onBuy={(chosen, length) => buy(chosen.id, length)}
+            resultingPeriod={pkg.availablePeriods.some((p) => p.length === months)
+              ? expectedPeriod(current, packages, pkg, months)
+              : undefined}
           />
         ))}
       </div>
