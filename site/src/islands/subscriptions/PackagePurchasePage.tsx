@@ -4,8 +4,8 @@ import { ApiError } from "../../lib/api/api-error.ts";
 import type { CurrentSubscription } from "@shared/schemas/current-subscription.ts";
 import {
   createPurchaseRequest,
-  getCurrentSubscription,
   listPackages,
+  peekCurrentSubscription,
 } from "../../lib/api/subscriptions.ts";
 import { paymentPageUrl } from "../../lib/billing/payment-link.ts";
 import { markNavigation, navigateTo } from "../../lib/navigation/follow-link.ts";
@@ -178,7 +178,7 @@ function Purchase(
     if (!signedIn) return;
     const controller = new AbortController();
     // Without it the page still works; the payment page shows the API's own preview.
-    getCurrentSubscription(controller.signal).then(setCurrent, () => {});
+    peekCurrentSubscription(controller.signal).then(setCurrent, () => {});
     return () => controller.abort();
   }, [signedIn]);
   const resultingPeriod = current !== undefined && period

@@ -11,6 +11,11 @@ export { API_TIMEOUT_MS };
 export interface ApiRequestOptions extends Omit<TransportOptions, "headers"> {
   /** Send the stored credentials (default). The sign-in calls are anonymous. */
   auth?: boolean;
+  /**
+   * For optional reads on public pages: when the session cannot be refreshed, reject with the
+   * 401 instead of signing out and going to Login (the page goes on as for a visitor).
+   */
+  staySignedOutQuietly?: boolean;
 }
 
 /**
@@ -32,7 +37,7 @@ const NO_REFRESH_PATHS = [
  * user is signed out and sent to Login. Rejects with an ApiError (see transport.ts).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { auth = true, ...rest } = options;
+  const { auth = true, staySignedOutQuietly = false, ...rest } = options;
   const attempt = () =>
     send<T>(path, {
       ...rest,
@@ -40,6 +45,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
 
   const sentWith = auth ? currentAccessToken() : undefined;
+  let refused: unknown;
   try {
     return await attempt();
   } catch (error) {
@@ -47,10 +53,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     const mayRefresh = sentWith !== undefined && error instanceof ApiError &&
       error.status === 401 && !NO_REFRESH_PATHS.includes(path.split("?")[0].toLowerCase());
     if (!mayRefresh) throw error;
+    refused = error;
   }
 
   const outcome = await refreshAccessToken(sentWith);
-  if (outcome === "ended") return endSessionAndGoToLogin();
+  if (outcome === "ended") {
+    if (staySignedOutQuietly) throw refused;
+    return endSessionAndGoToLogin();
+  }
   return attempt();
 }
 

@@ -14,7 +14,7 @@ import type {
 import type { Receipt } from "@shared/schemas/receipt.ts";
 import type { SubscriptionChangeResult } from "@shared/schemas/subscription-admin.ts";
 import type { SubscriptionPackage } from "@shared/schemas/subscription-package.ts";
-import { apiGet, apiGetBlob, apiPost } from "./client.ts";
+import { apiGet, apiGetBlob, apiPost, apiRequest } from "./client.ts";
 import type { Paged } from "./paged.ts";
 
 const BASE = "/api/Subscriptions";
@@ -37,6 +37,20 @@ export function getPackage(id: string, signal?: AbortSignal): Promise<Subscripti
 /** GET /api/Subscriptions/current: the host's subscription, null without one. */
 export function getCurrentSubscription(signal?: AbortSignal): Promise<CurrentSubscription | null> {
   return apiGet<CurrentSubscription | null>(`${BASE}/current`, undefined, signal);
+}
+
+/**
+ * The same for a public page that only shows more to a signed-in host: a session that has ended
+ * rejects instead of sending the visitor to Login.
+ */
+export function peekCurrentSubscription(
+  signal?: AbortSignal,
+): Promise<CurrentSubscription | null> {
+  return apiRequest<CurrentSubscription | null>(`${BASE}/current`, {
+    method: "GET",
+    signal,
+    staySignedOutQuietly: true,
+  });
 }
 
 /**
