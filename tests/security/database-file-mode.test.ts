@@ -9,7 +9,7 @@ import { migrateDatabase } from "@core/db/migrate.ts";
 
 const modeOf = (path: string) => Deno.statSync(path).mode! & 0o777;
 
-async function inTempDir(fn: (dir: string) => Promise<void>) {
+async function inTempDir(fn: (dir: string) => Promise<void> | void) {
   const dir = await Deno.makeTempDir({ prefix: "db-mode-" });
   try {
     await fn(dir);
@@ -32,7 +32,7 @@ Deno.test("createDatabase creates the file and its journal with mode 0600", () =
   }));
 
 Deno.test("createDatabase narrows an existing database others could read to its owner", () =>
-  inTempDir(async (dir) => {
+  inTempDir((dir) => {
     const path = `${dir}/app.db`;
     Deno.writeFileSync(path, new Uint8Array());
     Deno.chmodSync(path, 0o644);
