@@ -1,8 +1,13 @@
 /**
  * Issue 17, L7: whether an eVisitor username is connected to some host is told only to someone
  * eVisitor accepted the password of; anyone else learns nothing but "wrong password".
+ * L6: the free trial is had once per eVisitor account (its OIB), not once per registration.
  */
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { subscriptions } from "@core/db/schema/billing.ts";
+import { type EVisitorSession } from "@core/evisitor/types.ts";
+import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { bearer, createHost, postWith, signIn } from "../support/accounts.ts";
 import { simulatorAccess, withTestApp } from "../support/app.ts";
 import { DEMO_HOST, OTHER_DEMO_HOST, startEVisitorSim } from "../support/evisitor-sim.ts";
@@ -42,3 +47,57 @@ Deno.test("connecting or editing to a connected eVisitor username without its pa
     await sim.stop();
   }
 });
+
+/** An eVisitor that accepts every login (the trial rule comes after the credential check). */
+const anyLogin: EVisitorAccess = {
+  endpoint: { baseUrl: "http://evisitor.test", timeoutMs: 2000 },
+  openSession: () =>
+    Promise.resolve({ logout: () => Promise.resolve() } as unknown as EVisitorSession),
+};
+
+Deno.test("a new registration on the trial cannot take over an eVisitor account (OIB) that had one", () =>
+  withTestApp(async ({ app, db }) => {
+    const ids = {
+      ana: await createHost(app, db, { email: "ana@example.com" }),
+      bruno: await createHost(app, db, { email: "bruno@example.com" }),
+    };
+    const ana = (await signIn(app, "ana@example.com")).accessToken;
+    const bruno = (await signIn(app, "bruno@example.com")).accessToken;
+    const connect = (token: string, username: string) =>
+      postWith(app, "/api/ExternalAccounts", { username, password: "Lozinka-1" }, token);
+    const remove = (token: string, id: string) =>
+      app.request(`/api/ExternalAccounts/${id}`, { method: "DELETE", headers: bearer(token) });
+
+    const first = await connect(ana, "12345678901.api");
+    assert.equal(first.status, 200);
+    assert.equal((await remove(ana, (await first.json()).id)).status, 204);
+
+    // Bruno registered anew and moves Ana's eVisitor account over, as itself or a sub-user.
+    for (const username of ["12345678901", "12345678901.api", "12345678901.drugi"]) {
+      const moved = await connect(bruno, username);
+      assert.equal(moved.status, 403, username);
+      const problem = await moved.json();
+      assert.equal(problem.code, "SubscriptionLimitReached");
+      assert.match(problem.detail, /free trial already/);
+    }
+    // Nor by editing an account of his own over to it.
+    const own = await connect(bruno, "98765432109");
+    assert.equal(own.status, 200);
+    const { id } = await own.json();
+    const edited = await app.request(`/api/ExternalAccounts/${id}`, {
+      method: "PUT",
+      headers: { ...bearer(bruno), "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "12345678901", password: "Lozinka-1" }),
+    });
+    assert.equal(edited.status, 403);
+    assert.equal((await edited.json()).code, "SubscriptionLimitReached");
+
+    // Ana comes back to her own; once Bruno pays, the account can move to him.
+    const again = await connect(ana, "12345678901.api");
+    assert.equal(again.status, 200);
+    assert.equal((await remove(ana, (await again.json()).id)).status, 204);
+    await db.update(subscriptions).set({ isTrial: false })
+      .where(eq(subscriptions.userId, ids.bruno));
+    assert.equal((await remove(bruno, id)).status, 204);
+    assert.equal((await connect(bruno, "12345678901")).status, 200);
+  }, { evisitor: anyLogin }));

@@ -12,6 +12,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { assertCanConnectAccount } from "../plans/plan-limits.ts";
+import { claimForTrial, trialClaimKey } from "../plans/trial-claims.ts";
 import { findOwnAccount } from "./find-account.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
 
@@ -39,7 +40,8 @@ async function assertNotTaken(
  * other hosts' accounts, so "already connected" is only ever told to someone who holds the
  * password. The plan's limit and the uniqueness are checked again with the insert in one
  * immediate (write-locked) transaction: the login takes a while, and parallel requests must not
- * all pass a check made before it. Saved as Created with a provisioning event.
+ * all pass a check made before it. A host on the free trial can only connect an eVisitor account
+ * (OIB) no other host connected before (claimForTrial). Saved as Created with a provisioning event.
  */
 export async function connectAccount(
   ctx: ServiceContext,
@@ -53,10 +55,13 @@ export async function connectAccount(
   const id = crypto.randomUUID();
   const passwordSealed = await ctx.secretBox.seal(request.password);
   const apiKeySealed = request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null;
+  const environment = ctx.evisitor.endpoint.baseUrl;
+  const oibKey = await trialClaimKey(ctx.secretBox, { environment, username: request.username });
   try {
     await ctx.db.transaction(async (tx) => {
       await assertCanConnectAccount(tx, userId, ctx.now);
       await assertNotTaken(tx, ctx, request.username);
+      await claimForTrial(tx, { oibKey, userId, now: ctx.now });
       await tx.insert(externalAccounts).values({
         id,
         userId,
@@ -94,10 +99,13 @@ export async function editAccount(
   await verifyCredentials(ctx.evisitor, request);
   const passwordSealed = await ctx.secretBox.seal(request.password);
   const apiKeySealed = request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null;
+  const environment = ctx.evisitor.endpoint.baseUrl;
+  const oibKey = await trialClaimKey(ctx.secretBox, { environment, username: request.username });
   try {
     await ctx.db.transaction(async (tx) => {
       await findOwnAccount(tx, userId, id);
       await assertNotTaken(tx, ctx, request.username, id);
+      await claimForTrial(tx, { oibKey, userId, now: ctx.now });
       await deleteMirroredData(tx, id);
       await tx.update(externalAccounts).set({
         username: request.username,
