@@ -27,6 +27,7 @@ import { BEARER_SCHEME } from "./openapi/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
 import { apiReferenceAsset } from "./static/api-reference.ts";
 import { securityHeaders } from "./security/headers.ts";
+import { noStoreByDefault } from "./security/cache-control.ts";
 import { cors } from "./security/cors.ts";
 import { rateLimit, RateLimiter } from "./security/rate-limit.ts";
 import { RATE_LIMITED_ROUTES } from "./security/rate-limited-routes.ts";
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestLog());
   // Outside everything below, so that errors, 404s, preflights and the site get them too.
   app.use("*", securityHeaders({ trustProxy: deps.config.trustProxy }));
+  app.use("/api/*", noStoreByDefault());
   app.use("/api/*", compress({ contentTypeFilter: COMPRESSIBLE_API_ANSWER }));
   app.use("/api/*", cors(deps.config.corsOrigins ?? []));
   app.use("*", async (c, next) => {

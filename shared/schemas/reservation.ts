@@ -30,8 +30,12 @@ export const Reservation = z
 export type Reservation = z.infer<typeof Reservation>;
 
 /** A reservation as the public check-in page sees it (by reservation code or unit QR code). */
-export const PublicReservation = Reservation.extend({ guests: z.array(PublicGuest) })
-  .meta({ id: "PublicReservation" });
+export const PublicReservation = Reservation.extend({
+  /** Without the unit's code: it opens the unit's check-in page for every later stay too. */
+  accommodationUnit: AccommodationUnit.omit({ code: true })
+    .meta({ id: "PublicAccommodationUnit" }).nullable(),
+  guests: z.array(PublicGuest),
+}).meta({ id: "PublicReservation" });
 export type PublicReservation = z.infer<typeof PublicReservation>;
 
 const rangeDate = z.iso.datetime({

@@ -5,7 +5,8 @@
  * so a URL is a request we make on someone else's behalf (SSRF). Only http(s) to public unicast
  * addresses is allowed: loopback, private, link-local (the cloud metadata service at
  * 169.254.169.254), unique-local, CGNAT, multicast and reserved ranges are refused, including
- * their IPv4-mapped (`::ffff:a.b.c.d`), IPv4-compatible, NAT64 and 6to4 IPv6 spellings.
+ * their IPv4-mapped (`::ffff:a.b.c.d`), IPv4-translated (`::ffff:0:a.b.c.d`), IPv4-compatible,
+ * NAT64 and 6to4 IPv6 spellings.
  * Anything that does not parse as an address counts as forbidden.
  */
 
@@ -120,6 +121,8 @@ function forbiddenV6(b: number[]): ForbiddenRange | null {
   // ::ffff:a.b.c.d (mapped) and the deprecated ::a.b.c.d (compatible) reach the IPv4 host.
   if (zeros(10) && b[10] === 0xff && b[11] === 0xff) return forbiddenV4(b.slice(12));
   if (zeros(12)) return forbiddenV4(b.slice(12));
+  // ::ffff:0:a.b.c.d (IPv4-translated, RFC 2765's SIIT) is translated to the IPv4 host as well.
+  if (zeros(8) && startsWith(b.slice(8), [0xff, 0xff, 0, 0])) return forbiddenV4(b.slice(12));
   // NAT64 (64:ff9b::/96) translates to the embedded IPv4 address.
   if (startsWith(b, [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0])) {
     return forbiddenV4(b.slice(12));

@@ -11,6 +11,16 @@ export interface StoredContactMessage {
 }
 
 /**
+ * A name on one line: line breaks (CR, LF, NEL, the Unicode line and paragraph separators) and
+ * other control characters become a space. Names go into the subject and into the "Name:" line,
+ * where a line break would forge headers or lines of the message; the message itself keeps its.
+ */
+function oneLine(text: string): string {
+  // deno-lint-ignore no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+}
+
+/**
  * The e-mail support receives for a contact message. Support answers by replying, so the
  * sender's address is the Reply-To; the From stays our own address so SPF/DKIM hold.
  */
@@ -18,7 +28,7 @@ export function composeContactEmail(
   contact: StoredContactMessage,
   { supportEmail, from }: { supportEmail: string; from: string },
 ): OutgoingMail {
-  const name = `${contact.firstName} ${contact.lastName}`;
+  const name = `${oneLine(contact.firstName)} ${oneLine(contact.lastName)}`;
   return {
     to: supportEmail,
     from,

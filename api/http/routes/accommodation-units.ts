@@ -92,7 +92,8 @@ async function sendQr(text: string, format: "svg" | "png", filename: string) {
     headers: {
       "Content-Type": format === "svg" ? "image/svg+xml" : "image/png",
       "Content-Disposition": `inline; filename="${filename}.${format}"`,
-      "Cache-Control": "private, max-age=3600",
+      // The codes hold the unit's check-in key or its WiFi password: not kept by any cache.
+      "Cache-Control": "private, no-store",
     },
   });
 }

@@ -136,6 +136,8 @@ export function provisioningConsumer(
 
       const now = ctx.clock();
       let shortfall: PlanShortfall | null = null;
+      // Immediate: the plan's allowance is counted (properties of the host's other accounts, which
+      // another replica may be provisioning right now) and the new rows written under one lock.
       await ctx.db.transaction(async (tx) => {
         const known = {
           properties: await tx.select({ id: properties.id, facilityId: properties.facilityId })
@@ -163,7 +165,7 @@ export function provisioningConsumer(
         }).where(eq(externalAccounts.id, account.id));
         await saveBorderCrossings(tx, account.environment, borderCrossings, now);
         await markProcessed(tx, CONSUMER, event.id, now);
-      });
+      }, { behavior: "immediate" });
       if (shortfall) await notifyShortfall(ctx, account, shortfall, event.id, now);
       await createNotification(ctx.db, account.userId, NOTIFICATION_TEMPLATES.accountSynced, {
         dedupeKey: `account-synced:${event.id}`,

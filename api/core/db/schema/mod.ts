@@ -17,3 +17,4 @@ export * from "./evisitor-code-lists.ts";
 export * from "./schedule-marks.ts";
 export * from "./billing.ts";
 export * from "./evisitor-login-guards.ts";
+export * from "./evisitor-trial-claims.ts";

@@ -24,6 +24,29 @@ function dateValue(date: string): ICAL.Time {
 }
 
 /**
+ * A TEXT value escaped as RFC 5545 section 3.3.11 says: backslash, semicolon and comma get a
+ * backslash, and a line break (CR LF, CR or LF) becomes `\n`, so no value can end its content
+ * line and start a property or event of its own.
+ */
+function escapeText(value: string): string {
+  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/**
+ * Adds a text property with every character escaped. ical.js escapes the values of properties it
+ * knows as TEXT (SUMMARY, …) but not a bare CR, and writes those it does not know (X-WR-CALNAME)
+ * as they come; so line breaks become LF for the first and everything is escaped here for the
+ * second.
+ */
+function addText(component: ICAL.Component, name: string, value: string) {
+  const property = new ICAL.Property(name, component);
+  property.setValue(
+    property.type === "text" ? value.replace(/\r\n?/g, "\n") : escapeText(value),
+  );
+  component.addProperty(property);
+}
+
+/**
  * A unit's own iCal feed, for the host to paste into Airbnb or Booking.com. It carries only the
  * stays and blocks made here, never ones imported from a platform (Booking.com would re-export an
  * Airbnb booking and it would come back as a second one), and no personal data: every event is
@@ -52,7 +75,7 @@ export async function exportFeedOf(
   calendar.addPropertyWithValue("version", "2.0");
   calendar.addPropertyWithValue("calscale", "GREGORIAN");
   calendar.addPropertyWithValue("method", "PUBLISH");
-  calendar.addPropertyWithValue("x-wr-calname", `Prijavko – ${unit.name}`);
+  addText(calendar, "x-wr-calname", `Prijavko – ${unit.name}`);
   let lastModified = unit.updatedAt;
   for (const row of rows) {
     if (row.updatedAt > lastModified) lastModified = row.updatedAt;
@@ -61,7 +84,7 @@ export async function exportFeedOf(
     event.addPropertyWithValue("dtstamp", ICAL.Time.fromJSDate(row.updatedAt, true));
     event.addPropertyWithValue("dtstart", dateValue(row.startDate));
     event.addPropertyWithValue("dtend", dateValue(row.endDate));
-    event.addPropertyWithValue("summary", row.kind === "block" ? "Not available" : "Reserved");
+    addText(event, "summary", row.kind === "block" ? "Not available" : "Reserved");
     event.addPropertyWithValue("transp", "OPAQUE");
     calendar.addSubcomponent(event);
   }

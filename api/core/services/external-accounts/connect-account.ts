@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { ExternalAccountStatus, ExternalAccountType } from "@shared/enums.ts";
 import { ProvisioningRequested } from "@shared/events.ts";
 import type { ExternalAccountRequest } from "@shared/schemas/external-account.ts";
-import type { Transaction } from "../../db/client.ts";
+import type { DbOrTx, Transaction } from "../../db/client.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { removeUnits } from "../units/remove-units.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
@@ -12,11 +12,17 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { assertCanConnectAccount } from "../plans/plan-limits.ts";
+import { claimForTrial, trialClaimKey } from "../plans/trial-claims.ts";
 import { findOwnAccount } from "./find-account.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
 
-async function assertNotTaken(ctx: ServiceContext, username: string, exceptId?: string) {
-  const [taken] = await ctx.db.select({ id: externalAccounts.id }).from(externalAccounts).where(and(
+async function assertNotTaken(
+  db: DbOrTx,
+  ctx: ServiceContext,
+  username: string,
+  exceptId?: string,
+) {
+  const [taken] = await db.select({ id: externalAccounts.id }).from(externalAccounts).where(and(
     eq(externalAccounts.environment, ctx.evisitor.endpoint.baseUrl),
     eq(externalAccounts.username, username),
     exceptId ? ne(externalAccounts.id, exceptId) : undefined,
@@ -30,38 +36,49 @@ async function assertNotTaken(ctx: ServiceContext, username: string, exceptId?: 
 
 /**
  * Connects an eVisitor account: with a plan in force and within its limit, not connected anywhere
- * yet, and only after eVisitor accepted a login. Saved as Created with a provisioning event in
- * one transaction.
+ * yet, and only after eVisitor accepted a login. The login comes before anything is said about
+ * other hosts' accounts, so "already connected" is only ever told to someone who holds the
+ * password. The plan's limit and the uniqueness are checked again with the insert in one
+ * immediate (write-locked) transaction: the login takes a while, and parallel requests must not
+ * all pass a check made before it. A host on the free trial can only connect an eVisitor account
+ * (OIB) no other host connected before (claimForTrial). Saved as Created with a provisioning event.
  */
 export async function connectAccount(
   ctx: ServiceContext,
   request: ExternalAccountRequest,
 ): Promise<string> {
   const userId = actorIdOf(ctx);
+  // Early and cheap: no eVisitor login is spent for a host who may not add an account at all.
   await assertCanConnectAccount(ctx.db, userId, ctx.now);
-  await assertNotTaken(ctx, request.username);
   await verifyCredentials(ctx.evisitor, request);
 
   const id = crypto.randomUUID();
+  const passwordSealed = await ctx.secretBox.seal(request.password);
+  const apiKeySealed = request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null;
+  const environment = ctx.evisitor.endpoint.baseUrl;
+  const oibKey = await trialClaimKey(ctx.secretBox, { environment, username: request.username });
   try {
     await ctx.db.transaction(async (tx) => {
+      await assertCanConnectAccount(tx, userId, ctx.now);
+      await assertNotTaken(tx, ctx, request.username);
+      await claimForTrial(tx, { oibKey, userId, now: ctx.now });
       await tx.insert(externalAccounts).values({
         id,
         userId,
         type: ExternalAccountType.EVisitor,
         environment: ctx.evisitor.endpoint.baseUrl,
         username: request.username,
-        passwordSealed: await ctx.secretBox.seal(request.password),
-        apiKeySealed: request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null,
+        passwordSealed,
+        apiKeySealed,
         email: request.email || null,
         status: ExternalAccountStatus.Created,
         createdAt: ctx.now,
         updatedAt: ctx.now,
       });
       await appendEvent(tx, ProvisioningRequested, { externalAccountId: id }, ctx.now);
-    });
+    }, { behavior: "immediate" });
   } catch (error) {
-    // Another request connected the same login a moment earlier: the unique index decided.
+    // Another database client connected the same login a moment earlier: the unique index decided.
     if (isUniqueViolation(error)) throw new AppError("ExternalAccountExists");
     throw error;
   }
@@ -78,22 +95,34 @@ export async function editAccount(
 ): Promise<void> {
   const userId = actorIdOf(ctx);
   await findOwnAccount(ctx.db, userId, id);
-  await assertNotTaken(ctx, request.username, id);
+  // The login first, as when connecting: "already connected" only for the password's holder.
   await verifyCredentials(ctx.evisitor, request);
-  await ctx.db.transaction(async (tx) => {
-    await deleteMirroredData(tx, id);
-    await tx.update(externalAccounts).set({
-      username: request.username,
-      passwordSealed: await ctx.secretBox.seal(request.password),
-      apiKeySealed: request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null,
-      email: request.email || null,
-      status: ExternalAccountStatus.Edited,
-      lastError: null,
-      lastSyncedAt: null,
-      updatedAt: ctx.now,
-    }).where(eq(externalAccounts.id, id));
-    await appendEvent(tx, ProvisioningRequested, { externalAccountId: id }, ctx.now);
-  });
+  const passwordSealed = await ctx.secretBox.seal(request.password);
+  const apiKeySealed = request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null;
+  const environment = ctx.evisitor.endpoint.baseUrl;
+  const oibKey = await trialClaimKey(ctx.secretBox, { environment, username: request.username });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await findOwnAccount(tx, userId, id);
+      await assertNotTaken(tx, ctx, request.username, id);
+      await claimForTrial(tx, { oibKey, userId, now: ctx.now });
+      await deleteMirroredData(tx, id);
+      await tx.update(externalAccounts).set({
+        username: request.username,
+        passwordSealed,
+        apiKeySealed,
+        email: request.email || null,
+        status: ExternalAccountStatus.Edited,
+        lastError: null,
+        lastSyncedAt: null,
+        updatedAt: ctx.now,
+      }).where(eq(externalAccounts.id, id));
+      await appendEvent(tx, ProvisioningRequested, { externalAccountId: id }, ctx.now);
+    }, { behavior: "immediate" });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("ExternalAccountExists");
+    throw error;
+  }
 }
 
 /** Removes an account with everything mirrored from it. */

@@ -99,7 +99,7 @@ export async function createReservation(
 }
 
 /**
- * Changes a stay. Dates and unit of an imported stay belong to its platform (the next sync
+ * Changes a stay, within the plan's stays a month and on free nights. Dates and unit of an imported stay belong to its platform (the next sync
  * would undo a change here), so only its description can change.
  */
 export async function updateReservation(
@@ -113,7 +113,12 @@ export async function updateReservation(
   const moves = stay.start !== row.startDate || stay.end !== row.endDate ||
     unit.id !== row.accommodationUnitId;
   if (moves && row.sourceFeedId) throw new AppError("ImportedReservation");
+  // A stay moved into another month is one more stay there: the month's cap applies as to a new
+  // one (a stay that stays in its month, or a cancelled one, adds nothing). Blocks do not count.
+  const entersMonth = row.kind !== "block" && !row.canceledAt &&
+    stay.start.slice(0, 7) !== row.startDate.slice(0, 7);
   await ctx.db.transaction(async (tx) => {
+    if (entersMonth) await assertCanAddBooking(tx, userId, stay.start, ctx.now);
     if (moves) await assertNightsFree(tx, unit.id, stay, row.id);
     await tx.update(reservations).set({
       accommodationUnitId: unit.id,

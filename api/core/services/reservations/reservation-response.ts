@@ -73,8 +73,9 @@ export async function toReservation(
 }
 
 /**
- * What a guest holding the check-in link sees: no host notes, no calendar link, the WiFi only
- * once somebody has checked in, and of the guests only names and registration states.
+ * What a guest holding the check-in link sees: no host notes, no calendar link, not the unit's
+ * code (the key to its check-in page for every stay, not just this one), the WiFi only once
+ * somebody has checked in, and of the guests only names and registration states.
  */
 export function toPublicReservation(
   row: Row,
@@ -85,11 +86,12 @@ export function toPublicReservation(
 ): PublicReservation {
   const reservation = shapeOf(row, unit, property, today, guestRows, guestRows.map(toPublicGuest));
   const checkedIn = guestRows.length > 0;
+  const { code: _unitCode, ...unitShown } = reservation.accommodationUnit;
   return {
     ...reservation,
     description: null,
     accommodationUnit: {
-      ...reservation.accommodationUnit,
+      ...unitShown,
       externalCalendarLink: null,
       // The unit's own network, else the property's (set once for a house with one router).
       wifiDetails: checkedIn ? reservation.accommodationUnit.wifiDetails ?? wifiOf(property) : null,

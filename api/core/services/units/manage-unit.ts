@@ -48,7 +48,8 @@ export async function findOwnUnit(
 
 /**
  * Adds a unit the host defines (not from eVisitor) to one of their properties, with a plan in
- * force and within its units per property.
+ * force and within its units per property: counted and inserted in one immediate (write-locked)
+ * transaction, so parallel requests cannot each see room for one more.
  */
 export async function createUnit(
   ctx: ServiceContext,
@@ -56,10 +57,10 @@ export async function createUnit(
 ): Promise<AccommodationUnit> {
   const userId = actorIdOf(ctx);
   const property = await findOwnProperty(ctx.db, userId, request.propertyId);
-  await assertCanAddUnit(ctx.db, userId, property.id, ctx.now);
   const id = crypto.randomUUID();
   const fields = fieldsOf(request);
   await ctx.db.transaction(async (tx) => {
+    await assertCanAddUnit(tx, userId, property.id, ctx.now);
     await tx.insert(accommodationUnits).values({
       id,
       code: newUnitCode(),
@@ -69,20 +70,26 @@ export async function createUnit(
       updatedAt: ctx.now,
     });
     await matchFeedsToLinks(tx, { id, userId, ...fields }, ctx.now);
-  });
+  }, { behavior: "immediate" });
   return toUnit(await findOwnUnit(ctx.db, userId, { id }), property);
 }
 
-/** Changes a unit; it may move to another of the host's properties. Its code never changes. */
+/**
+ * Changes a unit; it may move to another of the host's properties, which then must have room for
+ * it under the plan (a move adds a unit there). Its code never changes.
+ */
 export async function updateUnit(
   ctx: ServiceContext,
   { id, ...request }: PropertySetupRequest & { id: string },
 ): Promise<AccommodationUnit> {
   const userId = actorIdOf(ctx);
-  await findOwnUnit(ctx.db, userId, { id });
+  const unit = await findOwnUnit(ctx.db, userId, { id });
   const property = await findOwnProperty(ctx.db, userId, request.propertyId);
   const fields = fieldsOf(request);
   await ctx.db.transaction(async (tx) => {
+    if (unit.propertyId !== property.id) {
+      await assertCanAddUnit(tx, userId, property.id, ctx.now);
+    }
     await tx.update(accommodationUnits).set({ ...fields, updatedAt: ctx.now })
       .where(eq(accommodationUnits.id, id));
     // A unit moved to another property takes its stays along.
@@ -92,7 +99,7 @@ export async function updateUnit(
         ne(reservations.propertyId, fields.propertyId),
       ));
     await matchFeedsToLinks(tx, { id, userId, ...fields }, ctx.now);
-  });
+  }, { behavior: "immediate" });
   return toUnit(await findOwnUnit(ctx.db, userId, { id }), property);
 }
 
