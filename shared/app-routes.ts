@@ -8,6 +8,8 @@ export const APP_ROUTES = {
   register: "/app/registracija",
   /** /app/potvrdi-email/{userId}/{code}: confirmEmailPath. */
   confirmEmail: "/app/potvrdi-email",
+  /** /app/ponisti-promjenu-emaila/{userId}/{code}: revertEmailChangePath. */
+  revertEmailChange: "/app/ponisti-promjenu-emaila",
   forgotPassword: "/app/zaboravljena-lozinka",
   /** /app/resetiraj-lozinku/{code}: resetPasswordPath. */
   resetPassword: "/app/resetiraj-lozinku",
@@ -43,6 +45,11 @@ export type AppRoute = keyof typeof APP_ROUTES;
 /** The single-use link confirming an account's e-mail address. */
 export function confirmEmailPath(userId: string, code: string): string {
   return `${APP_ROUTES.confirmEmail}/${userId}/${code}`;
+}
+
+/** The single-use link, sent to the old address, undoing an e-mail change. */
+export function revertEmailChangePath(userId: string, code: string): string {
+  return `${APP_ROUTES.revertEmailChange}/${userId}/${code}`;
 }
 
 /** The single-use link setting a new password. */

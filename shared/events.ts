@@ -36,6 +36,12 @@ export const PasswordResetRequested = defineEvent("accounts.passwordreset.reques
 /** A new sign-in address waits in users.pending_email; the worker sends it a confirmation link. */
 export const EmailChangeRequested = defineEvent("accounts.emailchange.requested", userRef);
 
+/**
+ * A burst of failed sign-ins on an account began (its tenth failure): the worker tells the owner,
+ * once per burst.
+ */
+export const SignInFailuresDetected = defineEvent("accounts.signin.failuresdetected", userRef);
+
 /** A notification the host should also get by e-mail was created. */
 export const NotificationCreated = defineEvent(
   "notifications.notification.created",
@@ -92,6 +98,7 @@ export const EVENTS = {
   [EmailConfirmationRequested.subject]: EmailConfirmationRequested,
   [PasswordResetRequested.subject]: PasswordResetRequested,
   [EmailChangeRequested.subject]: EmailChangeRequested,
+  [SignInFailuresDetected.subject]: SignInFailuresDetected,
   [ProvisioningRequested.subject]: ProvisioningRequested,
   [CalendarSyncRequested.subject]: CalendarSyncRequested,
   [GuestCheckInRequested.subject]: GuestCheckInRequested,

@@ -1,17 +1,21 @@
 import { z } from "zod";
-import { Count, OptionalEmail, requiredMessage } from "./fields.ts";
+import { Count, OptionalEmail, requiredMessage, requiredParameter } from "./fields.ts";
 import { Password } from "./password.ts";
 
 /** Managing one's own account: two-factor sign-in, e-mail and password. */
 
 /**
  * POST /Users/manage/2fa. The spec does not show the body; the /Users calls mirror ASP.NET Core's
- * identity endpoints, so these are that API's fields.
+ * identity endpoints, so these are that API's fields, plus the proof that turning two-factor off
+ * or resetting its key or recovery codes needs while it is on: a current `twoFactorCode`, a
+ * `recoveryCode` or the account's `password`.
  */
 export const TwoFactorRequest = z
   .object({
     enable: z.boolean().optional(),
     twoFactorCode: z.string().trim().max(16).optional(),
+    recoveryCode: z.string().trim().max(32).optional(),
+    password: z.string().max(256).optional(),
     resetSharedKey: z.boolean().default(false),
     resetRecoveryCodes: z.boolean().default(false),
     forgetMachine: z.boolean().default(false),
@@ -36,16 +40,25 @@ export const AccountInfo = z
   .meta({ id: "AccountInfo" });
 export type AccountInfo = z.infer<typeof AccountInfo>;
 
-/** POST /Users/manage/info. Changing the password needs the old one. */
+/** POST /Users/manage/info. Changing the password or the e-mail needs the current password. */
 export const AccountUpdate = z
   .object({
     newEmail: OptionalEmail,
     newPassword: Password.optional(),
-    oldPassword: z.string().optional(),
+    oldPassword: z.string().max(256).optional(),
   })
-  .refine((value) => !value.newPassword || !!value.oldPassword, {
+  .refine((value) => !(value.newPassword || value.newEmail) || !!value.oldPassword, {
     path: ["oldPassword"],
     error: requiredMessage("Current password"),
   })
   .meta({ id: "AccountUpdate" });
 export type AccountUpdate = z.infer<typeof AccountUpdate>;
+
+/**
+ * POST /Users/revertEmailChange: the link e-mailed to the old address when someone asks to change
+ * the sign-in e-mail; it restores that address and ends every session.
+ */
+export const RevertEmailChangeRequest = z
+  .object({ userId: requiredParameter("userId"), code: requiredParameter("code") })
+  .meta({ id: "RevertEmailChangeRequest" });
+export type RevertEmailChangeRequest = z.infer<typeof RevertEmailChangeRequest>;

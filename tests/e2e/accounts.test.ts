@@ -3,7 +3,14 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { STACK_ADMIN, startStack, type TestStack } from "../support/stack.ts";
 import { currentTotp } from "@core/services/users/totp.ts";
-import { E2E_PASSWORD, e2eSession, linkIn, LOOKS, mailTo } from "../support/e2e.ts";
+import {
+  dialogScreenshot,
+  E2E_PASSWORD,
+  e2eSession,
+  linkIn,
+  LOOKS,
+  mailTo,
+} from "../support/e2e.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -181,6 +188,7 @@ Deno.test({
               ["forgot", "/app/zaboravljena-lozinka"],
               ["confirm-email-invalid", "/app/potvrdi-email/nepostojeci/kod"],
               ["reset-password", "/app/resetiraj-lozinku/neki-kod"],
+              ["revert-email", "/app/ponisti-promjenu-emaila/nepostojeci/kod"],
             ], suffix);
             await logInToDashboard(page, "nina.host@example.com", PASSWORD);
             await page.getByRole("heading", { name: /Dobro došli/ }).waitFor();
@@ -234,14 +242,63 @@ Deno.test({
           await page.getByLabel("Kôd za provjeru").fill("000000");
           await page.getByRole("button", { name: "Potvrdi" }).click();
           await page.getByText("Kôd za provjeru nije ispravan.").waitFor();
-          await page.getByLabel("Kôd za provjeru").fill(currentTotp(sharedKey!, new Date()));
+          // Each step's code works once: the one that turned two-factor on is spent, so sign in
+          // with the next step's (accepted for clocks that drift).
+          await page.getByLabel("Kôd za provjeru").fill(
+            currentTotp(sharedKey!, new Date(Date.now() + 30_000)),
+          );
           await page.getByRole("button", { name: "Potvrdi" }).click();
           await page.waitForURL("**/app/kontrolna-ploca");
 
+          // Turning it off asks for proof: a code, a recovery code or the password.
           await page.goto("/app/postavke-racuna");
           await page.getByRole("button", { name: "Isključi dvostruku autentifikaciju" }).click();
-          await page.getByRole("dialog").getByRole("button", { name: "Isključi" }).click();
+          const dialog = page.getByRole("dialog");
+          const proof = dialog.getByLabel("Kod iz aplikacije, kod za oporavak ili lozinka");
+          await dialog.getByRole("button", { name: "Isključi" }).click();
+          await dialog.getByText("Upišite kod iz aplikacije, kod za oporavak ili lozinku.")
+            .waitFor();
+          await proof.fill("Kriva-Lozinka-1!");
+          await dialog.getByRole("button", { name: "Isključi" }).click();
+          await dialog.getByText("Lozinka nije ispravna.").waitFor();
+          await dialogScreenshot(page, dialog, "two-factor-disable-desktop-light");
+          await proof.fill(PASSWORD);
+          await dialog.getByRole("button", { name: "Isključi" }).click();
           await page.getByRole("button", { name: "Uključi dvostruku autentifikaciju" }).waitFor();
+          await context.close();
+        },
+      );
+
+      await t.step(
+        "an e-mail change needs the password, and the old address can undo it (issue 17)",
+        async () => {
+          const context = await newContext({ viewport: VIEWPORTS.phone });
+          const page = await context.newPage();
+          await logInToDashboard(page, "nina.host@example.com", PASSWORD);
+          await page.goto("/app/postavke-racuna");
+          await page.getByLabel("Nova e-mail adresa").fill("nina.nova@example.com");
+          await page.getByRole("button", { name: "Promijeni e-mail" }).click();
+          await page.getByText(/Polje „Trenutna lozinka” je obavezno/).first().waitFor();
+          await page.locator('input[name="oldPassword"]').first().fill("Kriva-Lozinka-1!");
+          await page.getByRole("button", { name: "Promijeni e-mail" }).click();
+          await page.getByText("Lozinka nije ispravna.").waitFor();
+          await screenshot(page, "change-email-wrong-password-phone-light");
+          await page.locator('input[name="oldPassword"]').first().fill(PASSWORD);
+          await page.getByRole("button", { name: "Promijeni e-mail" }).click();
+          await page.getByText(/Poslali smo poveznicu za potvrdu na nina.nova@example.com/)
+            .waitFor();
+
+          const notice = await stack.smtp.waitForMail((m) =>
+            mailTo("nina.host@example.com")(m) &&
+            m.subject === "Zatražena je promjena e-mail adrese – Prijavko"
+          );
+          await page.goto(linkIn(notice));
+          await page.getByRole("heading", { name: "Niste to bili vi?" }).waitFor();
+          await screenshot(page, "revert-email-phone-light");
+          await page.getByRole("button", { name: "Poništi promjenu i odjavi sve" }).click();
+          await page.getByRole("heading", { name: "Promjena je poništena" }).waitFor();
+          await screenshot(page, "revert-email-done-phone-light");
+          await logInToDashboard(page, "nina.host@example.com", PASSWORD);
           await context.close();
         },
       );
@@ -260,7 +317,7 @@ Deno.test({
         }
         assert.doesNotMatch(
           logs,
-          /potvrdi-email\/|resetiraj-lozinku\//,
+          /potvrdi-email\/|resetiraj-lozinku\/|ponisti-promjenu-emaila\//,
           "no links with codes in logs",
         );
       });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { postJson } from "../support/app.ts";
-import { PASSWORD, signIn } from "../support/accounts.ts";
+import { createTestApp, postJson } from "../support/app.ts";
+import { getWith, PASSWORD, signIn } from "../support/accounts.ts";
 import { REAL_SERVERS, withPipeline } from "../support/pipeline.ts";
 import { TEST_PUBLIC_URL } from "../support/workers.ts";
 
@@ -81,9 +81,12 @@ Deno.test({
       await app.request(`/api/Users/confirmEmail?userId=${userId}&code=${code}`);
       const { accessToken } = await signIn(app, "luka@example.com");
 
-      await app.request(postJson("/api/Users/manage/info", { newEmail: "luka.novi@example.com" }, {
-        Authorization: `Bearer ${accessToken}`,
-      }));
+      await app.request(
+        postJson("/api/Users/manage/info", {
+          newEmail: "luka.novi@example.com",
+          oldPassword: PASSWORD,
+        }, { Authorization: `Bearer ${accessToken}` }),
+      );
       const change = await smtp.waitForMail((m) =>
         JSON.stringify(m.to).includes("luka.novi@example.com")
       );
@@ -95,5 +98,57 @@ Deno.test({
         200,
       );
       await signIn(app, "luka.novi@example.com");
+
+      // The old address was told, with a link that undoes the change (issue 17, M3).
+      const notice = await smtp.waitForMail((m) =>
+        m.subject === "Zatražena je promjena e-mail adrese – Prijavko"
+      );
+      assert.ok(JSON.stringify(notice.to).includes("luka@example.com"));
+      assert.ok(!(notice.text ?? "").includes("luka.novi"), "the notice names no new address");
+      const revertPath = linkIn(notice.text);
+      assert.match(revertPath, /^\/app\/ponisti-promjenu-emaila\/[\w-]+\/[\w-]{43}$/);
+      const [, , , revertUser, revertCode] = revertPath.split("/");
+      const undo = await app.request(
+        postJson("/api/Users/revertEmailChange", { userId: revertUser, code: revertCode }),
+      );
+      assert.equal(undo.status, 200);
+      assert.equal((await getWith(app, "/api/Users/manage/info", accessToken)).status, 401);
+      await signIn(app, "luka@example.com");
+    }),
+});
+
+Deno.test({
+  name: "the owner hears once of a burst of failed sign-ins on their account",
+  ...REAL_SERVERS,
+  fn: () =>
+    withPipeline(async ({ app, database, smtp }) => {
+      await app.request(
+        postJson("/api/Users/register", { email: "mara@example.com", password: PASSWORD }, {
+          "Accept-Language": "en",
+        }),
+      );
+      const welcome = await smtp.waitForMail((m) => JSON.stringify(m.to).includes("mara@"));
+      const [, , , userId, code] = linkIn(welcome.text).split("/");
+      await app.request(`/api/Users/confirmEmail?userId=${userId}&code=${code}`);
+
+      const proxied = await createTestApp({ db: database.db, trustProxy: true });
+      for (let i = 0; i < 12; i++) {
+        await proxied.request(
+          postJson("/api/Users/login", { email: "mara@example.com", password: "Wrong-1!x" }, {
+            "X-Forwarded-For": `10.9.${i}.1`,
+          }),
+        );
+      }
+      const alert = await smtp.waitForMail((m) =>
+        m.subject === "Failed sign-in attempts – Prijavko"
+      );
+      assert.ok(JSON.stringify(alert.to).includes("mara@example.com"));
+      assert.match(alert.text ?? "", /http:\/\/prijavko\.test\/app\/postavke-racuna/);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.equal(
+        smtp.messages.filter((m) => m.subject === alert.subject).length,
+        1,
+        "once per burst",
+      );
     }),
 });

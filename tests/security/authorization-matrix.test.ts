@@ -56,6 +56,7 @@ const PUBLIC: Record<string, string> = {
   "POST /api/Users/logout": "the refresh token is the credential",
   "POST /api/Users/forgotPassword": "answers the same whether or not the address exists",
   "POST /api/Users/resetPassword": "the e-mailed reset code is the credential",
+  "POST /api/Users/revertEmailChange": "the code e-mailed to the old address is the credential",
   "GET /api/Reservations/{code}":
     "the guest check-in page: anyone with the stay's code sees its public view (its host, signed in, sees it in full)",
   "GET /api/Reservations/{code}/BorderCrossings":
@@ -182,6 +183,9 @@ const guestForm = { ...BIRGITTE, surname: "Intruder", documentNumber: "XX0000001
 /** Operations (besides administrators') whose query or body names other rows. */
 const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
   "GET /api/Users/confirmEmail": { exempt: "public; the e-mailed code, not the user id, decides" },
+  "POST /api/Users/revertEmailChange": {
+    exempt: "public; the e-mailed code, not the user id, decides",
+  },
   "POST /api/Reservations/Guests": {
     exempt: "public by design: the stay's code is the guest's key (see PUBLIC)",
   },
@@ -429,14 +433,15 @@ Deno.test("authorization matrix, from the OpenAPI document", async (t) => {
 
     // -------------------------------------------------------------------------------------------
     await t.step("administrators' operations refuse hosts with 403", async (t) => {
-      // Ana's impersonation session, made by the administrator: still only a host.
-      const impersonation = await tpl.withCopy(async ({ app }) => {
+      // Ana's impersonation session, made by the administrator: still only a host. Made in each
+      // copy, since a session lives in its database (tokens of an unknown session are refused).
+      const impersonate = async (app: Parameters<typeof send>[0]) => {
         const res = await send(app, "POST", `/api/Users/impersonate/${ana.userId}`, {
           token: admin.token,
         });
         assert.equal(res.status, 200);
         return (await res.json()).accessToken as string;
-      });
+      };
 
       for (const op of operations.filter((o) => o.bearer)) {
         const isAdmin = adminOperations.has(op.key);
@@ -465,6 +470,7 @@ Deno.test("authorization matrix, from the OpenAPI document", async (t) => {
           const values = pathValuesOf(op, bruno);
           const url = fillPath(op.path, values) + minimalQuery(op, doc, { PageSize: "100" });
           await tpl.withCopy(async ({ app, db }) => {
+            const impersonation = await impersonate(app);
             const before = await snapshot(db);
             for (
               const [who, token] of [["a host", ana.token], [

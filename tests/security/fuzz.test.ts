@@ -58,8 +58,17 @@ const ONLY = Deno.env.get("FUZZ_ONLY") || undefined;
 /** Tables a refused request may still write, and why. */
 const WRITES_WHEN_REFUSED: Record<string, { tables: string[]; why: string }> = {
   "POST /api/Users/login": {
-    tables: ["login_throttle"],
-    why: "failed sign-ins are counted per account and address (docs/architecture.md, throttling)",
+    tables: ["login_throttle", "outbox"],
+    why: "failed sign-ins are counted per account and address, and a burst e-mails the owner " +
+      "(docs/architecture.md, throttling)",
+  },
+  "POST /api/Users/manage/info": {
+    tables: ["login_throttle", "outbox"],
+    why: "a wrong current password counts like a failed sign-in (issue 17)",
+  },
+  "POST /api/Users/manage/2fa": {
+    tables: ["login_throttle", "outbox"],
+    why: "a wrong password or code counts like a failed sign-in (issue 17)",
   },
 };
 

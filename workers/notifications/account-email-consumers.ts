@@ -4,9 +4,15 @@ import {
   EmailConfirmationRequested,
   type EventContract,
   PasswordResetRequested,
+  SignInFailuresDetected,
   UserRegistered,
 } from "@shared/events.ts";
-import { confirmEmailPath, resetPasswordPath } from "@shared/app-routes.ts";
+import {
+  APP_ROUTES,
+  confirmEmailPath,
+  resetPasswordPath,
+  revertEmailChangePath,
+} from "@shared/app-routes.ts";
 import { users } from "@core/db/schema/users.ts";
 import type { UserTokenPurpose } from "@core/db/schema/user-tokens.ts";
 import { issueUserToken } from "@core/services/users/user-tokens.ts";
@@ -19,10 +25,15 @@ type User = typeof users.$inferSelect;
 
 interface LinkMail {
   kind: AccountEmailKind;
-  purpose: UserTokenPurpose;
+  /** The single-use code the link carries; none for a notice whose link is a plain page. */
+  purpose?: UserTokenPurpose;
   /** Who receives it, or undefined when there is nothing to send any more. */
   recipient(user: User): string | undefined;
   path(user: User, code: string): string;
+  /** The address the code is about (ChangeEmail: the new one; RevertEmailChange: the old one). */
+  tokenEmail?(user: User, to: string): string;
+  /** Sent first, from the same event (the old address hears of an e-mail change). */
+  notice?: LinkMail;
 }
 
 const confirmLink = (user: User, code: string) => confirmEmailPath(user.id, code);
@@ -33,11 +44,29 @@ const CONFIRM: LinkMail = {
   recipient: (user) => user.emailConfirmedAt ? undefined : user.email,
   path: confirmLink,
 };
+/**
+ * The current address learns of the change before the new one gets its confirmation link, so
+ * the address it may restore is still the sign-in e-mail when the code is made.
+ */
+const CHANGE_NOTICE: LinkMail = {
+  kind: "emailChangeNotice",
+  purpose: "RevertEmailChange",
+  recipient: (user) => user.pendingEmail ? user.email : undefined,
+  path: (user, code) => revertEmailChangePath(user.id, code),
+  tokenEmail: (_user, to) => to,
+};
 const CHANGE: LinkMail = {
   kind: "changeEmail",
   purpose: "ChangeEmail",
   recipient: (user) => user.pendingEmail ?? undefined,
   path: confirmLink,
+  tokenEmail: (_user, to) => to,
+  notice: CHANGE_NOTICE,
+};
+const SIGN_IN_FAILURES: LinkMail = {
+  kind: "signInFailures",
+  recipient: (user) => user.email,
+  path: () => APP_ROUTES.accountSettings,
 };
 const RESET: LinkMail = {
   kind: "resetPassword",
@@ -65,17 +94,20 @@ export function accountEmailConsumers(
       async handle({ id, payload }, { db, clock }) {
         if (await isProcessed(db, name, id)) return;
         const [user] = await db.select().from(users).where(eq(users.id, payload.userId));
-        const to = user && mail.recipient(user);
-        if (user && to) {
-          const code = await issueUserToken(db, {
-            userId: user.id,
-            purpose: mail.purpose,
-            newEmail: mail.purpose === "ChangeEmail" ? to : undefined,
-            now: clock(),
-          });
-          const link = `${publicUrl}${mail.path(user, code)}`;
+        for (const each of [mail.notice, mail]) {
+          const to = user && each && each.recipient(user);
+          if (!user || !each || !to) continue;
+          const code = each.purpose
+            ? await issueUserToken(db, {
+              userId: user.id,
+              purpose: each.purpose,
+              newEmail: each.tokenEmail?.(user, to),
+              now: clock(),
+            })
+            : "";
+          const link = `${publicUrl}${each.path(user, code)}`;
           await mailer.send(
-            composeAccountEmail(mail.kind, { to, from, link, language: user.language }),
+            composeAccountEmail(each.kind, { to, from, link, language: user.language }),
           );
         }
         await markProcessed(db, name, id, clock());
@@ -87,5 +119,6 @@ export function accountEmailConsumers(
     consumer("notifications_confirmation", EmailConfirmationRequested, CONFIRM),
     consumer("notifications_passwordreset", PasswordResetRequested, RESET),
     consumer("notifications_emailchange", EmailChangeRequested, CHANGE),
+    consumer("notifications_signinfailures", SignInFailuresDetected, SIGN_IN_FAILURES),
   ];
 }

@@ -1,6 +1,11 @@
 import type { OutgoingMail } from "./mailer.ts";
 
-export type AccountEmailKind = "confirmEmail" | "changeEmail" | "resetPassword";
+export type AccountEmailKind =
+  | "confirmEmail"
+  | "changeEmail"
+  | "resetPassword"
+  | "emailChangeNotice"
+  | "signInFailures";
 type Language = "hr" | "en";
 
 interface Template {
@@ -61,6 +66,46 @@ const TEMPLATES: Record<AccountEmailKind, Record<Language, Template>> = {
       validity: "The link works for 1 hour and only once.",
       ignore:
         "If you did not ask for a new password, ignore this message; your password stays the same.",
+    },
+  },
+  emailChangeNotice: {
+    hr: {
+      subject: "Zatražena je promjena e-mail adrese",
+      intro:
+        "netko je zatražio da se u Prijavko ubuduće prijavljuje drugom e-mail adresom umjesto ove. Ako ste to bili vi, ništa ne trebate učiniti.",
+      action: "Nisam ja – poništi promjenu i odjavi sve",
+      validity:
+        "Poveznica vraća ovu adresu za prijavu i odjavljuje sve uređaje. Vrijedi 7 dana i može se upotrijebiti jednom.",
+      ignore: "Ako promjenu niste zatražili vi, nakon toga postavite i novu lozinku.",
+    },
+    en: {
+      subject: "A change of e-mail address was requested",
+      intro:
+        "someone asked for your Prijavko account to sign in with another e-mail address instead of this one. If it was you, there is nothing to do.",
+      action: "Not me – undo the change and sign everyone out",
+      validity:
+        "The link makes this address the sign-in address again and signs out every device. It works for 7 days and only once.",
+      ignore: "If you did not ask for the change, set a new password afterwards as well.",
+    },
+  },
+  signInFailures: {
+    hr: {
+      subject: "Neuspjeli pokušaji prijave",
+      intro:
+        "zabilježili smo niz neuspjelih pokušaja prijave u vaš Prijavko račun. Prijave su privremeno usporene; vi se i dalje možete prijaviti.",
+      action: "Postavke računa",
+      validity:
+        "Ako to niste bili vi, provjerite je li vaša lozinka jedinstvena i uključite prijavu u dva koraka.",
+      ignore: "Ako ste to bili vi, zanemarite ovu poruku.",
+    },
+    en: {
+      subject: "Failed sign-in attempts",
+      intro:
+        "we noticed a series of failed attempts to sign in to your Prijavko account. Sign-ins are slowed down for a while; you can still sign in.",
+      action: "Account settings",
+      validity:
+        "If it was not you, make sure your password is unique and turn on two-factor sign-in.",
+      ignore: "If it was you, you can ignore this message.",
     },
   },
 };

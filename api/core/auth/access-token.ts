@@ -98,7 +98,8 @@ export async function verifyAccessToken(
  * Tokens whose signature, issuer and audience were checked, by secret: an app calls with the same
  * token for its 15 minutes, and the HMAC check each time (a WebCrypto call, which hands the thread
  * back to the queue of requests) gives the same answer. Only the expiry can change, and it is
- * checked on every use. Nothing else can revoke an access token, so nothing is lost; the oldest
+ * checked on every use. Revocation (an ended session) is not the token's business: the session is
+ * read from the database on every request (`loadSessionUser`), so nothing is lost; the oldest
  * entries go first once there are MAX_VERIFIED_TOKENS.
  */
 function verifiedTokensOf(secret: string) {

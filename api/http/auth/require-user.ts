@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { AppError } from "@core/errors.ts";
 import type { AppEnv } from "../types.ts";
 import { verifyAccessToken } from "@core/auth/access-token.ts";
-import { loadAuthUser } from "@core/auth/auth-user.ts";
+import { loadSessionUser } from "@core/auth/auth-user.ts";
 
 const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="prijavko"' };
 
@@ -31,8 +31,10 @@ export const optionalUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 async function authenticate(c: Parameters<MiddlewareHandler<AppEnv>>[0], token: string) {
   const { db, clock, config } = c.get("deps");
-  const claims = await verifyAccessToken(token, config.auth, clock());
-  const user = claims && await loadAuthUser(db, claims.userId);
+  const now = clock();
+  const claims = await verifyAccessToken(token, config.auth, now);
+  // The signature check is cached; whether the session still lives is read on every request.
+  const user = claims && await loadSessionUser(db, claims, now);
   if (!claims || !user) throw new AppError("Unauthorized", { headers: CHALLENGE });
   c.set("user", { ...user, impersonatorId: claims.impersonatorId, sessionId: claims.sessionId });
 }

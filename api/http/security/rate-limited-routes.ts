@@ -19,6 +19,7 @@ export const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   { method: "POST", path: "/api/Users/forgotPassword", group: "accountEmails" },
   { method: "POST", path: "/api/Users/resendConfirmationEmail", group: "accountEmails" },
   { method: "POST", path: "/api/Users/resetPassword", group: "resetPassword" },
+  { method: "POST", path: "/api/Users/revertEmailChange", group: "resetPassword" },
   { method: "POST", path: "/api/Support/contact-form", group: "contact" },
   { method: "POST", path: "/api/Reservations/Guests/MRZ", group: "mrz" },
   { method: "POST", path: "/api/Reservations/Guests", group: "checkinWrites" },

@@ -20,6 +20,10 @@ const BARE_CHECKIN = new RegExp(`^${LANGUAGE_PREFIX}/prijava/?$`);
 const SHELLS: [RegExp, string][] = [
   [/^\/app\/potvrdi-email\/[^/]+\/[^/]+\/?$/, "app/potvrdi-email/index.html"],
   [/^\/app\/resetiraj-lozinku\/[^/]+\/?$/, "app/resetiraj-lozinku/index.html"],
+  [
+    /^\/app\/ponisti-promjenu-emaila\/[^/]+\/[^/]+\/?$/,
+    "app/ponisti-promjenu-emaila/index.html",
+  ],
   [/^\/app\/pretplata\/placanje\/[^/]+\/?$/, "app/pretplata/placanje/index.html"],
   [/^\/paket\/[^/]+\/?$/, "paket/index.html"],
   [/^\/en\/paket\/[^/]+\/?$/, "en/paket/index.html"],

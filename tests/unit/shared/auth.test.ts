@@ -44,12 +44,16 @@ Deno.test("signing in checks presence only, so old passwords still work", () => 
   ]);
 });
 
-Deno.test("a new password needs the old one", () => {
+Deno.test("a new password or e-mail needs the current password", () => {
   assert.deepEqual(messagesOf(AccountUpdate.safeParse({ newPassword: "Secret#123" })), [
     ["oldPassword", "Current password is required"],
   ]);
   assert.ok(AccountUpdate.safeParse({ newPassword: "Secret#123", oldPassword: "old" }).success);
-  assert.ok(AccountUpdate.safeParse({ newEmail: "new@example.com" }).success);
+  // Issue 17: a copied access token alone must not move the sign-in address.
+  assert.deepEqual(messagesOf(AccountUpdate.safeParse({ newEmail: "new@example.com" })), [
+    ["oldPassword", "Current password is required"],
+  ]);
+  assert.ok(AccountUpdate.safeParse({ newEmail: "new@example.com", oldPassword: "old" }).success);
 });
 
 Deno.test("e-mail confirmation names a missing parameter", () => {

@@ -4,6 +4,7 @@ export * from "./rate-limits.ts";
 export * from "./outbox.ts";
 export * from "./processed-events.ts";
 export * from "./refresh-tokens.ts";
+export * from "./sessions.ts";
 export * from "./user-tokens.ts";
 export * from "./users.ts";
 export * from "./accommodation-units.ts";

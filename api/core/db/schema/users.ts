@@ -15,6 +15,8 @@ export const users = sqliteTable("users", {
   twoFactorEnabled: integer({ mode: "boolean" }).notNull().default(false),
   /** TOTP shared key, encrypted at rest (see api/core/platform/crypto/secret-box.ts). */
   twoFactorSecret: text(),
+  /** The last TOTP time step accepted, so each step's code works once (and never an older one). */
+  totpLastStep: integer(),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   lastLoginAt: integer({ mode: "timestamp_ms" }),
 }, (t) => [index("users_created_idx").on(t.createdAt)]);

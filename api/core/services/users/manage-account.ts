@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from "../../platform/crypto/password-has
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { normalizeEmail } from "./context.ts";
+import { checkProof, refuseDuringImpersonation } from "./reauthenticate.ts";
 import { duplicateEmail } from "./register-user.ts";
 import { endUserSessions } from "./sessions.ts";
 
@@ -18,8 +19,10 @@ export async function getAccountInfo({ db, actor }: ServiceContext): Promise<Acc
 }
 
 /**
- * Changes the password (the old one must be right; other sessions end) and/or starts an e-mail
- * change: the new address is kept pending until its confirmation link is opened.
+ * Changes the password (other sessions end) and/or starts an e-mail change: the new address is
+ * kept pending until its confirmation link is opened, and the current address is told, with a
+ * link that undoes the change. Both need the current password, so a copied access token alone
+ * cannot take the account; neither is possible during impersonation.
  */
 export async function updateAccount(
   ctx: ServiceContext,
@@ -30,19 +33,22 @@ export async function updateAccount(
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
   const address = newEmail ? normalizeEmail(newEmail) : undefined;
   const changesEmail = !!address && address !== row.email;
+  if (!changesEmail && !newPassword) return getAccountInfo(ctx);
+  refuseDuringImpersonation(user);
 
   if (changesEmail) {
     const [taken] = await db.select({ id: users.id }).from(users)
       .where(and(eq(users.email, address), ne(users.id, user.id)));
     if (taken) throw duplicateEmail("newEmail");
   }
-  let passwordHash: string | undefined;
-  if (newPassword) {
-    if (!(await verifyPassword(row.passwordHash, oldPassword ?? ""))) {
-      throw AppError.invalid({ oldPassword: ["Incorrect password."] });
-    }
-    passwordHash = await hashPassword(newPassword);
-  }
+  const passwordOk = await checkProof(
+    db,
+    user,
+    now,
+    () => verifyPassword(row.passwordHash, oldPassword ?? ""),
+  );
+  if (!passwordOk) throw AppError.invalid({ oldPassword: ["Incorrect password."] });
+  const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
 
   await db.transaction(async (tx) => {
     if (passwordHash) {

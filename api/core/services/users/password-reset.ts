@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { PasswordResetRequested } from "@shared/events.ts";
 import type { ServiceContext } from "../../context.ts";
 import { users } from "../../db/schema/users.ts";
+import { userTokens } from "../../db/schema/user-tokens.ts";
 import { hashPassword } from "../../platform/crypto/password-hash.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
@@ -26,7 +27,11 @@ export async function requestPasswordReset(
   );
 }
 
-/** Sets a new password with a reset code and ends every session of the account. */
+/**
+ * Sets a new password with a reset code, ends every other reset link still outstanding (an older
+ * e-mail in a mailbox someone else reads must not work after the owner chose a password) and
+ * every session of the account.
+ */
 export async function resetPassword(
   ctx: ServiceContext,
   { resetCode, newPassword, email }: { resetCode: string; newPassword: string; email?: string },
@@ -46,6 +51,11 @@ export async function resetPassword(
       throw new AppError("InvalidToken");
     }
     await tx.update(users).set({ passwordHash }).where(eq(users.id, token.userId));
+    await tx.update(userTokens).set({ usedAt: ctx.now }).where(and(
+      eq(userTokens.userId, token.userId),
+      eq(userTokens.purpose, "ResetPassword"),
+      isNull(userTokens.usedAt),
+    ));
     await endUserSessions(tx, token.userId, ctx.now);
     return user.email;
   });

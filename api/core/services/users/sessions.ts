@@ -1,52 +1,79 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { TokenResponse } from "@shared/schemas/auth.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { ServiceContext } from "../../context.ts";
 import { refreshTokens } from "../../db/schema/refresh-tokens.ts";
+import { sessions } from "../../db/schema/sessions.ts";
 import { type AuthConfig, signAccessToken } from "../../auth/access-token.ts";
 import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
 import { log } from "../../platform/logger.ts";
 import { AppError } from "../../errors.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
+/** An administrator's impersonation session ends an hour after it started, refreshes or not. */
+export const IMPERSONATION_MS = 60 * 60 * 1000;
 
-/** Starts (or continues, with `familyId`) a session: a new refresh token and an access token. */
+/**
+ * Starts a session (a `sessions` row) or continues one (`session`): a new refresh token and an
+ * access token. Neither outlives the session's hard end, when it has one (impersonation).
+ */
 export async function issueSession(
   db: DbOrTx,
-  { userId, impersonatorId, familyId = crypto.randomUUID() }: {
+  { userId, impersonatorId, session }: {
     userId: string;
     impersonatorId?: string;
-    familyId?: string;
+    session?: { id: string; expiresAt: Date | null };
   },
   auth: AuthConfig,
   now: Date,
 ): Promise<TokenResponse> {
+  if (!session) {
+    session = {
+      id: crypto.randomUUID(),
+      expiresAt: impersonatorId ? new Date(now.getTime() + IMPERSONATION_MS) : null,
+    };
+    await db.insert(sessions).values({
+      id: session.id,
+      userId,
+      impersonatorId,
+      createdAt: now,
+      expiresAt: session.expiresAt,
+    });
+  }
+  const hardEnd = session.expiresAt?.getTime() ?? Infinity;
   const refreshToken = randomToken();
   await db.insert(refreshTokens).values({
     id: crypto.randomUUID(),
     userId,
-    familyId,
+    familyId: session.id,
     tokenHash: await hashToken(refreshToken),
     impersonatorId,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + auth.refreshTokenDays * DAY),
+    expiresAt: new Date(Math.min(now.getTime() + auth.refreshTokenDays * DAY, hardEnd)),
   });
+  const accessEnd = Math.min(now.getTime() + auth.accessTokenMinutes * 60_000, hardEnd);
+  const expiresIn = Math.max(1, Math.floor((accessEnd - now.getTime()) / 1000));
   const accessToken = await signAccessToken(
-    { userId, impersonatorId, sessionId: familyId },
-    auth,
+    { userId, impersonatorId, sessionId: session.id },
+    { ...auth, accessTokenMinutes: expiresIn / 60 },
     now,
   );
-  return {
-    tokenType: "Bearer",
-    accessToken,
-    expiresIn: auth.accessTokenMinutes * 60,
-    refreshToken,
-  };
+  return { tokenType: "Bearer", accessToken, expiresIn, refreshToken };
 }
 
-async function revokeFamily(db: DbOrTx, familyId: string, now: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+/** Ends sessions matching `where` and revokes their refresh tokens. */
+async function endSessionsWhere(
+  db: DbOrTx,
+  where: ReturnType<typeof and>,
+  now: Date,
+): Promise<void> {
+  const ended = await db.update(sessions).set({ endedAt: now })
+    .where(and(where, isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  for (const { id } of ended) {
+    await db.update(refreshTokens).set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, id), isNull(refreshTokens.revokedAt)));
+  }
 }
 
 /**
@@ -58,8 +85,14 @@ export async function refreshSession(
   { refreshToken }: { refreshToken: string },
 ): Promise<TokenResponse> {
   const tokenHash = await hashToken(refreshToken);
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
-  if (!row || row.revokedAt || row.expiresAt <= now) throw new AppError("InvalidRefreshToken");
+  const [found] = await db.select({ token: refreshTokens, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!found) throw new AppError("InvalidRefreshToken");
+  const { token: row, session } = found;
+  const over = session.endedAt || (session.expiresAt && session.expiresAt <= now);
+  if (row.revokedAt || row.expiresAt <= now || over) throw new AppError("InvalidRefreshToken");
   const [claimed] = await db.update(refreshTokens).set({ usedAt: now })
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
@@ -68,37 +101,56 @@ export async function refreshSession(
       userId: row.userId,
       sessionId: row.familyId,
     });
-    await revokeFamily(db, row.familyId, now);
+    await endSessionsWhere(db, eq(sessions.id, row.familyId), now);
     throw new AppError("InvalidRefreshToken");
   }
   return issueSession(
     db,
-    { userId: row.userId, impersonatorId: row.impersonatorId ?? undefined, familyId: row.familyId },
+    {
+      userId: row.userId,
+      impersonatorId: session.impersonatorId ?? undefined,
+      session: { id: session.id, expiresAt: session.expiresAt },
+    },
     auth,
     now,
   );
 }
 
-/** Ends the session a refresh token belongs to (sign-out). Unknown tokens are ignored. */
+/**
+ * Ends the session a refresh token belongs to (sign-out). An administrator signing out also ends
+ * the impersonation sessions they started. Unknown tokens are ignored.
+ */
 export async function endSession(
   { db, now }: ServiceContext,
   { refreshToken }: { refreshToken: string },
 ): Promise<void> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens)
+  const [row] = await db.select({ session: sessions }).from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
     .where(eq(refreshTokens.tokenHash, await hashToken(refreshToken)));
-  if (row) await revokeFamily(db, row.familyId, now);
+  if (!row) return;
+  const { id, userId, impersonatorId } = row.session;
+  await db.transaction(async (tx) => {
+    await endSessionsWhere(tx, eq(sessions.id, id), now);
+    if (!impersonatorId) await endSessionsWhere(tx, eq(sessions.impersonatorId, userId), now);
+  });
 }
 
-/** Ends every session of a user, except `keepSessionId` (the one making the change). */
+/**
+ * Ends every session of a user, except `keepSessionId` (the one making the change), and every
+ * impersonation session the user started as an administrator.
+ */
 export async function endUserSessions(
   db: DbOrTx,
   userId: string,
   now: Date,
   keepSessionId?: string,
 ): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(
-    eq(refreshTokens.userId, userId),
-    isNull(refreshTokens.revokedAt),
-    keepSessionId ? ne(refreshTokens.familyId, keepSessionId) : undefined,
-  ));
+  await endSessionsWhere(
+    db,
+    and(
+      or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)),
+      keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+    ),
+    now,
+  );
 }

@@ -6,19 +6,20 @@ import { AppError } from "../../errors.ts";
 import { normalizeEmail } from "./context.ts";
 import type { ServiceContext } from "../../context.ts";
 import {
-  assertNotLocked,
+  assertSignInAllowed,
   clearFailedSignIns,
   recordFailedSignIn,
   throttleKeys,
 } from "./login-throttle.ts";
 import { useRecoveryCode } from "./recovery-codes.ts";
 import { issueSession } from "./sessions.ts";
-import { isValidTotp } from "./totp.ts";
+import { useTotp } from "./totp.ts";
 import { findUserByEmail } from "./find-user.ts";
 
 /**
  * Checks the password (and the second factor when enabled) and starts a session. Failures count
- * towards a temporary lock per account and per address. An unknown e-mail costs the same time as
+ * towards a temporary lock per account and address and per address, and slow the account down
+ * (login-throttle.ts). An unknown e-mail costs the same time as
  * a wrong password, and only someone with the right password learns that the e-mail awaits
  * confirmation.
  */
@@ -29,14 +30,14 @@ export async function signIn(
   const { db, now } = ctx;
   const email = normalizeEmail(request.email);
   const keys = throttleKeys(email, address);
-  await assertNotLocked(db, keys, now);
+  await assertSignInAllowed(db, keys, now);
 
   const user = await findUserByEmail(db, email);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, request.password)
     : (await spendPasswordCheckTime(request.password), false);
   if (!user || !passwordOk) {
-    await recordFailedSignIn(db, keys, now);
+    await recordFailedSignIn(db, keys, now, user?.id);
     throw new AppError("InvalidCredentials");
   }
   if (!user.emailConfirmedAt) throw new AppError("EmailNotConfirmed");
@@ -47,14 +48,14 @@ export async function signIn(
     const secret = user.twoFactorSecret ? await ctx.secretBox.open(user.twoFactorSecret) : "";
     const secondFactorOk = twoFactorRecoveryCode
       ? await useRecoveryCode(db, user.id, twoFactorRecoveryCode, now)
-      : isValidTotp(secret, twoFactorCode ?? "", now);
+      : await useTotp(db, { userId: user.id, secret, code: twoFactorCode ?? "", now });
     if (!secondFactorOk) {
-      await recordFailedSignIn(db, keys, now);
+      await recordFailedSignIn(db, keys, now, user.id);
       throw new AppError("InvalidTwoFactorCode");
     }
   }
 
-  await clearFailedSignIns(db, email);
+  await clearFailedSignIns(db, email, address);
   return await db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
     return issueSession(tx, { userId: user.id }, ctx.config.auth, now);

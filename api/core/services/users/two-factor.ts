@@ -1,10 +1,19 @@
 import { eq } from "drizzle-orm";
 import type { TwoFactorRequest, TwoFactorState } from "@shared/schemas/account.ts";
+import { requiredMessage } from "@shared/schemas/fields.ts";
+import type { AuthUser } from "../../auth/auth-user.ts";
 import { users } from "../../db/schema/users.ts";
 import { actorOf, type ServiceContext } from "../../context.ts";
+import { verifyPassword } from "../../platform/crypto/password-hash.ts";
 import { AppError } from "../../errors.ts";
-import { recoveryCodesLeft, removeRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.ts";
-import { isValidTotp, newTotpSecret } from "./totp.ts";
+import { checkProof, refuseDuringImpersonation } from "./reauthenticate.ts";
+import {
+  recoveryCodesLeft,
+  removeRecoveryCodes,
+  replaceRecoveryCodes,
+  useRecoveryCode,
+} from "./recovery-codes.ts";
+import { newTotpSecret, useTotp } from "./totp.ts";
 
 const INVALID_CODE = "The verification code is not valid.";
 
@@ -12,7 +21,9 @@ const INVALID_CODE = "The verification code is not valid.";
  * Two-factor sign-in (TOTP). An empty request reads the state, creating a shared key if there is
  * none; `enable: true` with a valid code turns it on and hands out recovery codes once;
  * `enable: false` turns it off and forgets key and codes. The shared key is returned only while
- * two-factor is off (during set-up), so a stolen access token cannot copy a working key.
+ * two-factor is off (during set-up), so a stolen access token cannot copy a working key. While it
+ * is on, turning it off or resetting the key or the recovery codes needs a current code, a
+ * recovery code or the password; no change is possible during impersonation.
  */
 export async function manageTwoFactor(
   ctx: ServiceContext,
@@ -24,6 +35,15 @@ export async function manageTwoFactor(
   let enabled = row.twoFactorEnabled;
   let secret = row.twoFactorSecret ? await secretBox.open(row.twoFactorSecret) : undefined;
   let recoveryCodes: string[] | null = null;
+
+  const changes = request.enable !== undefined || request.resetSharedKey ||
+    request.resetRecoveryCodes;
+  if (changes) refuseDuringImpersonation(user);
+  const weakens = enabled &&
+    (request.enable === false || request.resetSharedKey || request.resetRecoveryCodes);
+  // Checked (and a code used up, atomically) before the write: wrong answers are counted in
+  // their own transaction.
+  if (weakens) await proveOwner(ctx, user, row.passwordHash, secret ?? "", request);
 
   await db.transaction(async (tx) => {
     const save = async (values: Partial<typeof users.$inferInsert>) =>
@@ -37,12 +57,17 @@ export async function manageTwoFactor(
     }
     if (!secret) {
       secret = newTotpSecret();
-      await save({ twoFactorSecret: await secretBox.seal(secret) });
+      // Steps used with an old key say nothing about the new one.
+      await save({ twoFactorSecret: await secretBox.seal(secret), totpLastStep: null });
     }
     if (request.enable === true && !enabled) {
-      if (!isValidTotp(secret, request.twoFactorCode ?? "", now)) {
-        throw AppError.invalid({ twoFactorCode: [INVALID_CODE] });
-      }
+      const ok = await useTotp(tx, {
+        userId: user.id,
+        secret,
+        code: request.twoFactorCode ?? "",
+        now,
+      });
+      if (!ok) throw AppError.invalid({ twoFactorCode: [INVALID_CODE] });
       enabled = true;
       await save({ twoFactorEnabled: true });
       recoveryCodes = await replaceRecoveryCodes(tx, user.id);
@@ -58,4 +83,37 @@ export async function manageTwoFactor(
     isTwoFactorEnabled: enabled,
     isMachineRemembered: false,
   };
+}
+
+/**
+ * The password, a current authenticator code (each step once) or an unused recovery code; a wrong
+ * one is a 400 naming its field.
+ */
+async function proveOwner(
+  { db, now }: ServiceContext,
+  user: AuthUser,
+  passwordHash: string,
+  secret: string,
+  { password, twoFactorCode, recoveryCode }: TwoFactorRequest,
+): Promise<void> {
+  const prove = async (field: string, message: string, check: () => Promise<boolean>) => {
+    if (!(await checkProof(db, user, now, check))) throw AppError.invalid({ [field]: [message] });
+  };
+  if (password) {
+    await prove("password", "Incorrect password.", () => verifyPassword(passwordHash, password));
+  } else if (recoveryCode) {
+    await prove(
+      "recoveryCode",
+      INVALID_CODE,
+      () => useRecoveryCode(db, user.id, recoveryCode, now),
+    );
+  } else if (twoFactorCode) {
+    await prove(
+      "twoFactorCode",
+      INVALID_CODE,
+      () => useTotp(db, { userId: user.id, secret, code: twoFactorCode, now }),
+    );
+  } else {
+    throw AppError.invalid({ twoFactorCode: [requiredMessage("Verification code")] });
+  }
 }

@@ -9,6 +9,7 @@ const LIFETIME_MS: Record<UserTokenPurpose, number> = {
   ConfirmEmail: 48 * HOUR,
   ChangeEmail: 24 * HOUR,
   ResetPassword: 1 * HOUR,
+  RevertEmailChange: 7 * 24 * HOUR,
 };
 
 /** Creates a single-use code for a link; only its hash is stored. Returns the code to send. */

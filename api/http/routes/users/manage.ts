@@ -2,17 +2,19 @@ import { createRoute } from "@hono/zod-openapi";
 import {
   AccountInfo,
   AccountUpdate,
+  RevertEmailChangeRequest,
   TwoFactorRequest,
   TwoFactorState,
 } from "@shared/schemas/account.ts";
 import { requireUser } from "../../auth/require-user.ts";
 import { createRouter, problemResponses } from "../../openapi/openapi.ts";
-import { jsonBody, jsonOk } from "../../request/json-body.ts";
+import { DONE, jsonBody, jsonOk } from "../../request/json-body.ts";
 import { authProblemResponses, BEARER } from "../../openapi/openapi-security.ts";
 import { passwordCodesHook } from "../../openapi/password-codes-hook.ts";
 import { serviceContext } from "../../service-context.ts";
 import { getAccountInfo, updateAccount } from "@core/services/users/manage-account.ts";
 import { manageTwoFactor } from "@core/services/users/two-factor.ts";
+import { revertEmailChange } from "@core/services/users/revert-email-change.ts";
 
 const info = jsonOk(AccountInfo, "The account");
 const common = { tags: ["Users"], security: BEARER, middleware: [requireUser] };
@@ -31,8 +33,10 @@ const writeInfo = createRoute({
   ...common,
   method: "post",
   path: "/Users/manage/info",
-  summary: "Change the password (with the old one) or start an e-mail change",
-  description: "A new e-mail becomes the sign-in address only once the link sent to it is opened.",
+  summary: "Change the password or start an e-mail change (both with the current password)",
+  description: "A new e-mail becomes the sign-in address only once the link sent to it is " +
+    "opened; the old address gets a link that undoes the change. Refused (403) during " +
+    "impersonation.",
   request: jsonBody(AccountUpdate),
   responses: { ...info, ...authProblemResponses, ...problemResponses },
 });
@@ -43,12 +47,25 @@ const twoFactor = createRoute({
   method: "post",
   path: "/Users/manage/2fa",
   summary: "Read or change two-factor sign-in (TOTP)",
+  description: "While two-factor is on, turning it off or resetting the key or the recovery " +
+    "codes needs `twoFactorCode`, `recoveryCode` or `password`. Changes are refused (403) " +
+    "during impersonation.",
   request: jsonBody(TwoFactorRequest),
   responses: {
     200: { description: "The state", content: { "application/json": { schema: TwoFactorState } } },
     ...authProblemResponses,
     ...problemResponses,
   },
+});
+
+// POST /api/Users/revertEmailChange
+const revert = createRoute({
+  method: "post",
+  path: "/Users/revertEmailChange",
+  tags: ["Users"],
+  summary: "Open the link sent to the old address: undo an e-mail change, end every session",
+  request: jsonBody(RevertEmailChangeRequest),
+  responses: { ...DONE, ...problemResponses },
 });
 
 export const manageRoutes = createRouter()
@@ -59,4 +76,8 @@ export const manageRoutes = createRouter()
   .openapi(
     twoFactor,
     async (c) => c.json(await manageTwoFactor(serviceContext(c), c.req.valid("json")), 200),
-  );
+  )
+  .openapi(revert, async (c) => {
+    await revertEmailChange(serviceContext(c), c.req.valid("json"));
+    return c.json({}, 200);
+  });

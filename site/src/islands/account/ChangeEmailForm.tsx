@@ -1,68 +1,76 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useAtomValue } from "jotai";
 import { z } from "zod";
-import { requiredEmail } from "@shared/schemas/fields.ts";
-import { ApiError } from "../../lib/api/api-error.ts";
+import { requiredEmail, requiredMessage } from "@shared/schemas/fields.ts";
 import { updateAccount } from "../../lib/api/account.ts";
-import { fieldErrorsFromServer } from "../../lib/forms/field-errors.ts";
 import { accountAtom } from "../../lib/session/session-state.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
 import { FormOutcome } from "../../ui/forms/FormOutcome.tsx";
 import { TextField } from "../../ui/forms/TextField.tsx";
+import { useFieldErrors } from "../../ui/forms/use-field-errors.ts";
+import { useFieldFocus } from "../../ui/forms/use-field-focus.ts";
 import { Button } from "../../ui/Button.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
 
-const NewEmail = z.object({ newEmail: requiredEmail("New email") });
+const FIELDS = ["newEmail", "oldPassword"] as const;
+type Field = (typeof FIELDS)[number];
+
+const EmailChange = z.object({
+  newEmail: requiredEmail("New email"),
+  oldPassword: z
+    .string({ error: requiredMessage("Current password") })
+    .min(1, { error: requiredMessage("Current password") }),
+});
 
 type Outcome = { tone: "success"; email: string } | { tone: "error"; error: unknown };
 
 /**
- * Changing the sign-in address: the server e-mails a confirmation link to the new address, and
- * the account keeps the old one until that link is clicked.
+ * Changing the sign-in address (with the current password): the server e-mails a confirmation link
+ * to the new address, and the account keeps the old one until that link is clicked; the old
+ * address is told, with a link that undoes the change.
  */
 export function ChangeEmailForm() {
   const { t } = useTranslation();
   const account = useAtomValue(accountAtom);
-  const formRef = useRef<HTMLFormElement>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  const [error, setError] = useState<string>();
+  const { formRef, messageRef: outcomeRef, focusField } = useFieldFocus<Field>();
+  const { errorOf, showClientErrors, showServerErrors, clearErrors } = useFieldErrors(
+    FIELDS,
+    (message) => translateServerMessage(t, message),
+  );
   const [outcome, setOutcome] = useState<Outcome>();
   const [isSubmitting, setSubmitting] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const input = form.querySelector<HTMLInputElement>('[name="newEmail"]');
-    const parsed = NewEmail.safeParse({ newEmail: input?.value ?? "" });
-    const sameAsNow = parsed.success &&
-      parsed.data.newEmail.toLowerCase() === account?.email.toLowerCase();
-    if (!parsed.success || sameAsNow) {
-      setError(sameAsNow ? t("account.email.same") : parsed.error?.issues[0]?.message);
+    const data = new FormData(form);
+    const parsed = EmailChange.refine(
+      (value) => value.newEmail.toLowerCase() !== account?.email.toLowerCase(),
+      { path: ["newEmail"], error: t("account.email.same") },
+    ).safeParse({
+      newEmail: String(data.get("newEmail") ?? ""),
+      oldPassword: String(data.get("oldPassword") ?? ""),
+    });
+    if (!parsed.success) {
+      const invalid = showClientErrors(parsed.error);
       setOutcome(undefined);
-      input?.focus();
+      focusField(invalid);
       return;
     }
 
-    setError(undefined);
+    clearErrors();
     setOutcome(undefined);
     setSubmitting(true);
     try {
-      await updateAccount({ newEmail: parsed.data.newEmail });
+      await updateAccount(parsed.data);
       form.reset();
       setOutcome({ tone: "success", email: parsed.data.newEmail });
-      requestAnimationFrame(() => outcomeRef.current?.focus());
+      focusField(undefined);
     } catch (failure) {
-      const fieldError = failure instanceof ApiError
-        ? fieldErrorsFromServer(failure.fieldErrors, ["newEmail"] as const).newEmail?.[0]
-        : undefined;
-      if (fieldError) {
-        setError(fieldError);
-        input?.focus();
-      } else {
-        setOutcome({ tone: "error", error: failure });
-        requestAnimationFrame(() => outcomeRef.current?.focus());
-      }
+      const invalid = showServerErrors(failure);
+      if (!invalid) setOutcome({ tone: "error", error: failure });
+      focusField(invalid);
     } finally {
       setSubmitting(false);
     }
@@ -98,7 +106,17 @@ export function ChangeEmailForm() {
           autoComplete="email"
           maxLength={254}
           required
-          error={error ? translateServerMessage(t, error) : undefined}
+          error={errorOf("newEmail")}
+        />
+        <TextField
+          name="oldPassword"
+          type="password"
+          label={t("account.password.current")}
+          description={t("account.email.passwordHint")}
+          autoComplete="current-password"
+          maxLength={128}
+          required
+          error={errorOf("oldPassword")}
         />
         <FormOutcome
           ref={outcomeRef}

@@ -4,7 +4,9 @@ import { manageTwoFactor } from "../../lib/api/account.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { describeApiError } from "../../i18n/server-messages.ts";
+import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
+import { ApiError } from "../../lib/api/api-error.ts";
+import { TextField } from "../../ui/forms/TextField.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { Icon } from "../../ui/Icon.tsx";
@@ -13,6 +15,22 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { RecoveryCodes } from "./RecoveryCodes.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
 import { TwoFactorSetup } from "./TwoFactorSetup.tsx";
+
+/**
+ * What proves the owner, from the one field the dialog asks for: six digits are the app's code,
+ * "xxxxx-xxxxx" a recovery code, anything else the password (which must have an upper-case letter
+ * and a special character, so it is never taken for a code).
+ */
+export function proofOf(
+  text: string,
+): { twoFactorCode: string } | { recoveryCode: string } | { password: string } | undefined {
+  const code = text.replace(/\s/g, "");
+  if (/^\d{6}$/.test(code)) return { twoFactorCode: code };
+  if (/^[a-z0-9]{5}-[a-z0-9]{5}$/i.test(code) && code === code.toLowerCase()) {
+    return { recoveryCode: code };
+  }
+  return text === "" ? undefined : { password: text };
+}
 
 /** Few enough recovery codes left to suggest new ones. */
 const LOW_RECOVERY_CODES = 3;
@@ -34,6 +52,8 @@ export function TwoFactorSettings() {
   const [newCodes, setNewCodes] = useState<string[]>();
   const [confirming, setConfirming] = useState<"disable" | "resetCodes">();
   const [isBusy, setBusy] = useState(false);
+  const [proof, setProof] = useState("");
+  const [proofError, setProofError] = useState<string>();
 
   useEffect(() => {
     let isCurrent = true;
@@ -52,13 +72,26 @@ export function TwoFactorSettings() {
     notify(t("twoFactor.enabled"), { color: "success" });
   }
 
+  function close() {
+    setConfirming(undefined);
+    setProof("");
+    setProofError(undefined);
+  }
+
   async function confirmAction() {
     const action = confirming;
+    const given = proofOf(proof);
+    if (!given) {
+      setProofError(t("twoFactor.proofRequired"));
+      return;
+    }
+    setProofError(undefined);
     setBusy(true);
     try {
-      const state = await manageTwoFactor(
-        action === "disable" ? { enable: false } : { resetRecoveryCodes: true },
-      );
+      const state = await manageTwoFactor({
+        ...(action === "disable" ? { enable: false } : { resetRecoveryCodes: true }),
+        ...given,
+      });
       setLoad({ status: "loaded", state });
       if (action === "disable") {
         setNewCodes(undefined);
@@ -67,11 +100,18 @@ export function TwoFactorSettings() {
         setNewCodes(state.recoveryCodes ?? undefined);
         notify(t("twoFactor.codesReset"), { color: "success" });
       }
+      close();
     } catch (error) {
-      notify(describeApiError(t, error), { color: "error" });
+      const fieldError = error instanceof ApiError
+        ? Object.values(error.fieldErrors ?? {}).flat()[0]
+        : undefined;
+      if (fieldError) setProofError(translateServerMessage(t, fieldError));
+      else {
+        notify(describeApiError(t, error), { color: "error" });
+        close();
+      }
     } finally {
       setBusy(false);
-      setConfirming(undefined);
     }
   }
 
@@ -170,9 +210,32 @@ export function TwoFactorSettings() {
         tone={confirming === "disable" ? "danger" : "primary"}
         busy={isBusy}
         onConfirm={confirmAction}
-        onClose={() => setConfirming(undefined)}
+        onClose={close}
       >
-        {confirming === "disable" ? t("twoFactor.disableText") : t("twoFactor.resetCodesText")}
+        <p>
+          {confirming === "disable" ? t("twoFactor.disableText") : t("twoFactor.resetCodesText")}
+        </p>
+        <form
+          noValidate
+          className="mt-4 text-fg"
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirmAction();
+          }}
+        >
+          <TextField
+            name="twoFactorProof"
+            type="password"
+            label={t("twoFactor.proof")}
+            description={t("twoFactor.proofHint")}
+            autoComplete="one-time-code"
+            maxLength={128}
+            required
+            value={proof}
+            onChange={(event) => setProof(event.currentTarget.value)}
+            error={proofError}
+          />
+        </form>
       </ConfirmDialog>
     </SettingsSection>
   );

@@ -25,6 +25,15 @@ export function confirmEmail(
   return apiRequest("/api/Users/confirmEmail", { ...anonymous, query });
 }
 
+/** The link e-mailed to the old address: undoes an e-mail change and ends every session. */
+export function revertEmailChange(request: { userId: string; code: string }): Promise<unknown> {
+  return apiRequest("/api/Users/revertEmailChange", {
+    ...anonymous,
+    method: "POST",
+    body: request,
+  });
+}
+
 export function resendConfirmationEmail(email: string): Promise<unknown> {
   return apiRequest("/api/Users/resendConfirmationEmail", {
     ...anonymous,

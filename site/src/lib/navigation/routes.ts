@@ -24,6 +24,7 @@ export const AUTH_PAGES: readonly string[] = [
   ROUTES.login,
   ROUTES.register,
   ROUTES.confirmEmail,
+  ROUTES.revertEmailChange,
   ROUTES.forgotPassword,
   ROUTES.resetPassword,
 ];
