@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { accountEvents } from "@core/db/schema/account-events.ts";
 import { currentTotp } from "@core/services/users/totp.ts";
+import { issueUserToken } from "@core/services/users/user-tokens.ts";
 import type { AccountEvent } from "@shared/schemas/account-history.ts";
 import {
   bearer,
@@ -242,3 +243,63 @@ Deno.test("eVisitor accounts connected, edited and removed, and data exports, ar
     await sim.stop();
   }
 });
+
+Deno.test("a password reset, an undone e-mail change, a paid plan and a trial are recorded too", () =>
+  withTestApp(async ({ app, db, clock }) => {
+    const userId = await createHost(app, db, { email: "ana@example.com" });
+    await createAdmin(db, "admin@example.com");
+    const admin = (await signIn(app, "admin@example.com")).accessToken;
+
+    clock.advanceMinutes(1);
+    const resetCode = await emailedCode(db, userId, "ResetPassword");
+    const reset = await app.request(postJson("/api/Users/resetPassword", {
+      resetCode,
+      newPassword: "Nova-Lozinka-2027!",
+    }));
+    assert.equal(reset.status, 200, await reset.clone().text());
+
+    clock.advanceMinutes(1);
+    const revertCode = await issueUserToken(db, {
+      userId,
+      purpose: "RevertEmailChange",
+      newEmail: "ana@example.com",
+      now: clock.now(),
+    });
+    const undone = await app.request(postJson("/api/Users/revertEmailChange", {
+      userId,
+      code: revertCode,
+    }));
+    assert.equal(undone.status, 200, await undone.clone().text());
+
+    clock.advanceMinutes(1);
+    const trial = await postWith(app, "/api/Subscriptions/assignTrial", { userId }, admin);
+    assert.equal(trial.status, 200, await trial.clone().text());
+
+    clock.advanceMinutes(1);
+    const host = (await signIn(app, "ana@example.com", "Nova-Lozinka-2027!")).accessToken;
+    const ordered = await getWith(
+      app,
+      "/api/Subscriptions/createPurchaseRequest?packageId=basic&subscriptionLength=12",
+      host,
+    );
+    assert.equal(ordered.status, 200, await ordered.clone().text());
+    const { purchaseRequestId } = await ordered.json();
+    clock.advanceMinutes(1);
+    const paid = await postWith(app, "/api/Subscriptions/markAsPaid", { purchaseRequestId }, admin);
+    assert.equal(paid.status, 200, await paid.clone().text());
+
+    const page = await historyOf(app, host);
+    assert.deepEqual(kinds(page.items), [
+      "PlanPurchasePaid",
+      "SignedIn",
+      "TrialAssigned",
+      "EmailChangeReverted",
+      "PasswordReset",
+    ]);
+    assert.deepEqual(page.items[0].details, { packageName: "Basic", months: 12 });
+    assert.equal(page.items[0].actorEmail, "admin@example.com");
+    assert.equal(page.items[2].actorEmail, "admin@example.com");
+    assert.equal(page.items[2].details.months, 3);
+    const stored = JSON.stringify(await db.select().from(accountEvents));
+    assert.ok(!stored.includes(resetCode) && !stored.includes(revertCode));
+  }));
