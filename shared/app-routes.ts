@@ -15,6 +15,8 @@ export const APP_ROUTES = {
   resetPassword: "/app/resetiraj-lozinku",
   dashboard: "/app/kontrolna-ploca",
   accountSettings: "/app/postavke-racuna",
+  /** The account history (the profile menu's "Povijest"). */
+  history: "/app/povijest",
   externalAccounts: "/app/povezani-racuni",
   properties: "/app/objekti",
   qrSheet: "/app/objekti/qr-ispis",

@@ -15,6 +15,12 @@ export interface ServiceConfig {
   payee?: Payee;
 }
 
+/** Where a request came from, for the account history: the address and the browser. */
+export interface RequestOrigin {
+  address: string;
+  userAgent?: string;
+}
+
 /**
  * What every service verb gets as its first argument, built once per request (api/http) or per
  * job: the database, the moment it runs at, who is acting (absent for public requests and jobs),
@@ -25,6 +31,8 @@ export interface ServiceContext {
   db: Database;
   now: Date;
   actor?: AuthUser;
+  /** The caller's address and User-Agent (HTTP requests only; absent in jobs). */
+  request?: RequestOrigin;
   secretBox: SecretBox;
   evisitor: EVisitorAccess;
   config: ServiceConfig;

@@ -117,6 +117,9 @@ export const CalendarListQuery = z.object({
   AccommodationUnitCode: z.string().trim().max(64).optional(),
 });
 
+/** GET /Users/manage/history: newest first, nothing to sort or search by. */
+export const HistoryListQuery = z.object(paging);
+
 /** GET /Users/list (administrators). */
 export const UserListQuery = sortedListQuery(USER_SORT_FIELDS, "created");
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { Gender } from "@shared/enums.ts";
 import { DATA_EXPORT_COLUMNS, type DataExport } from "@shared/schemas/data-export.ts";
+import { accountEvents } from "@core/db/schema/account-events.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { users } from "@core/db/schema/users.ts";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
@@ -124,6 +125,13 @@ Deno.test("GET /api/DataExport gives a host everything of theirs as JSON, and no
     const brunos = await (await exportOf(ctx, bruno.token)).json() as DataExport;
     assert.deepEqual(brunos.guests.map((g) => g.surname), ["Brunsgaard"]);
     assert.ok(!JSON.stringify(brunos).includes("AB123456"));
+
+    // Each export is in its host's history, without a document number or a guest's name.
+    const history = JSON.stringify(await ctx.db.select().from(accountEvents));
+    assert.equal(history.match(/DataExported/g)?.length, 2);
+    for (const personal of ["AB123456", "ZZ998877", "Brunsgaard", ANA_GUEST.firstName]) {
+      assert.ok(!history.includes(personal), `${personal} is not in the history`);
+    }
   }, { now: NOW }));
 
 Deno.test("GET /api/DataExport?format=csv&entity=… answers one RFC 4180 file per list", () =>

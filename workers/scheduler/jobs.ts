@@ -3,6 +3,7 @@ import type { Job } from "./job.ts";
 import { arrivalsJob } from "./jobs/arrivals.ts";
 import { billingJob } from "./jobs/billing.ts";
 import { calendarDueJob } from "./jobs/calendar-due.ts";
+import { accountHistoryRetentionJob } from "./jobs/account-history-retention.ts";
 import { contactRetentionJob } from "./jobs/contact-retention.ts";
 import { deadlineWarningsJob } from "./jobs/deadline-warnings.ts";
 import { departuresJob } from "./jobs/departures.ts";
@@ -13,7 +14,7 @@ import { unansweredRetriesJob } from "./jobs/unanswered-retries.ts";
 export interface ScheduleOptions {
   /**
    * GUEST_SCHEDULE_TICK_MS: how often arrivals, departures, deadline warnings and unanswered
-   * retries run, and how often the daily comparison with eVisitor and the two retention jobs look
+   * retries run, and how often the daily comparison with eVisitor and the three retention jobs look
    * for today's run; 0 leaves all of them out. A minute by default.
    */
   guestTickMs?: number;
@@ -47,6 +48,7 @@ export function scheduledJobs(options: ScheduleOptions): Job[] {
         retentionDays: options.guestDataRetentionDays ?? DEFAULT_GUEST_DATA_RETENTION_DAYS,
       }),
       contactRetentionJob({ tickMs }),
+      accountHistoryRetentionJob({ tickMs }),
     );
   }
   jobs.push(calendarDueJob({

@@ -221,6 +221,7 @@ Deno.test("the product's job list: every timed job once, guests' jobs in the old
       ["evisitor-reconcile", 60_000, true],
       ["guest-data-retention", 60_000, true],
       ["contact-message-retention", 60_000, true],
+      ["account-history-retention", 60_000, true],
       ["calendar-due", 30_000, false],
       ["billing-daily", 10 * MINUTE, true],
     ],

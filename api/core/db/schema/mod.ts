@@ -19,3 +19,4 @@ export * from "./schedule-marks.ts";
 export * from "./billing.ts";
 export * from "./evisitor-login-guards.ts";
 export * from "./evisitor-trial-claims.ts";
+export * from "./account-events.ts";

@@ -23,6 +23,27 @@ import { findPackage } from "./packages.ts";
 import { insertPurchaseRequest, type PurchaseRequestRow } from "./purchase-requests.ts";
 import { issueReceipt, receiptNumberOf } from "./receipts.ts";
 import { extendSubscription, startTrial } from "./subscription-periods.ts";
+import { emailOf as userEmailOf, recordAccountEvent } from "../users/account-history.ts";
+
+/** The host's history entry of a plan change, naming the administrator who made it. */
+async function recordPlanChange(
+  tx: DbOrTx,
+  ctx: ServiceContext,
+  { userId, kind, packageName, months }: {
+    userId: string;
+    kind: "PlanPurchasePaid" | "PlanAssigned" | "TrialAssigned";
+    packageName: string;
+    months: number;
+  },
+): Promise<void> {
+  await recordAccountEvent(tx, {
+    userId,
+    kind,
+    now: ctx.now,
+    actorEmail: await userEmailOf(tx, adminIdOf(ctx)),
+    details: { packageName, months },
+  });
+}
 
 /** The administrator acting: the one behind an impersonation, else the caller. */
 function adminIdOf(ctx: ServiceContext): string {
@@ -110,6 +131,12 @@ export async function markAsPaid(
       periodEnd: period.endAt,
       now: ctx.now,
     });
+    await recordPlanChange(tx, ctx, {
+      userId: request.userId,
+      kind: "PlanPurchasePaid",
+      packageName: request.packageName,
+      months: request.months,
+    });
     await createNotification(tx, request.userId, NOTIFICATION_TEMPLATES.subscriptionActivated, {
       dedupeKey: `subscription-paid:${request.id}`,
       placeholders: {
@@ -147,6 +174,12 @@ export async function assignSubscription(
       paidAt: ctx.now,
       handledBy: adminIdOf(ctx),
     }, ctx.now);
+    await recordPlanChange(tx, ctx, {
+      userId,
+      kind: "PlanAssigned",
+      packageName: pkg.name,
+      months: subscriptionLength,
+    });
     await createNotification(tx, userId, NOTIFICATION_TEMPLATES.subscriptionActivated, {
       dedupeKey: `subscription-assigned:${request.id}`,
       placeholders: { packageName: pkg.name, end: period.endAt.toISOString() },
@@ -185,6 +218,12 @@ export async function assignTrial(
       status: PurchaseRequestStatus.Trial,
       handledBy: adminIdOf(ctx),
     }, ctx.now);
+    await recordPlanChange(tx, ctx, {
+      userId,
+      kind: "TrialAssigned",
+      packageName: pkg.name,
+      months: subscriptionLength,
+    });
     await createNotification(tx, userId, NOTIFICATION_TEMPLATES.subscriptionActivated, {
       dedupeKey: `subscription-trial:${request.id}`,
       placeholders: { packageName: pkg.name, end: period.endAt.toISOString(), trial: "true" },

@@ -17,6 +17,7 @@ import { AppError } from "../../errors.ts";
 import { receiptNumberOf } from "../billing/receipts.ts";
 import { documentNumberOf } from "../guests/guest-response.ts";
 import { policyOf, subscriptionOf } from "../plans/plan-policy.ts";
+import { impersonatorEmailOf, recordAccountEvent } from "../users/account-history.ts";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -73,7 +74,7 @@ export async function hostDataExport(ctx: ServiceContext): Promise<DataExport> {
   const receiptRows = await db.select().from(receipts)
     .where(eq(receipts.userId, userId)).orderBy(asc(receipts.year), asc(receipts.sequence));
 
-  return {
+  const exported: DataExport = {
     formatVersion: 1,
     exportedAt: now.toISOString(),
     account: {
@@ -220,4 +221,12 @@ export async function hostDataExport(ctx: ServiceContext): Promise<DataExport> {
       createdAt: r.createdAt.toISOString(),
     })),
   };
+  await recordAccountEvent(db, {
+    userId,
+    kind: "DataExported",
+    now,
+    origin: ctx.request,
+    actorEmail: await impersonatorEmailOf(db, ctx.actor),
+  });
+  return exported;
 }

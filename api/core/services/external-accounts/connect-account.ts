@@ -15,6 +15,24 @@ import { assertCanConnectAccount } from "../plans/plan-limits.ts";
 import { claimForTrial, trialClaimKey } from "../plans/trial-claims.ts";
 import { findOwnAccount } from "./find-account.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
+import { impersonatorEmailOf, recordAccountEvent } from "../users/account-history.ts";
+
+/** The history entry of a change to an eVisitor account (its username is an account name). */
+async function recordAccountChange(
+  tx: DbOrTx,
+  ctx: ServiceContext,
+  kind: "ExternalAccountConnected" | "ExternalAccountEdited" | "ExternalAccountRemoved",
+  username: string,
+): Promise<void> {
+  await recordAccountEvent(tx, {
+    userId: actorIdOf(ctx),
+    kind,
+    now: ctx.now,
+    origin: ctx.request,
+    actorEmail: await impersonatorEmailOf(tx, ctx.actor),
+    details: { username },
+  });
+}
 
 async function assertNotTaken(
   db: DbOrTx,
@@ -76,6 +94,7 @@ export async function connectAccount(
         updatedAt: ctx.now,
       });
       await appendEvent(tx, ProvisioningRequested, { externalAccountId: id }, ctx.now);
+      await recordAccountChange(tx, ctx, "ExternalAccountConnected", request.username);
     }, { behavior: "immediate" });
   } catch (error) {
     // Another database client connected the same login a moment earlier: the unique index decided.
@@ -118,6 +137,7 @@ export async function editAccount(
         updatedAt: ctx.now,
       }).where(eq(externalAccounts.id, id));
       await appendEvent(tx, ProvisioningRequested, { externalAccountId: id }, ctx.now);
+      await recordAccountChange(tx, ctx, "ExternalAccountEdited", request.username);
     }, { behavior: "immediate" });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("ExternalAccountExists");
@@ -127,13 +147,15 @@ export async function editAccount(
 
 /** Removes an account with everything mirrored from it. */
 export async function disconnectAccount(
-  { db, actor }: ServiceContext,
+  ctx: ServiceContext,
   { id }: { id: string },
 ): Promise<void> {
-  await findOwnAccount(db, actorIdOf({ actor }), id);
+  const { db } = ctx;
+  const account = await findOwnAccount(db, actorIdOf(ctx), id);
   await db.transaction(async (tx) => {
     await deleteMirroredData(tx, id);
     await tx.delete(externalAccounts).where(eq(externalAccounts.id, id));
+    await recordAccountChange(tx, ctx, "ExternalAccountRemoved", account.username);
   });
 }
 

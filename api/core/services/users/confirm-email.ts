@@ -6,6 +6,7 @@ import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { findUserByEmail } from "./find-user.ts";
 import { consumeUserToken } from "./user-tokens.ts";
+import { recordAccountEvent } from "./account-history.ts";
 
 /**
  * Opens a confirmation link: confirms a new account, or makes a pending new address the sign-in
@@ -29,6 +30,12 @@ export async function confirmEmail(
       await tx.update(users)
         .set({ email: token.newEmail, pendingEmail: null, emailConfirmedAt: ctx.now })
         .where(eq(users.id, userId));
+      await recordAccountEvent(tx, {
+        userId,
+        kind: "EmailChanged",
+        now: ctx.now,
+        origin: ctx.request,
+      });
     } else {
       await tx.update(users).set({ emailConfirmedAt: ctx.now })
         .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));

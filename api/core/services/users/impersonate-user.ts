@@ -4,6 +4,7 @@ import { actorOf, type ServiceContext } from "../../context.ts";
 import { log } from "../../platform/logger.ts";
 import { AppError } from "../../errors.ts";
 import { issueSession } from "./sessions.ts";
+import { recordAccountEvent } from "./account-history.ts";
 
 /**
  * Starts a session as another user for an administrator (to see what a host sees). Its tokens
@@ -20,12 +21,21 @@ export async function impersonateUser(
   if (target.id === admin.id || target.roles.includes(ADMINISTRATOR)) {
     throw new AppError("CannotImpersonate");
   }
-  const tokens = await issueSession(
-    ctx.db,
-    { userId: target.id, impersonatorId: admin.id },
-    ctx.config.auth,
-    ctx.now,
-  );
+  const tokens = await ctx.db.transaction(async (tx) => {
+    // The host sees who it was (the e-mail), not where the administrator sat.
+    await recordAccountEvent(tx, {
+      userId: target.id,
+      kind: "ImpersonationStarted",
+      now: ctx.now,
+      actorEmail: admin.email,
+    });
+    return await issueSession(
+      tx,
+      { userId: target.id, impersonatorId: admin.id },
+      ctx.config.auth,
+      ctx.now,
+    );
+  });
   log.info("impersonation started", { administratorId: admin.id, userId: target.id });
   return {
     ...tokens,

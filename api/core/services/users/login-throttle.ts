@@ -1,3 +1,5 @@
+import type { RequestOrigin } from "../../context.ts";
+import { recordAccountEvent } from "./account-history.ts";
 import { and, eq, gte, inArray, lt, or } from "drizzle-orm";
 import { SignInFailuresDetected } from "@shared/events.ts";
 import type { Database } from "../../db/client.ts";
@@ -98,8 +100,13 @@ export async function recordFailedSignIn(
   keys: ThrottleKeys,
   now: Date,
   userId?: string,
+  /** Given for a failed sign-in (not a failed re-authentication): recorded in the history. */
+  origin?: RequestOrigin,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    if (userId && origin) {
+      await recordAccountEvent(tx, { userId, kind: "SignInFailed", now, origin });
+    }
     const count = async (key: string, fresh: (row: Row | undefined) => boolean) => {
       const [row] = await tx.select().from(loginThrottle).where(eq(loginThrottle.key, key));
       const isNew = !row || fresh(row);

@@ -10,6 +10,7 @@ import { normalizeEmail } from "./context.ts";
 import { checkProof, refuseDuringImpersonation } from "./reauthenticate.ts";
 import { duplicateEmail } from "./register-user.ts";
 import { endUserSessions } from "./sessions.ts";
+import { recordAccountEvent } from "./account-history.ts";
 
 export async function getAccountInfo({ db, actor }: ServiceContext): Promise<AccountInfo> {
   const user = actorOf({ actor });
@@ -53,11 +54,23 @@ export async function updateAccount(
   await db.transaction(async (tx) => {
     if (passwordHash) {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      await endUserSessions(tx, user.id, now, user.sessionId);
+      await endUserSessions(tx, user.id, now, user.sessionId, ctx.request);
+      await recordAccountEvent(tx, {
+        userId: user.id,
+        kind: "PasswordChanged",
+        now,
+        origin: ctx.request,
+      });
     }
     if (changesEmail) {
       await tx.update(users).set({ pendingEmail: address }).where(eq(users.id, user.id));
       await appendEvent(tx, EmailChangeRequested, { userId: user.id }, now);
+      await recordAccountEvent(tx, {
+        userId: user.id,
+        kind: "EmailChangeRequested",
+        now,
+        origin: ctx.request,
+      });
     }
   });
   return getAccountInfo(ctx);

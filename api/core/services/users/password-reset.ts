@@ -11,6 +11,7 @@ import { clearFailedSignIns } from "./login-throttle.ts";
 import { endUserSessions } from "./sessions.ts";
 import { consumeUserToken } from "./user-tokens.ts";
 import { findUserByEmail } from "./find-user.ts";
+import { recordAccountEvent } from "./account-history.ts";
 
 /**
  * Forgotten password: queues a reset link for an existing, confirmed account. The caller answers
@@ -56,7 +57,13 @@ export async function resetPassword(
       eq(userTokens.purpose, "ResetPassword"),
       isNull(userTokens.usedAt),
     ));
-    await endUserSessions(tx, token.userId, ctx.now);
+    await endUserSessions(tx, token.userId, ctx.now, undefined, ctx.request);
+    await recordAccountEvent(tx, {
+      userId: token.userId,
+      kind: "PasswordReset",
+      now: ctx.now,
+      origin: ctx.request,
+    });
     return user.email;
   });
   await clearFailedSignIns(ctx.db, address);

@@ -6,6 +6,7 @@ import { userTokens } from "../../db/schema/user-tokens.ts";
 import { AppError } from "../../errors.ts";
 import { endUserSessions } from "./sessions.ts";
 import { consumeUserToken } from "./user-tokens.ts";
+import { recordAccountEvent } from "./account-history.ts";
 
 /**
  * Opens the link sent to the old address when an e-mail change was asked for: the old address is
@@ -15,7 +16,7 @@ import { consumeUserToken } from "./user-tokens.ts";
  * is InvalidToken.
  */
 export async function revertEmailChange(
-  { db, now }: ServiceContext,
+  { db, now, request }: ServiceContext,
   { userId, code }: RevertEmailChangeRequest,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -31,6 +32,7 @@ export async function revertEmailChange(
       eq(userTokens.purpose, "ChangeEmail"),
       isNull(userTokens.usedAt),
     ));
-    await endUserSessions(tx, userId, now);
+    await endUserSessions(tx, userId, now, undefined, request);
+    await recordAccountEvent(tx, { userId, kind: "EmailChangeReverted", now, origin: request });
   });
 }

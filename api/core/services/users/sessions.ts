@@ -1,13 +1,14 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { TokenResponse } from "@shared/schemas/auth.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import type { ServiceContext } from "../../context.ts";
+import type { RequestOrigin, ServiceContext } from "../../context.ts";
 import { refreshTokens } from "../../db/schema/refresh-tokens.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { type AuthConfig, signAccessToken } from "../../auth/access-token.ts";
 import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
 import { log } from "../../platform/logger.ts";
 import { AppError } from "../../errors.ts";
+import { emailsOf, recordAccountEvent } from "./account-history.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** An administrator's impersonation session ends an hour after it started, refreshes or not. */
@@ -61,18 +62,38 @@ export async function issueSession(
   return { tokenType: "Bearer", accessToken, expiresIn, refreshToken };
 }
 
-/** Ends sessions matching `where` and revokes their refresh tokens. */
+/**
+ * Ends sessions matching `where` and revokes their refresh tokens; each ended session is recorded
+ * in its user's history (an impersonation session as ImpersonationEnded, naming the
+ * administrator). Run it in the transaction of the change that ends them.
+ */
 async function endSessionsWhere(
   db: DbOrTx,
   where: ReturnType<typeof and>,
   now: Date,
+  origin?: RequestOrigin,
 ): Promise<void> {
   const ended = await db.update(sessions).set({ endedAt: now })
     .where(and(where, isNull(sessions.endedAt)))
-    .returning({ id: sessions.id });
-  for (const { id } of ended) {
+    .returning({
+      id: sessions.id,
+      userId: sessions.userId,
+      impersonatorId: sessions.impersonatorId,
+    });
+  const admins = await emailsOf(db, [
+    ...new Set(ended.flatMap((s) => s.impersonatorId ? [s.impersonatorId] : [])),
+  ]);
+  for (const { id, userId, impersonatorId } of ended) {
     await db.update(refreshTokens).set({ revokedAt: now })
       .where(and(eq(refreshTokens.familyId, id), isNull(refreshTokens.revokedAt)));
+    await recordAccountEvent(db, {
+      userId,
+      kind: impersonatorId ? "ImpersonationEnded" : "SessionEnded",
+      now,
+      // An administrator's address is not shown to the host; the e-mail names who it was.
+      origin: impersonatorId ? undefined : origin,
+      actorEmail: impersonatorId ? admins.get(impersonatorId) : undefined,
+    });
   }
 }
 
@@ -101,7 +122,7 @@ export async function refreshSession(
       userId: row.userId,
       sessionId: row.familyId,
     });
-    await endSessionsWhere(db, eq(sessions.id, row.familyId), now);
+    await db.transaction((tx) => endSessionsWhere(tx, eq(sessions.id, row.familyId), now));
     throw new AppError("InvalidRefreshToken");
   }
   return issueSession(
@@ -121,7 +142,7 @@ export async function refreshSession(
  * the impersonation sessions they started. Unknown tokens are ignored.
  */
 export async function endSession(
-  { db, now }: ServiceContext,
+  { db, now, request }: ServiceContext,
   { refreshToken }: { refreshToken: string },
 ): Promise<void> {
   const [row] = await db.select({ session: sessions }).from(refreshTokens)
@@ -130,8 +151,10 @@ export async function endSession(
   if (!row) return;
   const { id, userId, impersonatorId } = row.session;
   await db.transaction(async (tx) => {
-    await endSessionsWhere(tx, eq(sessions.id, id), now);
-    if (!impersonatorId) await endSessionsWhere(tx, eq(sessions.impersonatorId, userId), now);
+    await endSessionsWhere(tx, eq(sessions.id, id), now, request);
+    if (!impersonatorId) {
+      await endSessionsWhere(tx, eq(sessions.impersonatorId, userId), now, request);
+    }
   });
 }
 
@@ -144,6 +167,7 @@ export async function endUserSessions(
   userId: string,
   now: Date,
   keepSessionId?: string,
+  origin?: RequestOrigin,
 ): Promise<void> {
   await endSessionsWhere(
     db,
@@ -152,5 +176,6 @@ export async function endUserSessions(
       keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
     ),
     now,
+    origin,
   );
 }

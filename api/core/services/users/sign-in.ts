@@ -15,6 +15,7 @@ import { useRecoveryCode } from "./recovery-codes.ts";
 import { issueSession } from "./sessions.ts";
 import { useTotp } from "./totp.ts";
 import { findUserByEmail } from "./find-user.ts";
+import { recordAccountEvent } from "./account-history.ts";
 
 /**
  * Checks the password (and the second factor when enabled) and starts a session. Failures count
@@ -30,6 +31,7 @@ export async function signIn(
   const { db, now } = ctx;
   const email = normalizeEmail(request.email);
   const keys = throttleKeys(email, address);
+  const origin = { address, userAgent: ctx.request?.userAgent };
   await assertSignInAllowed(db, keys, now);
 
   const user = await findUserByEmail(db, email);
@@ -37,7 +39,7 @@ export async function signIn(
     ? await verifyPassword(user.passwordHash, request.password)
     : (await spendPasswordCheckTime(request.password), false);
   if (!user || !passwordOk) {
-    await recordFailedSignIn(db, keys, now, user?.id);
+    await recordFailedSignIn(db, keys, now, user?.id, origin);
     throw new AppError("InvalidCredentials");
   }
   if (!user.emailConfirmedAt) throw new AppError("EmailNotConfirmed");
@@ -50,7 +52,7 @@ export async function signIn(
       ? await useRecoveryCode(db, user.id, twoFactorRecoveryCode, now)
       : await useTotp(db, { userId: user.id, secret, code: twoFactorCode ?? "", now });
     if (!secondFactorOk) {
-      await recordFailedSignIn(db, keys, now, user.id);
+      await recordFailedSignIn(db, keys, now, user.id, origin);
       throw new AppError("InvalidTwoFactorCode");
     }
   }
@@ -58,6 +60,7 @@ export async function signIn(
   await clearFailedSignIns(db, email, address);
   return await db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    await recordAccountEvent(tx, { userId: user.id, kind: "SignedIn", now, origin });
     return issueSession(tx, { userId: user.id }, ctx.config.auth, now);
   });
 }

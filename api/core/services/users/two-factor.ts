@@ -14,6 +14,7 @@ import {
   useRecoveryCode,
 } from "./recovery-codes.ts";
 import { newTotpSecret, useTotp } from "./totp.ts";
+import { recordAccountEvent } from "./account-history.ts";
 
 const INVALID_CODE = "The verification code is not valid.";
 
@@ -46,10 +47,14 @@ export async function manageTwoFactor(
   if (weakens) await proveOwner(ctx, user, row.passwordHash, secret ?? "", request);
 
   await db.transaction(async (tx) => {
+    const record = (
+      kind: "TwoFactorEnabled" | "TwoFactorDisabled" | "TwoFactorRecoveryCodesReset",
+    ) => recordAccountEvent(tx, { userId: user.id, kind, now, origin: ctx.request });
     const save = async (values: Partial<typeof users.$inferInsert>) =>
       await tx.update(users).set(values).where(eq(users.id, user.id));
 
     if (request.enable === false || request.resetSharedKey) {
+      if (enabled) await record("TwoFactorDisabled");
       enabled = false;
       secret = undefined;
       await removeRecoveryCodes(tx, user.id);
@@ -71,8 +76,10 @@ export async function manageTwoFactor(
       enabled = true;
       await save({ twoFactorEnabled: true });
       recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+      await record("TwoFactorEnabled");
     } else if (request.resetRecoveryCodes && enabled) {
       recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+      await record("TwoFactorRecoveryCodesReset");
     }
   });
 

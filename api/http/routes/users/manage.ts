@@ -15,6 +15,10 @@ import { serviceContext } from "../../service-context.ts";
 import { getAccountInfo, updateAccount } from "@core/services/users/manage-account.ts";
 import { manageTwoFactor } from "@core/services/users/two-factor.ts";
 import { revertEmailChange } from "@core/services/users/revert-email-change.ts";
+import { listAccountHistory } from "@core/services/users/account-history.ts";
+import { AccountEvent } from "@shared/schemas/account-history.ts";
+import { HistoryListQuery } from "@shared/schemas/list-query.ts";
+import { pagedResult } from "@shared/schemas/paged.ts";
 
 const info = jsonOk(AccountInfo, "The account");
 const common = { tags: ["Users"], security: BEARER, middleware: [requireUser] };
@@ -58,6 +62,23 @@ const twoFactor = createRoute({
   },
 });
 
+// GET /api/Users/manage/history
+const history = createRoute({
+  ...common,
+  method: "get",
+  path: "/Users/manage/history",
+  summary: "The caller's account history, newest first (kept a year)",
+  description: "Sign-ins, failed sign-ins, security changes, ended sessions, impersonation, " +
+    "eVisitor account changes, data exports and plan changes of the signed-in account only; " +
+    "during impersonation, the host's.",
+  request: { query: HistoryListQuery },
+  responses: {
+    ...jsonOk(pagedResult(AccountEvent).meta({ id: "PagedAccountEvents" }), "A page"),
+    ...authProblemResponses,
+    ...problemResponses,
+  },
+});
+
 // POST /api/Users/revertEmailChange
 const revert = createRoute({
   method: "post",
@@ -77,6 +98,14 @@ export const manageRoutes = createRouter()
     twoFactor,
     async (c) => c.json(await manageTwoFactor(serviceContext(c), c.req.valid("json")), 200),
   )
+  .openapi(history, async (c) => {
+    const { PageNumber, PageSize } = c.req.valid("query");
+    const page = await listAccountHistory(serviceContext(c), {
+      pageNumber: PageNumber,
+      pageSize: PageSize,
+    });
+    return c.json(page, 200);
+  })
   .openapi(revert, async (c) => {
     await revertEmailChange(serviceContext(c), c.req.valid("json"));
     return c.json({}, 200);

@@ -14,7 +14,6 @@ export const COMING_SOON_FEATURES = {
   postavke: "profileMenu.settings",
   privatnost: "profileMenu.privacyCenter",
   "povratne-informacije": "profileMenu.feedback",
-  povijest: "profileMenu.history",
 } as const satisfies Record<string, TranslationKey>;
 
 export type ComingSoonFeature = keyof typeof COMING_SOON_FEATURES;
@@ -35,7 +34,7 @@ export const PROFILE_MENU: ProfileMenuLink[][] = [
     { label: "profileMenu.accountSettings", href: ROUTES.accountSettings, icon: "userCog" },
     { label: "profileMenu.settings", href: comingSoonPath("postavke"), icon: "settings" },
     { label: "profileMenu.privacyCenter", href: comingSoonPath("privatnost"), icon: "lock" },
-    { label: "profileMenu.history", href: comingSoonPath("povijest"), icon: "history" },
+    { label: "profileMenu.history", href: ROUTES.history, icon: "history" },
   ],
   [
     { label: "profileMenu.support", href: ROUTES.contact, icon: "lifeBuoy" },

@@ -1,0 +1,41 @@
+/**
+ * What the account history (the profile menu's "Povijest") records, one kind per change. The API
+ * returns the kind's name; the site labels it from its catalogues (`history.kinds.<kind>`).
+ * Cancelled registrations are not among them: the product has no way to cancel one yet.
+ */
+export const ACCOUNT_EVENT_KINDS = [
+  "SignedIn",
+  "SignInFailed",
+  "SessionEnded",
+  "PasswordChanged",
+  "PasswordReset",
+  "EmailChangeRequested",
+  "EmailChanged",
+  "EmailChangeReverted",
+  "TwoFactorEnabled",
+  "TwoFactorDisabled",
+  "TwoFactorRecoveryCodesReset",
+  "ImpersonationStarted",
+  "ImpersonationEnded",
+  "ExternalAccountConnected",
+  "ExternalAccountEdited",
+  "ExternalAccountRemoved",
+  "DataExported",
+  "PlanPurchasePaid",
+  "PlanAssigned",
+  "TrialAssigned",
+] as const;
+export type AccountEventKind = typeof ACCOUNT_EVENT_KINDS[number];
+
+/** How long an entry is kept before the daily retention job deletes it. */
+export const ACCOUNT_HISTORY_RETENTION_DAYS = 365;
+
+/**
+ * The few names an entry may carry, never a document number, guest data, password, code or
+ * token: the eVisitor account's username, a package's name and months.
+ */
+export interface AccountEventDetails {
+  username?: string;
+  packageName?: string;
+  months?: number;
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { ACCOUNT_EVENT_KINDS } from "../account-history.ts";
+
+/** GET /Users/manage/history: one entry of the caller's account history. */
+export const AccountEvent = z
+  .object({
+    id: z.string(),
+    kind: z.enum(ACCOUNT_EVENT_KINDS),
+    createdAt: z.iso.datetime(),
+    /** The caller's address (IP) for sign-ins and changes made through the API; else null. */
+    address: z.string().nullable(),
+    /** The browser (User-Agent, shortened) beside the address. */
+    userAgent: z.string().nullable(),
+    /** The administrator who acted (impersonation, plan assigned or paid). */
+    actorEmail: z.string().nullable(),
+    details: z.object({
+      username: z.string().optional(),
+      packageName: z.string().optional(),
+      months: z.number().int().optional(),
+    }),
+  })
+  .meta({ id: "AccountEvent" });
+export type AccountEvent = z.infer<typeof AccountEvent>;
