@@ -58,19 +58,25 @@ migrate_database() {
 }
 
 # Local secrets, made once and kept in data/secrets.env (never committed): the JWT signing key,
-# the key that encrypts stored secrets, and a local administrator. Values already set in the
-# environment win, so a deployment passes its own.
+# the key that encrypts stored secrets, a local administrator and the passwords of the NATS users
+# (deploy/nats/users.conf). A secret missing from an older file is added to it. Values already set
+# in the environment win, so a deployment passes its own.
 load_local_secrets() {
   local file="data/secrets.env"
-  if [ ! -f "$file" ]; then
-    umask 077
-    {
-      echo "JWT_SECRET=$(head -c 48 /dev/urandom | base64 | tr -d '\n/+=')"
-      echo "DATA_ENCRYPTION_KEY=$(head -c 32 /dev/urandom | base64)"
-      echo "ADMIN_EMAIL=admin@prijavko.localhost"
-      echo "ADMIN_PASSWORD=Admin-$(head -c 12 /dev/urandom | base64 | tr -d '\n/+=')1!"
-    } >"$file"
-  fi
+  (umask 077 && touch "$file")
+  add_secret() {
+    grep -q "^$1=" "$file" || echo "$1=$2" >>"$file"
+  }
+  add_secret JWT_SECRET "$(head -c 48 /dev/urandom | base64 | tr -d '\n/+=')"
+  add_secret DATA_ENCRYPTION_KEY "$(head -c 32 /dev/urandom | base64)"
+  add_secret ADMIN_EMAIL "admin@prijavko.localhost"
+  add_secret ADMIN_PASSWORD "Admin-$(head -c 12 /dev/urandom | base64 | tr -d '\n/+=')1!"
+  # A letter, then hex: nats-server reads a password starting with a digit as a broken number,
+  # and hex goes into a nats:// address as it is.
+  local user
+  for user in API WORKERS TOOLS; do
+    add_secret "NATS_${user}_PASSWORD" "n$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+  done
   while IFS='=' read -r name value; do
     [ -n "$name" ] && [ -z "${!name:-}" ] && export "$name=$value"
   done <"$file"

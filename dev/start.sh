@@ -8,7 +8,6 @@ migrate_database
 load_local_secrets
 
 export DATABASE_URL="${DATABASE_URL:-file:data/app.db}"
-export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
 export PORT="${PORT:-8000}"
 export HOST="${HOST:-127.0.0.1}"
 export PUBLIC_URL="${PUBLIC_URL:-http://localhost:$PORT}"
@@ -24,11 +23,19 @@ stop_all() {
 }
 trap stop_all INT TERM EXIT
 
-if [ "$NATS_URL" = "nats://127.0.0.1:4222" ]; then
+# Without NATS_URL, a local NATS: every process connects as its own user (deploy/nats/users.conf),
+# with the passwords of data/secrets.env, which nats-server reads from its environment. A NATS_URL
+# given (with its user and password) is used by the workers and the API alike.
+if [ -z "${NATS_URL:-}" ]; then
   say "starting NATS (JetStream) on 127.0.0.1:4222"
   mkdir -p data/nats
   nats-server -c nats.conf -a 127.0.0.1 >data/nats.log 2>&1 &
   pids+=($!)
+  api_nats_url="nats://api:$NATS_API_PASSWORD@127.0.0.1:4222"
+  workers_nats_url="nats://workers:$NATS_WORKERS_PASSWORD@127.0.0.1:4222"
+else
+  api_nats_url="$NATS_URL"
+  workers_nats_url="$NATS_URL"
 fi
 
 # Without EVISITOR_URL the product talks to the local eVisitor simulator (demo credentials in
@@ -42,11 +49,11 @@ if [ -z "${EVISITOR_URL:-}" ]; then
 fi
 
 say "starting workers"
-"$DENO" run -A workers/main.ts &
+NATS_URL="$workers_nats_url" "$DENO" run -A workers/main.ts &
 pids+=($!)
 
 say "starting the API and site on http://localhost:$PORT"
-"$DENO" run -A api/main.ts &
+NATS_URL="$api_nats_url" "$DENO" run -A api/main.ts &
 pids+=($!)
 
 # Whichever process ends first ends the product: a half-running stack is worse than none.

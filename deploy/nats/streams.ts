@@ -7,8 +7,8 @@
  * it creates missing streams with the server's default of one replica, which would not survive
  * the loss of the node holding it.
  *
- * Settings: NATS_URL (one server URL, as the API and the workers read it) and NATS_STREAM_REPLICAS
- * (default 3). Retries for up to a minute while the cluster elects its JetStream leader.
+ * Settings: NATS_URL (the servers and the `tools` user, nats://tools:password@host:4222, as the API
+ * and the workers read theirs) and NATS_STREAM_REPLICAS (default 3). Retries for up to a minute while the cluster elects its JetStream leader.
  *
  *   deno run -A deploy/nats/streams.ts
  */
@@ -22,6 +22,7 @@ import {
 import { z } from "zod";
 import { STREAMS } from "@shared/events.ts";
 import { commonEnv, parseConfig, runMain } from "@core/platform/config.ts";
+import { natsConnectOptions } from "@core/platform/nats.ts";
 import { newStreamConfig } from "../../workers/runner/streams.ts";
 
 const StreamsEnv = z.object({
@@ -76,7 +77,7 @@ if (import.meta.main) {
     const deadline = Date.now() + 60_000;
     for (let attempt = 1;; attempt++) {
       try {
-        const nc = await connect({ servers: config.NATS_URL, name: "nats-streams" });
+        const nc = await connect(natsConnectOptions(config.NATS_URL, "nats-streams"));
         try {
           const jsm = await jetstreamManager(nc, { timeout: 10_000 });
           const outcomes = await ensureReplicatedStreams(jsm, config.NATS_STREAM_REPLICAS);

@@ -12,7 +12,7 @@ Deno.test({
   async fn() {
     const database = await createTestDatabase();
     const server = await startNatsServer();
-    const nats = connectNatsInBackground(server.url, "health-test");
+    const nats = connectNatsInBackground(server.urls.api, "health-test");
     const app = await createTestApp({ db: database.db, nats });
     const health = async () => {
       const res = await app.request("/api/health");

@@ -248,7 +248,7 @@ Deno.test({
           // hand (the fetch the kill interrupted comes back after the consumer's ack wait).
           await waitFor(async () => {
             if (await unpublishedEvents(database.db) > 0) return false;
-            const report = await backboneReport(stack.nats.url);
+            const report = await backboneReport(stack.nats.urls.test);
             return !report.busyConsumers.some((c) => c.stream === "CALENDAR");
           }, { timeoutMs: 120_000, intervalMs: 500, what: "no calendar sync in hand" });
         }
@@ -335,7 +335,7 @@ Deno.test({
 
       const backbone = await waitFor(async () => {
         if (await unpublishedEvents(database.db) > 0) return false;
-        const report = await backboneReport(stack.nats.url);
+        const report = await backboneReport(stack.nats.urls.test);
         return report.busyConsumers.length === 0 && report;
       }, { timeoutMs: 120_000, intervalMs: 500, what: "the outbox and every consumer to drain" });
       assert.deepEqual(backbone.deadLetters, [], "no event dead-lettered");

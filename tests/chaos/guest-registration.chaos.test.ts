@@ -420,7 +420,7 @@ Deno.test({
 
       const backbone = await waitFor(async () => {
         if (await unpublishedEvents(database.db) > 0) return false;
-        const report = await backboneReport(stack.nats.url);
+        const report = await backboneReport(stack.nats.urls.test);
         return report.busyConsumers.length === 0 && report;
       }, { timeoutMs: 120_000, intervalMs: 500, what: "the outbox and every consumer to drain" });
       assert.equal(await unpublishedEvents(database.db), 0, "no outbox row left behind");

@@ -152,7 +152,7 @@ async function withCalendarSync(
   };
   const workers = await startTestWorkers({
     db: database.db,
-    natsUrl: nats.url,
+    natsUrl: nats.urls.workers,
     smtpUrl: "smtp://127.0.0.1:9", // no e-mail in these tests: the notifications worker is off
     workers: ["relay", "calendar", "scheduler"],
     calendar,
@@ -582,12 +582,15 @@ Deno.test({
   fn: async () => {
     const database = await createTestDatabase();
     const nats = await startNatsServer();
-    const handle = connectNatsInBackground(nats.url, "schedule-test");
+    // The scheduler publishes as the workers; the test reads the stream back as its own user
+    // (the workers may not read messages by number).
+    const handle = connectNatsInBackground(nats.urls.workers, "schedule-test");
+    const inspector = connectNatsInBackground(nats.urls.test, "schedule-test-inspector");
     try {
       const nc = await waitForNats(handle, AbortSignal.timeout(10_000));
-      const jsm = await jetstreamManager(nc);
-      await ensureStreams(jsm);
+      await ensureStreams(await jetstreamManager(nc));
       const js = jetstream(nc);
+      const jsm = await jetstreamManager(await waitForNats(inspector, AbortSignal.timeout(10_000)));
 
       const app = await createTestApp({ db: database.db });
       const userId = await createHost(app, database.db, { email: "ana@example.com" });
@@ -635,6 +638,7 @@ Deno.test({
       assert.equal(await schedule(new Date(NOW.getTime() + HOUR)), 2);
       assert.equal(await messages(), 3);
     } finally {
+      await inspector.close();
       await handle.close();
       await nats.dispose();
       await database.dispose();

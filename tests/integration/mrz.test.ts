@@ -7,6 +7,15 @@ import { createTestDatabase } from "../support/database.ts";
 import { startNatsServer } from "../support/nats-server.ts";
 import { REAL_SERVERS } from "../support/pipeline.ts";
 import { startTestWorkers } from "../support/workers.ts";
+import { connectNatsInBackground, type NatsHandle } from "@core/platform/nats.ts";
+import { waitForNats } from "../../workers/runner/wait-for-nats.ts";
+
+/** The API's own NATS connection, as the `api` user (deploy/nats/users.conf). */
+async function apiNats(url: string): Promise<NatsHandle> {
+  const handle = connectNatsInBackground(url, "api");
+  await waitForNats(handle, AbortSignal.timeout(10_000));
+  return handle;
+}
 
 const PATH = "/api/Reservations/Guests/MRZ";
 const FIXTURES = new URL("../../../shared/fixtures/mrz/", import.meta.url);
@@ -19,12 +28,13 @@ Deno.test({
     const nats = await startNatsServer();
     const workers = await startTestWorkers({
       db: database.db,
-      natsUrl: nats.url,
+      natsUrl: nats.urls.workers,
       smtpUrl: "smtp://127.0.0.1:9",
       workers: ["mrz"],
     });
+    const api = await apiNats(nats.urls.api);
     try {
-      const app = await createTestApp({ db: database.db, nats: workers.nats });
+      const app = await createTestApp({ db: database.db, nats: api });
       const photo = await Deno.readFile(new URL("001_td3_l0.jpg", FIXTURES));
       const res = await app.request(
         postJson(PATH, { imageBytes: Buffer.from(photo).toString("base64") }),
@@ -61,6 +71,7 @@ Deno.test({
       assert.equal(problem.code, "DocumentUnreadable");
       assert.equal(problem.detail, "We could not read the document; please type the details.");
     } finally {
+      await api.close();
       await workers.stop();
       await nats.dispose();
       await database.dispose();
@@ -76,12 +87,13 @@ Deno.test({
     const nats = await startNatsServer();
     const workers = await startTestWorkers({
       db: database.db,
-      natsUrl: nats.url,
+      natsUrl: nats.urls.workers,
       smtpUrl: "smtp://127.0.0.1:9",
       workers: ["relay"],
     });
+    const api = await apiNats(nats.urls.api);
     try {
-      const app = await createTestApp({ db: database.db, nats: workers.nats });
+      const app = await createTestApp({ db: database.db, nats: api });
       const photo = await Deno.readFile(new URL("008_td1_l0.png", FIXTURES));
       const started = Date.now();
       const res = await app.request(
@@ -91,6 +103,7 @@ Deno.test({
       assert.equal((await res.json()).code, "DocumentScanUnavailable");
       assert.ok(Date.now() - started < 5000, "NATS reports no responders without the timeout");
     } finally {
+      await api.close();
       await workers.stop();
       await nats.dispose();
       await database.dispose();

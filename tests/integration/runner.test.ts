@@ -6,6 +6,7 @@ import { runConsumer } from "../../workers/runner/consume.ts";
 import { ensureStreams } from "../../workers/runner/streams.ts";
 import { defineConsumer } from "../../workers/runner/worker.ts";
 import { createTestDatabase } from "../support/database.ts";
+import { natsConnectOptions } from "@core/platform/nats.ts";
 import { startNatsServer } from "../support/nats-server.ts";
 import { sleep, waitFor } from "../support/wait.ts";
 
@@ -33,7 +34,7 @@ async function withRunner(
 ) {
   const server = await startNatsServer();
   const database = await createTestDatabase();
-  const nc = await connect({ servers: server.url });
+  const nc = await connect(natsConnectOptions(server.urls.test, "runner-test"));
   const controller = new AbortController();
   try {
     const jsm = await jetstreamManager(nc);

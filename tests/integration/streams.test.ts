@@ -3,6 +3,7 @@ import { jetstreamManager, StorageType } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import { STREAMS } from "@shared/events.ts";
 import { ensureStreams } from "../../workers/runner/streams.ts";
+import { natsConnectOptions } from "@core/platform/nats.ts";
 import { startNatsServer } from "../support/nats-server.ts";
 
 const DAY_NS = 24 * 60 * 60 * 1e9;
@@ -13,7 +14,7 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const server = await startNatsServer();
-    const nc = await connect({ servers: server.url });
+    const nc = await connect(natsConnectOptions(server.urls.workers, "streams-test"));
     try {
       const jsm = await jetstreamManager(nc);
       // A stream as an earlier release made it: no age limit.

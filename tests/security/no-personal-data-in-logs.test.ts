@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
+import { natsConnectOptions } from "@core/platform/nats.ts";
 import { Gender } from "@shared/enums.ts";
 import { addDays, todayIn } from "@shared/local-date.ts";
 import { mailTo } from "../support/e2e.ts";
@@ -103,7 +104,7 @@ function leaksOf(text: string, values: string[]) {
 
 /** Every message of every JetStream stream, data and headers, as text. */
 async function streamContents(natsUrl: string): Promise<{ text: string; deadLetters: number }> {
-  const nc = await connect({ servers: natsUrl, name: "no-personal-data-test" });
+  const nc = await connect(natsConnectOptions(natsUrl, "no-personal-data-test"));
   try {
     const jsm = await jetstreamManager(nc);
     const parts: string[] = [];
@@ -317,7 +318,7 @@ Deno.test({
         }),
         200,
       );
-      await waitFor(async () => (await streamContents(stack.nats.url)).deadLetters > 0, {
+      await waitFor(async () => (await streamContents(stack.nats.urls.test)).deadLetters > 0, {
         timeoutMs: 30_000,
         intervalMs: 500,
         what: "a dead letter",
@@ -330,7 +331,7 @@ Deno.test({
       assert.ok(logs.includes('"msg":"event dead-lettered"'), "the dead letter was logged");
       assert.ok(logs.includes('"msg":"mrz read"'), "the photo was read and logged");
       assert.deepEqual(leaksOf(logs, PERSONAL), [], "nothing personal in the logs");
-      const streams = await streamContents(stack.nats.url);
+      const streams = await streamContents(stack.nats.urls.test);
       assert.ok(streams.text.includes("Prijavko-Reason"), "the dead letter was read");
       assert.deepEqual(leaksOf(streams.text, PERSONAL), [], "nothing personal in the streams");
     } finally {

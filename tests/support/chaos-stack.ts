@@ -8,6 +8,7 @@
  */
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
+import { natsConnectOptions } from "@core/platform/nats.ts";
 import { count, isNull } from "drizzle-orm";
 import { createDatabase, type Database } from "@core/db/client.ts";
 import { outbox } from "@core/db/schema/outbox.ts";
@@ -207,7 +208,7 @@ export interface BackboneReport {
  * runner's reason header) and which durable consumers still have work pending or unacknowledged.
  */
 export async function backboneReport(natsUrl: string): Promise<BackboneReport> {
-  const nc = await connect({ servers: natsUrl, name: "chaos-test" });
+  const nc = await connect(natsConnectOptions(natsUrl, "chaos-test"));
   try {
     const jsm = await jetstreamManager(nc);
     const report: BackboneReport = {

@@ -31,7 +31,7 @@ export async function withEVisitorPipeline(
   const evisitor = simulatorAccess(sim.baseUrl);
   const workers = await startTestWorkers({
     db: database.db,
-    natsUrl: nats.url,
+    natsUrl: nats.urls.workers,
     smtpUrl: smtp.url,
     workers: ["relay", "evisitor", "scheduler"],
     evisitor,

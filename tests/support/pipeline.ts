@@ -20,7 +20,11 @@ export async function withPipeline(fn: (pipeline: Pipeline) => Promise<void>): P
   const database = await createTestDatabase();
   const nats = await startNatsServer();
   const smtp = await startSmtp();
-  const workers = await startTestWorkers({ db: database.db, natsUrl: nats.url, smtpUrl: smtp.url });
+  const workers = await startTestWorkers({
+    db: database.db,
+    natsUrl: nats.urls.workers,
+    smtpUrl: smtp.url,
+  });
   try {
     await fn({ database, nats, smtp, workers, app: await createTestApp({ db: database.db }) });
   } finally {

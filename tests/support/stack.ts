@@ -50,7 +50,6 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     ADMIN_PASSWORD: STACK_ADMIN.password,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: `file:${dir}/app.db`,
-    NATS_URL: nats.url,
     SMTP_URL: smtp.url,
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -67,7 +66,8 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     const child = new Deno.Command(DENO, {
       args: ["run", "-A", script],
       cwd: ROOT,
-      env,
+      // Each process as its own NATS user, as dev/start.sh and docker-compose.yml run them.
+      env: { NATS_URL: script.startsWith("api/") ? nats.urls.api : nats.urls.workers, ...env },
       stdout: "piped",
       stderr: "piped",
     }).spawn();

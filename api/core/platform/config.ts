@@ -11,8 +11,9 @@ export const commonEnv = {
     .default("file:data/app.db"),
   DATABASE_AUTH_TOKEN: z.string().optional(),
   /**
-   * One NATS server or a cluster's, comma-separated; credentials as nats://user:pass@host or
-   * nats://token@host (api/core/platform/nats-servers.ts).
+   * One NATS server or a cluster's, comma-separated, with this process's NATS user in the first:
+   * nats://api:password@host:4222 (api, workers or tools: deploy/nats/users.conf; a token as
+   * nats://token@host). The credentials are never logged (api/core/platform/nats-servers.ts).
    */
   NATS_URL: z.string().min(1).default("nats://127.0.0.1:4222").refine((value) => {
     try {
@@ -21,7 +22,9 @@ export const commonEnv = {
     } catch {
       return false;
     }
-  }, { error: "must be nats://host:port, several of them comma-separated" }),
+  }, {
+    error: "must be nats://user:password@host:port, several addresses comma-separated",
+  }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** The site's address as people reach it; e-mailed links and QR codes start with it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:8000")

@@ -1,4 +1,4 @@
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { connect, type ConnectionOptions, type NatsConnection } from "@nats-io/transport-node";
 import { describeError, log } from "./logger.ts";
 import { parseNatsServers } from "./nats-servers.ts";
 
@@ -12,8 +12,22 @@ export interface NatsHandle {
   close(): Promise<void>;
 }
 
-export function connectNatsInBackground(natsUrl: string, name: string): NatsHandle {
+/**
+ * The client options for NATS_URL: its servers and credentials, and the user's own inbox prefix.
+ * The server lets each user subscribe to `_INBOX_<user>.>` only (deploy/nats/users.conf), so its
+ * replies and pulled messages reach no other user.
+ */
+export function natsConnectOptions(natsUrl: string, name: string): ConnectionOptions {
   const servers = parseNatsServers(natsUrl);
+  return {
+    ...servers,
+    name,
+    ...(servers.user ? { inboxPrefix: `_INBOX_${servers.user}` } : {}),
+  };
+}
+
+export function connectNatsInBackground(natsUrl: string, name: string): NatsHandle {
+  const options = natsConnectOptions(natsUrl, name);
   let nc: NatsConnection | undefined;
   let closed = false;
   let connected = false;
@@ -22,8 +36,7 @@ export function connectNatsInBackground(natsUrl: string, name: string): NatsHand
     while (!closed && !nc) {
       try {
         nc = await connect({
-          ...servers,
-          name,
+          ...options,
           reconnect: true,
           maxReconnectAttempts: -1,
           reconnectTimeWait: 500,

@@ -139,7 +139,9 @@ Deno.test("every process that uses NATS reaches all three nodes", () => {
   for (const name of [...replicated, "nats-streams"]) {
     const url = services[name].environment?.NATS_URL;
     assert.ok(url, `${name} sets NATS_URL`);
-    const hosts = url.split(",").map((u) => new URL(u.trim()).hostname);
+    // The password is an interpolation (`${NATS_API_PASSWORD:?…}`), not yet a URL's.
+    const hosts = url.replace(/\$\{[^}]*\}/g, "secret").split(",")
+      .map((u) => new URL(u.trim()).hostname);
     for (const node of natsNodes) {
       assert.ok(
         hosts.some((host) => aliases(node).includes(host)),
@@ -151,6 +153,50 @@ Deno.test("every process that uses NATS reaches all three nodes", () => {
       `${name} waits for the cluster`,
     );
   }
+});
+
+Deno.test("each service connects to NATS as its own user, with its password from the env", async () => {
+  const users = await read("deploy/nats/users.conf");
+  const defined = [...users.matchAll(/\{ user: (\w+), password: \$(\w+), permissions: \$(\w+) \}/g)]
+    .map(([, user, password, permissions]) => ({ user, password, permissions }));
+  assert.deepEqual(defined.map((d) => d.user), ["api", "workers", "tools"]);
+  const expected: Record<string, string> = {
+    api: "api",
+    workers: "workers",
+    "workers-mrz": "workers",
+    "nats-streams": "tools",
+  };
+  for (const [name, user] of Object.entries(expected)) {
+    const url = services[name].environment?.NATS_URL ?? "";
+    const variable = `NATS_${user.toUpperCase()}_PASSWORD`;
+    assert.ok(
+      url.startsWith(`nats://${user}:\${${variable}:?`),
+      `${name} connects as ${user} with ${variable}: ${url}`,
+    );
+    // Only the first address carries them (nats-servers.ts applies them to all).
+    assert.equal(url.split("@").length, 2, `${name}: credentials once`);
+    assert.ok(defined.some((d) => d.user === user && d.password === variable));
+  }
+  // No other service holds NATS credentials: the migrations use only the database.
+  assert.equal(services.migrate.environment?.NATS_URL, undefined);
+  for (const node of natsNodes) {
+    const env = services[node].environment ?? {};
+    for (const { password } of defined) {
+      assert.match(
+        env[password] ?? "",
+        new RegExp(`^\\$\\{${password}:\\?`),
+        `${node} ${password}`,
+      );
+    }
+    assert.ok(services[node].volumes?.includes("./deploy/nats/users.conf:/etc/nats/users.conf:ro"));
+    assert.match(natsConf[node], /^include "users\.conf"$/m, `${node} includes the users`);
+  }
+  assert.match(projectNatsConf, /^include "deploy\/nats\/users\.conf"$/m);
+  // Every permission set named by a user is defined, and nothing is allowed to everyone.
+  for (const { permissions } of defined) {
+    assert.match(users, new RegExp(`^${permissions} = \\{`, "m"));
+  }
+  assert.doesNotMatch(users, /"\>"/, "no user may publish or subscribe to everything");
 });
 
 Deno.test("the streams get three replicas before any worker starts", async () => {
