@@ -52,6 +52,16 @@ async function assertNotTaken(
   }
 }
 
+/** The credentials as stored (sealed) and the key of the account's trial claim (its OIB). */
+async function sealCredentials(ctx: ServiceContext, request: ExternalAccountRequest) {
+  const environment = ctx.evisitor.endpoint.baseUrl;
+  return {
+    passwordSealed: await ctx.secretBox.seal(request.password),
+    apiKeySealed: request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null,
+    oibKey: await trialClaimKey(ctx.secretBox, { environment, username: request.username }),
+  };
+}
+
 /**
  * Connects an eVisitor account: with a plan in force and within its limit, not connected anywhere
  * yet, and only after eVisitor accepted a login. The login comes before anything is said about
@@ -71,10 +81,7 @@ export async function connectAccount(
   await verifyCredentials(ctx.evisitor, request);
 
   const id = crypto.randomUUID();
-  const passwordSealed = await ctx.secretBox.seal(request.password);
-  const apiKeySealed = request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null;
-  const environment = ctx.evisitor.endpoint.baseUrl;
-  const oibKey = await trialClaimKey(ctx.secretBox, { environment, username: request.username });
+  const { passwordSealed, apiKeySealed, oibKey } = await sealCredentials(ctx, request);
   try {
     await ctx.db.transaction(async (tx) => {
       await assertCanConnectAccount(tx, userId, ctx.now);
@@ -116,10 +123,7 @@ export async function editAccount(
   await findOwnAccount(ctx.db, userId, id);
   // The login first, as when connecting: "already connected" only for the password's holder.
   await verifyCredentials(ctx.evisitor, request);
-  const passwordSealed = await ctx.secretBox.seal(request.password);
-  const apiKeySealed = request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null;
-  const environment = ctx.evisitor.endpoint.baseUrl;
-  const oibKey = await trialClaimKey(ctx.secretBox, { environment, username: request.username });
+  const { passwordSealed, apiKeySealed, oibKey } = await sealCredentials(ctx, request);
   try {
     await ctx.db.transaction(async (tx) => {
       await findOwnAccount(tx, userId, id);

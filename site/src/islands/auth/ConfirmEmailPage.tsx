@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { ApiError } from "../../lib/api/api-error.ts";
 import { confirmEmail } from "../../lib/api/users.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { describeApiError } from "../../i18n/server-messages.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { AuthCard } from "./AuthCard.tsx";
 import { AuthFrame } from "./AuthFrame.tsx";
 import { GoToLoginLink } from "./GoToLoginLink.tsx";
-import { pathParameters } from "./link-parameters.ts";
+import { linkFailureText, pathParameters } from "./link-parameters.ts";
 
 /** /app/potvrdi-email/{userId}/{code} (spec section 2): the link of the confirmation e-mail. */
 export default function ConfirmEmailPage() {
@@ -81,10 +79,7 @@ function ConfirmEmail() {
         icon="mailX"
         tone="error"
         title={t("confirmEmail.failedTitle")}
-        intro={state.error === undefined ||
-            (state.error instanceof ApiError && state.error.code === "InvalidToken")
-          ? t("errorCode.InvalidToken")
-          : describeApiError(t, state.error)}
+        intro={linkFailureText(t, state.error)}
       >
         <div className="space-y-3">
           <GoToLoginLink t={t} />

@@ -1,16 +1,14 @@
 import { useState } from "react";
-import { ApiError } from "../../lib/api/api-error.ts";
 import { revertEmailChange } from "../../lib/api/users.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { describeApiError } from "../../i18n/server-messages.ts";
 import { Button } from "../../ui/Button.tsx";
 import { buttonClass } from "../../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { AuthFrame } from "./AuthFrame.tsx";
 import { GoToLoginLink } from "./GoToLoginLink.tsx";
-import { pathParameters } from "./link-parameters.ts";
+import { linkFailureText, pathParameters } from "./link-parameters.ts";
 
 /**
  * /app/ponisti-promjenu-emaila/{userId}/{code}: the link e-mailed to the old address when someone
@@ -89,10 +87,7 @@ function RevertEmailChange() {
         icon="mailX"
         tone="error"
         title={t("revertEmail.failedTitle")}
-        intro={state.error === undefined ||
-            (state.error instanceof ApiError && state.error.code === "InvalidToken")
-          ? t("errorCode.InvalidToken")
-          : describeApiError(t, state.error)}
+        intro={linkFailureText(t, state.error)}
       >
         <GoToLoginLink t={t} />
       </AuthCard>
