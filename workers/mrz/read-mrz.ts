@@ -22,8 +22,21 @@ function slotsOf(symbols: OcrSymbol[], rows: Parameters<typeof assignToSlots>[1]
 
 export type MrzFailure = "no-mrz-found" | "unreadable";
 
+/**
+ * The fields of an answer that are not certain: the readings disagreed, a character was changed
+ * to satisfy a check digit, a look-alike sits where no check digit can tell, or confidence is low.
+ * The guest is asked to check them against the document.
+ */
+export type UncertainField = keyof MrzFields;
+
 export type MrzRead =
-  | { ok: true; format: MrzFormat; lines: string[]; fields: MrzFields }
+  | {
+    ok: true;
+    format: MrzFormat;
+    lines: string[];
+    fields: MrzFields;
+    uncertain: UncertainField[];
+  }
   | { ok: false; reason: MrzFailure };
 
 /** The ways a found zone is handed to the OCR, the most often right first. */
@@ -68,7 +81,9 @@ export async function readMrzFromImage(
       const confidence = primary.map((line) => line.map((s) => s.confidence));
       const corrected = correctMrz(region.format, text, { hint, confidence });
       const fields = corrected && parseMrz(corrected, today);
-      if (fields) return { ok: true, format: region.format, lines: corrected, fields };
+      if (fields) {
+        return { ok: true, format: region.format, lines: corrected, fields, uncertain: [] };
+      }
     }
   }
   return { ok: false, reason: found ? "unreadable" : "no-mrz-found" };
