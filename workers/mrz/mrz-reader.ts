@@ -5,13 +5,20 @@ import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
 import { createOcrEngine } from "./ocr-engine.ts";
 import type { MrzFormat } from "./mrz-format.ts";
 import type { MrzFields } from "./parse-mrz.ts";
-import { type OcrEngines, readMrzFromImage } from "./read-mrz.ts";
+import { type OcrEngines, readMrzFromImage, type UncertainField } from "./read-mrz.ts";
 import { toGuest } from "./to-guest.ts";
 
 export type MrzFailureKind = "not-an-image" | "too-large" | "no-mrz-found" | "unreadable";
 
 export type MrzResult =
-  | { ok: true; format: MrzFormat; guest: MrzGuest; fields: MrzFields }
+  | {
+    ok: true;
+    format: MrzFormat;
+    guest: MrzGuest;
+    fields: MrzFields;
+    /** The fields of `fields` whose reading is not certain (see UncertainField). */
+    uncertain: UncertainField[];
+  }
   | { ok: false; failure: MrzFailureKind };
 
 export interface MrzReader {
@@ -66,6 +73,7 @@ export async function readMrz(
     ok: true,
     format: read.format,
     fields: read.fields,
+    uncertain: read.uncertain,
     guest: toGuest(read.format, read.fields),
   };
 }
