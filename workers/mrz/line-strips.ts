@@ -11,6 +11,8 @@ export interface LineStrip {
   image: GreyImage;
   /** x of each character position of the line, in reading order. */
   slots: number[];
+  /** The rows of the line's own band (the rest is white padding). */
+  band: { top: number; bottom: number };
 }
 
 export interface StripOptions {
@@ -64,7 +66,7 @@ export function lineStrip(
   );
   const strip = { width, height, data };
   if (binarize) blackOnWhite(strip, charHeight, darker);
-  return { image: strip, slots };
+  return { image: strip, slots, band: { top: pad, bottom: height - pad } };
 }
 
 function blackOnWhite(strip: GreyImage, charHeight: number, darker: number): void {
@@ -82,10 +84,11 @@ function blackOnWhite(strip: GreyImage, charHeight: number, darker: number): voi
 
 /** The strip turned upside down, for a zone photographed the wrong way round. */
 export function flipStrip(strip: LineStrip): LineStrip {
-  const w = strip.image.width;
+  const { width: w, height: h } = strip.image;
   return {
     image: rotateQuarterTurns(strip.image, 2),
     slots: strip.slots.map((x) => w - 1 - x).reverse(),
+    band: { top: h - strip.band.bottom, bottom: h - strip.band.top },
   };
 }
 

@@ -3,6 +3,7 @@ import { IMAGE_MAX_BYTES } from "@shared/schemas/reservation.ts";
 import { checkImageFormat } from "@shared/image-format.ts";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
 import { createOcrEngine } from "./ocr-engine.ts";
+import { loadGlyphModel } from "./glyph-model.ts";
 import type { MrzFormat } from "./mrz-format.ts";
 import type { MrzFields } from "./parse-mrz.ts";
 import { type OcrEngines, readMrzFromImage, type UncertainField } from "./read-mrz.ts";
@@ -32,6 +33,8 @@ export interface MrzReaderOptions {
   /** Images being worked on at once; more wait. Two keeps both cores busy (one decodes and
    * finds the zone while the OCR threads read the other). */
   concurrency?: number;
+  /** Tesseract's LSTM engine reads each zone too; where it disagrees, the field is uncertain. */
+  secondOpinion?: boolean;
 }
 
 /**
@@ -39,15 +42,18 @@ export interface MrzReaderOptions {
  * shared by every request.
  */
 export async function createMrzReader(
-  { clock = () => new Date(), concurrency = 2 }: MrzReaderOptions = {},
+  { clock = () => new Date(), concurrency = 2, secondOpinion = true }: MrzReaderOptions = {},
 ): Promise<MrzReader> {
-  const [legacy, lstm] = await Promise.all([createOcrEngine("legacy"), createOcrEngine("lstm")]);
-  const engines: OcrEngines = { legacy, lstm };
+  const [glyphs, lstm] = await Promise.all([
+    loadGlyphModel(),
+    secondOpinion ? createOcrEngine() : undefined,
+  ]);
+  const engines: OcrEngines = { glyphs, lstm };
   const limit = pLimit(concurrency);
   return {
     read: (bytes) => limit(() => readMrz(bytes, engines, clock())),
     close: async () => {
-      await Promise.all([legacy.close(), lstm.close()]);
+      await lstm?.close();
     },
   };
 }

@@ -12,33 +12,29 @@ const MODEL_DIR = fileURLToPath(
   new URL("../../node_modules/@tesseract.js-data/eng/", import.meta.url),
 );
 
-/** `legacy`: the character classifier, which reads runs of `<` filler well; `lstm`: the neural
- * engine, better at letters but turning `<<<<` into "KLKL". */
-export type OcrEngineKind = "legacy" | "lstm";
-
 export interface OcrEngine {
-  readonly kind: OcrEngineKind;
   /** The characters of an image of stacked MRZ lines (PNG bytes) with their boxes. */
   readSymbols(png: Uint8Array): Promise<OcrSymbol[]>;
   close(): Promise<void>;
 }
 
 /**
- * Starts one engine (about a second: the model is read and unpacked), to be kept for the life of
- * the process. Jobs run one at a time in its thread; callers queue.
+ * Starts Tesseract's LSTM engine (about a second: the model is read and unpacked), to be kept for
+ * the life of the process. It is the MRZ reader's second opinion: it does not know OCR-B (runs
+ * of `<` come out as "KLKL"), but where it reads a letter or digit other than the glyph
+ * classifier's, the field is not certain. Jobs run one at a time in its thread; callers queue.
  */
-export async function createOcrEngine(kind: OcrEngineKind = "legacy"): Promise<OcrEngine> {
-  const legacy = kind === "legacy";
+export async function createOcrEngine(): Promise<OcrEngine> {
   const worker: Worker = await createWorker(
     "eng",
-    legacy ? OEM.TESSERACT_ONLY : OEM.LSTM_ONLY,
+    OEM.LSTM_ONLY,
     {
-      // The 4.0.0 model holds both engines; 4.0.0_best_int is the smaller LSTM-only one.
-      langPath: MODEL_DIR + (legacy ? "4.0.0" : "4.0.0_best_int"),
+      // 4.0.0_best_int: the LSTM-only model.
+      langPath: MODEL_DIR + "4.0.0_best_int",
       cacheMethod: "none",
       gzip: true,
-      legacyCore: legacy,
-      legacyLang: legacy,
+      legacyCore: false,
+      legacyLang: false,
     },
     // No dictionaries (an MRZ has no words); no learning from one image to the next, so every
     // request is read the same way whatever came before.
@@ -46,15 +42,13 @@ export async function createOcrEngine(kind: OcrEngineKind = "legacy"): Promise<O
   );
   await worker.setParameters({
     tessedit_char_whitelist: MRZ_ALPHABET,
-    // One uniform block: the strips come straightened and stacked (single-line mode misjudges the
-    // size of the characters with the legacy engine).
+    // One uniform block: the strips come straightened and stacked.
     tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
     // Strips carry no resolution; this only silences Tesseract's guess.
     user_defined_dpi: "300",
   } as never);
   let queue: Promise<unknown> = Promise.resolve();
   return {
-    kind,
     readSymbols(png) {
       const job = queue.then(async () => {
         const { data } = await worker.recognize(png as never, {}, { blocks: true, text: false });

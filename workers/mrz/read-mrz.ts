@@ -1,26 +1,20 @@
 import { decodeGrey, encodePng } from "./decode-image.ts";
-import { flipStrip, lineStrip, stackStrips, type StripOptions } from "./line-strips.ts";
-import { locateMrz } from "./locate-mrz.ts";
-import { correctMrz, UNREAD } from "./correct-mrz.ts";
-import { MRZ_LAYOUTS, type MrzFormat } from "./mrz-format.ts";
+import { flipStrip, type LineStrip, lineStrip, stackStrips } from "./line-strips.ts";
+import { type LocatedMrz, locateMrz } from "./locate-mrz.ts";
+import { CELL_SIZE, GLYPH_CHAR_HEIGHT, glyphCells } from "./glyph-cells.ts";
+import type { GlyphModel } from "./glyph-model.ts";
+import { decodeMrz } from "./decode-mrz.ts";
+import { MRZ_ALPHABET, MRZ_LAYOUTS, type MrzFormat } from "./mrz-format.ts";
 import { type MrzFields, parseMrz } from "./parse-mrz.ts";
 import type { OcrEngine } from "./ocr-engine.ts";
-import { assignToSlots, type OcrSymbol, type SlotReading } from "./slot-text.ts";
-import { mergeNames } from "./second-opinion.ts";
+import { assignToSlots } from "./slot-text.ts";
+import { sharpen } from "./sharpen.ts";
 
-/** The two engines: legacy reads, LSTM gives a second opinion on names and ties. */
+/** The OCR-B glyph classifier reads; Tesseract's LSTM engine gives a second opinion. */
 export interface OcrEngines {
-  legacy: OcrEngine;
-  lstm: OcrEngine;
+  glyphs: GlyphModel;
+  lstm?: OcrEngine;
 }
-
-function slotsOf(symbols: OcrSymbol[], rows: Parameters<typeof assignToSlots>[1]) {
-  return assignToSlots(symbols, rows).map((line) =>
-    line.map((s): SlotReading => ({ char: s.char || UNREAD, confidence: s.confidence }))
-  );
-}
-
-export type MrzFailure = "no-mrz-found" | "unreadable";
 
 /**
  * The fields of an answer that are not certain: the readings disagreed, a character was changed
@@ -28,6 +22,8 @@ export type MrzFailure = "no-mrz-found" | "unreadable";
  * The guest is asked to check them against the document.
  */
 export type UncertainField = keyof MrzFields;
+
+export type MrzFailure = "no-mrz-found" | "unreadable";
 
 export type MrzRead =
   | {
@@ -39,52 +35,123 @@ export type MrzRead =
   }
   | { ok: false; reason: MrzFailure };
 
-/** The ways a found zone is handed to the OCR, the most often right first. */
-const ATTEMPTS: { flip: boolean; strip: StripOptions }[] = [
-  { flip: false, strip: { darker: 0.3 } },
-  { flip: true, strip: { darker: 0.3 } },
-  { flip: false, strip: { darker: 0.2 } },
-  { flip: false, strip: { darker: 0.4 } },
-];
+/** One way of reading a found zone: its turn, upright or upside down, and what the cells say. */
+interface ZoneReading {
+  located: LocatedMrz;
+  upsideDown: boolean;
+  strips: LineStrip[];
+  probabilities: Float32Array;
+  /** Mean probability of the best character per position: upside-down cells score low. */
+  score: number;
+}
 
 /**
- * Reads the MRZ of an image: find the zone (turning the image if need be), cut each line out
- * straightened, OCR the stacked lines, put the characters into the lines' known positions,
- * correct with the check digits and parse. A zone that reads upside down or fails its check
- * digits is tried again in the other ways of ATTEMPTS.
+ * Reads the MRZ of an image: find the zone (turning the image a quarter either way if need be),
+ * cut each line out straightened, classify every character cell in both directions (a zone may
+ * be upside down: every orientation gets the same effort), and decode the likeliest reading
+ * against the MRZ's rules. When no reading decodes, the zone is cut again larger and sharpened
+ * for a last attempt (blurred or small characters).
  */
 export async function readMrzFromImage(
   bytes: Uint8Array,
-  ocr: OcrEngines,
+  engines: OcrEngines,
   today: Date,
 ): Promise<MrzRead> {
   const image = await decodeGrey(bytes);
-  let found = false;
-  for (const located of locateMrz(image)) {
-    found = true;
-    const { region } = located;
-    const length = MRZ_LAYOUTS[region.format].length;
-    for (const attempt of ATTEMPTS) {
-      const upright = region.lines.map((line) =>
-        lineStrip(located.image, line, length, attempt.strip)
+  const found: LocatedMrz[] = [];
+  // The zone as found, then sharpened for a last attempt; each way up, the likelier first.
+  for (const sharpened of [false, true]) {
+    for (const located of sharpened ? found : locateMrz(image)) {
+      if (!sharpened) found.push(located);
+      const readings = await Promise.all(
+        [false, true].map((upsideDown) => readZone(located, upsideDown, engines.glyphs, sharpened)),
       );
-      const strips = attempt.flip ? upright.map(flipStrip).reverse() : upright;
-      const stacked = stackStrips(strips);
-      const png = await encodePng(stacked.image);
-      // Both engines at once, each in its own thread.
-      const [primary, secondary] = await Promise.all([
-        ocr.legacy.readSymbols(png),
-        ocr.lstm.readSymbols(png),
-      ]).then((both) => both.map((symbols: OcrSymbol[]) => slotsOf(symbols, stacked.rows)));
-      const text = mergeNames(region.format, primary, secondary);
-      const hint = secondary.map((line) => line.map((s) => s.char || UNREAD).join(""));
-      const confidence = primary.map((line) => line.map((s) => s.confidence));
-      const corrected = correctMrz(region.format, text, { hint, confidence });
-      const fields = corrected && parseMrz(corrected, today);
-      if (fields) {
-        return { ok: true, format: region.format, lines: corrected, fields, uncertain: [] };
+      for (const reading of readings.sort((a, b) => b.score - a.score)) {
+        const read = await decodeReading(reading, engines, today);
+        if (read) return read;
       }
     }
+    if (found.length === 0) return { ok: false, reason: "no-mrz-found" };
   }
-  return { ok: false, reason: found ? "unreadable" : "no-mrz-found" };
+  return { ok: false, reason: "unreadable" };
+}
+
+async function readZone(
+  located: LocatedMrz,
+  upsideDown: boolean,
+  glyphs: GlyphModel,
+  sharpened: boolean,
+): Promise<ZoneReading> {
+  const { region } = located;
+  const length = MRZ_LAYOUTS[region.format].length;
+  const upright = await Promise.all(region.lines.map(async (line) => {
+    const strip = lineStrip(located.image, line, length, {
+      binarize: false,
+      charHeight: GLYPH_CHAR_HEIGHT,
+    });
+    return sharpened ? { ...strip, image: await sharpen(strip.image) } : strip;
+  }));
+  const strips = upsideDown ? upright.map(flipStrip).reverse() : upright;
+  const cells = new Float32Array(strips.length * length * CELL_SIZE);
+  strips.forEach((strip, l) => cells.set(glyphCells(strip), l * length * CELL_SIZE));
+  const count = strips.length * length;
+  const probabilities = glyphs.classify(cells, count);
+  let total = 0;
+  for (let n = 0; n < count; n++) {
+    let best = 0;
+    for (let c = 0; c < MRZ_ALPHABET.length; c++) {
+      best = Math.max(best, probabilities[n * MRZ_ALPHABET.length + c]);
+    }
+    total += best;
+  }
+  return { located, upsideDown, strips, probabilities, score: total / count };
+}
+
+async function decodeReading(
+  reading: ZoneReading,
+  engines: OcrEngines,
+  today: Date,
+): Promise<MrzRead | undefined> {
+  const format = reading.located.region.format;
+  const first = decodeMrz(format, reading.probabilities);
+  if (!first || !parseMrz(first.lines, today)) return undefined;
+  const disagreements = engines.lstm
+    ? await secondOpinion(reading, engines.lstm, first.lines)
+    : new Set<number>();
+  const decoded = disagreements.size
+    ? decodeMrz(format, reading.probabilities, { disagreements })
+    : first;
+  const fields = decoded && parseMrz(decoded.lines, today);
+  if (!decoded || !fields) return undefined;
+  return { ok: true, format, lines: decoded.lines, fields, uncertain: [...decoded.uncertain] };
+}
+
+/** What Tesseract's LSTM engine makes of runs of `<` filler; no disagreement with a `<`. */
+const LSTM_FILLER_GUESSES = new Set(["K", "L", "C", "<"]);
+
+/**
+ * The positions (lines concatenated) where Tesseract's LSTM engine, reading the same lines
+ * thresholded, saw a different character than `lines`. Positions it could not place say nothing.
+ */
+async function secondOpinion(
+  reading: ZoneReading,
+  lstm: OcrEngine,
+  lines: string[],
+): Promise<Set<number>> {
+  const { located, upsideDown } = reading;
+  const length = MRZ_LAYOUTS[located.region.format].length;
+  const upright = located.region.lines.map((line) => lineStrip(located.image, line, length));
+  const stacked = stackStrips(upsideDown ? upright.map(flipStrip).reverse() : upright);
+  const symbols = await lstm.readSymbols(await encodePng(stacked.image));
+  const slots = assignToSlots(symbols, stacked.rows);
+  const disagreements = new Set<number>();
+  slots.forEach((line, l) =>
+    line.forEach((slot, i) => {
+      const mine = lines[l][i];
+      if (!slot.char || slot.char === mine) return;
+      if (mine === "<" && LSTM_FILLER_GUESSES.has(slot.char)) return;
+      disagreements.add(l * length + i);
+    })
+  );
+  return disagreements;
 }

@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import { checkDigit } from "../../../workers/mrz/check-digit.ts";
+import { decodeMrz } from "../../../workers/mrz/decode-mrz.ts";
+import { MRZ_ALPHABET } from "../../../workers/mrz/mrz-format.ts";
+
+// Valid MRZs (check digits as printed) of made-up people, Swedish for the W in the state codes.
+const TD3 = [
+  "P<SWEWALLIN<<ASTRID<MARIA<<<<<<<<<<<<<<<<<<<",
+  "L898902C36SWE7408122F1204159ZE184226B<<<<<10",
+];
+const TD1 = [
+  "I<HRV1234567897<<<<<<<<<<<<<<<",
+  "7408122M3204153HRV<<<<<<<<<<<2",
+  "HORVAT<<IVAN<<<<<<<<<<<<<<<<<<",
+];
+
+/**
+ * Classifier output for `lines`: each position sure of its character (0.999) unless `doubts`
+ * gives it other probabilities, by position in the lines laid end to end.
+ */
+function probabilitiesOf(
+  lines: string[],
+  doubts: Record<number, Record<string, number>> = {},
+): Float32Array {
+  const text = lines.join("");
+  const out = new Float32Array(text.length * MRZ_ALPHABET.length).fill(0.001 / 36);
+  [...text].forEach((char, n) => {
+    const row = n * MRZ_ALPHABET.length;
+    const spread = doubts[n] ?? { [char]: 0.999 };
+    for (const [c, p] of Object.entries(spread)) out[row + MRZ_ALPHABET.indexOf(c)] = p;
+  });
+  return out;
+}
+const at = (line: number, index: number, length = 44) => line * length + index;
+
+Deno.test("a clear reading is decoded as it is, with nothing uncertain", () => {
+  const td3 = decodeMrz("TD3", probabilitiesOf(TD3));
+  assert.deepEqual(td3?.lines, TD3);
+  assert.deepEqual([...td3!.uncertain], []);
+  const td1 = decodeMrz("TD1", probabilitiesOf(TD1));
+  assert.deepEqual(td1?.lines, TD1);
+  assert.deepEqual([...td1!.uncertain], []);
+});
+
+Deno.test("a W the classifier half took for an H is decided by the state codes, and flagged", () => {
+  const read = probabilitiesOf(TD3, {
+    [at(0, 3)]: { H: 0.55, W: 0.44 },
+    [at(1, 11)]: { N: 0.5, W: 0.45 },
+  });
+  const decoded = decodeMrz("TD3", read)!;
+  assert.deepEqual(decoded.lines, TD3);
+  assert.deepEqual([...decoded.uncertain].sort(), ["issuingState", "nationality"]);
+});
+
+Deno.test("a sex read as H becomes M or F only with doubt", () => {
+  const decoded = decodeMrz("TD3", probabilitiesOf(TD3, { [at(1, 20)]: { H: 0.7, F: 0.29 } }))!;
+  assert.equal(decoded.lines[1][20], "F");
+  assert.ok(decoded.uncertain.has("sex"));
+});
+
+Deno.test("a wrong digit the check digit corrects is corrected and flagged", () => {
+  // Date of birth 740812 read with its 8 as 3 (the 8 a close second).
+  const decoded = decodeMrz("TD3", probabilitiesOf(TD3, { [at(1, 16)]: { 3: 0.6, 8: 0.39 } }))!;
+  assert.equal(decoded.lines[1].slice(13, 19), "740812");
+  assert.deepEqual([...decoded.uncertain], ["dateOfBirth"]);
+});
+
+Deno.test("look-alikes that cancel in the check digit leave the field uncertain", () => {
+  // 0 read as O at weights 7 and 3 adds 24 × (7 + 3) = 240 ≡ 0 (mod 10): both pass the check.
+  const number = "00AB12345";
+  const second = number + checkDigit(number) + TD3[1].slice(10, 43);
+  const composite = checkDigit(second.slice(0, 10) + second.slice(13, 20) + second.slice(21, 43));
+  const lines = [TD3[0], second + composite];
+  const read = probabilitiesOf(lines, {
+    [at(1, 0)]: { "0": 0.7, O: 0.3 },
+    [at(1, 1)]: { "0": 0.7, O: 0.3 },
+  });
+  const decoded = decodeMrz("TD3", read)!;
+  assert.equal(decoded.lines[1].slice(0, 9), number);
+  assert.ok(decoded.uncertain.has("documentNumber"), "OO and 00 both pass: must be flagged");
+});
+
+Deno.test("a character read with certainty is never changed to make a check digit pass", () => {
+  // The check digit of the document number misread with certainty: no reading, no guess.
+  const wrong = [TD3[0], TD3[1].slice(0, 9) + "7" + TD3[1].slice(10)];
+  assert.equal(decodeMrz("TD3", probabilitiesOf(wrong)), undefined);
+});
+
+Deno.test("an unsure letter in the names makes that part uncertain, not the other", () => {
+  const decoded = decodeMrz("TD3", probabilitiesOf(TD3, { [at(0, 14)]: { S: 0.6, R: 0.4 } }))!;
+  assert.deepEqual(decoded.lines, TD3);
+  assert.deepEqual([...decoded.uncertain], ["givenNames"]);
+});
+
+Deno.test("specks after the names are padding", () => {
+  const decoded = decodeMrz(
+    "TD1",
+    probabilitiesOf(TD1, { [at(2, 27, 30)]: { K: 0.9, "<": 0.1 } }),
+  )!;
+  assert.equal(decoded.lines[2], TD1[2]);
+  assert.deepEqual([...decoded.uncertain], []);
+});

@@ -1,0 +1,345 @@
+import { states } from "mrz";
+import { checkDigit } from "./check-digit.ts";
+import { MRZ_ALPHABET, MRZ_LAYOUTS, type MrzFormat } from "./mrz-format.ts";
+import type { MrzFields } from "./parse-mrz.ts";
+
+/**
+ * Turns per-position character probabilities (the glyph classifier's, one row of MRZ_ALPHABET
+ * per position) into MRZ lines and the fields whose reading is not certain.
+ *
+ * Every field is decoded against what it may hold: the most probable text that passes its check
+ * digit (and is a real date), a real state code, a sex of M, F or `<`. Alternatives are only the
+ * characters the classifier itself gives a chance, so a character it is sure of is never changed.
+ * A field is uncertain when the chosen text is not the position-wise most probable one (a
+ * correction happened), when another valid text keeps a real share of the probability (look-
+ * alikes that cancel in a check digit), or when a character is read with low probability.
+ */
+export interface DecodedMrz {
+  lines: string[];
+  uncertain: Set<keyof MrzFields>;
+}
+
+/** Extra doubt from a second reading: positions where another engine read something else. */
+export interface DecodeEvidence {
+  disagreements?: Set<number>;
+}
+
+/** Below this probability a character (after the field's constraints) is not certain. */
+export const CERTAIN_CHAR = 0.9;
+/** Below this share of the valid alternatives' probability, a field's text is not certain. */
+export const CERTAIN_FIELD = 0.99;
+/** Characters below this probability are no alternative at all. */
+const CANDIDATE_FLOOR = 1e-3;
+const MAX_CANDIDATES = 4;
+const BEAM = 256;
+
+const DIGITS = "0123456789";
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const ALLOWED = {
+  digit: DIGITS,
+  digitOrFiller: DIGITS + "<",
+  letter: LETTERS + "<",
+  alnum: MRZ_ALPHABET,
+  sex: "MF<",
+} as const;
+type Allowed = keyof typeof ALLOWED;
+/**
+ * What a position's certainty is measured among: its class. A digit-shaped O in a date is
+ * certainly a 0 (the class decides), but an H where the sex must be M or F is a guess.
+ */
+const CLASS_OF: Record<Allowed, Allowed> = {
+  digit: "digit",
+  digitOrFiller: "digitOrFiller",
+  letter: "letter",
+  alnum: "alnum",
+  sex: "letter",
+};
+
+/** A run of positions of one line. */
+interface Run {
+  line: number;
+  start: number;
+  end: number;
+}
+
+/** A part of the MRZ decoded as one: its positions, what they may hold and its rule. */
+interface Group {
+  fields: (keyof MrzFields)[];
+  runs: { run: Run; allowed: Allowed }[];
+  valid?: (text: string) => boolean;
+}
+
+const r = (line: number, start: number, end: number): Run => ({ line, start, end });
+const one = (run: Run, allowed: Allowed) => [{ run, allowed }];
+
+const STATE_CODES = new Set(Object.keys(states).map((code) => code.padEnd(3, "<")));
+const isState = (text: string) => STATE_CODES.has(text);
+const checked = (text: string) => checkDigit(text.slice(0, -1)) === text.at(-1);
+const isDate = (yymmdd: string) => {
+  const month = Number(yymmdd.slice(2, 4)), day = Number(yymmdd.slice(4, 6));
+  if (!/^\d{6}$/.test(yymmdd) || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(2000 + Number(yymmdd.slice(0, 2)), month, 0)).getUTCDate();
+};
+const checkedDate = (text: string) => isDate(text.slice(0, 6)) && checked(text);
+/** An empty personal number may carry `<` or `0` as its check digit. */
+const checkedOptional = (text: string) =>
+  /^<+$/.test(text.slice(0, -1)) ? /[<0]/.test(text.at(-1)!) : checked(text);
+/** TD1 document number: 9 characters and a check digit, or a longer number overflowing into
+ * the optional data (`<` at position 15, the rest and its check digit before the next `<`). */
+const td1Number = (text: string) => {
+  if (text[9] !== "<") return checked(text.slice(0, 10));
+  const rest = text.slice(10).split("<")[0];
+  return rest.length >= 2 && checkDigit(text.slice(0, 9) + rest.slice(0, -1)) === rest.at(-1);
+};
+
+function groupsOf(format: MrzFormat): Group[] {
+  if (format === "TD1") {
+    return [
+      { fields: ["documentCode", "documentType"], runs: one(r(0, 0, 2), "letter") },
+      { fields: ["issuingState"], runs: one(r(0, 2, 5), "letter"), valid: isState },
+      {
+        fields: ["documentNumber", "optionalData"],
+        runs: [
+          { run: r(0, 5, 14), allowed: "alnum" },
+          { run: r(0, 14, 15), allowed: "digitOrFiller" },
+          { run: r(0, 15, 30), allowed: "alnum" },
+        ],
+        valid: td1Number,
+      },
+      { fields: ["dateOfBirth"], runs: one(r(1, 0, 7), "digit"), valid: checkedDate },
+      { fields: ["sex"], runs: one(r(1, 7, 8), "sex") },
+      { fields: ["expiryDate"], runs: one(r(1, 8, 15), "digit"), valid: checkedDate },
+      { fields: ["nationality"], runs: one(r(1, 15, 18), "letter"), valid: isState },
+      { fields: ["optionalData2"], runs: one(r(1, 18, 29), "alnum") },
+      { fields: [], runs: one(r(1, 29, 30), "digit") },
+      { fields: ["surname", "givenNames"], runs: one(r(2, 0, 30), "letter") },
+    ];
+  }
+  const long = format === "TD3";
+  const compositeAt = long ? 43 : 35;
+  return [
+    { fields: ["documentCode", "documentType"], runs: one(r(0, 0, 2), "letter") },
+    { fields: ["issuingState"], runs: one(r(0, 2, 5), "letter"), valid: isState },
+    { fields: ["surname", "givenNames"], runs: one(r(0, 5, long ? 44 : 36), "letter") },
+    { fields: ["documentNumber"], runs: one(r(1, 0, 10), "alnum"), valid: checked },
+    { fields: ["nationality"], runs: one(r(1, 10, 13), "letter"), valid: isState },
+    { fields: ["dateOfBirth"], runs: one(r(1, 13, 20), "digit"), valid: checkedDate },
+    { fields: ["sex"], runs: one(r(1, 20, 21), "sex") },
+    { fields: ["expiryDate"], runs: one(r(1, 21, 28), "digit"), valid: checkedDate },
+    long
+      ? {
+        fields: ["optionalData"],
+        runs: [
+          { run: r(1, 28, 42), allowed: "alnum" },
+          { run: r(1, 42, 43), allowed: "digitOrFiller" },
+        ],
+        valid: checkedOptional,
+      }
+      : { fields: ["optionalData"], runs: one(r(1, 28, 35), "alnum") },
+    { fields: [], runs: one(r(1, compositeAt, compositeAt + 1), "digit") },
+  ];
+}
+
+/** The composite check digit's position and the runs it covers. */
+function compositeOf(format: MrzFormat): { check: [number, number]; runs: Run[] } {
+  if (format === "TD1") {
+    return { check: [1, 29], runs: [r(0, 5, 30), r(1, 0, 7), r(1, 8, 15), r(1, 18, 29)] };
+  }
+  const end = format === "TD3" ? 43 : 35;
+  return { check: [1, end], runs: [r(1, 0, 10), r(1, 13, 20), r(1, 21, end)] };
+}
+
+interface Candidate {
+  text: string;
+  logP: number;
+}
+
+/** The probable texts of a group (valid ones only when it has a rule), most probable first. */
+function alternatives(
+  probabilities: Float32Array,
+  positions: { index: number; allowed: string }[],
+  valid: ((text: string) => boolean) | undefined,
+): { candidates: Candidate[]; argmax: string } {
+  let beam: Candidate[] = [{ text: "", logP: 0 }];
+  let argmax = "";
+  for (const { index, allowed } of positions) {
+    const options = candidatesAt(probabilities, index, allowed);
+    argmax += options[0].char;
+    const next: Candidate[] = [];
+    for (const partial of beam) {
+      for (const option of options) {
+        next.push({ text: partial.text + option.char, logP: partial.logP + Math.log(option.p) });
+      }
+    }
+    next.sort((a, b) => b.logP - a.logP);
+    beam = next.slice(0, BEAM);
+  }
+  return { candidates: valid ? beam.filter((c) => valid(c.text)) : beam.slice(0, 8), argmax };
+}
+
+/** The characters `allowed` at a position with their renormalised probabilities, best first. */
+function candidatesAt(
+  probabilities: Float32Array,
+  index: number,
+  allowed: string,
+): { char: string; p: number }[] {
+  const row = index * MRZ_ALPHABET.length;
+  let total = 0;
+  const all = [...allowed].map((char) => {
+    const p = probabilities[row + MRZ_ALPHABET.indexOf(char)];
+    total += p;
+    return { char, p };
+  });
+  for (const option of all) option.p = total > 0 ? option.p / total : 1 / all.length;
+  all.sort((a, b) => b.p - a.p);
+  return all.filter((o, i) => i === 0 || o.p >= CANDIDATE_FLOOR).slice(0, MAX_CANDIDATES);
+}
+
+const shareOfBest = (candidates: Candidate[]) => {
+  const best = candidates[0].logP;
+  const total = candidates.reduce((sum, c) => sum + Math.exp(c.logP - best), 0);
+  return 1 / total;
+};
+
+/**
+ * Decodes an MRZ of `format` from the probabilities of its positions (lines concatenated), or
+ * undefined when some field has no valid reading among the classifier's candidates.
+ */
+export function decodeMrz(
+  format: MrzFormat,
+  probabilities: Float32Array,
+  { disagreements = new Set() }: DecodeEvidence = {},
+): DecodedMrz | undefined {
+  const { lines: count, length } = MRZ_LAYOUTS[format];
+  const chars: string[][] = Array.from({ length: count }, () => Array(length).fill("<"));
+  const uncertain = new Set<keyof MrzFields>();
+  const chosen = new Map<Group, Candidate[]>();
+  const groups = groupsOf(format);
+  for (const group of groups) {
+    const positions = group.runs.flatMap(({ run, allowed }) =>
+      Array.from({ length: run.end - run.start }, (_, k) => ({
+        index: run.line * length + run.start + k,
+        allowed: ALLOWED[allowed],
+        kind: ALLOWED[CLASS_OF[allowed]],
+      }))
+    );
+    const { candidates, argmax } = alternatives(probabilities, positions, group.valid);
+    if (candidates.length === 0) return undefined;
+    chosen.set(group, candidates);
+    const best = candidates[0].text;
+    const doubtful = best !== argmax ||
+      (group.valid !== undefined && shareOfBest(candidates) < CERTAIN_FIELD) ||
+      positions.some(({ index, kind }, k) =>
+        relevant(group, best, k) &&
+        (disagreements.has(index) ||
+          probabilityOf(probabilities, index, kind, best[k]) < CERTAIN_CHAR)
+      );
+    placeText(chars, group, best);
+    if (doubtful) markUncertain(uncertain, group, best, positions, probabilities, disagreements);
+  }
+  if (!compositeHolds(format, chars, groups, chosen, uncertain)) return undefined;
+  cleanNames(format, chars);
+  return { lines: chars.map((line) => line.join("")), uncertain };
+}
+
+/** Name positions after the names end (the padding) do not matter; every other one does. */
+function relevant(group: Group, text: string, k: number): boolean {
+  if (!group.fields.includes("surname")) return true;
+  const end = text.search(/<<<|<*$/);
+  return k < Math.max(end, 1) + 1;
+}
+
+function probabilityOf(
+  probabilities: Float32Array,
+  index: number,
+  allowed: string,
+  char: string,
+): number {
+  return candidatesAt(probabilities, index, allowed).find((o) => o.char === char)?.p ?? 0;
+}
+
+function placeText(chars: string[][], group: Group, text: string): void {
+  let k = 0;
+  for (const { run } of group.runs) {
+    for (let i = run.start; i < run.end; i++) chars[run.line][i] = text[k++];
+  }
+}
+
+/** The group's fields; for the names, only the part (surname or given names) in doubt. */
+function markUncertain(
+  uncertain: Set<keyof MrzFields>,
+  group: Group,
+  text: string,
+  positions: { index: number; kind: string }[],
+  probabilities: Float32Array,
+  disagreements: Set<number>,
+): void {
+  if (!group.fields.includes("surname")) {
+    for (const field of group.fields) uncertain.add(field);
+    return;
+  }
+  const split = text.indexOf("<<");
+  positions.forEach(({ index, kind }, k) => {
+    if (!relevant(group, text, k)) return;
+    const doubtful = disagreements.has(index) ||
+      probabilityOf(probabilities, index, kind, text[k]) < CERTAIN_CHAR;
+    if (!doubtful) return;
+    if (split < 0 || k <= split + 1) uncertain.add("surname");
+    if (split < 0 || k >= split) uncertain.add("givenNames");
+  });
+}
+
+/**
+ * The composite check digit over the chosen texts; when it fails, the next most probable valid
+ * alternatives of the fields it covers are tried (one field at a time), and a field changed this
+ * way is uncertain.
+ */
+function compositeHolds(
+  format: MrzFormat,
+  chars: string[][],
+  groups: Group[],
+  chosen: Map<Group, Candidate[]>,
+  uncertain: Set<keyof MrzFields>,
+): boolean {
+  const { check, runs } = compositeOf(format);
+  const holds = () =>
+    checkDigit(runs.map((run) => chars[run.line].slice(run.start, run.end).join("")).join("")) ===
+      chars[check[0]][check[1]];
+  if (holds()) return true;
+  const covered = groups.filter((g) =>
+    g.runs.some(({ run }) =>
+      runs.some((c) => c.line === run.line && run.start < c.end && c.start < run.end) ||
+      (run.line === check[0] && run.start === check[1])
+    )
+  );
+  let best: { group: Group; candidate: Candidate; loss: number } | undefined;
+  let ties = 0;
+  for (const group of covered) {
+    const candidates = chosen.get(group)!;
+    const original = candidates[0];
+    for (const candidate of candidates.slice(1)) {
+      placeText(chars, group, candidate.text);
+      if (holds()) {
+        const loss = original.logP - candidate.logP;
+        if (!best || loss < best.loss) best = { group, candidate, loss };
+        ties++;
+      }
+    }
+    placeText(chars, group, original.text);
+  }
+  if (!best) return false;
+  placeText(chars, best.group, best.candidate.text);
+  for (const field of best.group.fields) uncertain.add(field);
+  if (ties > 1) {
+    for (const group of covered) for (const field of group.fields) uncertain.add(field);
+  }
+  return true;
+}
+
+/** After a run of three fillers the names are over: the rest is padding, whatever was read. */
+function cleanNames(format: MrzFormat, chars: string[][]): void {
+  const names = format === "TD1" ? { line: 2, start: 0 } : { line: 0, start: 5 };
+  const line = chars[names.line];
+  const run = line.join("").indexOf("<<<", names.start);
+  if (run >= 0) { for (let i = run; i < line.length; i++) line[i] = "<"; }
+}
