@@ -120,6 +120,7 @@ Deno.test("a scanned document fills what it says and nothing else", () => {
     documentNumber: "HZX35F18R",
     documentExpiryDate: "2027-07-28",
     mrzFormat: "TD3",
+    uncertainFields: [],
   });
   assert.equal(filled.values.firstName, "Soeren");
   assert.equal(filled.values.gender, "", "an X in the MRZ is left for the guest to choose");
