@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
+import { DocumentType, Gender } from "../../shared/enums.ts";
 import { addDays, todayIn } from "../../shared/local-date.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { e2eSession, type Theme } from "../support/e2e.ts";
@@ -13,6 +14,7 @@ let stack: TestStack;
 let browser: Browser;
 const HOST = "marija.domacica@example.com";
 const FIXTURES = new URL("../../../shared/fixtures/mrz/", import.meta.url).pathname;
+const AXE = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname;
 const TODAY = todayIn("Europe/Zagreb");
 const WIFI = { ssid: "Horvat-Gosti", password: "more;i:sunce" };
 
@@ -71,6 +73,32 @@ async function chooseCountry(card: Locator, label: string, typed: string, option
   await box.fill(typed);
   await card.getByRole("option", { name: option, exact: true }).click();
   assert.equal(await box.inputValue(), option);
+}
+
+/** axe-core's critical and serious findings on the page's main content: "rule: targets". */
+async function seriousAxeIssues(page: Page): Promise<string[]> {
+  // Run as the browser's devtools would: the page's Content-Security-Policy allows no added script.
+  await page.evaluate(await Deno.readTextFile(AXE));
+  return await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const axe = (globalThis as any).axe;
+    const { violations } = await axe.run(document.querySelector("main"), {
+      resultTypes: ["violations"],
+    });
+    return violations
+      .filter((v: { impact: string }) => v.impact === "critical" || v.impact === "serious")
+      .map((v: { id: string; nodes: { target: string[] }[] }) =>
+        `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+      );
+  });
+}
+
+/** The text of the elements that describe a control (aria-describedby). */
+async function descriptionOf(control: Locator): Promise<string> {
+  return await control.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? "").join(" ")
+  );
 }
 
 /** Waits until the element with focus has an id matching `id` (focus moves after the paint). */
@@ -262,6 +290,139 @@ Deno.test({
           );
           await screenshot(page, "checkin-success-phone-light");
           await context.close();
+        },
+      );
+
+      await t.step(
+        "a scan the reader is not sure of: the uncertain fields are marked and must be checked",
+        async () => {
+          // A stay later this year in the first apartment; the reader's answer is routed here so
+          // that it names two fields it is not sure of (the API's side has its own test).
+          const start = addDays(TODAY, 40);
+          const created = await api("/api/Reservations", {
+            method: "POST",
+            body: {
+              accommodationUnitId: units[0].id,
+              startDateUTC: `${start}T12:00:00.000Z`,
+              endDateUTC: `${addDays(start, 3)}T12:00:00.000Z`,
+            },
+          });
+          assert.equal(created.status, 200, JSON.stringify(created.body));
+          const answer = {
+            name: "Birgitte Ida",
+            middleName: null,
+            surname: "Rasmussen",
+            gender: Gender.Female,
+            dateOfBirth: "1961-10-25",
+            citizenship: "DNK",
+            documentType: DocumentType.Passport,
+            documentNumber: "1O9957822",
+            documentExpiryDate: "2029-08-05",
+            mrzFormat: "TD3",
+            uncertainFields: ["documentNumber", "gender"],
+          };
+          let scans = 0;
+          const scanned = async (theme: Theme) => {
+            const context = await phone(theme);
+            const page = await context.newPage();
+            await page.route("**/api/Reservations/Guests/MRZ", async (route) => {
+              assert.ok(route.request().postDataJSON().imageBytes, "the photo is sent");
+              scans += 1;
+              await route.fulfill({
+                status: 200,
+                contentType: "application/json",
+                body: JSON.stringify(answer),
+              });
+            });
+            await page.goto(`/prijava/rezervacija/${created.body.code}`);
+            await page.getByRole("button", { name: "Dodaj goste" }).click();
+            const card = guestCard(page, /^Gost 1/);
+            await card.locator('input[data-scan="camera"]').setInputFiles(
+              `${FIXTURES}001_td3_l0.jpg`,
+            );
+            await card.getByText(/Iz dokumenta smo upisali \d+ podat/).waitFor({ timeout: 30_000 });
+            return { context, page, card };
+          };
+
+          const { context, page, card } = await scanned("DefaultTheme");
+          // The scan's outcome, in the live region, says how many fields need a look.
+          const status = card.getByRole("status");
+          assert.match(
+            await status.innerText(),
+            /2 podatka provjerite prema dokumentu: nismo ih pouzdano pročitali/,
+          );
+          const gender = card.getByLabel("Spol");
+          const number = card.getByLabel("Broj dokumenta", { exact: true });
+          for (const control of [gender, number]) {
+            assert.equal(await control.getAttribute("aria-invalid"), "true");
+            assert.match(await descriptionOf(control), /Provjerite prema dokumentu/);
+          }
+          const name = card.getByLabel("Ime", { exact: true });
+          assert.equal(await name.getAttribute("aria-invalid"), null, "a sure field is not marked");
+          assert.equal(
+            await card.getByText("Provjerite prema dokumentu", { exact: true }).count(),
+            2,
+          );
+          await chooseCountry(card, "Država rođenja", "dan", "Danska");
+          await card.getByLabel("Mjesto rođenja").fill("Køge");
+          await chooseCountry(card, "Država prebivališta", "Dan", "Danska");
+          await card.getByLabel("Mjesto prebivališta").fill("København");
+          await gender.scrollIntoViewIfNeeded();
+          await screenshot(page, "checkin-uncertain-phone-light", { fullPage: false });
+          assert.deepEqual(await seriousAxeIssues(page), [], "axe on the marked form");
+
+          // Everything is filled in, but two fields have not been looked at: the step says which
+          // and puts the keyboard on the first.
+          await page.getByRole("button", { name: "Dalje" }).click();
+          const alert = page.getByRole("alert").filter({ hasText: "provjerite" });
+          await alert.getByText(
+            "Prije nastavka provjerite označene podatke prema dokumentu, pa ih ispravite ili " +
+              "potvrdite s „Provjereno”: Gost 1: Spol, Broj dokumenta.",
+          ).waitFor();
+          await expectFocus(page, /-gender$/);
+          await page.getByRole("heading", { name: "Podaci o gostima" }).waitFor();
+          await screenshot(page, "checkin-uncertain-refused-phone-light", { fullPage: false });
+
+          // "Checked" on the sex: it stays as read, no longer marked, the keyboard stays on it.
+          await card.getByRole("button", { name: /^Provjereno\s*:\s*Spol$/ }).click();
+          await expectFocus(page, /-gender$/);
+          assert.equal(await gender.getAttribute("aria-invalid"), null);
+          assert.equal(await gender.inputValue(), String(Gender.Female));
+          await alert.getByText("Gost 1: Broj dokumenta.", { exact: false }).waitFor();
+          await page.getByRole("button", { name: "Dalje" }).click();
+          await expectFocus(page, /-documentNumber$/);
+          assert.equal(
+            await page.getByRole("heading", { name: "Provjerite i pošaljite" }).count(),
+            0,
+          );
+
+          // The number was misread (O for 0): correcting it is looking at it.
+          await number.fill("109957822");
+          assert.equal(await number.getAttribute("aria-invalid"), null);
+          assert.equal(
+            await card.getByText("Provjerite prema dokumentu", { exact: true }).count(),
+            0,
+          );
+          await page.getByRole("button", { name: "Dalje" }).click();
+          await page.getByRole("heading", { name: "Provjerite i pošaljite" }).waitFor();
+          await page.getByText("109957822").waitFor();
+          await context.close();
+
+          // The marked form in the dark and on a desktop.
+          const dark = await scanned("DarkTheme");
+          await dark.card.getByLabel("Spol").scrollIntoViewIfNeeded();
+          await screenshot(dark.page, "checkin-uncertain-phone-dark", { fullPage: false });
+          assert.deepEqual(await seriousAxeIssues(dark.page), [], "axe on the marked form, dark");
+          await dark.page.setViewportSize(VIEWPORTS.desktop);
+          await dark.card.getByLabel("Spol").scrollIntoViewIfNeeded();
+          await screenshot(dark.page, "checkin-uncertain-desktop-dark", { fullPage: false });
+          await dark.context.close();
+          const light = await scanned("DefaultTheme");
+          await light.page.setViewportSize(VIEWPORTS.desktop);
+          await light.card.getByLabel("Spol").scrollIntoViewIfNeeded();
+          await screenshot(light.page, "checkin-uncertain-desktop-light", { fullPage: false });
+          await light.context.close();
+          assert.equal(scans, 3);
         },
       );
 

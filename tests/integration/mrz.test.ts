@@ -9,10 +9,11 @@ import { REAL_SERVERS } from "../support/pipeline.ts";
 import { startTestWorkers } from "../support/workers.ts";
 import { connectNatsInBackground, type NatsHandle } from "@core/platform/nats.ts";
 import { waitForNats } from "../../workers/runner/wait-for-nats.ts";
+import { MRZ_QUEUE_GROUP, MRZ_READ_SUBJECT, type MrzReply } from "@shared/mrz-service.ts";
 
 /** The API's own NATS connection, as the `api` user (deploy/nats/users.conf). */
-async function apiNats(url: string): Promise<NatsHandle> {
-  const handle = connectNatsInBackground(url, "api");
+async function apiNats(url: string, name = "api"): Promise<NatsHandle> {
+  const handle = connectNatsInBackground(url, name);
   await waitForNats(handle, AbortSignal.timeout(10_000));
   return handle;
 }
@@ -51,6 +52,7 @@ Deno.test({
         documentNumber: "109957822",
         documentExpiryDate: "2029-08-05",
         mrzFormat: "TD3",
+        uncertainFields: [],
       });
 
       // A large photo (several MB) travels in one NATS message.
@@ -73,6 +75,78 @@ Deno.test({
     } finally {
       await api.close();
       await workers.stop();
+      await nats.dispose();
+      await database.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name: "the fields the worker is not sure of come back as uncertainFields, for the guest to check",
+  ...REAL_SERVERS,
+  fn: async () => {
+    const database = await createTestDatabase();
+    const nats = await startNatsServer();
+    // A stand-in for the mrz worker, as the `workers` user in the worker's queue group: it answers
+    // one reading with two fields it is not sure of, whatever the photo.
+    const worker = await apiNats(nats.urls.workers, "fake-mrz-worker");
+    const reply: MrzReply = {
+      ok: true,
+      guest: {
+        name: "Birgitte Ida",
+        middleName: null,
+        surname: "Rasmussen",
+        gender: Gender.Female,
+        dateOfBirth: "1961-10-25",
+        citizenship: "DNK",
+        documentType: DocumentType.Passport,
+        documentNumber: "1O9957822",
+        documentExpiryDate: "2029-08-05",
+        mrzFormat: "TD3",
+        uncertainFields: ["gender", "documentNumber"],
+      },
+    };
+    const requests: number[] = [];
+    const sub = worker.connection()!.subscribe(MRZ_READ_SUBJECT, {
+      queue: MRZ_QUEUE_GROUP,
+      callback: (_error, msg) => {
+        requests.push(msg.data.length);
+        msg.respond(JSON.stringify(reply));
+      },
+    });
+    await worker.connection()!.flush();
+    const api = await apiNats(nats.urls.api);
+    try {
+      const app = await createTestApp({ db: database.db, nats: api });
+      const photo = await Deno.readFile(new URL("001_td3_l0.jpg", FIXTURES));
+      const res = await app.request(
+        postJson(PATH, { imageBytes: Buffer.from(photo).toString("base64") }),
+      );
+      assert.equal(res.status, 200);
+      const body = await res.json();
+      assert.deepEqual(body.uncertainFields, ["gender", "documentNumber"]);
+      assert.deepEqual(body, reply.guest);
+      assert.deepEqual(requests, [photo.length], "the photo went to the worker once, as bytes");
+
+      // The answer names the enum in its documentation.
+      const doc = await (await app.request("/api/openapi.json")).json();
+      const guest = doc.components.schemas.MrzGuest;
+      assert.ok(guest.required.includes("uncertainFields"), "always present");
+      assert.match(guest.properties.uncertainFields.description, /not certain/);
+      assert.deepEqual(doc.components.schemas.MrzGuestReadField.enum, [
+        "name",
+        "surname",
+        "gender",
+        "dateOfBirth",
+        "citizenship",
+        "documentType",
+        "documentNumber",
+        "documentExpiryDate",
+      ]);
+    } finally {
+      sub.unsubscribe();
+      await api.close();
+      await worker.close();
       await nats.dispose();
       await database.dispose();
     }

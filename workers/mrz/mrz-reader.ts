@@ -80,7 +80,7 @@ export async function readMrz(
     format: read.format,
     fields: read.fields,
     uncertain: read.uncertain,
-    guest: toGuest(read.format, read.fields),
+    guest: toGuest(read.format, read.fields, read.uncertain),
   };
 }
 

@@ -31,6 +31,7 @@ export async function runMrzResponder({ nc, reader, signal }: MrzResponderOption
         log.info("mrz read", {
           outcome: result.ok ? "ok" : result.failure,
           format: result.ok ? result.format : undefined,
+          uncertain: result.ok ? result.guest.uncertainFields.length : undefined,
           bytes: msg.data.length,
           ms: Math.round(performance.now() - started),
         });

@@ -1,5 +1,9 @@
 import { DocumentType, Gender } from "@shared/enums.ts";
-import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
+import {
+  MRZ_GUEST_READ_FIELDS,
+  type MrzGuest,
+  type MrzGuestReadField,
+} from "@shared/schemas/mrz-guest.ts";
 import type { MrzFormat } from "./mrz-format.ts";
 import type { MrzFields } from "./parse-mrz.ts";
 
@@ -55,7 +59,36 @@ export function nameCase(mrzName: string): string {
   return mrzName.toLowerCase().replace(/(^|[\s])\p{L}/gu, (c) => c.toUpperCase());
 }
 
-export function toGuest(format: MrzFormat, fields: MrzFields): MrzGuest {
+/**
+ * The answer's field each MRZ field fills in; null where it feeds nothing in the answer (the
+ * issuing state and the optional data are not guest fields).
+ */
+const GUEST_FIELD_OF: Record<keyof MrzFields, MrzGuestReadField | null> = {
+  givenNames: "name",
+  surname: "surname",
+  sex: "gender",
+  dateOfBirth: "dateOfBirth",
+  nationality: "citizenship",
+  documentCode: "documentType",
+  documentType: "documentType",
+  documentNumber: "documentNumber",
+  expiryDate: "documentExpiryDate",
+  issuingState: null,
+  optionalData: null,
+  optionalData2: null,
+};
+
+/** The answer's fields the reader is not sure of, each once, in the answer's order. */
+export function uncertainGuestFields(uncertain: readonly (keyof MrzFields)[]): MrzGuestReadField[] {
+  const named = new Set(uncertain.map((field) => GUEST_FIELD_OF[field]));
+  return MRZ_GUEST_READ_FIELDS.filter((field) => named.has(field));
+}
+
+export function toGuest(
+  format: MrzFormat,
+  fields: MrzFields,
+  uncertain: readonly (keyof MrzFields)[],
+): MrzGuest {
   return {
     name: nameCase(fields.givenNames),
     middleName: null,
@@ -67,5 +100,6 @@ export function toGuest(format: MrzFormat, fields: MrzFields): MrzGuest {
     documentNumber: fields.documentNumber,
     documentExpiryDate: fields.expiryDate,
     mrzFormat: format,
+    uncertainFields: uncertainGuestFields(uncertain),
   };
 }

@@ -36,7 +36,10 @@ const readMrz = createRoute({
   tags: ["Guest check-in"],
   summary: "Read a document photo's MRZ into guest fields (no sign-in; the photo is not stored)",
   description: "`imageBytes`: a JPEG, PNG or WebP photo, base64, at most 8 MB. Answers the guest " +
-    "fields the machine readable zone gives (TD1 cards, TD2, TD3 passports).",
+    "fields the machine readable zone gives (TD1 cards, TD2, TD3 passports). `uncertainFields` " +
+    "(always present) names the fields whose reading is not certain: the form must ask the guest " +
+    "to check each against the document before going on; an empty list means every field was " +
+    "read for sure.",
   middleware: [
     bodyLimit({
       maxSize: GUEST_MRZ_BODY_LIMIT_BYTES,

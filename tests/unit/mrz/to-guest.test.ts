@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { DocumentType, Gender } from "@shared/enums.ts";
 import { MrzGuest } from "@shared/schemas/mrz-guest.ts";
-import { citizenshipOf, documentTypeOf, toGuest } from "../../../workers/mrz/to-guest.ts";
+import {
+  citizenshipOf,
+  documentTypeOf,
+  toGuest,
+  uncertainGuestFields,
+} from "../../../workers/mrz/to-guest.ts";
 import type { MrzFields } from "../../../workers/mrz/parse-mrz.ts";
 
 const FIELDS: MrzFields = {
@@ -20,7 +25,7 @@ const FIELDS: MrzFields = {
 };
 
 Deno.test("an MRZ becomes the guest form's fields", () => {
-  const guest = toGuest("TD3", FIELDS);
+  const guest = toGuest("TD3", FIELDS, []);
   assert.deepEqual(guest, {
     name: "Anna Maria",
     middleName: null,
@@ -32,8 +37,52 @@ Deno.test("an MRZ becomes the guest form's fields", () => {
     documentNumber: "C01X00T47",
     documentExpiryDate: "2031-10-31",
     mrzFormat: "TD3",
+    uncertainFields: [],
   });
   assert.deepEqual(MrzGuest.parse(guest), guest);
+});
+
+Deno.test("uncertain MRZ fields are named as the answer's fields, once each, in its order", () => {
+  assert.deepEqual(uncertainGuestFields([]), []);
+  assert.deepEqual(
+    uncertainGuestFields([
+      "expiryDate",
+      "sex",
+      "documentNumber",
+      "givenNames",
+      "nationality",
+      "surname",
+      "dateOfBirth",
+      "documentType",
+    ]),
+    [
+      "name",
+      "surname",
+      "gender",
+      "dateOfBirth",
+      "citizenship",
+      "documentType",
+      "documentNumber",
+      "documentExpiryDate",
+    ],
+  );
+  // The document code and the type it gives are one field of the answer.
+  assert.deepEqual(uncertainGuestFields(["documentCode", "documentType"]), ["documentType"]);
+  assert.deepEqual(uncertainGuestFields(["documentCode"]), ["documentType"]);
+  // The issuing state and the optional data fill in nothing: nothing to check on the form.
+  assert.deepEqual(uncertainGuestFields(["issuingState", "optionalData", "optionalData2"]), []);
+  assert.deepEqual(uncertainGuestFields(["optionalData", "sex"]), ["gender"]);
+
+  const guest = toGuest("TD1", FIELDS, ["documentNumber", "sex", "issuingState"]);
+  assert.deepEqual(guest.uncertainFields, ["gender", "documentNumber"]);
+  assert.deepEqual(MrzGuest.parse(guest), guest, "the shared schema takes the answer");
+  assert.equal(
+    MrzGuest.safeParse({ ...guest, uncertainFields: ["issuingState"] }).success,
+    false,
+    "only the answer's own fields can be named",
+  );
+  const { uncertainFields: _, ...withoutList } = guest;
+  assert.equal(MrzGuest.safeParse(withoutList).success, false, "the list is always there");
 });
 
 Deno.test("document types: passports, visas, and cards and permits as identity cards", () => {
@@ -46,8 +95,8 @@ Deno.test("document types: passports, visas, and cards and permits as identity c
 });
 
 Deno.test("sex < is Unspecified; M and F", () => {
-  assert.equal(toGuest("TD1", { ...FIELDS, sex: "<" }).gender, Gender.Unspecified);
-  assert.equal(toGuest("TD1", { ...FIELDS, sex: "M" }).gender, Gender.Male);
+  assert.equal(toGuest("TD1", { ...FIELDS, sex: "<" }, []).gender, Gender.Unspecified);
+  assert.equal(toGuest("TD1", { ...FIELDS, sex: "M" }, []).gender, Gender.Male);
 });
 
 Deno.test("citizenship is ISO alpha-3; codes that are no country give none", () => {

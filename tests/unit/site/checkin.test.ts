@@ -17,7 +17,9 @@ import { filterCountries, searchForm } from "../../../site/src/islands/checkin/c
 import { fittedSize } from "../../../site/src/islands/checkin/downscale-photo.ts";
 import {
   firstErrorField,
+  firstToCheck,
   type GuestValues,
+  markChecked,
   newDraft,
   prefillFromDocument,
   storedDrafts,
@@ -120,6 +122,7 @@ Deno.test("a scanned document fills what it says and nothing else", () => {
     documentNumber: "HZX35F18R",
     documentExpiryDate: "2027-07-28",
     mrzFormat: "TD3",
+    uncertainFields: [],
   });
   assert.equal(filled.values.firstName, "Soeren");
   assert.equal(filled.values.gender, "", "an X in the MRZ is left for the guest to choose");
@@ -134,6 +137,36 @@ Deno.test("a scanned document fills what it says and nothing else", () => {
   ]);
   assert.deepEqual(filled.errors, {});
   assert.equal(filled.documentExpiry, "2027-07-28");
+  assert.deepEqual(filled.toCheck, [], "a sure reading leaves nothing to check");
+});
+
+Deno.test("fields read without certainty are to check until the guest confirms them", () => {
+  const filled = prefillFromDocument(newDraft(), {
+    name: "Soeren",
+    middleName: null,
+    surname: "Meissner",
+    gender: Gender.Unspecified,
+    dateOfBirth: "2014-01-11",
+    citizenship: "DEU",
+    documentType: DocumentType.Passport,
+    documentNumber: "HZX35F18R",
+    documentExpiryDate: "2027-07-28",
+    mrzFormat: "TD3",
+    uncertainFields: ["name", "gender", "citizenship", "documentNumber", "documentExpiryDate"],
+  });
+  // In the form's order; the sex left empty (X) is asked for anyway, the expiry date has no field.
+  assert.deepEqual(filled.toCheck, ["firstName", "citizenship", "documentNumber"]);
+  assert.equal(firstToCheck(filled), "firstName");
+  const checked = markChecked(filled, "firstName");
+  assert.deepEqual(checked.toCheck, ["citizenship", "documentNumber"]);
+  assert.equal(checked.values.firstName, "Soeren", "confirming keeps the value");
+  assert.equal(firstToCheck(checked), "citizenship");
+  assert.equal(markChecked(checked, "surname"), checked);
+  assert.equal(
+    firstToCheck(markChecked(markChecked(checked, "citizenship"), "documentNumber")),
+    undefined,
+  );
+  assert.deepEqual(newDraft().toCheck, []);
 });
 
 Deno.test("a retry leaves out the guests an earlier, interrupted submit stored", () => {

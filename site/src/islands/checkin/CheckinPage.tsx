@@ -23,6 +23,8 @@ import { guestFieldId } from "./GuestCard.tsx";
 import {
   asksForEntry,
   firstErrorField,
+  firstToCheck,
+  GUEST_FIELDS,
   type GuestDraft,
   newDraft,
   storedDrafts,
@@ -383,6 +385,13 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
       focusById(guestFieldId(invalid.draft, firstErrorField(result.errors)!));
       return;
     }
+    // Read from a document without certainty: the guest looks at each before going on.
+    const unchecked = drafts.find((draft) => draft.toCheck.length > 0);
+    if (unchecked) {
+      dispatch({ type: "guestsRefused", alert: { toCheck: true } });
+      focusById(guestFieldId(unchecked, firstToCheck(unchecked)!));
+      return;
+    }
     dispatch({ type: "toSummary" });
   }
 
@@ -511,8 +520,23 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
     );
   }
 
-  const alertText = guestsAlert
-    ? "message" in guestsAlert ? validation(guestsAlert.message) : t(guestsAlert.key)
+  /** "Gost 1: Spol, Broj dokumenta; Gost 2: Ime": what is still to check, as it stands. */
+  const toCheckList = drafts.flatMap((draft, index) =>
+    draft.toCheck.length === 0 ? [] : [
+      `${t("guest.heading", { number: index + 1 })}: ${
+        GUEST_FIELDS.filter((f) => draft.toCheck.includes(f)).map((f) => t(`field.${f}`))
+          .join(", ")
+      }`,
+    ]
+  ).join("; ");
+  const alertText = !guestsAlert
+    ? undefined
+    : "message" in guestsAlert
+    ? validation(guestsAlert.message)
+    : "key" in guestsAlert
+    ? t(guestsAlert.key)
+    : toCheckList
+    ? t("checkinError.toCheck", { fields: toCheckList })
     : undefined;
 
   return (

@@ -15,6 +15,8 @@ interface CountryComboboxProps {
   countries: Country[] | undefined;
   error?: string;
   prefilled?: boolean;
+  /** Present while the country waits to be checked against the document (see FieldFrame). */
+  onChecked?: () => void;
 }
 
 /**
@@ -23,7 +25,7 @@ interface CountryComboboxProps {
  * the arrow keys and Enter, or a tap. The value is eVisitor's ISO 3166-1 alpha-3 code.
  */
 export function CountryCombobox(
-  { id, label, value, onChange, countries, error, prefilled }: CountryComboboxProps,
+  { id, label, value, onChange, countries, error, prefilled, onChecked }: CountryComboboxProps,
 ) {
   const { t, plural } = useTranslator();
   const selected = useMemo(() => countries?.find((c) => c.code === value) ?? null, [
@@ -60,18 +62,25 @@ export function CountryCombobox(
   });
 
   return (
-    <FieldFrame id={id} labelId={labelId} label={label} error={error} prefilled={prefilled}>
+    <FieldFrame
+      id={id}
+      labelId={labelId}
+      label={label}
+      error={error}
+      prefilled={prefilled}
+      onChecked={onChecked}
+    >
       <div className="relative">
         <input
           {...getInputProps({
-            ...describedBy(id, { error }),
+            ...describedBy(id, { error, toCheck: !!onChecked }),
             "aria-required": true,
             disabled: !countries,
             placeholder: countries ? t("country.placeholder") : t("country.loading"),
             autoComplete: "off",
             autoCapitalize: "words",
             spellCheck: false,
-            className: `${controlClass(!!error, !!prefilled)} pr-12`,
+            className: `${controlClass(!!error, !!prefilled, !!onChecked)} pr-12`,
           })}
         />
         <button

@@ -5,6 +5,7 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { readDocument } from "./checkin-api.ts";
 import { downscalePhoto } from "./downscale-photo.ts";
 import { useTranslator } from "./i18n-context.ts";
+import { Icon } from "./CheckinIcon.tsx";
 import { CameraIcon, ImageIcon } from "./page-icons.tsx";
 import { formatDay } from "./format.ts";
 
@@ -13,7 +14,7 @@ type Phase =
   | { kind: "preparing" }
   | { kind: "uploading"; fraction: number }
   | { kind: "reading" }
-  | { kind: "read"; fields: number; expiredOn?: string }
+  | { kind: "read"; fields: number; toCheck: number; expiredOn?: string }
   | { kind: "failed"; reason: ScanFailure };
 
 type ScanFailure =
@@ -47,8 +48,8 @@ function percentOf(phase: Phase): number | undefined {
 interface DocumentScanProps {
   /** Unique on the page, for the inputs' ids. */
   id: string;
-  /** Fills the guest's form; answers how many fields were filled in. */
-  onRead: (guest: MrzGuest) => number;
+  /** Fills the guest's form; answers how many fields were filled in, and how many to check. */
+  onRead: (guest: MrzGuest) => { filled: number; toCheck: number };
 }
 
 /**
@@ -76,11 +77,12 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
       const guest = await readDocument(image, (fraction) => {
         setPhase(fraction >= 1 ? { kind: "reading" } : { kind: "uploading", fraction });
       });
-      const fields = onRead(guest);
+      const { filled, toCheck } = onRead(guest);
       const today = new Date().toISOString().slice(0, 10);
       setPhase({
         kind: "read",
-        fields,
+        fields: filled,
+        toCheck,
         expiredOn: guest.documentExpiryDate < today ? guest.documentExpiryDate : undefined,
       });
     } catch (error) {
@@ -163,6 +165,12 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
             <p className="rounded-lg bg-info-soft px-3 py-2 text-sm font-medium text-info-soft-fg">
               {plural("scan.read", phase.fields)}
             </p>
+            {phase.toCheck > 0 && (
+              <p className="flex items-start gap-1.5 rounded-lg border-l-4 border-warning bg-warning-soft px-3 py-2 text-sm font-semibold text-warning-soft-fg">
+                <Icon name="alertCircle" className="mt-px size-4 shrink-0" />
+                <span>{plural("scan.toCheck", phase.toCheck)}</span>
+              </p>
+            )}
             {phase.expiredOn && (
               <p className="rounded-lg bg-warning-soft px-3 py-2 text-sm font-medium text-warning-soft-fg">
                 {t("scan.expired", { date: formatDate(phase.expiredOn) })}

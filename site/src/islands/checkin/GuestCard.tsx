@@ -12,6 +12,7 @@ import {
   GENDER_CHOICES,
   type GuestDraft,
   type GuestField,
+  markChecked,
   prefillFromDocument,
   validateDraft,
 } from "./guest-draft.ts";
@@ -59,14 +60,17 @@ export function GuestCard(
         values: next,
         errors,
         prefilled: current.prefilled.filter((f) => f !== field),
+        // Changed by the guest: looked at.
+        toCheck: current.toCheck.filter((f) => f !== field),
       };
     });
   }
 
-  function fillFrom(guest: MrzGuest): number {
+  function fillFrom(guest: MrzGuest) {
     onChange((current) => prefillFromDocument(current, guest));
-    // How many fields the document gives depends on the document alone.
-    return prefillFromDocument(draft, guest).prefilled.length;
+    // What the document gives, and what of it is uncertain, depends on the document alone.
+    const filled = prefillFromDocument(draft, guest);
+    return { filled: filled.prefilled.length, toCheck: filled.toCheck.length };
   }
 
   const field = (name: GuestField) => ({
@@ -76,6 +80,9 @@ export function GuestCard(
     onChange: (value: string) => set(name, value),
     error: draft.errors[name] ? validation(draft.errors[name]!) : undefined,
     prefilled: draft.prefilled.includes(name),
+    onChecked: draft.toCheck.includes(name)
+      ? () => onChange((current) => markChecked(current, name))
+      : undefined,
   });
   const country = (name: GuestField) => ({
     ...field(name),

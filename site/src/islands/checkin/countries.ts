@@ -1,4 +1,4 @@
-import countries from "i18n-iso-countries";
+import { COUNTRY_CODES } from "@shared/countries.ts";
 import { type CheckinLanguage, INTL_TAGS } from "../../i18n/checkin/languages.ts";
 
 /** A country as the selectors list it: eVisitor's ISO 3166-1 alpha-3 code and its name. */
@@ -9,13 +9,15 @@ export interface Country {
   search: string;
 }
 
-type LocaleData = Parameters<typeof countries.registerLocale>[0];
+/** i18n-iso-countries' names of one language: by alpha-2 code, the usual name first. */
+type LocaleData = { countries: Record<string, string | string[]> };
 
 /**
  * Country names in one language, each its own chunk: only the page's language is fetched (about
- * 3 kB), and another one when the guest switches.
+ * 3 kB), and another one when the guest switches. Read as they are, without the library's code
+ * (its tables of every code system are more than the page needs).
  */
-const LOCALES: Record<CheckinLanguage, () => Promise<{ default: unknown }>> = {
+const LOCALES: Record<CheckinLanguage, () => Promise<{ default: LocaleData }>> = {
   hr: () => import("i18n-iso-countries/langs/hr.json", { with: { type: "json" } }),
   en: () => import("i18n-iso-countries/langs/en.json", { with: { type: "json" } }),
   fr: () => import("i18n-iso-countries/langs/fr.json", { with: { type: "json" } }),
@@ -37,12 +39,10 @@ export function loadCountries(lang: CheckinLanguage): Promise<Country[]> {
   let list = lists.get(lang);
   if (!list) {
     list = LOCALES[lang]().then(({ default: data }) => {
-      countries.registerLocale(data as LocaleData);
-      const names = countries.getNames(lang, { select: "all" });
       const collator = new Intl.Collator(INTL_TAGS[lang]);
-      return Object.entries(countries.getAlpha3Codes())
-        .map(([code, alpha2]) => {
-          const all = names[alpha2] ?? [];
+      return COUNTRY_CODES
+        .map(([alpha2, code]) => {
+          const all = [data.countries[alpha2] ?? []].flat();
           return { code, name: all[0] ?? code, search: searchForm([...all, code].join("|")) };
         })
         .sort((a, b) => collator.compare(a.name, b.name));

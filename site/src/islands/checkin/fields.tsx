@@ -2,15 +2,20 @@ import type { HTMLAttributes, ReactNode } from "react";
 import { Icon } from "./CheckinIcon.tsx";
 import { useTranslator } from "./i18n-context.ts";
 
-/** Ids of a field's parts, from one base id: the control, its error and its hint. */
+/** Ids of a field's parts, from one base id: the control, its error, its hint, its "check this". */
 export function fieldIds(id: string) {
-  return { error: `${id}-error`, hint: `${id}-hint` };
+  return { error: `${id}-error`, hint: `${id}-hint`, check: `${id}-check` };
 }
 
-/** The look of every input; prefilled ones (from the scanned document) are tinted until edited. */
-export function controlClass(error: boolean, prefilled: boolean): string {
+/**
+ * The look of every input; prefilled ones (from the scanned document) are tinted until edited,
+ * those to check against the document have a thick amber frame (and a message, not colour alone).
+ */
+export function controlClass(error: boolean, prefilled: boolean, toCheck = false): string {
   const border = error
     ? "border-error"
+    : toCheck
+    ? "border-warning ring-2 ring-warning"
     : prefilled
     ? "border-info bg-info-soft/50"
     : "border-border-strong/80 hover:border-fg-muted";
@@ -29,12 +34,17 @@ interface FieldFrameProps {
   prefilled?: boolean;
   /** The label's id, for controls that name themselves with aria-labelledby. */
   labelId?: string;
+  /**
+   * Present while the field, read from the document without certainty, waits for the guest to
+   * check it: the field asks for it and offers "Checked", which calls this.
+   */
+  onChecked?: () => void;
   children: ReactNode;
 }
 
 /** Label, hint, control and error of one field, wired for screen readers. */
 export function FieldFrame(
-  { id, label, error, hint, optional, prefilled, labelId, children }: FieldFrameProps,
+  { id, label, error, hint, optional, prefilled, labelId, onChecked, children }: FieldFrameProps,
 ) {
   const { t } = useTranslator();
   const ids = fieldIds(id);
@@ -56,6 +66,27 @@ export function FieldFrame(
       </div>
       {hint && <p id={ids.hint} className="mt-1 text-sm text-fg-muted">{hint}</p>}
       <div className="mt-1.5">{children}</div>
+      {onChecked && (
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border-l-4 border-warning bg-warning-soft px-2.5 pt-1 pb-2 text-sm font-semibold text-warning-soft-fg">
+          <p id={ids.check} className="flex items-start gap-1.5 py-1.5">
+            <Icon name="alertCircle" className="mt-px size-4 shrink-0" />
+            <span>{t("scan.checkField")}</span>
+          </p>
+          <button
+            type="button"
+            onClick={() => {
+              onChecked();
+              // The button goes away: the keyboard stays on the field it confirmed.
+              requestAnimationFrame(() => document.getElementById(id)?.focus());
+            }}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-warning-soft-fg/40 bg-surface px-3 font-semibold text-fg hover:bg-surface-muted"
+          >
+            <Icon name="check" className="size-4" />
+            {t("scan.checked")}
+            <span className="sr-only">{`: ${label}`}</span>
+          </button>
+        </div>
+      )}
       {error && (
         <p
           id={ids.error}
@@ -69,13 +100,20 @@ export function FieldFrame(
   );
 }
 
-/** aria-describedby and aria-invalid for a control with this hint and error. */
-export function describedBy(id: string, { error, hint }: { error?: string; hint?: string }) {
+/**
+ * aria-describedby and aria-invalid for a control with this hint and error, and whether it waits
+ * to be checked against the document (invalid until it is: the step does not go on).
+ */
+export function describedBy(
+  id: string,
+  { error, hint, toCheck }: { error?: string; hint?: string; toCheck?: boolean },
+) {
   const ids = fieldIds(id);
-  const list = [hint && ids.hint, error && ids.error].filter(Boolean).join(" ");
+  const list = [hint && ids.hint, toCheck && ids.check, error && ids.error].filter(Boolean)
+    .join(" ");
   return {
     "aria-describedby": list || undefined,
-    "aria-invalid": error ? true as const : undefined,
+    "aria-invalid": error || toCheck ? true as const : undefined,
   };
 }
 
@@ -88,6 +126,7 @@ interface InputFieldProps {
   hint?: string;
   optional?: boolean;
   prefilled?: boolean;
+  onChecked?: () => void;
   type?: "text" | "date" | "email" | "tel";
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
@@ -98,7 +137,8 @@ interface InputFieldProps {
 }
 
 export function InputField(props: InputFieldProps) {
-  const { id, value, onChange, error, hint, optional, prefilled, type = "text" } = props;
+  const { id, value, onChange, error, hint, optional, prefilled, onChecked, type = "text" } = props;
+  const toCheck = !!onChecked;
   return (
     <FieldFrame {...props}>
       <input
@@ -115,8 +155,8 @@ export function InputField(props: InputFieldProps) {
         maxLength={props.maxLength}
         max={props.max}
         min={props.min}
-        {...describedBy(id, { error, hint })}
-        className={controlClass(!!error, !!prefilled)}
+        {...describedBy(id, { error, hint, toCheck })}
+        className={controlClass(!!error, !!prefilled, toCheck)}
       />
     </FieldFrame>
   );
@@ -131,13 +171,15 @@ interface SelectFieldProps {
   error?: string;
   hint?: string;
   prefilled?: boolean;
+  onChecked?: () => void;
   disabled?: boolean;
 }
 
 /** A native select: phones show their own picker, keyboards and screen readers know it. */
 export function SelectField(props: SelectFieldProps) {
   const { t } = useTranslator();
-  const { id, value, onChange, options, error, hint, prefilled, disabled } = props;
+  const { id, value, onChange, options, error, hint, prefilled, onChecked, disabled } = props;
+  const toCheck = !!onChecked;
   return (
     <FieldFrame {...props}>
       <div className="relative">
@@ -148,8 +190,8 @@ export function SelectField(props: SelectFieldProps) {
           required
           aria-required
           disabled={disabled}
-          {...describedBy(id, { error, hint })}
-          className={`${controlClass(!!error, !!prefilled)} appearance-none pr-10`}
+          {...describedBy(id, { error, hint, toCheck })}
+          className={`${controlClass(!!error, !!prefilled, toCheck)} appearance-none pr-10`}
         >
           <option value="" disabled>{t("select.placeholder")}</option>
           {options.map((option) => (

@@ -1,7 +1,7 @@
 import { DocumentType, Gender } from "@shared/enums.ts";
 import { needsBorderCrossing } from "@shared/eu-countries.ts";
 import { GuestForm } from "@shared/schemas/guest.ts";
-import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
+import type { MrzGuest, MrzGuestReadField } from "@shared/schemas/mrz-guest.ts";
 import type { PublicGuest } from "@shared/schemas/guest.ts";
 
 /** The inputs of one guest's form, in the order the form shows them (and errors are focused). */
@@ -35,6 +35,11 @@ export interface GuestDraft {
   values: GuestValues;
   /** Fields filled in from the scanned document and not changed since: shown highlighted. */
   prefilled: GuestField[];
+  /**
+   * Fields the document filled in whose reading is not certain, until the guest edits them or
+   * says they are checked: the step does not go on while any is left.
+   */
+  toCheck: GuestField[];
   /** English messages from the shared schema or the API; the page translates them. */
   errors: GuestErrors;
   /** The scanned document's expiry date, to warn about an expired document. */
@@ -44,7 +49,13 @@ export interface GuestDraft {
 const EMPTY: GuestValues = Object.fromEntries(GUEST_FIELDS.map((f) => [f, ""])) as GuestValues;
 
 export function newDraft(): GuestDraft {
-  return { key: crypto.randomUUID(), values: { ...EMPTY }, prefilled: [], errors: {} };
+  return {
+    key: crypto.randomUUID(),
+    values: { ...EMPTY },
+    prefilled: [],
+    toCheck: [],
+    errors: {},
+  };
 }
 
 /** Selects offer these; eVisitor registers only male and female guests. */
@@ -108,9 +119,34 @@ export function firstErrorField(errors: GuestErrors): GuestField | undefined {
   return GUEST_FIELDS.find((field) => errors[field]);
 }
 
+/** The form's field each field of the MRZ answer fills in (the expiry date only warns). */
+const FORM_FIELD_OF: Record<MrzGuestReadField, GuestField | null> = {
+  name: "firstName",
+  surname: "surname",
+  gender: "gender",
+  dateOfBirth: "dateOfBirth",
+  citizenship: "citizenship",
+  documentType: "documentType",
+  documentNumber: "documentNumber",
+  documentExpiryDate: null,
+};
+
+/** The first field (in form order) still to check against the document. */
+export function firstToCheck(draft: GuestDraft): GuestField | undefined {
+  return GUEST_FIELDS.find((field) => draft.toCheck.includes(field));
+}
+
+/** The guest looked at the field and says it is right (or changed it): no longer to check. */
+export function markChecked(draft: GuestDraft, field: GuestField): GuestDraft {
+  return draft.toCheck.includes(field)
+    ? { ...draft, toCheck: draft.toCheck.filter((f) => f !== field) }
+    : draft;
+}
+
 /**
  * Fills a draft with what a document's MRZ says. Only what the document says: the places of birth
  * and residence are for the guest to type. An "unspecified" sex (X) is left for the guest to choose.
+ * The filled fields the reader is not sure of are to be checked against the document.
  */
 export function prefillFromDocument(draft: GuestDraft, mrz: MrzGuest): GuestDraft {
   const found: Partial<GuestValues> = {
@@ -132,6 +168,10 @@ export function prefillFromDocument(draft: GuestDraft, mrz: MrzGuest): GuestDraf
     values,
     errors,
     prefilled: filled.map(([field]) => field),
+    toCheck: GUEST_FIELDS.filter((field) =>
+      field in found && found[field] !== "" &&
+      mrz.uncertainFields.some((uncertain) => FORM_FIELD_OF[uncertain] === field)
+    ),
     documentExpiry: mrz.documentExpiryDate,
   };
 }

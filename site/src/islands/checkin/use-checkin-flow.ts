@@ -10,8 +10,11 @@ import type { Step } from "./StepIndicator.tsx";
 /** Schema limit of one check-in; a unit without a capacity takes up to this many at once. */
 export const MAX_GUESTS = 50;
 
-/** Above the guests: why the step cannot go on (a shared message, or one of the page's texts). */
-export type Alert = { message: string } | { key: CheckinKey };
+/**
+ * Above the guests: why the step cannot go on (a shared message, one of the page's texts, or the
+ * fields still to check against the document, named as they stand).
+ */
+export type Alert = { message: string } | { key: CheckinKey } | { toCheck: true };
 
 /** The form (its three steps), then eVisitor registering this phone's guests, then the outcome. */
 export type Phase =
