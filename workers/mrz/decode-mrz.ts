@@ -22,6 +22,8 @@ export interface DecodedMrz {
 /** Extra doubt from a second reading: positions where another engine read something else. */
 export interface DecodeEvidence {
   disagreements?: Set<number>;
+  /** Told why each field is uncertain (for tuning: bench/mrz.ts --why). */
+  explain?: (fields: (keyof MrzFields)[], why: string) => void;
 }
 
 /** Below this probability a character (after the field's constraints) is not certain. */
@@ -208,7 +210,7 @@ const shareOfBest = (candidates: Candidate[]) => {
 export function decodeMrz(
   format: MrzFormat,
   probabilities: Float32Array,
-  { disagreements = new Set() }: DecodeEvidence = {},
+  { disagreements = new Set(), explain }: DecodeEvidence = {},
 ): DecodedMrz | undefined {
   const { lines: count, length } = MRZ_LAYOUTS[format];
   const chars: string[][] = Array.from({ length: count }, () => Array(length).fill("<"));
@@ -227,13 +229,26 @@ export function decodeMrz(
     if (candidates.length === 0) return undefined;
     chosen.set(group, candidates);
     const best = candidates[0].text;
-    const doubtful = best !== argmax ||
-      (group.valid !== undefined && shareOfBest(candidates) < CERTAIN_FIELD) ||
-      positions.some(({ index, kind }, k) =>
-        relevant(group, best, k) &&
-        (disagreements.has(index) ||
-          probabilityOf(probabilities, index, kind, best[k]) < CERTAIN_CHAR)
+    const corrected = best !== argmax;
+    const share = group.valid ? shareOfBest(candidates) : 1;
+    const disagreed = positions.some(({ index }, k) =>
+      relevant(group, best, k) && disagreements.has(index)
+    );
+    const unsure = positions.some(({ index, kind }, k) =>
+      relevant(group, best, k) && probabilityOf(probabilities, index, kind, best[k]) < CERTAIN_CHAR
+    );
+    const doubtful = corrected || share < CERTAIN_FIELD || disagreed || unsure;
+    if (doubtful && explain) {
+      explain(
+        group.fields,
+        [
+          corrected && "corrected",
+          share < CERTAIN_FIELD && `share ${share.toFixed(3)}`,
+          disagreed && "second opinion",
+          unsure && "unsure character",
+        ].filter(Boolean).join(", "),
       );
+    }
     placeText(chars, group, best);
     if (doubtful) markUncertain(uncertain, group, best, positions, probabilities, disagreements);
   }

@@ -1,6 +1,6 @@
-import { blobHeight } from "./components.ts";
+import { blobHeight, centreX } from "./components.ts";
 import { MRZ_LAYOUTS, type MrzFormat } from "./mrz-format.ts";
-import type { TextLine } from "./text-lines.ts";
+import { fitLine, type TextLine } from "./text-lines.ts";
 
 /** The lines of a machine readable zone, top to bottom, and the layout their length suggests. */
 export interface MrzRegion {
@@ -31,8 +31,11 @@ export function findMrz(lines: TextLine[]): MrzRegion | undefined {
     }
     for (const size of [2, 3]) {
       if (group.length < size) continue;
-      const candidate = scoreGroup(group.slice(0, size));
-      if (candidate && (!best || candidate.score > best.score)) best = candidate;
+      const lines = group.slice(0, size);
+      const aligned = alignedGroup(lines);
+      for (const candidate of [scoreGroup(lines), aligned && scoreGroup(aligned)]) {
+        if (candidate && (!best || candidate.score > best.score)) best = candidate;
+      }
     }
   }
   return best;
@@ -46,7 +49,24 @@ function belowInZone(upper: TextLine, lower: TextLine): boolean {
   if (Math.min(upper.charHeight, lower.charHeight) < 0.75 * h) return false;
   const pitch = Math.max(upper.pitch, lower.pitch);
   if (Math.min(upper.pitch, lower.pitch) < 0.8 * pitch) return false;
-  return Math.abs(upper.startX - lower.startX) < 2.5 * pitch;
+  // Lines of a zone start together; a few more characters on one (a signature, the edge of the
+  // zone's band, a visual-zone word chained on) are cut off by alignedGroup.
+  return Math.abs(upper.startX - lower.startX) < 8 * pitch;
+}
+
+/**
+ * The lines of a group cut to the horizontal extent they share: every MRZ line runs the whole
+ * width of the zone (fillers included), so whatever sticks out on one line alone is not MRZ.
+ */
+function alignedGroup(group: TextLine[]): TextLine[] | undefined {
+  const start = Math.max(...group.map((l) => l.startX));
+  const end = Math.min(...group.map((l) => l.endX));
+  const lines = group.map((line) => {
+    const margin = 0.5 * line.pitch;
+    return line.blobs.filter((b) => centreX(b) > start - margin && centreX(b) < end + margin);
+  });
+  if (lines.some((blobs) => blobs.length < 12)) return undefined;
+  return lines.map(fitLine);
 }
 
 function scoreGroup(group: TextLine[]): MrzRegion | undefined {

@@ -4,6 +4,7 @@ import { checkImageFormat } from "@shared/image-format.ts";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
 import { createOcrEngine } from "./ocr-engine.ts";
 import { loadGlyphModel } from "./glyph-model.ts";
+import type { DecodeEvidence } from "./decode-mrz.ts";
 import type { MrzFormat } from "./mrz-format.ts";
 import type { MrzFields } from "./parse-mrz.ts";
 import { type OcrEngines, readMrzFromImage, type UncertainField } from "./read-mrz.ts";
@@ -22,9 +23,12 @@ export type MrzResult =
   }
   | { ok: false; failure: MrzFailureKind };
 
+type Explain = DecodeEvidence["explain"];
+
 export interface MrzReader {
-  /** Reads the MRZ of a photo held in memory; nothing is written anywhere. */
-  read(bytes: Uint8Array): Promise<MrzResult>;
+  /** Reads the MRZ of a photo held in memory; nothing is written anywhere. `explain` is told
+   * why a field is uncertain (tuning and the benchmark; it never sees the document's data). */
+  read(bytes: Uint8Array, explain?: Explain): Promise<MrzResult>;
   close(): Promise<void>;
 }
 
@@ -38,8 +42,8 @@ export interface MrzReaderOptions {
 }
 
 /**
- * The MRZ reader of a process: both OCR engines are started once (about a second each) and
- * shared by every request.
+ * The MRZ reader of a process: the glyph classifier's weights are loaded and Tesseract's LSTM
+ * engine started once (about a second) and shared by every request.
  */
 export async function createMrzReader(
   { clock = () => new Date(), concurrency = 2, secondOpinion = true }: MrzReaderOptions = {},
@@ -51,7 +55,7 @@ export async function createMrzReader(
   const engines: OcrEngines = { glyphs, lstm };
   const limit = pLimit(concurrency);
   return {
-    read: (bytes) => limit(() => readMrz(bytes, engines, clock())),
+    read: (bytes, explain) => limit(() => readMrz(bytes, engines, clock(), explain)),
     close: async () => {
       await lstm?.close();
     },
@@ -63,12 +67,13 @@ export async function readMrz(
   bytes: Uint8Array,
   engines: OcrEngines,
   today: Date,
+  explain?: Explain,
 ): Promise<MrzResult> {
   if (bytes.length > IMAGE_MAX_BYTES) return { ok: false, failure: "too-large" };
   if (!(await checkImageFormat(bytes)).accepted) return { ok: false, failure: "not-an-image" };
   let read;
   try {
-    read = await readMrzFromImage(bytes, engines, today);
+    read = await readMrzFromImage(bytes, engines, today, explain);
   } catch (error) {
     // A truncated or corrupt file, or one claiming more pixels than allowed.
     if (isDecodeError(error)) return { ok: false, failure: "not-an-image" };

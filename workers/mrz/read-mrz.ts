@@ -3,7 +3,7 @@ import { flipStrip, type LineStrip, lineStrip, stackStrips } from "./line-strips
 import { type LocatedMrz, locateMrz } from "./locate-mrz.ts";
 import { CELL_SIZE, GLYPH_CHAR_HEIGHT, glyphCells } from "./glyph-cells.ts";
 import type { GlyphModel } from "./glyph-model.ts";
-import { decodeMrz } from "./decode-mrz.ts";
+import { type DecodeEvidence, decodeMrz } from "./decode-mrz.ts";
 import { MRZ_ALPHABET, MRZ_LAYOUTS, type MrzFormat } from "./mrz-format.ts";
 import { type MrzFields, parseMrz } from "./parse-mrz.ts";
 import type { OcrEngine } from "./ocr-engine.ts";
@@ -56,6 +56,7 @@ export async function readMrzFromImage(
   bytes: Uint8Array,
   engines: OcrEngines,
   today: Date,
+  explain?: DecodeEvidence["explain"],
 ): Promise<MrzRead> {
   const image = await decodeGrey(bytes);
   const found: LocatedMrz[] = [];
@@ -67,7 +68,7 @@ export async function readMrzFromImage(
         [false, true].map((upsideDown) => readZone(located, upsideDown, engines.glyphs, sharpened)),
       );
       for (const reading of readings.sort((a, b) => b.score - a.score)) {
-        const read = await decodeReading(reading, engines, today);
+        const read = await decodeReading(reading, engines, today, explain);
         if (read) return read;
       }
     }
@@ -111,6 +112,7 @@ async function decodeReading(
   reading: ZoneReading,
   engines: OcrEngines,
   today: Date,
+  explain?: DecodeEvidence["explain"],
 ): Promise<MrzRead | undefined> {
   const format = reading.located.region.format;
   const first = decodeMrz(format, reading.probabilities);
@@ -118,9 +120,7 @@ async function decodeReading(
   const disagreements = engines.lstm
     ? await secondOpinion(reading, engines.lstm, first.lines)
     : new Set<number>();
-  const decoded = disagreements.size
-    ? decodeMrz(format, reading.probabilities, { disagreements })
-    : first;
+  const decoded = decodeMrz(format, reading.probabilities, { disagreements, explain });
   const fields = decoded && parseMrz(decoded.lines, today);
   if (!decoded || !fields) return undefined;
   return { ok: true, format, lines: decoded.lines, fields, uncertain: [...decoded.uncertain] };
