@@ -114,11 +114,9 @@ export function nameField(
 ): { field: string; truncated: boolean } {
   const full = given ? `${surname}<<${given}` : surname;
   if (full.length <= length) return { field: padRight(full, length), truncated: false };
-  let cut = surname.length + 3 <= length || !given
+  const cut = surname.length + 3 <= length || !given
     ? full.slice(0, length)
     : `${surname.slice(0, length - 3).replace(/<+$/, "")}<<${given[0]}`;
-  // A cut right after a separator leaves it as filler, never a dangling single `<` in a name.
-  cut = cut.replace(/<+$/, "");
   return { field: padRight(cut, length), truncated: true };
 }
 

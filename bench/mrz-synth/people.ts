@@ -221,7 +221,7 @@ export const COUNTRIES: Country[] = [
   {
     code: "SWE",
     title: "KONUNGARIKET SVERIGE",
-    weight: 4,
+    weight: 7,
     surnames: ["Wallin", "Westberg", "Wikström", "Åkesson", "Söderlund", "Lindqvist", "Öberg"],
     male: ["Wilhelm", "Björn", "Edvin", "Axel", "Måns"],
     female: ["Åsa", "Wilma", "Linnéa", "Ebba", "Saga"],

@@ -58,6 +58,18 @@ const TITLES: Record<IdentityDocument["kind"], string[]> = {
   "temporary identity card": ["VORLÄUFIGER PERSONALAUSWEIS / TEMPORARY IDENTITY CARD"],
 };
 
+/** Cover titles in the issuer's language where there is one here (Croatian, German), else English/French. */
+function titlesFor(doc: IdentityDocument): string[] {
+  const croatian = /PUTOVNICA|OSOBNA|DOZVOLA/, german = /REISEPASS|PERSONALAUSWEIS|AUFENTHALT/;
+  const titles = TITLES[doc.kind];
+  const own = doc.issuer.code === "HRV"
+    ? titles.filter((t) => croatian.test(t))
+    : ["D", "AUT", "CHE"].includes(doc.issuer.code)
+    ? titles.filter((t) => german.test(t))
+    : titles.filter((t) => !croatian.test(t) && !german.test(t));
+  return own.length ? own : titles;
+}
+
 const SANS = ["DejaVu Sans", "Liberation Sans", "DejaVu Sans Condensed"];
 const SERIF = ["DejaVu Serif", "Liberation Serif"];
 
@@ -165,7 +177,7 @@ export function drawDocument(
     text(
       4,
       4.4 + titleSize * 2,
-      rng.pick(TITLES[doc.kind]),
+      rng.pick(titlesFor(doc)),
       rng.pick(SANS),
       titleSize * 0.62,
       ink(10),
