@@ -125,7 +125,8 @@ export async function photograph(
   const grainF1 = rng.float(0.02, 0.08), grainF2 = rng.float(0.005, 0.02);
 
   // 5. One pass: warp (bilinear), composite on the background, light.
-  const out = new Uint8Array(width * height * 3);
+  // Clamped: a warm cast or glare may push a channel past 255.
+  const out = new Uint8ClampedArray(width * height * 3);
   const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = inverse;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -208,7 +209,10 @@ export async function photograph(
     if (photocopy) {
       let l = 0.299 * r + 0.587 * g + 0.114 * b;
       l = (l - 128) * photocopy.contrast + 128 + photocopy.brightness;
-      if (photocopy.specks && (nextIndex() / table.length) < photocopy.specks * 16) l *= 0.4;
+      if (
+        photocopy.specks &&
+        (nextIndex() + table.length * nextIndex()) / table.length ** 2 < photocopy.specks
+      ) l *= 0.4;
       r = g = b = l;
     }
     if (sigma) {
