@@ -1,32 +1,66 @@
 /**
- * MRZ reading benchmark: every photo of ../shared/fixtures/mrz (60, levels 0–3) read by the MRZ
- * worker's own reader (both OCR engines started once, as in the worker), one photo at a time.
- * Per difficulty level: the share of photos whose fields all equal the ground truth, the median
- * and 95th-percentile time per photo (decode, find, OCR, correct, parse), and the process's peak
- * RSS. Targets (issue 6): all fields exact on ≥ 98 % of level 0–1 photos and ≥ 85 % of level 2;
- * median under 1.5 s on the 2-core reference machine. Level 3 is best effort.
+ * MRZ reading benchmark: every photo of a set in the fixtures' format (default
+ * ../shared/fixtures/mrz, 60 photos; or a synthetic set written by bench/mrz-synth.ts) read by the
+ * MRZ worker's own reader (both OCR engines started once, as in the worker), one photo at a time.
  *
- *   deno run -A bench/mrz.ts [--fixtures ../shared/fixtures/mrz] [--verbose]
+ * Per difficulty level and per format: photos; all fields exact; silently wrong (a field the API
+ * answers — surname, givenNames, documentNumber, nationality, dateOfBirth, sex, expiryDate,
+ * documentType — differs from the truth and is not named in the result's `uncertain`); flagged
+ * (wrong, but every wrong answered field is named in `uncertain`); other (only fields the API does
+ * not answer differ: issuing state, optional data); no result; median and 95th-percentile seconds
+ * per photo (decode, find, OCR, correct, parse). Also the process's peak RSS. Targets (issue 18):
+ * all fields exact ≥ 99 % at levels 0–1, ≥ 92 % at level 2, ≥ 60 % at level 3; no silently wrong
+ * photo at levels 0–2; median < 0.5 s, p95 < 2 s; peak RSS < 600 MB.
  *
- * Prints a JSON line per photo with --verbose (file, level, outcome, ms; never the data) and a
- * Markdown table.
+ *   deno run -A bench/mrz.ts [--dir ../shared/fixtures/mrz] [--json out.json] [--verbose]
+ *
+ * --verbose prints a JSON line per photo: file name, level, format, outcome, the names of the
+ * wrong and uncertain fields and the time — never the data. --json writes the figures and those
+ * per-photo lines.
  */
 import { parseArgs } from "node:util";
 import { setLogLevel } from "@core/platform/logger.ts";
 import { createMrzReader } from "../workers/mrz/mrz-reader.ts";
 
+/** The fields the API answers with (the guest form's data). */
+const ANSWERED = [
+  "surname",
+  "givenNames",
+  "documentNumber",
+  "nationality",
+  "dateOfBirth",
+  "sex",
+  "expiryDate",
+  "documentType",
+] as const;
+
+type Outcome = "exact" | "silently-wrong" | "flagged" | "other-fields" | "no-result";
+
+interface PhotoResult {
+  image: string;
+  level: number;
+  format: string;
+  outcome: Outcome;
+  /** Why there is no result (the reader's failure kind). */
+  failure?: string;
+  wrongFields: string[];
+  uncertain: string[];
+  ms: number;
+}
+
 const { values } = parseArgs({
   args: Deno.args,
   options: {
-    fixtures: {
+    dir: {
       type: "string",
       default: new URL("../../shared/fixtures/mrz/", import.meta.url).pathname,
     },
+    json: { type: "string" },
     verbose: { type: "boolean", default: false },
   },
 });
 setLogLevel("error");
-const dir = values.fixtures.endsWith("/") ? values.fixtures : values.fixtures + "/";
+const dir = values.dir.endsWith("/") ? values.dir : values.dir + "/";
 const manifest = JSON.parse(await Deno.readTextFile(dir + "manifest.json"));
 
 let peakRss = 0;
@@ -39,59 +73,133 @@ const reader = await createMrzReader({
 });
 const initMs = performance.now() - initStart;
 
-interface Level {
-  exact: number;
-  total: number;
-  ms: number[];
-}
-const levels = new Map<number, Level>();
+const photos: PhotoResult[] = [];
 for (const file of manifest.files) {
   const truth = JSON.parse(await Deno.readTextFile(dir + file.groundTruth));
   const bytes = await Deno.readFile(dir + file.image);
   const started = performance.now();
   const result = await reader.read(bytes);
   const ms = performance.now() - started;
-  const exact = result.ok && JSON.stringify(result.fields) === JSON.stringify(truth.fields);
-  const level = levels.get(file.level) ?? { exact: 0, total: 0, ms: [] };
-  levels.set(file.level, level);
-  level.total++;
-  level.ms.push(ms);
-  if (exact) level.exact++;
   sampleRss();
-  if (values.verbose) {
-    const outcome = exact ? "exact" : result.ok ? "wrong" : result.failure;
-    console.log(
-      JSON.stringify({ image: file.image, level: file.level, outcome, ms: Math.round(ms) }),
+  let photo: PhotoResult;
+  const base = { image: file.image, level: file.level, format: truth.format, ms };
+  if (!result.ok) {
+    photo = {
+      ...base,
+      outcome: "no-result",
+      failure: result.failure,
+      wrongFields: [],
+      uncertain: [],
+    };
+  } else {
+    const read = result.fields as unknown as Record<string, unknown>;
+    const wrongFields = Object.keys(truth.fields).filter((key) =>
+      JSON.stringify(read[key]) !== JSON.stringify(truth.fields[key])
     );
+    const uncertain: string[] = [...result.uncertain];
+    const wrongAnswered = wrongFields.filter((key) =>
+      (ANSWERED as readonly string[]).includes(key)
+    );
+    const outcome: Outcome = wrongFields.length === 0
+      ? "exact"
+      : wrongAnswered.some((key) => !uncertain.includes(key))
+      ? "silently-wrong"
+      : wrongAnswered.length > 0
+      ? "flagged"
+      : "other-fields";
+    photo = { ...base, outcome, wrongFields, uncertain };
   }
+  photos.push(photo);
+  if (values.verbose) console.log(JSON.stringify({ ...photo, ms: Math.round(ms) }));
 }
 await reader.close();
 clearInterval(sampler);
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-const seconds = (ms: number) => (ms / 1000).toFixed(2);
-const rows = [...levels.entries()].sort(([a], [b]) => a - b).map(([level, l]) => {
-  const sorted = [...l.ms].sort((a, b) => a - b);
-  return { level: String(level), ...l, sorted };
-});
-const all = rows.flatMap((r) => r.sorted).sort((a, b) => a - b);
-const total = rows.reduce((n, r) => ({ exact: n.exact + r.exact, total: n.total + r.total }), {
-  exact: 0,
-  total: 0,
-});
+interface Row {
+  group: string;
+  photos: number;
+  exact: number;
+  exactPercent: number;
+  silentlyWrong: number;
+  flagged: number;
+  otherFields: number;
+  noResult: number;
+  medianS: number;
+  p95S: number;
+}
 
-console.log(
-  `\nOCR engines started in ${seconds(initMs)} s; peak RSS ${Math.round(peakRss / 2 ** 20)} MB\n`,
-);
-console.log("| level | photos | all fields exact | median s | p95 s |");
-console.log("| ----- | ------ | ---------------- | -------- | ----- |");
-for (const r of [...rows, { level: "all", ...total, sorted: all }]) {
-  const share = `${r.exact}/${r.total} (${Math.round((100 * r.exact) / r.total)} %)`;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+function row(group: string, of: PhotoResult[]): Row {
+  const sorted = of.map((p) => p.ms).sort((a, b) => a - b);
+  const count = (outcome: Outcome) => of.filter((p) => p.outcome === outcome).length;
+  const exact = count("exact");
+  return {
+    group,
+    photos: of.length,
+    exact,
+    exactPercent: Math.round((1000 * exact) / of.length) / 10,
+    silentlyWrong: count("silently-wrong"),
+    flagged: count("flagged"),
+    otherFields: count("other-fields"),
+    noResult: count("no-result"),
+    medianS: Math.round(quantile(sorted, 0.5)) / 1000,
+    p95S: Math.round(quantile(sorted, 0.95)) / 1000,
+  };
+}
+const groups = <K extends "level" | "format">(key: K) =>
+  [...new Set(photos.map((p) => p[key]))].sort().map((value) =>
+    row(String(value), photos.filter((p) => p[key] === value))
+  );
+const byLevel = groups("level");
+const byFormat = groups("format");
+const all = row("all", photos);
+const silentLow = photos.filter((p) => p.level <= 2 && p.outcome === "silently-wrong").length;
+
+const table = (title: string, rows: Row[]) => {
   console.log(
-    `| ${r.level} | ${r.total} | ${share} | ${seconds(quantile(r.sorted, 0.5))} | ${
-      seconds(quantile(r.sorted, 0.95))
-    } |`,
+    `| ${title} | photos | all fields exact | silently wrong | flagged | other fields | no result | median s | p95 s |`,
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const r of rows) {
+    console.log(
+      `| ${r.group} | ${r.photos} | ${r.exact} (${r.exactPercent}%) | ${r.silentlyWrong} | ${r.flagged} | ${r.otherFields} | ${r.noResult} | ${
+        r.medianS.toFixed(2)
+      } | ${r.p95S.toFixed(2)} |`,
+    );
+  }
+  console.log("");
+};
+const peakRssMb = Math.round(peakRss / 2 ** 20);
+console.log(`\n${photos.length} photos from ${dir}`);
+console.log(`OCR engines started in ${(initMs / 1000).toFixed(2)} s; peak RSS ${peakRssMb} MB\n`);
+console.log(
+  `>>> SILENTLY WRONG: ${all.silentlyWrong} of ${photos.length} photos ` +
+    `(${silentLow} at levels 0–2, target 0) <<<\n`,
+);
+table("level", [...byLevel, all]);
+table("format", byFormat);
+
+if (values.json) {
+  await Deno.writeTextFile(
+    values.json,
+    JSON.stringify(
+      {
+        dir,
+        measuredAt: new Date().toISOString(),
+        photos: photos.length,
+        peakRssMb,
+        initS: Math.round(initMs) / 1000,
+        silentlyWrong: all.silentlyWrong,
+        silentlyWrongLevels0to2: silentLow,
+        byLevel,
+        byFormat,
+        all,
+        perPhoto: photos.map((p) => ({ ...p, ms: Math.round(p.ms) })),
+      },
+      null,
+      2,
+    ) + "\n",
   );
 }
 Deno.exit(0);

@@ -11,12 +11,17 @@ export DENO_NO_UPDATE_CHECK=1
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 fail() { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
 
-# Installs Debian packages that are missing; without root, names them and stops.
+# Installs Debian packages that are missing; without root, names them and stops. Each argument
+# is "command:package", or "/path/of/a/file:package" for a package without a command (a font).
 need_debian_packages() {
   local missing=()
   for spec in "$@"; do
-    local command="${spec%%:*}" package="${spec##*:}"
-    command -v "$command" >/dev/null 2>&1 || missing+=("$package")
+    local check="${spec%%:*}" package="${spec##*:}"
+    if [[ "$check" == /* ]]; then
+      [ -e "$check" ] || missing+=("$package")
+    else
+      command -v "$check" >/dev/null 2>&1 || missing+=("$package")
+    fi
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" -ne 0 ]; then

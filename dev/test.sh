@@ -5,7 +5,11 @@
 # Arguments go to `deno test` (e.g. a test file or --filter); with any, only the tests run.
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-setup_common "chromium:chromium" "pdftotext:poppler-utils"
+# The fonts draw the synthetic MRZ photos (bench/mrz-synth.ts, tests/unit/mrz/synth.test.ts).
+setup_common "chromium:chromium" "pdftotext:poppler-utils" \
+  "/usr/share/fonts/opentype/ocr-b/OCRB.otf:fonts-ocr-b" \
+  "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core" \
+  "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf:fonts-liberation"
 
 mkdir -p data
 report="data/test-report.txt"

@@ -1,0 +1,372 @@
+import type { IdentityDocument, MrzFormat } from "./documents.ts";
+import { isoDate } from "./compose-mrz.ts";
+import type { Rng } from "./random.ts";
+
+/**
+ * A document as SVG in millimetres, drawn at `pxPerMm` by sharp (librsvg + pango): rounded card,
+ * colour gradient, guilloche waves and rosettes, photo placeholder, a visual zone of labels and data
+ * in DejaVu/Liberation, a signature, and the MRZ in OCR-B at exactly 10 characters per inch.
+ */
+export const CARD_MM: Record<MrzFormat, { w: number; h: number }> = {
+  TD1: { w: 85.6, h: 53.98 },
+  TD2: { w: 105, h: 74 },
+  TD3: { w: 125, h: 88 },
+};
+
+/** 10 characters per inch. */
+export const MRZ_PITCH_MM = 2.54;
+/** OCR-B (fonts-ocr-b) advance and cap height per em, measured from the font as pango draws it. */
+const OCRB_ADVANCE_EM = 0.7231;
+const OCRB_CAP_EM = 0.72;
+export const MRZ_FONT_MM = MRZ_PITCH_MM / OCRB_ADVANCE_EM;
+/** Height of an MRZ capital (2.53 mm). */
+export const MRZ_CHAR_MM = MRZ_FONT_MM * OCRB_CAP_EM;
+
+export interface DocumentDrawing {
+  svg: string;
+  width: number;
+  height: number;
+  /** The MRZ's box in the drawing's pixels (for the char-height measure after warping). */
+  mrz: { x: number; y: number; w: number; h: number };
+}
+
+const LABELS: Record<string, string[]> = {
+  surname: ["Surname / Nom", "Prezime / Surname", "Name / Surname", "Cognome / Surname"],
+  givenNames: ["Given names / Prénoms", "Ime / Given names", "Vornamen / Given names"],
+  nationality: ["Nationality / Nationalité", "Državljanstvo / Nationality"],
+  dateOfBirth: ["Date of birth / Date de naissance", "Datum rođenja / Date of birth"],
+  sex: ["Sex / Sexe", "Spol / Sex", "Geschlecht / Sex"],
+  placeOfBirth: ["Place of birth / Lieu de naissance", "Geburtsort / Place of birth"],
+  dateOfIssue: ["Date of issue / Date de délivrance", "Datum izdavanja / Date of issue"],
+  expiryDate: ["Date of expiry / Date d'expiration", "Gültig bis / Date of expiry"],
+  authority: ["Authority / Autorité", "Behörde / Authority", "Izdao / Authority"],
+  documentNumber: ["Document No. / No. du document", "Passport No.", "Card No. / Broj"],
+};
+
+const TITLES: Record<IdentityDocument["kind"], string[]> = {
+  passport: ["PASSPORT / PASSEPORT", "PUTOVNICA / PASSPORT", "REISEPASS / PASSPORT / PASSEPORT"],
+  "identity card": [
+    "IDENTITY CARD / CARTE D'IDENTITÉ",
+    "OSOBNA ISKAZNICA / IDENTITY CARD",
+    "PERSONALAUSWEIS / IDENTITY CARD",
+  ],
+  "residence permit": [
+    "RESIDENCE PERMIT / TITRE DE SÉJOUR",
+    "AUFENTHALTSTITEL / RESIDENCE PERMIT",
+    "DOZVOLA BORAVKA / RESIDENCE PERMIT",
+  ],
+  "temporary identity card": ["VORLÄUFIGER PERSONALAUSWEIS / TEMPORARY IDENTITY CARD"],
+};
+
+/** Cover titles in the issuer's language where there is one here (Croatian, German), else English/French. */
+function titlesFor(doc: IdentityDocument): string[] {
+  const croatian = /PUTOVNICA|OSOBNA|DOZVOLA/, german = /REISEPASS|PERSONALAUSWEIS|AUFENTHALT/;
+  const titles = TITLES[doc.kind];
+  const own = doc.issuer.code === "HRV"
+    ? titles.filter((t) => croatian.test(t))
+    : ["D", "AUT", "CHE"].includes(doc.issuer.code)
+    ? titles.filter((t) => german.test(t))
+    : titles.filter((t) => !croatian.test(t) && !german.test(t));
+  return own.length ? own : titles;
+}
+
+const SANS = ["DejaVu Sans", "Liberation Sans", "DejaVu Sans Condensed"];
+const SERIF = ["DejaVu Serif", "Liberation Serif"];
+
+export function drawDocument(
+  doc: IdentityDocument,
+  mrzLines: string[],
+  rng: Rng,
+  pxPerMm: number,
+): DocumentDrawing {
+  const { w, h } = CARD_MM[doc.format];
+  const width = Math.round(w * pxPerMm), height = Math.round(h * pxPerMm);
+  const hue = rng.int(0, 359);
+  const pale = (dh: number, l = rng.int(86, 94)) =>
+    `hsl(${(hue + dh) % 360},${rng.int(25, 60)}%,${l}%)`;
+  const ink = (dh: number) => `hsl(${(hue + dh) % 360},${rng.int(35, 70)}%,${rng.int(22, 45)}%)`;
+  const parts: string[] = [];
+  const radius = doc.format === "TD1" ? 3.18 : rng.float(2, 4);
+
+  // Background: gradient, guilloche waves, rosettes.
+  parts.push(
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="${rng.float(0.3, 1)}" y2="1">` +
+      `<stop offset="0" stop-color="${pale(0)}"/><stop offset="${
+        rng.float(0.35, 0.65).toFixed(2)
+      }" stop-color="${pale(rng.int(20, 60))}"/>` +
+      `<stop offset="1" stop-color="${pale(rng.int(-60, -20) + 360)}"/></linearGradient>` +
+      `<clipPath id="card"><rect width="${w}" height="${h}" rx="${
+        radius.toFixed(2)
+      }"/></clipPath>` +
+      `<radialGradient id="photo" cx="0.5" cy="0.35" r="0.8"><stop offset="0" stop-color="hsl(${hue},10%,${
+        rng.int(78, 90)
+      }%)"/>` +
+      `<stop offset="1" stop-color="hsl(${hue},15%,${rng.int(55, 70)}%)"/></radialGradient></defs>`,
+  );
+  parts.push(`<g clip-path="url(#card)"><rect width="${w}" height="${h}" fill="url(#bg)"/>`);
+  const waveInk = ink(rng.int(0, 359));
+  const waves = rng.int(14, 36);
+  const lambda = rng.float(8, 30),
+    amp = rng.float(1, 5),
+    y0 = rng.float(0, h * 0.5),
+    gap = rng.float(0.6, 2.2);
+  for (let j = 0; j < waves; j++) {
+    const pts: string[] = [];
+    for (let x = -1; x <= w + 1; x += 1.2) {
+      const y = y0 + j * gap + amp * Math.sin((2 * Math.PI * x) / lambda + j * 0.35) +
+        0.4 * amp * Math.sin((2 * Math.PI * x) / (lambda * 2.7) + j * 0.11);
+      pts.push(`${x.toFixed(1)},${y.toFixed(2)}`);
+    }
+    parts.push(
+      `<polyline points="${
+        pts.join(" ")
+      }" fill="none" stroke="${waveInk}" stroke-width="0.12" opacity="${
+        rng.float(0.18, 0.4).toFixed(2)
+      }"/>`,
+    );
+  }
+  for (let r = 0, n = rng.int(1, 2); r < n; r++) {
+    const cx = rng.float(0.3, 0.95) * w, cy = rng.float(0.15, 0.7) * h, R = rng.float(8, 22);
+    const rr = R * rng.float(0.2, 0.45), d = R * rng.float(0.3, 0.8);
+    const pts: string[] = [];
+    for (let t = 0; t <= 2 * Math.PI * rr * 4; t += 0.05) {
+      const x = cx + (R - rr) * Math.cos(t) + d * Math.cos(((R - rr) / rr) * t);
+      const y = cy + (R - rr) * Math.sin(t) - d * Math.sin(((R - rr) / rr) * t);
+      pts.push(`${x.toFixed(2)},${y.toFixed(2)}`);
+      if (pts.length > 1500) break;
+    }
+    parts.push(
+      `<polyline points="${pts.join(" ")}" fill="none" stroke="${
+        ink(rng.int(0, 359))
+      }" stroke-width="0.1" opacity="${rng.float(0.15, 0.35).toFixed(2)}"/>`,
+    );
+  }
+
+  // The MRZ: lines, pitch and margins as ICAO 9303 places them (bottom of the page).
+  const lineCount = mrzLines.length;
+  const linePitch = doc.format === "TD1" ? rng.float(3.9, 4.3) : rng.float(4.0, 4.6);
+  const bottom = rng.float(3.4, 5.0);
+  const mrzWidth = mrzLines[0].length * MRZ_PITCH_MM;
+  const left = Math.max(2.6, (w - mrzWidth) / 2 + rng.float(-1.2, 1.2));
+  const lastBaseline = h - bottom;
+  const firstBaseline = lastBaseline - (lineCount - 1) * linePitch;
+  const mrzTop = firstBaseline - MRZ_CHAR_MM;
+  // The clear zone under the MRZ: lighter, the pattern faint.
+  parts.push(
+    `<rect x="0" y="${
+      (mrzTop - rng.float(1.5, 3)).toFixed(2)
+    }" width="${w}" height="${h}" fill="#fff" opacity="${rng.float(0.45, 0.85).toFixed(2)}"/>`,
+  );
+
+  // Header: state and document titles.
+  const titleFont = rng.pick([...SANS, ...SERIF]);
+  const titleSize = doc.format === "TD1" ? 2.4 : 3.2;
+  parts.push(
+    text(
+      4,
+      3 + titleSize,
+      doc.issuer.title,
+      titleFont,
+      titleSize * rng.float(0.85, 1.05),
+      ink(0),
+      "bold",
+      w - 8,
+    ),
+  );
+  parts.push(
+    text(
+      4,
+      4.4 + titleSize * 2,
+      rng.pick(titlesFor(doc)),
+      rng.pick(SANS),
+      titleSize * 0.62,
+      ink(10),
+      "normal",
+      w - 8,
+    ),
+  );
+
+  // Photo placeholder with a silhouette, on the left or right.
+  const top = 6 + titleSize * 2;
+  const zoneBottom = mrzTop - 2.5;
+  const photoH = Math.min(zoneBottom - top - 1, h * 0.5);
+  const photoW = photoH * 0.78;
+  const photoRight = rng.chance(0.15);
+  const px = photoRight ? w - 4 - photoW : 4, py = top;
+  parts.push(
+    `<rect x="${px.toFixed(2)}" y="${py.toFixed(2)}" width="${photoW.toFixed(2)}" height="${
+      photoH.toFixed(2)
+    }" fill="url(#photo)" rx="0.8"/>` +
+      `<ellipse cx="${(px + photoW / 2).toFixed(2)}" cy="${(py + photoH * 0.38).toFixed(2)}" rx="${
+        (photoW * 0.22).toFixed(2)
+      }" ry="${(photoH * 0.2).toFixed(2)}" fill="hsl(${hue},8%,${rng.int(30, 50)}%)"/>` +
+      `<path d="M${(px + photoW * 0.08).toFixed(2)},${(py + photoH).toFixed(2)} Q${
+        (px + photoW * 0.1).toFixed(2)
+      },${(py + photoH * 0.62).toFixed(2)} ${(px + photoW / 2).toFixed(2)},${
+        (py + photoH * 0.6).toFixed(2)
+      } Q${(px + photoW * 0.9).toFixed(2)},${(py + photoH * 0.62).toFixed(2)} ${
+        (px + photoW * 0.92).toFixed(2)
+      },${(py + photoH).toFixed(2)} Z" fill="hsl(${hue},8%,${rng.int(25, 45)}%)"/>`,
+  );
+  if (rng.chance(0.5)) {
+    // A ghost image.
+    const gw = photoW * 0.4, gx = photoRight ? 4 : w - 4 - gw, gy = zoneBottom - gw * 1.3;
+    parts.push(
+      `<ellipse cx="${(gx + gw / 2).toFixed(2)}" cy="${(gy + gw * 0.5).toFixed(2)}" rx="${
+        (gw * 0.25).toFixed(2)
+      }" ry="${(gw * 0.3).toFixed(2)}" fill="hsl(${hue},10%,40%)" opacity="0.25"/>`,
+    );
+  }
+  if (doc.format === "TD1" && rng.chance(0.5)) {
+    parts.push(
+      `<rect x="${(photoRight ? 4 : w * 0.5).toFixed(2)}" y="${
+        (top + 1).toFixed(2)
+      }" width="9" height="7.5" rx="1.2" fill="hsl(45,60%,62%)" stroke="hsl(40,40%,40%)" stroke-width="0.15"/>`,
+    );
+  }
+
+  // Visual zone: labels and data in other typefaces.
+  const fmt = rng.pick([
+    (d: Date) => isoDate(d).split("-").reverse().join("."),
+    (d: Date) =>
+      `${String(d.getUTCDate()).padStart(2, "0")} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+    (d: Date) => isoDate(d).split("-").reverse().join("/"),
+  ]);
+  const entries: [string, string][] = [
+    ["surname", doc.holder.surname.toUpperCase()],
+    ["givenNames", doc.holder.givenNames.toUpperCase()],
+    ["nationality", doc.nationality === "XXA" ? "STATELESS / XXA" : doc.nationality],
+    ["dateOfBirth", fmt(doc.dateOfBirth)],
+    ["sex", doc.sex === "<" ? "X" : doc.sex],
+    ["placeOfBirth", doc.holder.placeOfBirth.toUpperCase()],
+    ["dateOfIssue", fmt(doc.dateOfIssue)],
+    ["expiryDate", fmt(doc.expiryDate)],
+    ["authority", doc.authority],
+  ];
+  const unit = doc.format === "TD1" ? 0.72 : doc.format === "TD2" ? 0.86 : 1;
+  const labelSize = 1.55 * unit, valueSize = rng.float(2.3, 2.9) * unit;
+  const labelFont = rng.pick(SANS), valueFont = rng.pick([...SANS, ...SERIF, "DejaVu Sans Mono"]);
+  const rowH = labelSize + valueSize + 1.1 * unit;
+  const zoneLeft = photoRight ? 4 : px + photoW + 3.5;
+  const zoneRight = photoRight ? px - 3 : w - 4;
+  const rows = Math.max(1, Math.floor((zoneBottom - top) / rowH));
+  const columns = Math.ceil(entries.length / rows);
+  const colW = (zoneRight - zoneLeft) / Math.max(1, Math.min(columns, 2));
+  entries.slice(0, rows * 2).forEach(([key, value], i) => {
+    const col = Math.floor(i / rows), row = i % rows;
+    const x = zoneLeft + col * colW, y = top + row * rowH;
+    parts.push(
+      text(
+        x,
+        y + labelSize,
+        rng.pick(LABELS[key]),
+        labelFont,
+        labelSize,
+        ink(20),
+        "normal",
+        colW - 1,
+      ),
+    );
+    parts.push(
+      text(
+        x,
+        y + labelSize + valueSize + 0.2,
+        value,
+        valueFont,
+        valueSize,
+        "#1c1c1c",
+        rng.chance(0.5) ? "bold" : "normal",
+        colW - 1,
+      ),
+    );
+  });
+  // Document number, top right, often red.
+  parts.push(
+    text(
+      w - 4 - 30 * unit,
+      3 + titleSize * 2 + 0.6,
+      doc.documentNumber,
+      rng.pick([...SANS, "DejaVu Sans Mono"]),
+      2.8 * unit,
+      rng.chance(0.5) ? "#b3202a" : "#202020",
+      "bold",
+      30 * unit,
+      "end",
+      w - 4,
+    ),
+  );
+  // Signature.
+  const sx = zoneLeft + rng.float(0, 10), sy = zoneBottom - rng.float(0.5, 2);
+  let sig = `M${sx.toFixed(1)},${sy.toFixed(1)}`;
+  for (let i = 0; i < rng.int(4, 8); i++) {
+    sig += ` q${rng.float(1, 4).toFixed(1)},${rng.float(-4, 4).toFixed(1)} ${
+      rng.float(2, 5).toFixed(1)
+    },${rng.float(-1, 1).toFixed(1)}`;
+  }
+  parts.push(`<path d="${sig}" fill="none" stroke="#1f2f7a" stroke-width="0.25" opacity="0.8"/>`);
+
+  // The MRZ itself, every character placed at its 2.54 mm pitch.
+  const mrzInk = rng.pick(["#121212", "#1a1a22", "#202020", "#101820", "#262626"]);
+  mrzLines.forEach((line, i) => {
+    const xs = [...line].map((_, k) => (left + k * MRZ_PITCH_MM).toFixed(3)).join(" ");
+    parts.push(
+      `<text x="${xs}" y="${
+        (firstBaseline + i * linePitch).toFixed(3)
+      }" font-family="OCR B" font-size="${MRZ_FONT_MM.toFixed(4)}" fill="${mrzInk}">${
+        escapeXml(line)
+      }</text>`,
+    );
+  });
+  parts.push("</g>");
+
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${w} ${h}">${
+      parts.join("")
+    }</svg>`;
+  return {
+    svg,
+    width,
+    height,
+    mrz: {
+      x: left * pxPerMm,
+      y: mrzTop * pxPerMm,
+      w: mrzWidth * pxPerMm,
+      h: (lastBaseline - mrzTop) * pxPerMm,
+    },
+  };
+}
+
+const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+
+function text(
+  x: number,
+  y: number,
+  content: string,
+  family: string,
+  size: number,
+  fill: string,
+  weight: string,
+  maxWidth: number,
+  anchor = "start",
+  anchorX = x,
+): string {
+  // Squeezed to its room when long (an average glyph is about 0.6 em wide).
+  const estimate = content.length * size * 0.6;
+  const squeeze = estimate > maxWidth
+    ? ` textLength="${maxWidth.toFixed(2)}" lengthAdjust="spacingAndGlyphs"`
+    : "";
+  return `<text x="${(anchor === "end" ? anchorX : x).toFixed(2)}" y="${
+    y.toFixed(2)
+  }" font-family="${family}" font-size="${
+    size.toFixed(2)
+  }" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}"${squeeze}>${
+    escapeXml(content)
+  }</text>`;
+}
+
+export function escapeXml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll(
+    '"',
+    "&quot;",
+  );
+}
