@@ -69,7 +69,41 @@ interface Group {
   fields: (keyof MrzFields)[];
   runs: { run: Run; allowed: Allowed }[];
   valid?: (text: string) => boolean;
+  /** Try the OCR-B look-alikes of what was read even where the classifier gives them no chance:
+   * a code that must be in a list (a state) says more than the shapes. */
+  lookAlikes?: boolean;
 }
+
+/**
+ * Letters OCR-B engines confuse (W read as H, N or U; M as H or N ...), tried for state codes.
+ * A choice made this way is always reported uncertain.
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  W: "HNUMV",
+  H: "WNM",
+  N: "WHM",
+  M: "HNW",
+  U: "WVO",
+  V: "WUY",
+  O: "DQCU",
+  D: "O",
+  Q: "O",
+  C: "GO",
+  G: "C",
+  I: "LJT",
+  L: "I",
+  E: "F",
+  F: "EP",
+  P: "FR",
+  R: "PBK",
+  B: "RE",
+  K: "RX",
+  X: "KY",
+  Y: "VX",
+  T: "IY",
+  J: "I",
+};
+const LOOK_ALIKE_P = 1e-4;
 
 const r = (line: number, start: number, end: number): Run => ({ line, start, end });
 const one = (run: Run, allowed: Allowed) => [{ run, allowed }];
@@ -98,7 +132,12 @@ function groupsOf(format: MrzFormat): Group[] {
   if (format === "TD1") {
     return [
       { fields: ["documentCode", "documentType"], runs: one(r(0, 0, 2), "letter") },
-      { fields: ["issuingState"], runs: one(r(0, 2, 5), "letter"), valid: isState },
+      {
+        fields: ["issuingState"],
+        runs: one(r(0, 2, 5), "letter"),
+        valid: isState,
+        lookAlikes: true,
+      },
       {
         fields: ["documentNumber", "optionalData"],
         runs: [
@@ -111,7 +150,12 @@ function groupsOf(format: MrzFormat): Group[] {
       { fields: ["dateOfBirth"], runs: one(r(1, 0, 7), "digit"), valid: checkedDate },
       { fields: ["sex"], runs: one(r(1, 7, 8), "sex") },
       { fields: ["expiryDate"], runs: one(r(1, 8, 15), "digit"), valid: checkedDate },
-      { fields: ["nationality"], runs: one(r(1, 15, 18), "letter"), valid: isState },
+      {
+        fields: ["nationality"],
+        runs: one(r(1, 15, 18), "letter"),
+        valid: isState,
+        lookAlikes: true,
+      },
       { fields: ["optionalData2"], runs: one(r(1, 18, 29), "alnum") },
       { fields: [], runs: one(r(1, 29, 30), "digit") },
       { fields: ["surname", "givenNames"], runs: one(r(2, 0, 30), "letter") },
@@ -121,10 +165,15 @@ function groupsOf(format: MrzFormat): Group[] {
   const compositeAt = long ? 43 : 35;
   return [
     { fields: ["documentCode", "documentType"], runs: one(r(0, 0, 2), "letter") },
-    { fields: ["issuingState"], runs: one(r(0, 2, 5), "letter"), valid: isState },
+    { fields: ["issuingState"], runs: one(r(0, 2, 5), "letter"), valid: isState, lookAlikes: true },
     { fields: ["surname", "givenNames"], runs: one(r(0, 5, long ? 44 : 36), "letter") },
     { fields: ["documentNumber"], runs: one(r(1, 0, 10), "alnum"), valid: checked },
-    { fields: ["nationality"], runs: one(r(1, 10, 13), "letter"), valid: isState },
+    {
+      fields: ["nationality"],
+      runs: one(r(1, 10, 13), "letter"),
+      valid: isState,
+      lookAlikes: true,
+    },
     { fields: ["dateOfBirth"], runs: one(r(1, 13, 20), "digit"), valid: checkedDate },
     { fields: ["sex"], runs: one(r(1, 20, 21), "sex") },
     { fields: ["expiryDate"], runs: one(r(1, 21, 28), "digit"), valid: checkedDate },
@@ -160,13 +209,18 @@ interface Candidate {
 function alternatives(
   probabilities: Float32Array,
   positions: { index: number; allowed: string }[],
-  valid: ((text: string) => boolean) | undefined,
+  { valid, lookAlikes }: Group,
 ): { candidates: Candidate[]; argmax: string } {
   let beam: Candidate[] = [{ text: "", logP: 0 }];
   let argmax = "";
   for (const { index, allowed } of positions) {
     const options = candidatesAt(probabilities, index, allowed);
     argmax += options[0].char;
+    if (lookAlikes) {
+      for (const char of LOOK_ALIKES[options[0].char] ?? "") {
+        if (!options.some((o) => o.char === char)) options.push({ char, p: LOOK_ALIKE_P });
+      }
+    }
     const next: Candidate[] = [];
     for (const partial of beam) {
       for (const option of options) {
@@ -225,7 +279,7 @@ export function decodeMrz(
         kind: ALLOWED[CLASS_OF[allowed]],
       }))
     );
-    const { candidates, argmax } = alternatives(probabilities, positions, group.valid);
+    const { candidates, argmax } = alternatives(probabilities, positions, group);
     if (candidates.length === 0) return undefined;
     chosen.set(group, candidates);
     const best = candidates[0].text;

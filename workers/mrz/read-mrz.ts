@@ -58,24 +58,37 @@ export async function readMrzFromImage(
   today: Date,
   explain?: DecodeEvidence["explain"],
 ): Promise<MrzRead> {
+  const started = performance.now();
   const image = await decodeGrey(bytes);
-  const found: LocatedMrz[] = [];
+  let found = false;
+  const worthSharpening: LocatedMrz[] = [];
   // The zone as found, then sharpened for a last attempt; each way up, the likelier first.
   for (const sharpened of [false, true]) {
-    for (const located of sharpened ? found : locateMrz(image)) {
-      if (!sharpened) found.push(located);
+    for (const located of sharpened ? worthSharpening : locateMrz(image)) {
+      found = true;
+      if (performance.now() - started > TIME_BUDGET_MS) break;
       const readings = await Promise.all(
         [false, true].map((upsideDown) => readZone(located, upsideDown, engines.glyphs, sharpened)),
       );
-      for (const reading of readings.sort((a, b) => b.score - a.score)) {
+      readings.sort((a, b) => b.score - a.score);
+      if (readings[0].score < LIKE_TEXT) continue;
+      if (!sharpened) worthSharpening.push(located);
+      for (const reading of readings) {
         const read = await decodeReading(reading, engines, today, explain);
         if (read) return read;
       }
     }
-    if (found.length === 0) return { ok: false, reason: "no-mrz-found" };
   }
-  return { ok: false, reason: "unreadable" };
+  return { ok: false, reason: found ? "unreadable" : "no-mrz-found" };
 }
+
+/**
+ * Mean probability of the best character below which a zone's cells are not text the classifier
+ * knows (noise, a pattern taken for lines): not decoded, not tried again sharpened.
+ */
+const LIKE_TEXT = 0.5;
+/** No new attempt starts after this: a photo that cannot be read is answered quickly. */
+const TIME_BUDGET_MS = 2000;
 
 async function readZone(
   located: LocatedMrz,

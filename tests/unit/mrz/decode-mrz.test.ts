@@ -100,3 +100,10 @@ Deno.test("specks after the names are padding", () => {
   assert.equal(decoded.lines[2], TD1[2]);
   assert.deepEqual([...decoded.uncertain], []);
 });
+
+Deno.test("a W read with certainty as H is tried where a state code must be, and flagged", () => {
+  // "SHE" is no state: the look-alike W makes "SWE", whatever the classifier thought of it.
+  const decoded = decodeMrz("TD3", probabilitiesOf(TD3, { [at(0, 3)]: { H: 0.999 } }))!;
+  assert.equal(decoded.lines[0].slice(2, 5), "SWE");
+  assert.deepEqual([...decoded.uncertain], ["issuingState"]);
+});
