@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { type ComponentType, useRef, useState } from "react";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -7,13 +7,15 @@ import { downscalePhoto } from "./downscale-photo.ts";
 import { useTranslator } from "./i18n-context.ts";
 import { CameraIcon, ImageIcon } from "./page-icons.tsx";
 import { formatDay } from "./format.ts";
+import type { CameraScanProps } from "./camera/CameraScan.tsx";
 
 type Phase =
   | { kind: "idle" }
   | { kind: "preparing" }
   | { kind: "uploading"; fraction: number }
   | { kind: "reading" }
-  | { kind: "read"; fields: number; expiredOn?: string }
+  | { kind: "camera" }
+  | { kind: "read"; fields: number; expiredOn?: string; unconfirmed?: boolean }
   | { kind: "failed"; reason: ScanFailure };
 
 type ScanFailure =
@@ -52,18 +54,48 @@ interface DocumentScanProps {
 }
 
 /**
- * "Scan your document": a photo from the camera (capture=environment opens the back camera on
- * phones) or an image from the gallery, made smaller in the browser, sent to the MRZ reader; the
- * guest's fields are filled in from it. Every outcome is said in a live region; a failed read
- * leaves the form to be typed.
+ * "Scan your document": the live camera (where the browser can show it; camera/CameraScan.tsx),
+ * a photo from the camera (capture=environment opens the back camera on phones) or an image from
+ * the gallery, made smaller in the browser, sent to the MRZ reader; the guest's fields are filled
+ * in from it. Every outcome is said in a live region; a failed read leaves the form to be typed.
  */
 export function DocumentScan({ id, onRead }: DocumentScanProps) {
   const { t, plural, lang } = useTranslator();
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const camera = useRef<HTMLInputElement>(null);
   const gallery = useRef<HTMLInputElement>(null);
+  const scanButton = useRef<HTMLButtonElement>(null);
+  const [Camera, setCamera] = useState<ComponentType<CameraScanProps>>();
+  /** The browser can show the camera in the page (not over plain http, nor very old ones). */
+  const live = !!navigator.mediaDevices?.getUserMedia;
   const busy = phase.kind === "preparing" || phase.kind === "uploading" ||
-    phase.kind === "reading";
+    phase.kind === "reading" || phase.kind === "camera";
+
+  /** The live camera scan is its own chunk, loaded when a guest taps Scan. */
+  function openCamera() {
+    setPhase({ kind: "camera" });
+    import("./camera/CameraScan.tsx").then((module) => setCamera(() => module.CameraScan))
+      .catch(() => setPhase({ kind: "failed", reason: "offline" }));
+  }
+
+  /** The camera view is gone: focus back on the button that opened it. */
+  function closeCamera(next: Phase) {
+    setPhase(next);
+    setCamera(undefined);
+    requestAnimationFrame(() => scanButton.current?.focus());
+  }
+
+  /** The form takes what the document says, from a photo or the camera alike. */
+  function fill(guest: MrzGuest, unconfirmed = false): Phase {
+    const fields = onRead(guest);
+    const today = new Date().toISOString().slice(0, 10);
+    return {
+      kind: "read",
+      fields,
+      expiredOn: guest.documentExpiryDate < today ? guest.documentExpiryDate : undefined,
+      unconfirmed,
+    };
+  }
 
   async function scan(file: File | undefined) {
     if (!file || busy) return;
@@ -76,13 +108,7 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
       const guest = await readDocument(image, (fraction) => {
         setPhase(fraction >= 1 ? { kind: "reading" } : { kind: "uploading", fraction });
       });
-      const fields = onRead(guest);
-      const today = new Date().toISOString().slice(0, 10);
-      setPhase({
-        kind: "read",
-        fields,
-        expiredOn: guest.documentExpiryDate < today ? guest.documentExpiryDate : undefined,
-      });
+      setPhase(fill(guest));
     } catch (error) {
       setPhase({ kind: "failed", reason: error === "photo" ? "photo" : failureOf(error) });
     }
@@ -113,11 +139,12 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
         <button
           type="button"
           disabled={busy}
-          onClick={() => camera.current?.click()}
+          ref={scanButton}
+          onClick={() => live ? openCamera() : camera.current?.click()}
           className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-primary px-4 py-2.5 font-semibold text-primary-fg shadow-sm transition-colors hover:bg-primary-hover disabled:opacity-60"
         >
           <CameraIcon className="size-5" />
-          {t("scan.takePhoto")}
+          {t(live ? "camera.scan" : "scan.takePhoto")}
         </button>
         <button
           type="button"
@@ -131,8 +158,25 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
         <input {...inputProps(camera, "camera")} capture="environment" data-scan="camera" />
         <input {...inputProps(gallery, "gallery")} data-scan="gallery" />
       </div>
+      {Camera && phase.kind === "camera" && (
+        <Camera
+          t={t}
+          read={(frame, signal) => readDocument(frame, () => {}, signal)}
+          icons={{
+            photo: <CameraIcon className="size-5" />,
+            file: <ImageIcon className="size-5" />,
+          }}
+          onScanned={(guest, confirmed) => closeCamera(fill(guest, !confirmed))}
+          onFailed={(error) => closeCamera({ kind: "failed", reason: failureOf(error) })}
+          onClose={() => closeCamera({ kind: "idle" })}
+          onFallback={(choice) => {
+            closeCamera({ kind: "idle" });
+            (choice === "photo" ? camera : gallery).current?.click();
+          }}
+        />
+      )}
 
-      {busy && (
+      {busy && phase.kind !== "camera" && (
         <div className="mt-3">
           <div
             role="progressbar"
@@ -153,7 +197,7 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
         </div>
       )}
       <div role="status" className="empty:hidden">
-        {busy && (
+        {busy && (phase.kind !== "camera" || !Camera) && (
           <p className="mt-2 flex items-center gap-2 text-sm font-medium text-fg">
             <Spinner /> {phaseText()}
           </p>
@@ -163,6 +207,11 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
             <p className="rounded-lg bg-info-soft px-3 py-2 text-sm font-medium text-info-soft-fg">
               {plural("scan.read", phase.fields)}
             </p>
+            {phase.unconfirmed && (
+              <p className="rounded-lg bg-warning-soft px-3 py-2 text-sm font-medium text-warning-soft-fg">
+                {t("camera.unconfirmed")}
+              </p>
+            )}
             {phase.expiredOn && (
               <p className="rounded-lg bg-warning-soft px-3 py-2 text-sm font-medium text-warning-soft-fg">
                 {t("scan.expired", { date: formatDate(phase.expiredOn) })}
@@ -180,6 +229,7 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
   );
 
   function phaseText(): string {
+    if (phase.kind === "camera") return t("camera.starting");
     if (phase.kind === "preparing") return t("scan.preparing");
     if (phase.kind === "uploading") {
       return t("scan.uploading", { percent: Math.round(phase.fraction * 100) });
