@@ -5,7 +5,7 @@ import { ScanAgreement } from "../../../site/src/islands/checkin/camera/agreemen
 import { cameraFailureOf } from "../../../site/src/islands/checkin/camera/camera-stream.ts";
 import { frameSize, guideInVideo } from "../../../site/src/islands/checkin/camera/frame-crop.ts";
 
-const BIRGITTE: MrzGuest = {
+const BIRGITTE: Omit<MrzGuest, "uncertainFields"> = {
   name: "Birgitte Ida",
   middleName: null,
   surname: "Rasmussen",

@@ -15,7 +15,7 @@ type Phase =
   | { kind: "uploading"; fraction: number }
   | { kind: "reading" }
   | { kind: "camera" }
-  | { kind: "read"; fields: number; expiredOn?: string; unconfirmed?: boolean }
+  | { kind: "read"; fields: number; expiredOn?: string }
   | { kind: "failed"; reason: ScanFailure };
 
 type ScanFailure =
@@ -64,12 +64,12 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const camera = useRef<HTMLInputElement>(null);
   const gallery = useRef<HTMLInputElement>(null);
-  const scanButton = useRef<HTMLButtonElement>(null);
   const [Camera, setCamera] = useState<ComponentType<CameraScanProps>>();
   /** The browser can show the camera in the page (not over plain http, nor very old ones). */
   const live = !!navigator.mediaDevices?.getUserMedia;
+  // While the camera view is open, the page behind it is inert (a modal dialog).
   const busy = phase.kind === "preparing" || phase.kind === "uploading" ||
-    phase.kind === "reading" || phase.kind === "camera";
+    phase.kind === "reading";
 
   /** The live camera scan is its own chunk, loaded when a guest taps Scan. */
   function openCamera() {
@@ -78,22 +78,14 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
       .catch(() => setPhase({ kind: "failed", reason: "offline" }));
   }
 
-  /** The camera view is gone: focus back on the button that opened it. */
-  function closeCamera(next: Phase) {
-    setPhase(next);
-    setCamera(undefined);
-    requestAnimationFrame(() => scanButton.current?.focus());
-  }
-
   /** The form takes what the document says, from a photo or the camera alike. */
-  function fill(guest: MrzGuest, unconfirmed = false): Phase {
+  function fill(guest: MrzGuest): Phase {
     const fields = onRead(guest);
     const today = new Date().toISOString().slice(0, 10);
     return {
       kind: "read",
       fields,
       expiredOn: guest.documentExpiryDate < today ? guest.documentExpiryDate : undefined,
-      unconfirmed,
     };
   }
 
@@ -139,7 +131,6 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
         <button
           type="button"
           disabled={busy}
-          ref={scanButton}
           onClick={() => live ? openCamera() : camera.current?.click()}
           className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-primary px-4 py-2.5 font-semibold text-primary-fg shadow-sm transition-colors hover:bg-primary-hover disabled:opacity-60"
         >
@@ -161,22 +152,16 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
       {Camera && phase.kind === "camera" && (
         <Camera
           t={t}
-          read={(frame, signal) => readDocument(frame, () => {}, signal)}
-          icons={{
-            photo: <CameraIcon className="size-5" />,
-            file: <ImageIcon className="size-5" />,
-          }}
-          onScanned={(guest, confirmed) => closeCamera(fill(guest, !confirmed))}
-          onFailed={(error) => closeCamera({ kind: "failed", reason: failureOf(error) })}
-          onClose={() => closeCamera({ kind: "idle" })}
-          onFallback={(choice) => {
-            closeCamera({ kind: "idle" });
-            (choice === "photo" ? camera : gallery).current?.click();
-          }}
+          read={(frame) => readDocument(frame, () => {})}
+          photo={camera}
+          file={gallery}
+          onScanned={(guest) => setPhase(fill(guest))}
+          onFailed={(error) => setPhase({ kind: "failed", reason: failureOf(error) })}
+          onClose={() => setPhase({ kind: "idle" })}
         />
       )}
 
-      {busy && phase.kind !== "camera" && (
+      {busy && (
         <div className="mt-3">
           <div
             role="progressbar"
@@ -197,7 +182,7 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
         </div>
       )}
       <div role="status" className="empty:hidden">
-        {busy && (phase.kind !== "camera" || !Camera) && (
+        {busy && (
           <p className="mt-2 flex items-center gap-2 text-sm font-medium text-fg">
             <Spinner /> {phaseText()}
           </p>
@@ -207,11 +192,6 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
             <p className="rounded-lg bg-info-soft px-3 py-2 text-sm font-medium text-info-soft-fg">
               {plural("scan.read", phase.fields)}
             </p>
-            {phase.unconfirmed && (
-              <p className="rounded-lg bg-warning-soft px-3 py-2 text-sm font-medium text-warning-soft-fg">
-                {t("camera.unconfirmed")}
-              </p>
-            )}
             {phase.expiredOn && (
               <p className="rounded-lg bg-warning-soft px-3 py-2 text-sm font-medium text-warning-soft-fg">
                 {t("scan.expired", { date: formatDate(phase.expiredOn) })}
@@ -229,7 +209,6 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
   );
 
   function phaseText(): string {
-    if (phase.kind === "camera") return t("camera.starting");
     if (phase.kind === "preparing") return t("scan.preparing");
     if (phase.kind === "uploading") {
       return t("scan.uploading", { percent: Math.round(phase.fraction * 100) });

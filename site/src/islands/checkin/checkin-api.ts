@@ -48,20 +48,14 @@ const MRZ_TIMEOUT_MS = 60_000;
 
 /**
  * Sends a document photo (base64 JPEG) for its MRZ to be read. XMLHttpRequest rather than fetch
- * because it reports upload progress, which a guest on a slow connection needs to see. `signal`
- * cancels it (a camera scan that is closed): the promise then rejects with the signal's reason.
+ * because it reports upload progress, which a guest on a slow connection needs to see.
  */
 export function readDocument(
   imageBase64: string,
   onUploadProgress: (fraction: number) => void,
-  signal?: AbortSignal,
 ): Promise<MrzGuest> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    signal?.addEventListener("abort", () => {
-      request.abort();
-      reject(signal.reason);
-    }, { once: true });
     request.open("POST", "/api/Reservations/Guests/MRZ");
     request.timeout = MRZ_TIMEOUT_MS;
     request.setRequestHeader("Content-Type", "application/json");

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import type { Translator } from "../../../i18n/checkin/translator.ts";
 import { type MrzAnswer, ScanAgreement, type ScannedGuest } from "./agreement.ts";
 import {
@@ -21,24 +21,27 @@ type Status =
   | { kind: "holdStill" }
   | { kind: "read" }
   | { kind: "timedOut" }
+  /** Out of time with reads that never agreed: the guest may take the last, doubts named. */
+  | { kind: "unconfirmed"; guest: ScannedGuest }
   | { kind: "noCamera"; reason: CameraFailure };
 
 /**
  * What the view gets from the page rather than importing it: this chunk then shares no module
- * with the page's own, so the page's start chunk stays whole (bench/checkin-page-size.ts).
+ * with the page's own, so the page's start chunk stays whole (bench/checkin-page-size.ts). For
+ * the same reason it draws its own icons (page-icons.tsx has the same two).
  */
 export interface CameraScanProps {
   t: Translator["t"];
   /** Sends a frame (base64 JPEG) to the MRZ reader, as the photo path does. */
-  read: (frame: string, signal: AbortSignal) => Promise<MrzAnswer>;
-  icons: { photo: ReactNode; file: ReactNode };
-  /** Two frames agreed (`confirmed`), or time ran out with a read whose doubtful fields it names. */
-  onScanned: (guest: ScannedGuest, confirmed: boolean) => void;
+  read: (frame: string) => Promise<MrzAnswer>;
+  /** Two frames agreed, or the guest took a read that was not confirmed (its doubts named). */
+  onScanned: (guest: ScannedGuest) => void;
   /** The reader answered with something other than "no MRZ in this frame" (offline, 503, 429). */
   onFailed: (error: unknown) => void;
   onClose: () => void;
-  /** The still photo or the file picker instead; called with the view already closed. */
-  onFallback: (choice: "photo" | "file") => void;
+  /** The page's inputs for a still photo (the camera app) and an image file: the fallbacks. */
+  photo: RefObject<HTMLInputElement | null>;
+  file: RefObject<HTMLInputElement | null>;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -61,7 +64,7 @@ const isMiss = (error: unknown) =>
  * view is not scanning: closed, done, timed out, failed, or the page left.
  */
 export function CameraScan(
-  { t, read, icons, onScanned, onFailed, onClose, onFallback }: CameraScanProps,
+  { t, read, photo, file, onScanned, onFailed, onClose }: CameraScanProps,
 ) {
   const dialog = useRef<HTMLDialogElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -76,8 +79,13 @@ export function CameraScan(
 
   useEffect(() => {
     const element = dialog.current;
+    // Focus goes into the view (its close button) and, when it closes, back where it was.
+    const opener = document.activeElement as HTMLElement | null;
     if (element && !element.open) element.showModal();
-    return () => element?.close();
+    return () => {
+      element?.close();
+      requestAnimationFrame(() => opener?.focus());
+    };
   }, []);
 
   useEffect(() => {
@@ -113,15 +121,13 @@ export function CameraScan(
         if (started > deadline) {
           stop();
           const best = agreement.fallback();
-          if (best) callbacks.current.onScanned(best, false);
-          else setStatus({ kind: "timedOut" });
-          return;
+          return setStatus(best ? { kind: "unconfirmed", guest: best } : { kind: "timedOut" });
         }
         const frame = await nextFrame();
         if (frame && !signal.aborted) {
           let answer: MrzAnswer | undefined;
           try {
-            answer = await callbacks.current.read(frame, signal);
+            answer = await callbacks.current.read(frame);
           } catch (error) {
             if (signal.aborted) return;
             if (!isMiss(error)) {
@@ -129,12 +135,13 @@ export function CameraScan(
               return callbacks.current.onFailed(error);
             }
           }
+          if (signal.aborted) return; // closed while the frame was being read
           if (answer) {
             const agreed = agreement.add(answer);
             if (agreed) {
               stop();
               setStatus({ kind: "read" });
-              return callbacks.current.onScanned(agreed, true);
+              return callbacks.current.onScanned(agreed);
             }
           }
           setStatus({ kind: agreement.reads > 0 ? "holdStill" : "looking" });
@@ -158,7 +165,12 @@ export function CameraScan(
       return crop ? grabFrame(player, crop, canvas) : Promise.resolve(undefined);
     }
 
-    void start();
+    start().catch(() => {
+      // The picture could not be taken or encoded: no scan, the photo and the file remain.
+      if (signal.aborted) return;
+      stop();
+      setStatus({ kind: "noCamera", reason: "failed" });
+    });
     globalThis.addEventListener("pagehide", stop);
     return () => {
       globalThis.removeEventListener("pagehide", stop);
@@ -167,9 +179,10 @@ export function CameraScan(
   }, [attempt]);
 
   /** Closes the dialog at once (the page is no longer inert), then opens the picker. */
-  function fallback(choice: "photo" | "file") {
+  function fallback(input: RefObject<HTMLInputElement | null>) {
     dialog.current?.close();
-    onFallback(choice);
+    input.current?.click();
+    onClose();
   }
 
   const scanning = status.kind === "starting" || status.kind === "looking" ||
@@ -180,8 +193,11 @@ export function CameraScan(
     holdStill: t("camera.holdStill"),
     read: t("camera.read"),
     timedOut: t("camera.timedOut"),
+    unconfirmed: t("camera.unconfirmed"),
     noCamera: status.kind === "noCamera" ? t(`camera.${status.reason}`) : "",
   }[status.kind];
+  const primary =
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-primary px-4 py-2.5 font-semibold text-primary-fg shadow-sm transition-colors hover:bg-primary-hover";
   const secondary =
     "inline-flex min-h-11 items-center justify-center gap-2 rounded-xl border border-border-strong/50 bg-surface px-4 py-2.5 font-semibold text-fg shadow-xs transition-colors hover:bg-surface-muted";
 
@@ -258,28 +274,56 @@ export function CameraScan(
           {message}
         </p>
         <div className="grid gap-2 sm:flex sm:flex-wrap">
-          {status.kind === "timedOut" && (
+          {status.kind === "unconfirmed" && (
+            <button
+              type="button"
+              onClick={() => onScanned(status.guest)}
+              className={primary}
+            >
+              {t("camera.useRead")}
+            </button>
+          )}
+          {(status.kind === "timedOut" || status.kind === "unconfirmed") && (
             <button
               type="button"
               onClick={() => {
                 setStatus({ kind: "starting" });
                 setAttempt((n) => n + 1);
               }}
-              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-primary px-4 py-2.5 font-semibold text-primary-fg shadow-sm transition-colors hover:bg-primary-hover"
+              className={status.kind === "timedOut" ? primary : secondary}
             >
               {t("actions.retry")}
             </button>
           )}
-          <button type="button" onClick={() => fallback("photo")} className={secondary}>
-            {icons.photo}
+          <button type="button" onClick={() => fallback(photo)} className={secondary}>
+            <Icon d="M14.5 4h-5L7.5 6.5H5A2 2 0 0 0 3 8.5v9a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-9a2 2 0 0 0-2-2h-2.5zM15.5 13a3.5 3.5 0 1 1-7 0 3.5 3.5 0 0 1 7 0" />
             {t("scan.takePhoto")}
           </button>
-          <button type="button" onClick={() => fallback("file")} className={secondary}>
-            {icons.file}
+          <button type="button" onClick={() => fallback(file)} className={secondary}>
+            <Icon d="M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM11 9a2 2 0 1 1-4 0 2 2 0 0 1 4 0m10 6-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
             {t("scan.chooseImage")}
           </button>
         </div>
       </div>
     </dialog>
+  );
+}
+
+/** A decorative line icon (the button's text says it all), as page-icons.tsx draws them. */
+function Icon({ d }: { d: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-5"
+    >
+      <path d={d} />
+    </svg>
   );
 }

@@ -1,9 +1,11 @@
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
 
+/** The guest fields of an answer, whether or not its schema names `uncertainFields` yet. */
+type GuestOfAnswer = Omit<MrzGuest, "uncertainFields">;
 /** An answer of the MRZ endpoint; `uncertainFields` may be missing (then nothing is uncertain). */
-export type MrzAnswer = MrzGuest & { uncertainFields?: string[] };
+export type MrzAnswer = GuestOfAnswer & { uncertainFields?: string[] };
 /** What a scan hands to the form: the guest with the fields to check named. */
-export type ScannedGuest = MrzGuest & { uncertainFields: string[] };
+export type ScannedGuest = GuestOfAnswer & { uncertainFields: string[] };
 
 /** The guest fields two reads must share to agree (the MRZ format aside, it names no field). */
 const GUEST_FIELDS = [
@@ -16,9 +18,9 @@ const GUEST_FIELDS = [
   "documentType",
   "documentNumber",
   "documentExpiryDate",
-] as const satisfies readonly (keyof MrzGuest)[];
+] as const satisfies readonly (keyof GuestOfAnswer)[];
 
-const keyOf = (guest: MrzGuest) => JSON.stringify(GUEST_FIELDS.map((field) => guest[field]));
+const keyOf = (guest: GuestOfAnswer) => JSON.stringify(GUEST_FIELDS.map((field) => guest[field]));
 const uncertainOf = (answer: MrzAnswer) => answer.uncertainFields ?? [];
 
 /**
