@@ -22,9 +22,9 @@ const TODAY = todayIn("Europe/Zagreb");
  * file (JPEG frames one after another) of portrait 1080×1920 frames, the passport of fixture 001
  * on a table with its MRZ in the middle of the picture, where the page's guide frame is, and
  * filling most of it (the guide is centred in the camera view). The frames move a few pixels, as a
- * hand does.
+ * hand does. `passport: false`: the table alone.
  */
-async function passportVideo(dir: string): Promise<string> {
+async function passportVideo(dir: string, { passport = true } = {}): Promise<string> {
   const width = 1080;
   const height = 1920;
   // Fixture 001 is 1578×1134; its MRZ spans x 118–1480, y 943–1045 (the two lines).
@@ -36,16 +36,20 @@ async function passportVideo(dir: string): Promise<string> {
     const frame = await sharp({
       create: { width, height, channels: 3, background: { r: 96, g: 78, b: 62 } },
     })
-      .composite([{
-        input: document,
-        left: Math.round(width / 2 - mrzCentre.x + dx),
-        top: Math.round(height / 2 - mrzCentre.y + dy),
-      }])
+      .composite(
+        passport
+          ? [{
+            input: document,
+            left: Math.round(width / 2 - mrzCentre.x + dx),
+            top: Math.round(height / 2 - mrzCentre.y + dy),
+          }]
+          : [],
+      )
       .jpeg({ quality: 88 })
       .toBuffer();
     frames.push(new Uint8Array(frame));
   }
-  const path = `${dir}/passport.mjpeg`;
+  const path = `${dir}/${passport ? "passport" : "table"}.mjpeg`;
   const file = await Deno.open(path, { write: true, create: true, truncate: true });
   for (let i = 0; i < 5; i++) for (const frame of frames) await file.write(frame);
   file.close();
@@ -248,6 +252,44 @@ Deno.test({
         assert.deepEqual(await cameraTracks(page), { streams: 1, live: 0 });
         await context.close();
       });
+
+      await t.step(
+        "no MRZ in 20 s: the view offers trying again, the photo and the file",
+        async () => {
+          const table = await launchBrowser([
+            "--use-fake-ui-for-media-stream",
+            "--use-fake-device-for-media-stream",
+            `--use-file-for-fake-video-capture=${await passportVideo(dir, { passport: false })}`,
+          ]);
+          browsers.push(table);
+          const { context, page, card } = await guestsStep(table, "DefaultTheme");
+          const frames = watchFrames(page);
+          await card.getByRole("button", { name: "Skeniraj kamerom" }).click();
+          const view = page.getByRole("dialog", { name: "Skenirajte dokument" });
+          await view.getByRole("status").filter({ hasText: "Tražimo retke…" }).waitFor();
+          await view.getByRole("status").filter({ hasText: "Retke nismo uspjeli pročitati" })
+            .waitFor({ timeout: 40_000 });
+          assert.deepEqual(await cameraTracks(page), { streams: 1, live: 0 }, "the camera is off");
+          // At most two frames a second, one at a time, for the 20 seconds.
+          assert.ok(frames.sent.length >= 5 && frames.sent.length <= 41, `${frames.sent.length}`);
+          assert.equal(frames.mostAtOnce, 1);
+          await view.getByRole("button", { name: "Fotografiraj dokument" }).waitFor();
+          await view.getByRole("button", { name: "Odaberi sliku" }).waitFor();
+          await screenshot(page, "checkin-camera-timed-out-phone-light", { fullPage: false });
+          // Trying again turns the camera on again; closing the view turns it off.
+          await view.getByRole("button", { name: "Pokušaj ponovno" }).click();
+          await view.getByRole("status").filter({ hasText: "Tražimo retke…" }).waitFor();
+          await page.waitForFunction(() =>
+            (document.querySelector("dialog video") as HTMLVideoElement | null)?.videoWidth
+          );
+          assert.deepEqual(await cameraTracks(page), { streams: 2, live: 1 });
+          await view.getByRole("button", { name: "Zatvori kameru" }).click();
+          await view.waitFor({ state: "detached" });
+          assert.deepEqual(await cameraTracks(page), { streams: 2, live: 0 });
+          await context.close();
+          await table.close();
+        },
+      );
 
       await t.step(
         "camera refused: the view says so and offers the photo and the file",
