@@ -160,11 +160,11 @@ Deno.test({
       });
 
       /** The guests step of the stay's check-in page on a phone, the first guest's card. */
-      async function guestsStep(
+      const guestsStep = async (
         browser: Browser,
         theme: Theme,
         viewport: { width: number; height: number } = VIEWPORTS.phone,
-      ) {
+      ) => {
         const context = await e2eSession(stack!, browser).newContext({ viewport, theme });
         await recordCameraStreams(context);
         const page = await context.newPage();
@@ -172,7 +172,7 @@ Deno.test({
         await page.getByRole("button", { name: "Dodaj goste" }).click();
         const card = page.getByRole("region", { name: /^Gost 1/ });
         return { context, page, card };
-      }
+      };
 
       await t.step("Scan opens the camera view; two agreeing frames fill the form", async () => {
         const { context, page, card } = await guestsStep(camera, "DefaultTheme");
