@@ -74,6 +74,7 @@ const ApiEnv = z
     RATE_LIMIT_RESET_PASSWORD: perMinute(DEFAULT_RATE_LIMITS.resetPassword),
     RATE_LIMIT_CONTACT: perMinute(DEFAULT_RATE_LIMITS.contact),
     RATE_LIMIT_MRZ: perMinute(DEFAULT_RATE_LIMITS.mrz),
+    RATE_LIMIT_MRZ_FRAMES: perMinute(DEFAULT_RATE_LIMITS.mrzFrames),
     RATE_LIMIT_CHECKIN_READS: perMinute(DEFAULT_RATE_LIMITS.checkinReads),
     RATE_LIMIT_CHECKIN_WRITES: perMinute(DEFAULT_RATE_LIMITS.checkinWrites),
     /** Who hosts pay by bank transfer (payment instructions, HUB3 barcode, receipts). */
@@ -128,6 +129,7 @@ export function rateLimitsOf(env: ApiConfig): RateLimits | undefined {
     resetPassword: env.RATE_LIMIT_RESET_PASSWORD,
     contact: env.RATE_LIMIT_CONTACT,
     mrz: env.RATE_LIMIT_MRZ,
+    mrzFrames: env.RATE_LIMIT_MRZ_FRAMES,
     checkinReads: env.RATE_LIMIT_CHECKIN_READS,
     checkinWrites: env.RATE_LIMIT_CHECKIN_WRITES,
   };

@@ -7,7 +7,9 @@
  *   imports statically;
  * - later: chunks the page imports when needed (the country names in its language, the WiFi QR
  *   code after check-in), counting only the page language's chunk where a chunk exists per
- *   language; switching language loads one more catalogue and country list, listed apart.
+ *   language; switching language loads one more catalogue and country list, listed apart;
+ * - on scan: the live camera scan (camera/CameraScan.tsx), loaded only when a guest taps Scan,
+ *   listed apart and outside the budget, which stays on what every guest loads (start + later).
  *
  *   deno run -A bench/checkin-page-size.ts [--lang hr] [--dist site/dist] [--budget 150]
  *
@@ -42,7 +44,7 @@ interface Row {
   raw: number;
   gzip: number;
   /** "switch": the page's own catalogue as a chunk, fetched only when switching back to it. */
-  when: "start" | "later" | "other language" | "switch";
+  when: "start" | "later" | "on scan" | "other language" | "switch";
 }
 const rows: Row[] = [];
 
@@ -72,6 +74,9 @@ async function read(url: string): Promise<string> {
 }
 const resolve = (from: string, spec: string) => new URL(spec, `http://x${from}`).pathname;
 
+/** The camera scan's chunk (Vite names a dynamic import's chunk after its module). */
+const isCameraChunk = (url: string) => /^CameraScan\.[\w-]+\.js$/.test(url.split("/").pop()!);
+
 /** A chunk that exists once per language (a catalogue, country names): its language, if so. */
 function languageOf(url: string): string | undefined {
   const name = url.split("/").pop()!.split(".")[0];
@@ -91,8 +96,12 @@ async function visit(url: string, when: Row["when"]): Promise<void> {
   for (const next of staticImports) await visit(next, when);
   for (const next of dynamicImports) {
     const chunkLanguage = languageOf(next);
-    const later = chunkLanguage && chunkLanguage !== lang ? "other language" : "later";
-    await visit(next, when === "start" ? later : when === "later" ? later : when);
+    const later = isCameraChunk(next)
+      ? "on scan"
+      : chunkLanguage && chunkLanguage !== lang
+      ? "other language"
+      : "later";
+    await visit(next, when === "start" || when === "later" ? later : when);
   }
 }
 for (const entry of entries) await visit(entry, "start");
@@ -118,11 +127,13 @@ for (const row of rows) {
 }
 const atStart = sum(["start"], "gzip");
 const whole = sum(["start", "later"], "gzip");
+const onScan = sum(["on scan"], "gzip");
 const perLanguage = sum(["other language"], "gzip") / (LANGUAGES.length - 1);
 const islandProps = /<astro-island[^>]*\bprops="([^"]*)"/.exec(html)?.[1] ?? "";
 console.log("");
 console.log(`at start:                      ${kb(atStart)} kB gzip`);
-console.log(`whole page (${lang}, incl. lazy):   ${kb(whole)} kB gzip`);
+console.log(`in all (start + later):        ${kb(whole)} kB gzip`);
+console.log(`a camera scan adds (on scan):  ${kb(onScan)} kB gzip`);
 console.log(`each language switch adds:     ${kb(perLanguage)} kB gzip (on average)`);
 console.log(
   `(the page's texts travel in its HTML as island props: ${kb(gzip(islandProps))} kB gzip)`,

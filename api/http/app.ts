@@ -58,8 +58,9 @@ export function createApp(deps: AppDeps) {
   // Before the body is read: a refused request costs one database write.
   if (deps.config.rateLimits) {
     const limiter = new RateLimiter(deps.db);
-    for (const { method, path, group } of RATE_LIMITED_ROUTES) {
-      app.on(method, path, rateLimit(limiter, group, deps.config.rateLimits[group]));
+    for (const { method, path, group, applies } of RATE_LIMITED_ROUTES) {
+      const limited = rateLimit(limiter, group, deps.config.rateLimits[group]);
+      app.on(method, path, applies ? (c, next) => applies(c) ? limited(c, next) : next() : limited);
     }
   }
   const defaultBodyLimit = bodyLimit({

@@ -12,6 +12,7 @@ import {
   rateLimitSubject,
 } from "../../api/http/security/rate-limit.ts";
 import { GUEST_MRZ_BODY_LIMIT_BYTES } from "../../api/http/routes/guest-mrz.ts";
+import { MRZ_FRAME_MAX_BODY_BYTES } from "../../shared/mrz-frame.ts";
 import { createTestApp, postJson, TEST_ENV, TestClock } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
@@ -99,6 +100,7 @@ Deno.test("each public route is limited in its group; forgot password and resend
       resetPassword: 1,
       contact: 1,
       mrz: 1,
+      mrzFrames: 1000,
       checkinReads: 3,
       checkinWrites: 1,
     },
@@ -153,6 +155,38 @@ Deno.test("each public route is limited in its group; forgot password and resend
       }
     },
   ));
+
+Deno.test("MRZ: a camera scan's small frames count apart from photos, up to their own limit", () =>
+  withLimitedApp({ mrz: 2, mrzFrames: 60 }, async ({ app }) => {
+    /** A request as a browser sends it, with its Content-Length. */
+    const mrz = (imageBytes: string) => {
+      const body = JSON.stringify({ imageBytes });
+      return postJson("/api/Reservations/Guests/MRZ", body, {
+        "Content-Length": String(new TextEncoder().encode(body).length),
+      });
+    };
+    const frame = () => mrz("A".repeat(90_000)); // about a 1280×400 band as JPEG
+    const photo = () => mrz("A".repeat(MRZ_FRAME_MAX_BODY_BYTES)); // just over a frame's body
+    // A 30-second scan at the page's pace (a frame every 500 ms): 60 frames, none refused.
+    for (let i = 0; i < 60; i++) {
+      const res = await app.request(frame());
+      assert.notEqual(res.status, 429, `frame ${i + 1}`);
+      await res.body?.cancel();
+    }
+    await assertLimited(await app.request(frame()), "61st frame");
+    // Photos have their own, smaller count, untouched by the frames.
+    for (let i = 0; i < 2; i++) {
+      const res = await app.request(photo());
+      assert.notEqual(res.status, 429, `photo ${i + 1}`);
+      await res.body?.cancel();
+    }
+    await assertLimited(await app.request(photo()), "third photo");
+    // A body without a declared length is a photo, whatever its size.
+    await assertLimited(
+      await app.request(postJson("/api/Reservations/Guests/MRZ", { imageBytes: "AAAA" })),
+      "unsized body",
+    );
+  }));
 
 Deno.test("limits are per client address (behind a trusted proxy, X-Forwarded-For)", () =>
   withLimitedApp({ login: 2 }, async ({ app }) => {
@@ -246,11 +280,16 @@ Deno.test("settings: limits on by default with the documented values, RATE_LIMIT
     resetPassword: 10,
     contact: 5,
     mrz: 20,
+    mrzFrames: 120,
     checkinReads: 120,
     checkinWrites: 30,
   });
   assert.equal(rateLimitsOf(loadApiConfig({ ...TEST_ENV, RATE_LIMITS: "off" })), undefined);
   assert.equal(rateLimitsOf(loadApiConfig({ ...TEST_ENV, RATE_LIMIT_MRZ: "7" }))?.mrz, 7);
+  assert.equal(
+    rateLimitsOf(loadApiConfig({ ...TEST_ENV, RATE_LIMIT_MRZ_FRAMES: "9" }))?.mrzFrames,
+    9,
+  );
   assert.throws(() => loadApiConfig({ ...TEST_ENV, RATE_LIMIT_LOGIN: "0" }), /RATE_LIMIT_LOGIN/);
   assert.throws(() => loadApiConfig({ ...TEST_ENV, RATE_LIMITS: "no" }), /RATE_LIMITS/);
 });

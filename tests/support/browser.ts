@@ -2,8 +2,11 @@ import { type Browser, chromium, type Page } from "playwright-core";
 
 const SCREENSHOT_DIR = new URL("../e2e/screenshots/", import.meta.url).pathname;
 
-/** Debian's Chromium driven by playwright-core, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium driven by playwright-core, with the flags this closed network needs, and
+ * `extraArgs` (a fake camera, for instance).
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [
@@ -14,6 +17,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       "--disable-quic",
       "--no-first-run",
+      ...extraArgs,
     ],
   });
 }

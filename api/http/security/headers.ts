@@ -9,7 +9,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Frame-Options": "DENY",
   "Cross-Origin-Opener-Policy": "same-origin",
   "Cross-Origin-Resource-Policy": "same-origin",
-  // The check-in page takes document photos with the camera (a file input with capture).
+  // The check-in page scans documents with the camera: a live view (getUserMedia) or a photo.
   "Permissions-Policy": "camera=(self), geolocation=(), microphone=(), payment=()",
 };
 

@@ -15,6 +15,7 @@ export type RateLimitGroup =
   | "resetPassword"
   | "contact"
   | "mrz"
+  | "mrzFrames"
   | "checkinReads"
   | "checkinWrites";
 
@@ -28,6 +29,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPassword: 10,
   contact: 5,
   mrz: 20,
+  // A live camera scan sends a small frame at most every 500 ms: a 30-second scan is 60 frames.
+  // 120 leave room for two phones behind one address, or a scan tried again, within a minute.
+  mrzFrames: 120,
   checkinReads: 120,
   checkinWrites: 30,
 };

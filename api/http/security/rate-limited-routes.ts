@@ -1,3 +1,5 @@
+import type { Context } from "hono";
+import { MRZ_FRAME_MAX_BODY_BYTES } from "@shared/mrz-frame.ts";
 import type { RateLimitGroup } from "./rate-limit.ts";
 
 export interface RateLimitedRoute {
@@ -5,6 +7,19 @@ export interface RateLimitedRoute {
   /** A Hono path pattern, matched by the same router as the route itself. */
   path: string;
   group: RateLimitGroup;
+  /** Only the requests this is true of count in `group` (one route, two groups by size). */
+  applies?: (c: Context) => boolean;
+}
+
+/**
+ * A frame of a live camera scan: a body declared (Content-Length) at most
+ * MRZ_FRAME_MAX_BODY_BYTES. The server reads no more than the declared length, so a larger photo
+ * cannot pass for a frame; a body without a length (chunked) counts as a photo.
+ */
+export function isCameraFrame(c: Context): boolean {
+  const declared = c.req.header("content-length");
+  return declared !== undefined && /^\d+$/.test(declared) &&
+    Number(declared) <= MRZ_FRAME_MAX_BODY_BYTES;
 }
 
 /**
@@ -12,6 +27,7 @@ export interface RateLimitedRoute {
  * passwords, e-mails sent, support messages, OCR work, reservation and unit codes. Routes in one
  * group share one count per address (a forgotten password and a resent confirmation both send
  * mail). Signed-in hosts reading a stay by code count as check-in reads too: the route is the same.
+ * Document photos and the small frames of a camera scan count apart: a scan sends many frames.
  */
 export const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   { method: "POST", path: "/api/Users/login", group: "login" },
@@ -21,7 +37,18 @@ export const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   { method: "POST", path: "/api/Users/resetPassword", group: "resetPassword" },
   { method: "POST", path: "/api/Users/revertEmailChange", group: "resetPassword" },
   { method: "POST", path: "/api/Support/contact-form", group: "contact" },
-  { method: "POST", path: "/api/Reservations/Guests/MRZ", group: "mrz" },
+  {
+    method: "POST",
+    path: "/api/Reservations/Guests/MRZ",
+    group: "mrz",
+    applies: (c) => !isCameraFrame(c),
+  },
+  {
+    method: "POST",
+    path: "/api/Reservations/Guests/MRZ",
+    group: "mrzFrames",
+    applies: isCameraFrame,
+  },
   { method: "POST", path: "/api/Reservations/Guests", group: "checkinWrites" },
   {
     method: "GET",

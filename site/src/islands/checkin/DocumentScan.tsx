@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { type ComponentType, useRef, useState } from "react";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -8,12 +8,14 @@ import { useTranslator } from "./i18n-context.ts";
 import { Icon } from "./CheckinIcon.tsx";
 import { CameraIcon, ImageIcon } from "./page-icons.tsx";
 import { formatDay } from "./format.ts";
+import type { CameraScanProps } from "./camera/CameraScan.tsx";
 
 type Phase =
   | { kind: "idle" }
   | { kind: "preparing" }
   | { kind: "uploading"; fraction: number }
   | { kind: "reading" }
+  | { kind: "camera" }
   | { kind: "read"; fields: number; toCheck: number; expiredOn?: string }
   | { kind: "failed"; reason: ScanFailure };
 
@@ -53,18 +55,41 @@ interface DocumentScanProps {
 }
 
 /**
- * "Scan your document": a photo from the camera (capture=environment opens the back camera on
- * phones) or an image from the gallery, made smaller in the browser, sent to the MRZ reader; the
- * guest's fields are filled in from it. Every outcome is said in a live region; a failed read
- * leaves the form to be typed.
+ * "Scan your document": the live camera (where the browser can show it; camera/CameraScan.tsx),
+ * a photo from the camera (capture=environment opens the back camera on phones) or an image from
+ * the gallery, made smaller in the browser, sent to the MRZ reader; the guest's fields are filled
+ * in from it. Every outcome is said in a live region; a failed read leaves the form to be typed.
  */
 export function DocumentScan({ id, onRead }: DocumentScanProps) {
   const { t, plural, lang } = useTranslator();
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const camera = useRef<HTMLInputElement>(null);
   const gallery = useRef<HTMLInputElement>(null);
+  const [Camera, setCamera] = useState<ComponentType<CameraScanProps>>();
+  /** The browser can show the camera in the page (not over plain http, nor very old ones). */
+  const live = !!navigator.mediaDevices?.getUserMedia;
+  // While the camera view is open, the page behind it is inert (a modal dialog).
   const busy = phase.kind === "preparing" || phase.kind === "uploading" ||
     phase.kind === "reading";
+
+  /** The live camera scan is its own chunk, loaded when a guest taps Scan. */
+  function openCamera() {
+    setPhase({ kind: "camera" });
+    import("./camera/CameraScan.tsx").then((module) => setCamera(() => module.CameraScan))
+      .catch(() => setPhase({ kind: "failed", reason: "offline" }));
+  }
+
+  /** The form takes what the document says, from a photo or the camera alike. */
+  function fill(guest: MrzGuest): Phase {
+    const { filled, toCheck } = onRead(guest);
+    const today = new Date().toISOString().slice(0, 10);
+    return {
+      kind: "read",
+      fields: filled,
+      toCheck,
+      expiredOn: guest.documentExpiryDate < today ? guest.documentExpiryDate : undefined,
+    };
+  }
 
   async function scan(file: File | undefined) {
     if (!file || busy) return;
@@ -77,14 +102,7 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
       const guest = await readDocument(image, (fraction) => {
         setPhase(fraction >= 1 ? { kind: "reading" } : { kind: "uploading", fraction });
       });
-      const { filled, toCheck } = onRead(guest);
-      const today = new Date().toISOString().slice(0, 10);
-      setPhase({
-        kind: "read",
-        fields: filled,
-        toCheck,
-        expiredOn: guest.documentExpiryDate < today ? guest.documentExpiryDate : undefined,
-      });
+      setPhase(fill(guest));
     } catch (error) {
       setPhase({ kind: "failed", reason: error === "photo" ? "photo" : failureOf(error) });
     }
@@ -115,11 +133,11 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
         <button
           type="button"
           disabled={busy}
-          onClick={() => camera.current?.click()}
+          onClick={() => live ? openCamera() : camera.current?.click()}
           className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-primary px-4 py-2.5 font-semibold text-primary-fg shadow-sm transition-colors hover:bg-primary-hover disabled:opacity-60"
         >
           <CameraIcon className="size-5" />
-          {t("scan.takePhoto")}
+          {t(live ? "camera.scan" : "scan.takePhoto")}
         </button>
         <button
           type="button"
@@ -133,6 +151,17 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
         <input {...inputProps(camera, "camera")} capture="environment" data-scan="camera" />
         <input {...inputProps(gallery, "gallery")} data-scan="gallery" />
       </div>
+      {Camera && phase.kind === "camera" && (
+        <Camera
+          t={t}
+          read={(frame) => readDocument(frame, () => {})}
+          photo={camera}
+          file={gallery}
+          onScanned={(guest) => setPhase(fill(guest))}
+          onFailed={(error) => setPhase({ kind: "failed", reason: failureOf(error) })}
+          onClose={() => setPhase({ kind: "idle" })}
+        />
+      )}
 
       {busy && (
         <div className="mt-3">
