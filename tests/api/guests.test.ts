@@ -450,6 +450,8 @@ Deno.test("GET /api/Guests lists a property's guests with their states and deadl
         reservationCode: now,
         accommodationUnitName: ctx.units[0].name,
         anonymisedAt: null,
+        cancelRequestedAt: null,
+        undoCheckOutRequestedAt: null,
       },
     );
     const jansRow = byName("Kowalska Jan");
