@@ -215,7 +215,7 @@ function RowActions(
     !guest.cancelRequestedAt && !checkingOut.has(guest.id);
   const name = <span className="sr-only">{` ${guestNameOf(t, guest)}`}</span>;
   return (
-    <div className="flex flex-wrap gap-2 desktop:flex-nowrap desktop:justify-end">
+    <div className="flex flex-wrap gap-2 desktop:justify-end">
       <Button variant="secondary" size="sm" onClick={() => onDetails(guest)}>
         <Icon name="info" className="size-4" />
         {t("guests.action.details")}
