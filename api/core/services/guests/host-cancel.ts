@@ -25,9 +25,11 @@ export async function hostCancelRegistrations(
     for (const { id } of list) {
       const { guests: guest, reservations: stay } = await findOwnGuest(tx, userId, { id });
       if (guest.cancelRequestedAt && guest.status === "CheckedIn") continue;
+      // A check-out on its way (not one eVisitor refused: its reason is kept) comes first.
+      const checkingOut = guest.checkOutRequestedAt && !guest.registrationFailure;
       if (
         guest.status !== "CheckedIn" || guest.registrationState !== "registered" ||
-        guest.checkOutRequestedAt || guest.undoCheckOutRequestedAt
+        checkingOut || guest.undoCheckOutRequestedAt
       ) {
         throw new AppError("CannotCancelRegistration");
       }

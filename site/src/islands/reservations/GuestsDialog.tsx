@@ -205,22 +205,22 @@ function GuestItem(
           <Button
             variant="secondary"
             size="sm"
+            aria-label={`${t("guests.action.cancelRegistration")} ${name}`}
             onClick={() => onCancel(name)}
           >
             <Icon name="close" className="size-4" />
             {t("guests.action.cancelRegistration")}
-            <span className="sr-only">{` ${name}`}</span>
           </Button>
         )}
         {canUndo && (
           <Button
             variant="secondary"
             size="sm"
+            aria-label={`${t("guests.action.undoCheckOut")} ${name}`}
             onClick={() => onUndo(name)}
           >
             <Icon name="history" className="size-4" />
             {t("guests.action.undoCheckOut")}
-            <span className="sr-only">{` ${name}`}</span>
           </Button>
         )}
       </div>
