@@ -1,7 +1,7 @@
 /**
  * What the account history (the profile menu's "Povijest") records, one kind per change. The API
  * returns the kind's name; the site labels it from its catalogues (`history.kinds.<kind>`).
- * Cancelled registrations are not among them: the product has no way to cancel one yet.
+ * A cancelled guest registration is recorded by the stay's code (never the guest's name).
  */
 export const ACCOUNT_EVENT_KINDS = [
   "SignedIn",
@@ -20,6 +20,8 @@ export const ACCOUNT_EVENT_KINDS = [
   "ExternalAccountConnected",
   "ExternalAccountEdited",
   "ExternalAccountRemoved",
+  "ExternalAccountCredentialsChanged",
+  "RegistrationCancelled",
   "DataExported",
   "PlanPurchasePaid",
   "PlanAssigned",
@@ -38,4 +40,6 @@ export interface AccountEventDetails {
   username?: string;
   packageName?: string;
   months?: number;
+  /** The stay whose guest's registration was cancelled. */
+  reservationCode?: string;
 }

@@ -84,8 +84,12 @@ export const RESERVATION_STATUSES = [
 export const ReservationStatusSchema = z.enum(RESERVATION_STATUSES);
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
-/** Spec: "PreCheck in (ready), Checked in, Checked out". */
-export const GUEST_STATUSES = ["PreCheckIn", "CheckedIn", "CheckedOut"] as const;
+/**
+ * Spec: "PreCheck in (ready), Checked in, Checked out", and beside them Cancelled: the host
+ * cancelled the guest's registration in eVisitor (Htz/CancelTouristCheckIn); such a guest can be
+ * registered again.
+ */
+export const GUEST_STATUSES = ["PreCheckIn", "CheckedIn", "CheckedOut", "Cancelled"] as const;
 export const GuestStatusSchema = z.enum(GUEST_STATUSES);
 export type GuestStatus = (typeof GUEST_STATUSES)[number];
 

@@ -61,6 +61,15 @@ export const ERROR_CODES = {
     status: 409,
     title: "Only a guest registered with eVisitor can be checked out.",
   },
+  CannotCancelRegistration: {
+    status: 409,
+    title: "Only a guest registered with eVisitor and not checked out can have the " +
+      "registration cancelled.",
+  },
+  CannotUndoCheckOut: {
+    status: 409,
+    title: "Only a guest checked out of eVisitor can have the check-out undone.",
+  },
   CannotImpersonate: { status: 403, title: "This user cannot be impersonated." },
   Unauthorized: { status: 401, title: "Authentication is required." },
   Forbidden: { status: 403, title: "You don't have permission to do this." },

@@ -69,6 +69,21 @@ export const GuestCheckOutRequested = defineEvent(
   z.object({ guestId: z.string() }),
 );
 
+/**
+ * Cancel one guest's registration in eVisitor (Htz/CancelTouristCheckIn), with the reason the host
+ * gave (kept on the guest row, not in the event).
+ */
+export const GuestCancelRequested = defineEvent(
+  "evisitor.guest.cancel.requested",
+  z.object({ guestId: z.string() }),
+);
+
+/** Undo a check-out made by mistake (Htz/CancelTouristCheckOut): the guest is checked in again. */
+export const GuestUndoCheckOutRequested = defineEvent(
+  "evisitor.guest.undocheckout.requested",
+  z.object({ guestId: z.string() }),
+);
+
 /** Ask eVisitor whether guests of a stay the host opened were checked out there meanwhile. */
 export const GuestsRefreshRequested = defineEvent(
   "evisitor.guests.refresh.requested",
@@ -103,6 +118,8 @@ export const EVENTS = {
   [CalendarSyncRequested.subject]: CalendarSyncRequested,
   [GuestCheckInRequested.subject]: GuestCheckInRequested,
   [GuestCheckOutRequested.subject]: GuestCheckOutRequested,
+  [GuestCancelRequested.subject]: GuestCancelRequested,
+  [GuestUndoCheckOutRequested.subject]: GuestUndoCheckOutRequested,
   [AccountReconcileRequested.subject]: AccountReconcileRequested,
   [GuestsRefreshRequested.subject]: GuestsRefreshRequested,
   [NotificationCreated.subject]: NotificationCreated,

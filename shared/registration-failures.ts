@@ -15,6 +15,11 @@ export const REGISTRATION_FAILURES = [
   "unanswered",
   /** eVisitor did not answer; the registration is sent again by itself. */
   "unanswered-retrying",
+  /**
+   * eVisitor's firewall refused the request (its HTML block page); the detail is the page's
+   * support ID. Sent again by itself later, like an unanswered one.
+   */
+  "firewall",
   "stay-cancelled",
   "unknown-document-type",
   "gender-not-recorded",
@@ -44,6 +49,7 @@ const SENTENCES: Record<RegistrationFailureCode, string> = {
   "unanswered": "eVisitor did not answer. Try the registration again later.",
   "unanswered-retrying":
     "eVisitor did not answer. Prijavko will send the registration again by itself.",
+  "firewall": "eVisitor's firewall refused the request (support ID: {detail}).",
   "stay-cancelled": "The stay was cancelled.",
   "unknown-document-type": "Unknown document type.",
   "gender-not-recorded": "eVisitor records a guest as male or female: choose one.",

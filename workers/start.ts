@@ -10,6 +10,8 @@ import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
 import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
 import { reconcileConsumer } from "./evisitor/schedule/reconcile-consumer.ts";
 import { refreshConsumer } from "./evisitor/registration/refresh-consumer.ts";
+import { cancelConsumer } from "./evisitor/registration/cancel-consumer.ts";
+import { undoCheckOutConsumer } from "./evisitor/registration/undo-checkout-consumer.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
 import { notificationEmailConsumer } from "./notifications/notification-email-consumer.ts";
@@ -80,6 +82,8 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
       checkOutConsumer(access),
       reconcileConsumer(access),
       refreshConsumer(access),
+      cancelConsumer(access),
+      undoCheckOutConsumer(access),
     );
   }
   if (options.workers.includes("calendar")) {

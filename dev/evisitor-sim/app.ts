@@ -118,7 +118,7 @@ export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {
       case "http500":
         return serverError();
       case "waf":
-        return wafPage();
+        return wafPage(fault.supportId);
       case "lockout":
         return lockoutResponse(Math.ceil(options.lockoutSeconds / 60));
       case "unauthenticated":

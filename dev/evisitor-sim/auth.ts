@@ -69,6 +69,13 @@ export function handleLogin(state: SimState, options: SimOptions, bodyText: stri
   if (options.apiKey !== undefined && fields.get("apikey") !== options.apiKey) {
     return envelope(options.apiKeyStatus, null, API_KEY_MESSAGE);
   }
+  // A host with its own key (test service): the key is checked before the password, as the
+  // application is refused whoever logs in with it.
+  const keyed = username ? state.host(username) : undefined;
+  if (keyed?.apiKey !== undefined && fields.get("apikey") !== keyed.apiKey) {
+    state.apiKeyRefusals++;
+    return envelope(options.apiKeyStatus, null, API_KEY_MESSAGE);
+  }
   if (!username) return envelope(400, "Empty UserName is not allowed.", null);
   if (!password) return envelope(400, "Empty Password is not allowed.", null);
 

@@ -41,6 +41,7 @@ function snapshot(ctx: ControlContext) {
     })),
     sessions: state.sessions.size,
     loginAttempts: state.loginAttempts,
+    apiKeyRefusals: state.apiKeyRefusals,
     registrations: [...state.registrations.values()],
     faults: ctx.faults.list(),
     requests: state.requests,
@@ -58,6 +59,7 @@ function hostFrom(b: Record<string, unknown>): SeedHost | string {
   return {
     username: b.username,
     password: b.password,
+    apiKey: typeof b.apiKey === "string" ? b.apiKey : undefined,
     name: typeof b.name === "string" ? b.name : b.username,
     pin: b.username.split(".")[0],
     ttPayerId: crypto.randomUUID(),
@@ -116,6 +118,7 @@ export async function handleControl(req: Request, path: string, ctx: ControlCont
         remaining: count,
         path: typeof b.path === "string" ? b.path : undefined,
         delayMs,
+        supportId: typeof b.supportId === "string" ? b.supportId : undefined,
       });
       return json({ ok: true, faults: ctx.faults.list() });
     }
@@ -126,6 +129,38 @@ export async function handleControl(req: Request, path: string, ctx: ControlCont
       if (ctx.state.host(host.username)) return bad("a host with this username exists");
       ctx.state.addHost(host);
       return json({ ok: true }, 201);
+    }
+    case "POST /__sim/credentials": {
+      // The host changes the password (eVisitor makes them) or HTZ issues a new API key.
+      const b = await body(req);
+      const host = typeof b?.username === "string" ? ctx.state.host(b.username) : undefined;
+      if (!b || !host) return bad("username must name a host");
+      if (typeof b.password === "string" && b.password !== "") host.password = b.password;
+      if (typeof b.apiKey === "string") host.apiKey = b.apiKey;
+      if (b.apiKey === null) host.apiKey = undefined;
+      // A changed password ends the host's sessions, as a changed forms-auth password does.
+      for (const [token, session] of ctx.state.sessions) {
+        if (session.username.toLowerCase() === host.username.toLowerCase()) {
+          ctx.state.sessions.delete(token);
+        }
+      }
+      return json({ ok: true });
+    }
+    case "POST /__sim/check-out": {
+      // The host checks a guest out in eVisitor's own site (not through the API).
+      const b = await body(req);
+      const registration = typeof b?.id === "string"
+        ? ctx.state.registrations.get(b.id.toLowerCase())
+        : undefined;
+      if (!registration || registration.status !== "active") {
+        return bad("id must name an active registration");
+      }
+      registration.status = "checked-out";
+      registration.checkOut = {
+        date: registration.fields.StayFrom,
+        time: registration.fields.TimeStayFrom,
+      };
+      return json({ ok: true });
     }
     case "POST /__sim/clock": {
       const b = await body(req);

@@ -20,6 +20,8 @@ export interface Fault {
   path?: string;
   /** For "timeout": how long the answer is held back. */
   delayMs?: number;
+  /** For "waf": the support ID the block page names (random otherwise). */
+  supportId?: string;
 }
 
 export interface CallKind {

@@ -60,8 +60,9 @@ export function empty(headers?: HeadersInit): Response {
 }
 
 /** The F5 block page; its status is most likely 200. */
-export function wafPage(): Response {
-  const supportId = Array.from({ length: 19 }, () => Math.floor(Math.random() * 10)).join("");
+export function wafPage(
+  supportId = Array.from({ length: 19 }, () => Math.floor(Math.random() * 10)).join(""),
+): Response {
   return new Response(
     "<html><head><title>Request Rejected</title></head><body>The requested URL was rejected. " +
       "Please consult with your administrator.<br><br>Your support ID is: " + supportId +

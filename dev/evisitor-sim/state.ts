@@ -38,6 +38,11 @@ export interface SeedFacility {
 export interface SeedHost {
   username: string;
   password: string;
+  /**
+   * The API key this host's application was given (the test service issues one per integrator);
+   * when set, Login needs it as `apikey`, whatever the simulator-wide setting.
+   */
+  apiKey?: string;
   name: string;
   pin: string;
   ttPayerId: string;
@@ -124,6 +129,8 @@ export class SimState {
   registrations = new Map<string, Registration>();
   requests: RequestLogEntry[] = [];
   loginAttempts = 0;
+  /** Logins refused for a wrong or missing API key. */
+  apiKeyRefusals = 0;
   applicationNumbers = 0;
   /** Set through /__sim/clock: the simulator's "now" instead of the real clock. */
   fixedNow: number | null = null;
@@ -140,6 +147,7 @@ export class SimState {
     this.registrations.clear();
     this.requests = [];
     this.loginAttempts = 0;
+    this.apiKeyRefusals = 0;
     this.applicationNumbers = 0;
     this.fixedNow = null;
   }

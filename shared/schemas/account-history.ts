@@ -17,6 +17,7 @@ export const AccountEvent = z
       username: z.string().optional(),
       packageName: z.string().optional(),
       months: z.number().int().optional(),
+      reservationCode: z.string().optional(),
     }),
   })
   .meta({ id: "AccountEvent" });

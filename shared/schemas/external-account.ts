@@ -21,7 +21,8 @@ export const ExternalAccount = z
     status: ExternalAccountStatusSchema,
     /**
      * Why the last sync failed, null when it worked: invalid-credentials, locked-out, api-key,
-     * forbidden, unavailable or protocol (the site explains each in the host's language).
+     * forbidden, unavailable, firewall (as `firewall:<support ID>` when the block page named
+     * one) or protocol (the site explains each in the host's language).
      */
     lastError: z.string().nullable(),
     lastSyncedAt: z.string().nullable(),
@@ -45,3 +46,19 @@ export const ExternalAccountRequest = z
   .meta({ id: "ExternalAccountRequest" });
 export type ExternalAccountRequest = z.infer<typeof ExternalAccountRequest>;
 export type ExternalAccountRequestInput = z.input<typeof ExternalAccountRequest>;
+
+/**
+ * POST /ExternalAccounts/{id}/credentials: a new password and/or API key for a connected account
+ * (eVisitor makes hosts change passwords). What is left out stays as stored; at least one.
+ */
+export const ExternalAccountCredentials = z
+  .object({
+    password: optionalText(128),
+    apiKey: optionalText(200),
+  })
+  .refine((c) => !!c.password || !!c.apiKey, {
+    message: "Enter the new password or the new API key.",
+    path: ["password"],
+  })
+  .meta({ id: "ExternalAccountCredentials" });
+export type ExternalAccountCredentials = z.infer<typeof ExternalAccountCredentials>;

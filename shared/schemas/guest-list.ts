@@ -27,6 +27,10 @@ export const GuestListItem = z
     accommodationUnitName: z.string(),
     /** When the guest's personal data was removed after the retention period (name empty). */
     anonymisedAt: DateTime.nullable().optional(),
+    /** The host asked to cancel the registration and eVisitor has not answered yet. */
+    cancelRequestedAt: DateTime.nullable().optional(),
+    /** The host asked to undo the check-out and eVisitor has not answered yet. */
+    undoCheckOutRequestedAt: DateTime.nullable().optional(),
   })
   .meta({ id: "GuestListItem" });
 export type GuestListItem = z.infer<typeof GuestListItem>;
@@ -54,3 +58,23 @@ export const GuestCheckOutList = z
   .max(50)
   .meta({ id: "GuestCheckOutList" });
 export type GuestCheckOutList = z.infer<typeof GuestCheckOutList>;
+
+/**
+ * POST /Guests/cancel: the guests (by id) whose eVisitor registrations are cancelled
+ * (Htz/CancelTouristCheckIn), and the reason the host gives, sent to eVisitor with each.
+ */
+export const GuestCancellation = z
+  .object({
+    guests: z.array(z.object({ id: Id })).min(1).max(50),
+    reason: requiredText("Reason", 250),
+  })
+  .meta({ id: "GuestCancellation" });
+export type GuestCancellation = z.infer<typeof GuestCancellation>;
+
+/** POST /Guests/undoCheckout: the guests (by id) whose check-out was a mistake. */
+export const GuestUndoCheckOutList = z
+  .array(z.object({ id: Id }))
+  .min(1)
+  .max(50)
+  .meta({ id: "GuestUndoCheckOutList" });
+export type GuestUndoCheckOutList = z.infer<typeof GuestUndoCheckOutList>;

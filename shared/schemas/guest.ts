@@ -136,6 +136,10 @@ export const Guest = z
      * are then empty; status, dates, gender, countries and document type remain. Null until then.
      */
     anonymisedAt: DateTime.nullable().optional(),
+    /** The host asked to cancel the registration and eVisitor has not answered yet. */
+    cancelRequestedAt: DateTime.nullable().optional(),
+    /** The host asked to undo the check-out and eVisitor has not answered yet. */
+    undoCheckOutRequestedAt: DateTime.nullable().optional(),
   })
   .meta({ id: "Guest" });
 export type Guest = z.infer<typeof Guest>;

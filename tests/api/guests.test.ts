@@ -450,6 +450,8 @@ Deno.test("GET /api/Guests lists a property's guests with their states and deadl
         reservationCode: now,
         accommodationUnitName: ctx.units[0].name,
         anonymisedAt: null,
+        cancelRequestedAt: null,
+        undoCheckOutRequestedAt: null,
       },
     );
     const jansRow = byName("Kowalska Jan");
@@ -723,6 +725,62 @@ Deno.test("POST /api/Guests/checkout takes only guests registered with eVisitor"
     const ok = await postWith(ctx.app, "/api/Guests/checkout", [{ id: registered.id }], ctx.token);
     assert.equal(ok.status, 202);
     assert.deepEqual(await checkOutEvents(ctx), [registered.id]);
+  }));
+
+Deno.test("POST /api/Guests/cancel takes a reason and only registered guests not checked out", () =>
+  withHosts(async (ctx) => {
+    const code = await book(ctx, "2026-11-18", "2026-11-22");
+    await checkIn(ctx, code, [marta, jan]);
+    const [pre, registered] = (await hostView(ctx, code)).guests;
+    await setStatus(ctx, registered.id, "CheckedIn");
+    const cancel = (ids: string[], reason: unknown, token = ctx.token) =>
+      postWith(ctx.app, "/api/Guests/cancel", { guests: ids.map((id) => ({ id })), reason }, token);
+    const cancelEvents = () => eventsOf(ctx, "evisitor.guest.cancel.requested");
+
+    const noReason = await cancel([registered.id], "  ");
+    assert.equal(noReason.status, 400);
+    assert.ok((await noReason.json()).errors.reason, "the reason is named");
+
+    const notYet = await cancel([pre.id], "Pogrešni podaci");
+    assert.equal(notYet.status, 409);
+    assert.equal((await notYet.json()).code, "CannotCancelRegistration");
+    const mixed = await cancel([registered.id, pre.id], "Pogrešni podaci");
+    assert.equal(mixed.status, 409);
+    assert.deepEqual(await cancelEvents(), [], "all or nothing");
+
+    const foreign = await cancel([registered.id], "Pogrešni podaci", ctx.other);
+    assert.equal(foreign.status, 404, "another host's guest is unknown");
+
+    const ok = await cancel([registered.id], "Pogrešni podaci");
+    assert.equal(ok.status, 202);
+    const doubleClick = await cancel([registered.id], "Pogrešni podaci");
+    assert.equal(doubleClick.status, 202);
+    assert.deepEqual(await cancelEvents(), [registered.id], "queued once");
+    const [row] = await ctx.db.select().from(guests).where(eq(guests.id, registered.id));
+    assert.equal(row.cancelReason, "Pogrešni podaci");
+
+    // A check-out while the cancellation is on its way is refused, and the other way round.
+    const out = await postWith(ctx.app, "/api/Guests/checkout", [{ id: registered.id }], ctx.token);
+    assert.equal(out.status, 409);
+  }));
+
+Deno.test("POST /api/Guests/undoCheckout takes only checked-out guests of the caller", () =>
+  withHosts(async (ctx) => {
+    const code = await book(ctx, "2026-11-18", "2026-11-22");
+    await checkIn(ctx, code, [marta, jan]);
+    const [inside, out] = (await hostView(ctx, code)).guests;
+    await setStatus(ctx, inside.id, "CheckedIn");
+    await setStatus(ctx, out.id, "CheckedOut");
+    const undo = (id: string, token = ctx.token) =>
+      postWith(ctx.app, "/api/Guests/undoCheckout", [{ id }], token);
+
+    const notOut = await undo(inside.id);
+    assert.equal(notOut.status, 409);
+    assert.equal((await notOut.json()).code, "CannotUndoCheckOut");
+    assert.equal((await undo(out.id, ctx.other)).status, 404);
+    assert.equal((await undo(out.id)).status, 202);
+    assert.equal((await undo(out.id)).status, 202, "a double click");
+    assert.deepEqual(await eventsOf(ctx, "evisitor.guest.undocheckout.requested"), [out.id]);
   }));
 
 Deno.test("DELETE /api/Reservations/{code} keeps a stay with registered guests and removes one with only pre-check-ins", () =>

@@ -195,12 +195,13 @@ Deno.test("eVisitor client: nothing listening is 'unavailable'", async () => {
   );
 });
 
-Deno.test("eVisitor client: the firewall's block page is 'protocol'", () =>
+Deno.test("eVisitor client: the firewall's block page is 'firewall', with its support ID", () =>
   withSim(async (sim) => {
     const session = await open(sim);
-    await sim.control.fail("waf");
-    const error = await failsWith(session.listFacilities(), "protocol");
-    assert.match(error.message, /firewall.*support ID \d+/);
+    await sim.control.fail("waf", 1, { supportId: "4815162342" });
+    const error = await failsWith(session.listFacilities(), "firewall");
+    assert.match(error.message, /firewall.*support ID 4815162342/);
+    assert.equal(error.supportId, "4815162342");
   }));
 
 Deno.test("eVisitor client: check-in, then ListOfTourists shows the guest", () =>

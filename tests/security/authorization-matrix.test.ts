@@ -249,6 +249,14 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
     request: (v) => ({ body: [{ id: v.guestId }] }),
     expect: "refused",
   },
+  "POST /api/Guests/cancel": {
+    request: (v) => ({ body: { guests: [{ id: v.guestId }], reason: "Intruder" } }),
+    expect: "refused",
+  },
+  "POST /api/Guests/undoCheckout": {
+    request: (v) => ({ body: [{ id: v.guestId }] }),
+    expect: "refused",
+  },
 };
 
 /** Statuses other than 2xx an owner's control request may get, with the reason. */

@@ -276,6 +276,39 @@ Deno.test({
         async () => (await guestList()).some((g) => g.status === "CheckedOut"),
         { timeoutMs: 30_000, intervalMs: 300, what: "a guest checked out" },
       );
+      // The other registration is cancelled with a reason naming the guest (kept with the guest,
+      // never in a log line or an event), and Birgitte's check-out undone.
+      await expect(
+        api("/api/Guests/cancel", {
+          method: "POST",
+          token,
+          body: {
+            guests: [{ id: registered[1].id }],
+            reason: `${GUESTS.ingeborg.firstName} ${GUESTS.ingeborg.surname} nije došla`,
+          },
+        }),
+        202,
+      );
+      await expect(
+        api("/api/Guests/undoCheckout", {
+          method: "POST",
+          token,
+          body: [{ id: registered[0].id }],
+        }),
+        202,
+      );
+      await waitFor(
+        async () => {
+          const guests = await guestList();
+          return guests.some((g) => g.status === "Cancelled") &&
+            !guests.some((g) => g.status === "CheckedOut");
+        },
+        {
+          timeoutMs: 30_000,
+          intervalMs: 300,
+          what: "a registration cancelled, a check-out undone",
+        },
+      );
       // A guest typed into a wrong address, a refused check-in and a broken body with the data.
       await expect(api(`/api/Reservations/${GUESTS.birgitte.documentNumber}`), 404);
       await expect(

@@ -19,6 +19,8 @@ export interface SimSnapshot {
   }[];
   sessions: number;
   loginAttempts: number;
+  /** Logins refused for a wrong or missing API key. */
+  apiKeyRefusals: number;
   registrations: {
     id: string;
     username: string;
@@ -35,6 +37,8 @@ export interface FaultExtras {
   /** Only calls whose path contains this, e.g. "CheckInTourist". */
   path?: string;
   delayMs?: number;
+  /** For "waf": the support ID on the block page. */
+  supportId?: string;
 }
 
 export interface RunningEVisitorSim {
@@ -46,6 +50,15 @@ export interface RunningEVisitorSim {
     state(): Promise<SimSnapshot>;
     /** Fix the simulator's clock (ISO date-time), or null for the real one. */
     setNow(now: string | null): Promise<void>;
+    /** The host checks a guest out in eVisitor's own site. */
+    checkOut(registrationId: string): Promise<void>;
+    /** The host's password changes at eVisitor, or its API key (null: none needed). */
+    setCredentials(
+      username: string,
+      change: { password?: string; apiKey?: string | null },
+    ): Promise<void>;
+    /** A host of its own (see POST /__sim/hosts). */
+    addHost(host: Record<string, unknown>): Promise<void>;
   };
   stop(): Promise<void>;
 }
@@ -86,6 +99,15 @@ export async function startEVisitorSim(
       state: () => call("GET", "/__sim/state") as Promise<SimSnapshot>,
       setNow: async (now) => {
         await call("POST", "/__sim/clock", { now });
+      },
+      checkOut: async (id) => {
+        await call("POST", "/__sim/check-out", { id });
+      },
+      setCredentials: async (username, change) => {
+        await call("POST", "/__sim/credentials", { username, ...change });
+      },
+      addHost: async (host) => {
+        await call("POST", "/__sim/hosts", host);
       },
     },
     async stop() {

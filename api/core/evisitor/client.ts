@@ -38,6 +38,7 @@ export function createEVisitorClient(options: EVisitorClientOptions = {}): OpenE
           baseUrl: endpoint.baseUrl,
           username: credentials.username,
           password: credentials.password,
+          apiKey: credentials.apiKey,
         },
         () => logIn(http, credentials),
       );

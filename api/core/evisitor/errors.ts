@@ -121,10 +121,11 @@ export function errorFromResponse(response: RawResponse, resource: string): EVis
     const supportId = response.text.match(/support ID is:?\s*([0-9A-Za-z-]+)/i)?.[1];
     if (/requested URL was rejected/i.test(response.text)) {
       return new EVisitorError(
-        "protocol",
-        `eVisitor's firewall rejected the request (${resource}` +
+        "firewall",
+        `eVisitor's firewall refused the request (${resource}` +
           (supportId ? `, support ID ${supportId})` : ")"),
         status,
+        supportId,
       );
     }
     if (status === 401 || (status >= 300 && status < 400)) {

@@ -28,10 +28,15 @@ export function databaseLoginGuardStore(
           ? { digest: row.refusedPassword, until: row.refusedUntil.getTime() }
           : undefined,
         lockedUntil: row.lockedUntil?.getTime(),
+        refusedApiKey: row.refusedApiKey && row.refusedApiKeyUntil
+          ? { digest: row.refusedApiKey, until: row.refusedApiKeyUntil.getTime() }
+          : undefined,
       };
     },
     refused: (key, refused) =>
       upsert(key, { refusedPassword: refused.digest, refusedUntil: new Date(refused.until) }),
+    apiKeyRefused: (key, refused) =>
+      upsert(key, { refusedApiKey: refused.digest, refusedApiKeyUntil: new Date(refused.until) }),
     lockedOut: (key, until) => upsert(key, { lockedUntil: new Date(until) }),
     async succeeded(key) {
       await db.delete(evisitorLoginGuards)

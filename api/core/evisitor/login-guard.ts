@@ -5,7 +5,8 @@
  * - logins to one account run one at a time in a process, so a burst of jobs cannot fire a burst
  *   of logins;
  * - a password eVisitor answered `false` for is not sent again for a while (a different one is),
- *   because a retry can only fail the same way;
+ *   because a retry can only fail the same way; so is an API key eVisitor refused (the test
+ *   service refuses the application, not the user, so only a different key can get through);
  * - after a lockout no login is tried until it should have ended.
  * Only a digest of the password is kept, to recognise the same one again. The product keeps the
  * refusals and lockouts in the database (login-guard-store.ts), so no process of it, API or any
@@ -17,6 +18,7 @@ interface Account {
   baseUrl: string;
   username: string;
   password: string;
+  apiKey?: string;
 }
 
 const MAX_ENTRIES = 1000;
@@ -31,6 +33,8 @@ export interface GuardedAccount {
   /** Digest of the password eVisitor refused, and until when it is not sent again. */
   refused?: { digest: string; until: number };
   lockedUntil?: number;
+  /** Digest of the API key eVisitor refused (or of none), and until when it is not sent again. */
+  refusedApiKey?: { digest: string; until: number };
 }
 
 /**
@@ -40,6 +44,7 @@ export interface GuardedAccount {
 export interface LoginGuardStore {
   read(key: string): Promise<GuardedAccount>;
   refused(key: string, refused: { digest: string; until: number }): Promise<void>;
+  apiKeyRefused(key: string, refused: { digest: string; until: number }): Promise<void>;
   lockedOut(key: string, until: number): Promise<void>;
   /** A login went through: nothing refused, no lockout. */
   succeeded(key: string): Promise<void>;
@@ -57,6 +62,7 @@ export function memoryLoginGuardStore(): LoginGuardStore {
   return {
     read: (key) => Promise.resolve({ ...accounts.get(key) }),
     refused: (key, refused) => Promise.resolve(update(key, { refused })),
+    apiKeyRefused: (key, refusedApiKey) => Promise.resolve(update(key, { refusedApiKey })),
     lockedOut: (key, until) => Promise.resolve(update(key, { lockedUntil: until })),
     succeeded: (key) => Promise.resolve(void accounts.delete(key)),
   };
@@ -124,6 +130,15 @@ export class LoginGuard {
         `eVisitor locked the account after failed logins; not trying again for ${minutes} minutes`,
       );
     }
+    // The key is checked before the password: eVisitor refuses the application first.
+    const apiKeyDigest = await this.#digest(`api key\n${account.apiKey ?? ""}`);
+    const refusedKey = known.refusedApiKey;
+    if (refusedKey && refusedKey.digest === apiKeyDigest && refusedKey.until > this.#now()) {
+      throw new EVisitorError(
+        "api-key",
+        "eVisitor already refused this API key; not trying it again",
+      );
+    }
     const passwordDigest = await this.#digest(account.password);
     const refused = known.refused;
     if (refused && refused.digest === passwordDigest && refused.until > this.#now()) {
@@ -140,6 +155,11 @@ export class LoginGuard {
           digest: passwordDigest,
           until: this.#now() + this.#refusalMemoryMs,
         });
+      } else if (error instanceof EVisitorError && error.kind === "api-key") {
+        await this.#store.apiKeyRefused(key, {
+          digest: apiKeyDigest,
+          until: this.#now() + this.#refusalMemoryMs,
+        });
       } else if (error instanceof EVisitorError && error.kind === "locked-out") {
         const minutes = error.message.match(/(\d+) minutes/)?.[1];
         const ms = minutes ? Number(minutes) * 60_000 : this.#defaultLockoutMs;
@@ -147,6 +167,8 @@ export class LoginGuard {
       }
       throw error;
     }
-    if (known.refused || known.lockedUntil !== undefined) await this.#store.succeeded(key);
+    if (known.refused || known.refusedApiKey || known.lockedUntil !== undefined) {
+      await this.#store.succeeded(key);
+    }
   }
 }

@@ -63,7 +63,12 @@ export type EVisitorErrorKind =
   | "not-found"
   /** 5xx, timeout or network failure: worth retrying later. */
   | "unavailable"
-  /** The firewall's HTML block page, or any answer that is not the expected shape. */
+  /**
+   * eVisitor's firewall (F5) answered its HTML block page ("The requested URL was rejected…"),
+   * with a support ID for eVisitor's support: worth retrying later, and worth telling the host.
+   */
+  | "firewall"
+  /** Any answer that is not the expected shape. */
   | "protocol";
 
 export class EVisitorError extends Error {
@@ -72,6 +77,8 @@ export class EVisitorError extends Error {
     message: string,
     /** HTTP status, when there was a response. */
     readonly status?: number,
+    /** The support ID on the firewall's block page ("firewall" only), for eVisitor's support. */
+    readonly supportId?: string,
   ) {
     super(message);
     this.name = "EVisitorError";
@@ -79,7 +86,7 @@ export class EVisitorError extends Error {
 
   /** Whether trying the same call later may succeed. */
   get isTransient(): boolean {
-    return this.kind === "unavailable";
+    return this.kind === "unavailable" || this.kind === "firewall";
   }
 }
 

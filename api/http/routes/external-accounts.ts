@@ -1,5 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { ExternalAccount, ExternalAccountRequest } from "@shared/schemas/external-account.ts";
+import {
+  ExternalAccount,
+  ExternalAccountCredentials,
+  ExternalAccountRequest,
+} from "@shared/schemas/external-account.ts";
 import { pagedResult } from "@shared/schemas/paged.ts";
 import { requireUser } from "../auth/require-user.ts";
 import { serviceContext } from "../service-context.ts";
@@ -15,6 +19,7 @@ import {
   editAccount,
   requestProvisioning,
 } from "@core/services/external-accounts/connect-account.ts";
+import { changeCredentials } from "@core/services/external-accounts/change-credentials.ts";
 import { getAccount, listAccounts } from "@core/services/external-accounts/list-accounts.ts";
 
 const common = { tags: ["External accounts"], security: BEARER, middleware: [requireUser] };
@@ -80,6 +85,16 @@ const provision = createRoute({
   responses: { ...one, ...errors },
 });
 
+// POST /api/ExternalAccounts/{id}/credentials
+const credentials = createRoute({
+  ...common,
+  method: "post",
+  path: "/ExternalAccounts/{id}/credentials",
+  summary: "A new password and/or API key, checked with eVisitor first; nothing else changes",
+  request: { params: IdParam, ...jsonBody(ExternalAccountCredentials) },
+  responses: { ...one, ...errors },
+});
+
 /** One account as the API answers it, re-read so the answer shows what was stored. */
 async function answerOne(c: Parameters<typeof serviceContext>[0], id: string) {
   return c.json(await getAccount(serviceContext(c), { id }), 200);
@@ -101,6 +116,11 @@ export const externalAccountRoutes = createRouter()
   .openapi(remove, async (c) => {
     await disconnectAccount(serviceContext(c), c.req.valid("param"));
     return c.body(null, 204);
+  })
+  .openapi(credentials, async (c) => {
+    const { id } = c.req.valid("param");
+    await changeCredentials(serviceContext(c), { ...c.req.valid("json"), id });
+    return await answerOne(c, id);
   })
   .openapi(provision, async (c) => {
     const { id } = c.req.valid("param");

@@ -1,8 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Guest } from "@shared/schemas/guest.ts";
 import {
+  GuestCancellation,
   GuestCheckOutList,
   GuestListItem,
+  GuestUndoCheckOutList,
   HostGuestCheckInList,
 } from "@shared/schemas/guest-list.ts";
 import { pagedResult } from "@shared/schemas/paged.ts";
@@ -16,6 +18,7 @@ import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
 import { serviceContext } from "../service-context.ts";
 import { describeGuest } from "@core/services/guests/guest-details.ts";
 import { hostCheckIn, hostCheckOut } from "@core/services/guests/host-check-in.ts";
+import { hostCancelRegistrations, hostUndoCheckOut } from "@core/services/guests/host-cancel.ts";
 import { listGuests } from "@core/services/guests/list-guests.ts";
 import { GuestListQuery } from "@shared/schemas/list-query.ts";
 import { proofOfResidence } from "@core/services/guests/proof-of-residence.ts";
@@ -23,7 +26,10 @@ import { proofOfResidence } from "@core/services/guests/proof-of-residence.ts";
 const common = { tags: ["Guests"], security: BEARER, middleware: [requireUser] };
 const errors = {
   404: { description: "No such property or guest of yours" },
-  409: { description: "GuestAlreadyCheckedIn, CheckInClosed or CannotCheckOut" },
+  409: {
+    description: "GuestAlreadyCheckedIn, CheckInClosed, CannotCheckOut, " +
+      "CannotCancelRegistration or CannotUndoCheckOut",
+  },
   ...authProblemResponses,
   ...problemResponses,
 };
@@ -93,6 +99,28 @@ const checkOut = createRoute({
   responses: { 202: { description: "Queued" }, ...errors },
 });
 
+// POST /api/Guests/cancel
+const cancel = createRoute({
+  ...common,
+  method: "post",
+  path: "/Guests/cancel",
+  summary: "Cancel registered guests' eVisitor registrations, with a reason (sent in the " +
+    "background); they can be registered again",
+  request: jsonBody(GuestCancellation),
+  responses: { 202: { description: "Queued" }, ...errors },
+});
+
+// POST /api/Guests/undoCheckout
+const undoCheckOut = createRoute({
+  ...common,
+  method: "post",
+  path: "/Guests/undoCheckout",
+  summary: "Undo check-outs made by mistake (sent in the background); the guests are checked " +
+    "in again",
+  request: jsonBody(GuestUndoCheckOutList),
+  responses: { 202: { description: "Queued" }, ...errors },
+});
+
 export const guestRoutes = createRouter()
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
@@ -121,5 +149,13 @@ export const guestRoutes = createRouter()
   })
   .openapi(checkOut, async (c) => {
     await hostCheckOut(serviceContext(c), c.req.valid("json"));
+    return c.body(null, 202);
+  })
+  .openapi(cancel, async (c) => {
+    await hostCancelRegistrations(serviceContext(c), c.req.valid("json"));
+    return c.body(null, 202);
+  })
+  .openapi(undoCheckOut, async (c) => {
+    await hostUndoCheckOut(serviceContext(c), c.req.valid("json"));
     return c.body(null, 202);
   });

@@ -21,6 +21,7 @@ const OTHER_MESSAGES: Record<string, TranslationKey> = {
     "serverMessage.evisitorCredentialsRejected",
   "eVisitor refused this API key.": "serverMessage.evisitorApiKeyRejected",
   "This eVisitor account is already connected.": "serverMessage.evisitorAccountConnected",
+  "Enter the new password or the new API key.": "serverMessage.evisitorNewCredentialsRequired",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -106,14 +106,16 @@ Deno.test("5xx, 429 and 408 are 'unavailable' and transient", () => {
   assert.equal(kindOf({ status: 408, contentType: "", text: "" }), "unavailable");
 });
 
-Deno.test("the firewall's HTML page is 'protocol' even with 200, naming the support ID", () => {
+Deno.test("the firewall's HTML page is 'firewall' even with 200, transient, with its support ID", () => {
   const error = errorFromResponse({
     status: 200,
     contentType: "text/html",
     text:
       "<html><body>The requested URL was rejected. Please consult with your administrator.<br><br>Your support ID is: 123456789<br></body></html>",
   }, "Htz/FacilityBrowse");
-  assert.equal(error?.kind, "protocol");
+  assert.equal(error?.kind, "firewall");
+  assert.equal(error?.isTransient, true, "retried later");
+  assert.equal(error?.supportId, "123456789");
   assert.match(error!.message, /firewall/);
   assert.match(error!.message, /123456789/);
 });

@@ -91,3 +91,42 @@ Deno.test("transient login failures are not remembered", async () => {
   });
   assert.equal(attempts, 2);
 });
+
+Deno.test("a refused API key is not sent again, whatever the password; a new key is", async () => {
+  let now = 0;
+  const guard = new LoginGuard({ now: () => now, refusalMemoryMs: 60_000 });
+  const keyed = { ...account, password: "Tocno-1", apiKey: "stari-kljuc" };
+  let attempts = 0;
+  const refuse = () => {
+    attempts++;
+    return Promise.reject(new EVisitorError("api-key", "Application is not registered"));
+  };
+  await assert.rejects(guard.run(keyed, refuse), { kind: "api-key" });
+  await assert.rejects(guard.run(keyed, refuse), { kind: "api-key" });
+  await assert.rejects(guard.run({ ...keyed, password: "Drugo-2" }, refuse), { kind: "api-key" });
+  assert.equal(attempts, 1, "the same key is refused without asking eVisitor again");
+
+  await guard.run({ ...keyed, apiKey: "novi-kljuc" }, () => {
+    attempts++;
+    return Promise.resolve();
+  });
+  assert.equal(attempts, 2, "a new key goes through, and the refusal is forgotten");
+  now = 1_000;
+  await guard.run(keyed, () => {
+    attempts++;
+    return Promise.resolve();
+  });
+  assert.equal(attempts, 3);
+});
+
+Deno.test("no API key at all, refused by the test service, is remembered too", async () => {
+  const guard = new LoginGuard();
+  let attempts = 0;
+  const refuse = () => {
+    attempts++;
+    return Promise.reject(new EVisitorError("api-key", "Application is not registered"));
+  };
+  await assert.rejects(guard.run(account, refuse), { kind: "api-key" });
+  await assert.rejects(guard.run(account, refuse), { kind: "api-key" });
+  assert.equal(attempts, 1);
+});

@@ -16,6 +16,7 @@ const WITH_DETAIL = new Set([
   "document-type-not-offered",
   "payment-category-not-offered",
   "arrival-not-offered",
+  "firewall",
 ]);
 const example = (code: RegistrationFailure["code"]): RegistrationFailure => ({
   code,

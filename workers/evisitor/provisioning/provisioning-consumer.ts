@@ -116,7 +116,10 @@ export function provisioningConsumer(
         if (!error.isTransient || event.isLastAttempt) {
           await setStatus(ctx, account.id, {
             status: statusAfterFailure(account),
-            lastError: error.kind,
+            // The firewall's support ID goes with it, for eVisitor's support.
+            lastError: error.kind === "firewall" && error.supportId
+              ? `firewall:${error.supportId}`
+              : error.kind,
           });
           await createNotification(
             ctx.db,

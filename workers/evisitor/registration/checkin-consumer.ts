@@ -31,6 +31,8 @@ export function hostFailureOf(error: EVisitorError): RegistrationFailure {
       return { code: "api-key", detail: null };
     case "forbidden":
       return { code: "forbidden", detail: null };
+    case "firewall":
+      return { code: "firewall", detail: error.supportId ?? null };
     default:
       return { code: "unanswered", detail: null };
   }
@@ -52,14 +54,22 @@ async function markFailed(
 }
 
 /**
- * eVisitor did not answer any delivery: the registration is planned to be sent again by itself
- * (unanswered-retry.ts), and the host told at the first failure and when no retry is left.
+ * eVisitor did not answer any delivery, or its firewall kept refusing: the registration is
+ * planned to be sent again by itself (unanswered-retry.ts), and the host told at the first
+ * failure and when no retry is left. A firewall refusal is told as such, with its support ID.
  */
-async function markUnanswered(ctx: HandlerContext, guest: GuestRow, unitName: string) {
+async function markUnanswered(
+  ctx: HandlerContext,
+  guest: GuestRow,
+  unitName: string,
+  error: EVisitorError,
+) {
   const now = ctx.clock();
   const retryAt = unansweredRetryAt(guest.registrationRetries, now);
   await recordFailure(ctx, guest, {
-    failure: { code: retryAt ? "unanswered-retrying" : "unanswered", detail: null },
+    failure: error.kind === "firewall"
+      ? hostFailureOf(error)
+      : { code: retryAt ? "unanswered-retrying" : "unanswered", detail: null },
     unitName,
     retryAt,
     notify: guest.registrationRetries === 0 || retryAt === null,
@@ -171,7 +181,7 @@ export function checkInConsumer(
         });
         if (error.isTransient && !event.isLastAttempt) throw error;
         if (error.isTransient) {
-          await markUnanswered(ctx, guest, unit.name);
+          await markUnanswered(ctx, guest, unit.name, error);
           return;
         }
         await markFailed(ctx, guest, hostFailureOf(error), unit.name);

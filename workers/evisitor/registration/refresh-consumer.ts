@@ -8,6 +8,7 @@ import { log } from "@core/platform/logger.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import { openAccountSession } from "@core/evisitor/account-session.ts";
+import { stopsHere } from "../read-refusal.ts";
 
 /**
  * Follows check-outs made in eVisitor (automatic ones, or the host's in eVisitor's own site) for
@@ -30,7 +31,15 @@ export function refreshConsumer(
         ));
       if (rows.length === 0) return;
       const account = rows[0].external_accounts;
-      const session = await openAccountSession({ evisitor, secretBox }, account);
+      let session;
+      try {
+        session = await openAccountSession({ evisitor, secretBox }, account);
+      } catch (error) {
+        // A refused password or API key: asked once, not six times (the guard remembers it).
+        const ids = { reservationId: event.payload.reservationId };
+        if (stopsHere(error, event, "guests refresh", ids)) return;
+        throw error;
+      }
       try {
         for (const { guests: guest } of rows) {
           const { records } = await session.listTourists({ id: guest.guid });

@@ -7,7 +7,7 @@
 export interface OurGuest {
   id: string;
   guid: string;
-  status: "PreCheckIn" | "CheckedIn" | "CheckedOut";
+  status: "PreCheckIn" | "CheckedIn" | "CheckedOut" | "Cancelled";
   registrationState: string;
   stayStart: string;
   stayEnd: string;
@@ -43,7 +43,10 @@ export function compareRegistrations(
   const theirs = new Map(tourists.map((t) => [t.id.toLowerCase(), t]));
   const findings: Finding[] = [];
   for (const stay of stays) {
-    const registered = stay.guests.filter((g) => g.status !== "PreCheckIn");
+    // A cancelled registration is not in eVisitor's list, rightly.
+    const registered = stay.guests.filter((g) =>
+      g.status === "CheckedIn" || g.status === "CheckedOut"
+    );
     if (stay.startDate < today && registered.length === 0) {
       findings.push({ kind: "arrived-not-registered", stayId: stay.id });
     }

@@ -50,7 +50,8 @@ const ANONYMOUS = {
 /**
  * Guests whose personal data is no longer needed: the stay's check-out date is `retentionDays` or
  * more days ago (Zagreb dates) and eVisitor has nothing left to do with them, i.e.
- * - the guest is checked out of eVisitor (status CheckedOut), or
+ * - the guest is checked out of eVisitor (status CheckedOut) or the registration was cancelled
+ *   there (status Cancelled), or
  * - the stay was cancelled and the guest was never registered (waiting, or failed because of the
  *   cancellation).
  * Guests still waiting for registration or check-out, or whose registration failed, keep their
@@ -62,6 +63,8 @@ function expiredGuests(cutoff: string) {
     lte(reservations.endDate, cutoff),
     or(
       eq(guests.status, "CheckedOut"),
+      // A cancelled registration: eVisitor no longer holds the guest as staying.
+      eq(guests.status, "Cancelled"),
       and(
         isNotNull(reservations.canceledAt),
         eq(guests.status, "PreCheckIn"),

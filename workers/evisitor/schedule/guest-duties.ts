@@ -25,6 +25,7 @@ export async function queueArrivals(db: Database, now: Date): Promise<number> {
     .innerJoin(properties, eq(properties.id, guests.propertyId))
     .where(and(
       eq(guests.registrationState, "waiting"),
+      eq(guests.status, "PreCheckIn"),
       eq(properties.automaticCheckIn, true),
       lte(reservations.startDate, today),
       isNull(reservations.canceledAt),
@@ -57,6 +58,9 @@ export async function queueDepartures(db: Database, now: Date): Promise<number> 
     .where(and(
       eq(guests.status, "CheckedIn"),
       isNull(guests.checkOutRequestedAt),
+      // A check-out once undone was a mistake: the host checks the guest out from then on.
+      isNull(guests.checkOutUndoneAt),
+      isNull(guests.cancelRequestedAt),
       eq(properties.automaticCheckOut, true),
       lte(reservations.endDate, today),
     ));

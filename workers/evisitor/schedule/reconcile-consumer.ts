@@ -14,6 +14,7 @@ import { createNotification } from "@core/services/notifications/create-notifica
 import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import { openAccountSession } from "@core/evisitor/account-session.ts";
+import { stopsHere } from "../read-refusal.ts";
 import type { EVisitorSession, EVisitorTourist } from "@core/evisitor/types.ts";
 import { compareRegistrations, type OurStay } from "./compare-registrations.ts";
 
@@ -82,12 +83,18 @@ export function reconcileConsumer(
         })),
       }));
 
-      const session = await openAccountSession({ evisitor, secretBox }, account);
       let tourists: EVisitorTourist[];
       try {
-        tourists = await allTourists(session, from, today);
-      } finally {
-        await session.logout().catch(() => {});
+        const session = await openAccountSession({ evisitor, secretBox }, account);
+        try {
+          tourists = await allTourists(session, from, today);
+        } finally {
+          await session.logout().catch(() => {});
+        }
+      } catch (error) {
+        const ids = { externalAccountId: account.id };
+        if (stopsHere(error, event, "registrations comparison", ids)) return;
+        throw error;
       }
 
       const findings = compareRegistrations(stays, tourists, today);

@@ -12,4 +12,7 @@ export const evisitorLoginGuards = sqliteTable("evisitor_login_guards", {
   refusedPassword: text(),
   refusedUntil: integer({ mode: "timestamp_ms" }),
   lockedUntil: integer({ mode: "timestamp_ms" }),
+  /** The API key eVisitor refused (a keyed fingerprint) and until when it is not sent again. */
+  refusedApiKey: text(),
+  refusedApiKeyUntil: integer({ mode: "timestamp_ms" }),
 });

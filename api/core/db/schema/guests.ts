@@ -65,6 +65,20 @@ export const guests = sqliteTable("guests", {
   checkedOutAt: integer({ mode: "timestamp_ms" }),
   /** The check-out was queued (by the host or automatically); not queued twice. */
   checkOutRequestedAt: integer({ mode: "timestamp_ms" }),
+  /**
+   * The host asked to cancel the registration (Htz/CancelTouristCheckIn) with this reason; cleared
+   * once eVisitor answered (status Cancelled, or a failure kept beside the guest).
+   */
+  cancelRequestedAt: integer({ mode: "timestamp_ms" }),
+  cancelReason: text(),
+  cancelledAt: integer({ mode: "timestamp_ms" }),
+  /** The host asked to undo the check-out (Htz/CancelTouristCheckOut); cleared once answered. */
+  undoCheckOutRequestedAt: integer({ mode: "timestamp_ms" }),
+  /**
+   * A check-out was undone: the automatic check-out leaves this guest to the host from then on
+   * (it was a mistake once).
+   */
+  checkOutUndoneAt: integer({ mode: "timestamp_ms" }),
   /** When the guest's personal data was removed (retention); null while it is held. */
   anonymisedAt: integer({ mode: "timestamp_ms" }),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),

@@ -15,6 +15,7 @@ import { assertCanConnectAccount } from "../plans/plan-limits.ts";
 import { claimForTrial, trialClaimKey } from "../plans/trial-claims.ts";
 import { findOwnAccount } from "./find-account.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
+import { accountEndpoint } from "../../evisitor/account-session.ts";
 import { impersonatorEmailOf, recordAccountEvent } from "../users/account-history.ts";
 
 /** The history entry of a change to an eVisitor account (its username is an account name). */
@@ -36,12 +37,12 @@ async function recordAccountChange(
 
 async function assertNotTaken(
   db: DbOrTx,
-  ctx: ServiceContext,
+  environment: string,
   username: string,
   exceptId?: string,
 ) {
   const [taken] = await db.select({ id: externalAccounts.id }).from(externalAccounts).where(and(
-    eq(externalAccounts.environment, ctx.evisitor.endpoint.baseUrl),
+    eq(externalAccounts.environment, environment),
     eq(externalAccounts.username, username),
     exceptId ? ne(externalAccounts.id, exceptId) : undefined,
   ));
@@ -53,8 +54,11 @@ async function assertNotTaken(
 }
 
 /** The credentials as stored (sealed) and the key of the account's trial claim (its OIB). */
-async function sealCredentials(ctx: ServiceContext, request: ExternalAccountRequest) {
-  const environment = ctx.evisitor.endpoint.baseUrl;
+async function sealCredentials(
+  ctx: ServiceContext,
+  request: ExternalAccountRequest,
+  environment: string,
+) {
   return {
     passwordSealed: await ctx.secretBox.seal(request.password),
     apiKeySealed: request.apiKey ? await ctx.secretBox.seal(request.apiKey) : null,
@@ -81,17 +85,18 @@ export async function connectAccount(
   await verifyCredentials(ctx.evisitor, request);
 
   const id = crypto.randomUUID();
-  const { passwordSealed, apiKeySealed, oibKey } = await sealCredentials(ctx, request);
+  const environment = ctx.evisitor.endpoint.baseUrl;
+  const { passwordSealed, apiKeySealed, oibKey } = await sealCredentials(ctx, request, environment);
   try {
     await ctx.db.transaction(async (tx) => {
       await assertCanConnectAccount(tx, userId, ctx.now);
-      await assertNotTaken(tx, ctx, request.username);
+      await assertNotTaken(tx, environment, request.username);
       await claimForTrial(tx, { oibKey, userId, now: ctx.now });
       await tx.insert(externalAccounts).values({
         id,
         userId,
         type: ExternalAccountType.EVisitor,
-        environment: ctx.evisitor.endpoint.baseUrl,
+        environment,
         username: request.username,
         passwordSealed,
         apiKeySealed,
@@ -113,21 +118,27 @@ export async function connectAccount(
 
 /**
  * Edits an account: as the spec warns, its mirrored properties and units are deleted and the
- * account is provisioned anew with the new credentials (checked by a login first).
+ * account is provisioned anew with the new credentials (checked by a login first). The account
+ * stays on the eVisitor service it was connected on. (A new password alone, without losing
+ * anything, is changeCredentials.)
  */
 export async function editAccount(
   ctx: ServiceContext,
   { id, ...request }: ExternalAccountRequest & { id: string },
 ): Promise<void> {
   const userId = actorIdOf(ctx);
-  await findOwnAccount(ctx.db, userId, id);
+  const account = await findOwnAccount(ctx.db, userId, id);
+  const { environment } = account;
   // The login first, as when connecting: "already connected" only for the password's holder.
-  await verifyCredentials(ctx.evisitor, request);
-  const { passwordSealed, apiKeySealed, oibKey } = await sealCredentials(ctx, request);
+  await verifyCredentials(
+    { endpoint: accountEndpoint(ctx.evisitor, account), openSession: ctx.evisitor.openSession },
+    request,
+  );
+  const { passwordSealed, apiKeySealed, oibKey } = await sealCredentials(ctx, request, environment);
   try {
     await ctx.db.transaction(async (tx) => {
       await findOwnAccount(tx, userId, id);
-      await assertNotTaken(tx, ctx, request.username, id);
+      await assertNotTaken(tx, environment, request.username, id);
       await claimForTrial(tx, { oibKey, userId, now: ctx.now });
       await deleteMirroredData(tx, id);
       await tx.update(externalAccounts).set({

@@ -45,6 +45,12 @@ function credentialProblem(error: EVisitorError): AppError {
           "for the production service.",
         errors: { apiKey: ["eVisitor refused this API key."] },
       });
+    case "firewall":
+      return new AppError("ServiceUnavailable", {
+        detail: "eVisitor's firewall refused the request" +
+          (error.supportId ? ` (support ID ${error.supportId})` : "") +
+          ". Nothing was saved; please try again later.",
+      });
     default:
       return new AppError("ServiceUnavailable", {
         detail: "eVisitor could not be reached to check the account. Nothing was saved; " +

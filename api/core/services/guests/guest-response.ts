@@ -67,6 +67,8 @@ export function toGuest(
     registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,
     nextDeadline,
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
+    cancelRequestedAt: row.cancelRequestedAt?.toISOString() ?? null,
+    undoCheckOutRequestedAt: row.undoCheckOutRequestedAt?.toISOString() ?? null,
   };
 }
 

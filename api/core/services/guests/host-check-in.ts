@@ -16,7 +16,8 @@ import { actorIdOf, type ServiceContext } from "../../context.ts";
 /**
  * POST /Guests/checkin: the host adds guests to their stays or fixes them, and each is (re)queued
  * for registration with eVisitor from the arrival day on. Fixing a registered guest sends the
- * whole record again under the same registration id, which eVisitor treats as an edit.
+ * whole record again under the same registration id, which eVisitor treats as an edit; a guest
+ * whose registration was cancelled is registered anew under a new id.
  */
 export async function hostCheckIn(
   ctx: ServiceContext,
@@ -46,8 +47,21 @@ export async function hostCheckIn(
             throw new AppError("NotFound", { detail: "The guest was not found." });
           }
           if (guest.status === "CheckedOut") throw new AppError("GuestAlreadyCheckedIn");
+          // A cancelled registration cannot be used again: registering the guest again makes a
+          // new one, under a new registration id (eVisitor's rules on reusing an id are unknown).
+          const again = guest.status === "Cancelled"
+            ? {
+              guid: crypto.randomUUID(),
+              status: "PreCheckIn" as const,
+              cancelRequestedAt: null,
+              cancelReason: null,
+              cancelledAt: null,
+              registeredAt: null,
+            }
+            : {};
           await tx.update(guests).set({
             ...columns,
+            ...again,
             registrationState: state,
             registrationFailure: null,
             registrationError: null,
@@ -102,7 +116,9 @@ export async function hostCheckOut(
   await ctx.db.transaction(async (tx) => {
     for (const { id } of list) {
       const { guests: guest } = await findOwnGuest(tx, userId, { id });
-      if (guest.status !== "CheckedIn") throw new AppError("CannotCheckOut");
+      if (guest.status !== "CheckedIn" || guest.cancelRequestedAt) {
+        throw new AppError("CannotCheckOut");
+      }
       if (guest.checkOutRequestedAt) continue; // already on its way (a double click)
       await tx.update(guests).set({ checkOutRequestedAt: ctx.now }).where(eq(guests.id, id));
       await appendEvent(tx, GuestCheckOutRequested, { guestId: id }, ctx.now);

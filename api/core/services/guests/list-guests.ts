@@ -76,6 +76,8 @@ export async function listGuests(
       reservationCode: r.reservations.code,
       accommodationUnitName: r.accommodation_units.name,
       anonymisedAt: r.guests.anonymisedAt?.toISOString() ?? null,
+      cancelRequestedAt: r.guests.cancelRequestedAt?.toISOString() ?? null,
+      undoCheckOutRequestedAt: r.guests.undoCheckOutRequestedAt?.toISOString() ?? null,
     };
   });
   return toPagedResult(items, query.pageNumber, query.pageSize, total);

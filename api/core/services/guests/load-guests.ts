@@ -6,9 +6,12 @@ import { guests } from "../../db/schema/guests.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import { documentNumberOf, type GuestRow, toGuest } from "./guest-response.ts";
 
-/** Guests registered with eVisitor (checked in, or already out) count for the stay's status. */
+/**
+ * Guests registered with eVisitor (checked in, or already out) count for the stay's status; a
+ * cancelled registration does not.
+ */
 export function registeredCount(rows: GuestRow[]): number {
-  return rows.filter((g) => g.status !== "PreCheckIn").length;
+  return rows.filter((g) => g.status === "CheckedIn" || g.status === "CheckedOut").length;
 }
 
 /**

@@ -83,7 +83,7 @@ export async function hostStatistics(
       coalesce(sum((select count(*) from guests g where g.reservation_id = r.id)), 0) as guests,
       coalesce(sum(${underWay}), 0) as staysUnderWay,
       coalesce(sum(case when ${underWay} then (select count(*) from guests g
-        where g.reservation_id = r.id and g.status != 'CheckedOut') else 0 end), 0) as guestsHosted
+        where g.reservation_id = r.id and g.status in ('PreCheckIn', 'CheckedIn')) else 0 end), 0) as guestsHosted
     from reservations r
     where r.user_id = ${userId} and r.canceled_at is null and r.kind != 'block'
     group by fromMonth, toMonth`);

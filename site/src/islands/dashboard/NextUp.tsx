@@ -258,7 +258,9 @@ function stayState(t: Translate, stay: Reservation, kind: "arrival" | "departure
     if (guests.some((g) => g.registrationState === "failed")) {
       return { tone: "error" as Tone, text: t("dashboard.checkin.failed") };
     }
-    const registered = guests.filter((g) => g.status !== "PreCheckIn").length;
+    const registered = guests.filter((g) =>
+      g.status === "CheckedIn" || g.status === "CheckedOut"
+    ).length;
     return registered === count
       ? { tone: "success" as Tone, text: t("dashboard.checkin.all", { count }) }
       : { tone: "warning" as Tone, text: t("dashboard.checkin.some", { registered, count }) };

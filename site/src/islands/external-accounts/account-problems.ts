@@ -17,6 +17,13 @@ const LAST_ERRORS: Record<string, TranslationKey> = {
 };
 
 export function lastErrorText(t: Translate, lastError: string): string {
+  // "firewall:<support ID>": eVisitor's firewall page, with the ID its support asks for.
+  const [kind, supportId] = lastError.split(":");
+  if (kind === "firewall") {
+    return supportId
+      ? t("externalAccounts.error.firewallId", { supportId })
+      : t("externalAccounts.error.firewall");
+  }
   return t(LAST_ERRORS[lastError] ?? "externalAccounts.error.other");
 }
 
@@ -44,8 +51,19 @@ export function accountProblem(
         : t("externalAccounts.problem.invalidCredentials");
       return { fieldErrors, alert };
     }
-    case "ServiceUnavailable":
+    case "ServiceUnavailable": {
+      const detail = error.problem?.detail ?? "";
+      if (/firewall/i.test(detail)) {
+        const supportId = detail.match(/support ID (\S+?)\)/)?.[1];
+        return {
+          fieldErrors,
+          alert: supportId
+            ? t("externalAccounts.problem.firewallId", { supportId })
+            : t("externalAccounts.problem.firewall"),
+        };
+      }
       return { fieldErrors, alert: t("externalAccounts.problem.unavailable") };
+    }
     case "ExternalAccountExists":
       return {
         fieldErrors: { ...fieldErrors, username: fieldErrors.username ?? [ACCOUNT_EXISTS_MESSAGE] },

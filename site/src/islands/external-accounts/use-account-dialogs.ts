@@ -26,6 +26,9 @@ export function useAccountDialogs({ t, onSaved, onDeleted }: AccountDialogsOptio
     { open: false, target: { mode: "create" }, key: 0 },
   );
   const [confirmation, setConfirmation] = useState<Confirmation>();
+  const [credentials, setCredentials] = useState<
+    { open: boolean; account?: ExternalAccount; key: number }
+  >({ open: false, key: 0 });
   const [isDeleting, setDeleting] = useState(false);
 
   function openDialog(target: AccountDialogTarget) {
@@ -59,13 +62,29 @@ export function useAccountDialogs({ t, onSaved, onDeleted }: AccountDialogsOptio
     }
   }
 
+  function closeCredentials() {
+    setCredentials((current) => ({ ...current, open: false }));
+  }
+
   return {
     dialog,
     confirmation,
+    credentials,
     isDeleting,
     openCreate: () => openDialog({ mode: "create" }),
+    /** "Edit" offers a new password first (nothing is lost); the spec's edit is behind it. */
     confirmEdit: (account: ExternalAccount) =>
-      setConfirmation({ kind: "edit", account, open: true }),
+      setCredentials((current) => ({ open: true, account, key: current.key + 1 })),
+    closeCredentials,
+    /** From the new-password dialog to the spec's edit, through its warning. */
+    startOver(account: ExternalAccount) {
+      closeCredentials();
+      setConfirmation({ kind: "edit", account, open: true });
+    },
+    credentialsSaved(account: ExternalAccount) {
+      closeCredentials();
+      onSaved(account);
+    },
     confirmDelete: (account: ExternalAccount) =>
       setConfirmation({ kind: "delete", account, open: true }),
     closeDialog,

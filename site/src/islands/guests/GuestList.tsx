@@ -8,6 +8,7 @@ import {
   getGuestDetails,
   type GuestSortField,
   listGuests,
+  undoCheckOuts,
 } from "../../lib/api/guests.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
@@ -31,6 +32,7 @@ import { usePropertyChoices } from "../reservations/use-property-choices.ts";
 import { DueNowSummary } from "./DueNowSummary.tsx";
 import { guestFormInput, valuesOfGuest } from "./guest-form-values.ts";
 import { GuestFormDialog, type GuestFormTarget } from "./GuestFormDialog.tsx";
+import { CancelRegistrationDialog, type CancelTarget } from "./CancelRegistrationDialog.tsx";
 import { type GuestStatusChoice, GuestStatusFilter } from "./GuestStatusFilter.tsx";
 import { GuestTable } from "./GuestTable.tsx";
 import { readPropertyId, writePropertyId } from "./page-query.ts";
@@ -104,6 +106,9 @@ function Guests({ properties }: { properties: Property[] }) {
   const editor = useShown<GuestFormTarget>();
   const checkOut = useShown<GuestListItem>();
   const [isCheckingOut, setCheckingOut] = useState(false);
+  const cancellation = useShown<CancelTarget>();
+  const undo = useShown<GuestListItem>();
+  const [isUndoing, setUndoing] = useState(false);
   /** Check-outs asked for and not yet answered: guest id → when, the name, the error before. */
   const [pending, setPending] = useState<
     Map<string, { at: number; name: string; errorBefore: string | null }>
@@ -152,7 +157,11 @@ function Guests({ properties }: { properties: Property[] }) {
   // While eVisitor is being written to (a registration queued, a check-out asked for), the page
   // is read again every two seconds, quietly, until the worker is done.
   const waiting = pending.size > 0 ||
-    (page?.items.some((guest) => guest.registrationState === "queued") ?? false);
+    (page?.items.some((guest) =>
+      guest.registrationState === "queued" ||
+      (guest.cancelRequestedAt && guest.status === "CheckedIn") ||
+      (guest.undoCheckOutRequestedAt && guest.status === "CheckedOut")
+    ) ?? false);
   useEffect(() => {
     if (!waiting) return;
     const controller = new AbortController();
@@ -252,6 +261,24 @@ function Guests({ properties }: { properties: Property[] }) {
     } finally {
       setCheckingOut(false);
       checkOut.hide();
+    }
+  }
+
+  async function confirmUndo() {
+    const guest = undo.value;
+    if (!guest) return;
+    setUndoing(true);
+    try {
+      await undoCheckOuts([guest.id]);
+      notify(t("guests.toast.undoSent", { name: guest.surnameAndName }), { color: "info" });
+      list.reload();
+    } catch (error) {
+      notify(t("guests.toast.undoFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    } finally {
+      setUndoing(false);
+      undo.hide();
     }
   }
 
@@ -357,6 +384,9 @@ function Guests({ properties }: { properties: Property[] }) {
             onEdit={openEdit}
             onCheckOut={checkOut.show}
             onRegister={register}
+            onCancel={(guest) =>
+              cancellation.show({ guests: [{ id: guest.id, name: guest.surnameAndName }] })}
+            onUndoCheckOut={undo.show}
           />
         )}
       </ListShell>
@@ -385,6 +415,36 @@ function Guests({ properties }: { properties: Property[] }) {
           }}
         />
       )}
+
+      {cancellation.value && (
+        <CancelRegistrationDialog
+          key={`cancel-${cancellation.key}`}
+          t={t}
+          open={cancellation.open}
+          target={cancellation.value}
+          onClose={cancellation.hide}
+          onQueued={() => list.reload()}
+        />
+      )}
+
+      <ConfirmDialog
+        t={t}
+        open={undo.open}
+        title={t("guests.undo.title")}
+        confirmLabel={t("guests.undo.confirm")}
+        busy={isUndoing}
+        onConfirm={confirmUndo}
+        onClose={undo.hide}
+      >
+        <p>
+          {undo.value
+            ? t("guests.undo.text", {
+              name: undo.value.surnameAndName,
+              unit: undo.value.accommodationUnitName,
+            })
+            : ""}
+        </p>
+      </ConfirmDialog>
 
       <ConfirmDialog
         t={t}

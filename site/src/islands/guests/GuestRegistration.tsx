@@ -19,6 +19,9 @@ export interface RegistrationFacts {
   /** When an unanswered registration is sent again by itself. */
   registrationRetryAt?: string | null;
   nextDeadline?: string | null;
+  /** A cancellation or an undone check-out asked for and not yet answered by eVisitor. */
+  cancelRequestedAt?: string | null;
+  undoCheckOutRequestedAt?: string | null;
 }
 
 interface GuestRegistrationProps {
@@ -47,17 +50,49 @@ export function GuestRegistration(
 ) {
   const state = guest.registrationState;
   const waitingForArrival = state === "waiting" && guest.status === "PreCheckIn";
+  const cancelling = !!guest.cancelRequestedAt && guest.status === "CheckedIn";
+  const undoing = !!guest.undoCheckOutRequestedAt && guest.status === "CheckedOut";
+  const cancelled = guest.status === "Cancelled";
+  // eVisitor refused a check-out, a cancellation or an undone check-out: its words stay here.
   const refusedCheckOut = state === "registered" && guest.status === "CheckedIn" &&
-    !!guest.registrationError && !checkingOut;
+    !!guest.registrationError && !checkingOut && !cancelling;
+  const refusedUndo = guest.status === "CheckedOut" && !!guest.registrationError && !undoing;
   const showsDeadline = !!guest.nextDeadline && !(state === "waiting" && !arrived);
   if (
     !checkingOut && state !== "queued" && state !== "failed" && !waitingForArrival &&
-    !refusedCheckOut && !showsDeadline
+    !refusedCheckOut && !showsDeadline && !cancelling && !undoing && !cancelled && !refusedUndo
   ) {
     return null;
   }
   return (
     <div className="flex flex-col items-start gap-1.5 text-sm">
+      {cancelling && (
+        <span className="inline-flex items-center gap-1.5 text-fg-muted">
+          <Spinner className="size-3.5" />
+          {t("guests.registration.cancelling")}
+        </span>
+      )}
+      {undoing && (
+        <span className="inline-flex items-center gap-1.5 text-fg-muted">
+          <Spinner className="size-3.5" />
+          {t("guests.registration.undoingCheckOut")}
+        </span>
+      )}
+      {cancelled && (
+        <span className="inline-flex items-center gap-1.5 text-fg-muted">
+          <Icon name="info" className="size-4 shrink-0" />
+          {t("guests.registration.cancelled")}
+        </span>
+      )}
+      {cancelled && registerAction}
+      {refusedUndo && (
+        <RefusalNotice
+          t={t}
+          title={t("guests.registration.undoFailed")}
+          message={guest.registrationError}
+          failure={guest.registrationFailure}
+        />
+      )}
       {checkingOut && (
         <span className="inline-flex items-center gap-1.5 text-fg-muted">
           <Spinner className="size-3.5" />

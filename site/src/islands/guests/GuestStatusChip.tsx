@@ -4,7 +4,8 @@ import type { Translate, TranslationKey } from "../../i18n/translate.ts";
 import { Icon } from "../../ui/Icon.tsx";
 
 /**
- * The guest statuses of spec section 4 ("PreCheck in (ready), Checked in, Checked out"), each
+ * The guest statuses of spec section 4 ("PreCheck in (ready), Checked in, Checked out") and
+ * Cancelled, each
  * with a colour, an icon and its name (never colour alone).
  */
 const CHIPS: Record<GuestStatus, { label: TranslationKey; icon: IconName; className: string }> = {
@@ -22,6 +23,12 @@ const CHIPS: Record<GuestStatus, { label: TranslationKey; icon: IconName; classN
     label: "reservations.guestStatus.CheckedOut",
     icon: "logOut",
     className: "bg-secondary-soft text-secondary-soft-fg",
+  },
+  // Beside the spec's three: the registration was cancelled in eVisitor.
+  Cancelled: {
+    label: "reservations.guestStatus.Cancelled",
+    icon: "close",
+    className: "bg-warning-soft text-warning-soft-fg",
   },
 };
 

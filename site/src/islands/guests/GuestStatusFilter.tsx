@@ -10,6 +10,7 @@ const FILTERS: { value: GuestStatusChoice; label: TranslationKey }[] = [
   { value: "PreCheckIn", label: "guests.filter.PreCheckIn" },
   { value: "CheckedIn", label: "guests.filter.CheckedIn" },
   { value: "CheckedOut", label: "guests.filter.CheckedOut" },
+  { value: "Cancelled", label: "guests.filter.Cancelled" },
 ];
 
 interface GuestStatusFilterProps {

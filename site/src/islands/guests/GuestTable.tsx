@@ -16,8 +16,12 @@ export interface GuestActions {
   onDetails: (guest: GuestListItem) => void;
   onEdit: (guest: GuestListItem) => void;
   onCheckOut: (guest: GuestListItem) => void;
-  /** Sends the guest's stored data to eVisitor again (refused, or waiting for the host). */
+  /** Sends the guest's stored data to eVisitor again (refused, waiting, or cancelled). */
   onRegister: (guest: GuestListItem) => void;
+  /** Asks to cancel the guest's eVisitor registration (a confirmation with the reason). */
+  onCancel: (guest: GuestListItem) => void;
+  /** Asks to undo a check-out made by mistake. */
+  onUndoCheckOut: (guest: GuestListItem) => void;
 }
 
 interface GuestTableProps extends GuestActions {
@@ -61,7 +65,9 @@ export function GuestTable(props: GuestTableProps) {
         >
           <Icon name="sync" className="size-4" />
           {t(
-            guest.registrationState === "failed"
+            guest.status === "Cancelled"
+              ? "guests.action.registerAgain"
+              : guest.registrationState === "failed"
               ? "guests.action.sendAgain"
               : "guests.action.registerNow",
           )}
@@ -185,17 +191,31 @@ function StayDates({ t, lang, guest }: { t: Translate; lang: Locale; guest: Gues
 
 /**
  * Details (the proof of residence) for everyone; edit while the guest is not checked out; check
- * out for a checked-in guest. In the table (`compact`) all but details are icon buttons, named
- * for screen readers and on hover.
+ * out and cancel the registration for a checked-in guest; undo the check-out of a checked-out
+ * one. In the table (`compact`) all but details are icon buttons, named for screen readers and on
+ * hover.
  */
 function RowActions(
-  { t, guest, compact = false, checkingOut, busy, onDetails, onEdit, onCheckOut }:
+  {
+    t,
+    guest,
+    compact = false,
+    checkingOut,
+    busy,
+    onDetails,
+    onEdit,
+    onCheckOut,
+    onCancel,
+    onUndoCheckOut,
+  }:
     & GuestTableProps
     & { guest: GuestListItem; compact?: boolean },
 ) {
+  const canCancel = guest.status === "CheckedIn" && guest.registrationState === "registered" &&
+    !guest.cancelRequestedAt && !checkingOut.has(guest.id);
   const name = <span className="sr-only">{` ${guestNameOf(t, guest)}`}</span>;
   return (
-    <div className="flex flex-wrap gap-2 desktop:flex-nowrap desktop:justify-end">
+    <div className="flex flex-wrap gap-2 desktop:justify-end">
       <Button variant="secondary" size="sm" onClick={() => onDetails(guest)}>
         <Icon name="info" className="size-4" />
         {t("guests.action.details")}
@@ -224,6 +244,35 @@ function RowActions(
         >
           <Icon name="logOut" className="size-4" />
           <span className={compact ? "sr-only" : undefined}>{t("guests.action.checkOut")}</span>
+          {name}
+        </Button>
+      )}
+      {canCancel && (
+        <Button
+          variant="secondary"
+          size="sm"
+          title={compact ? t("guests.action.cancelRegistration") : undefined}
+          onClick={() => onCancel(guest)}
+        >
+          <Icon name="close" className="size-4" />
+          <span className={compact ? "sr-only" : undefined}>
+            {t("guests.action.cancelRegistration")}
+          </span>
+          {name}
+        </Button>
+      )}
+      {guest.status === "CheckedOut" && (
+        <Button
+          variant="secondary"
+          size="sm"
+          title={compact ? t("guests.action.undoCheckOut") : undefined}
+          disabled={!!guest.undoCheckOutRequestedAt}
+          onClick={() => onUndoCheckOut(guest)}
+        >
+          <Icon name="history" className="size-4" />
+          <span className={compact ? "sr-only" : undefined}>
+            {t("guests.action.undoCheckOut")}
+          </span>
           {name}
         </Button>
       )}

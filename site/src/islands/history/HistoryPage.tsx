@@ -37,6 +37,8 @@ const KIND_ICONS: Record<AccountEventKind, IconName> = {
   ExternalAccountConnected: "link",
   ExternalAccountEdited: "pencil",
   ExternalAccountRemoved: "link",
+  ExternalAccountCredentialsChanged: "key",
+  RegistrationCancelled: "close",
   DataExported: "download",
   PlanPurchasePaid: "receipt",
   PlanAssigned: "rocket",
@@ -146,9 +148,10 @@ function When({ entry, lang }: { entry: AccountEvent; lang: Locale }) {
 /** The kind's label and icon, with the account, plan or administrator it names. */
 function What({ t, entry }: { t: Translate; entry: AccountEvent }) {
   const warning = WARNING_KINDS.has(entry.kind);
-  const { username, packageName, months } = entry.details;
+  const { username, packageName, months, reservationCode } = entry.details;
   const notes = [
     username ? t("history.account", { username }) : undefined,
+    reservationCode ? t("history.reservation", { code: reservationCode }) : undefined,
     packageName && months ? t("history.plan", { package: packageName, months }) : undefined,
     entry.actorEmail ? t("history.byAdministrator", { email: entry.actorEmail }) : undefined,
   ].filter((note) => note !== undefined);

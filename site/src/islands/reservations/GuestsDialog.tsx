@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Description, DialogTitle } from "@headlessui/react";
 import type { Guest } from "@shared/schemas/guest.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
@@ -13,6 +14,14 @@ import { GuestRegistration } from "../guests/GuestRegistration.tsx";
 import { GuestStatusChip } from "../guests/GuestStatusChip.tsx";
 import { guestsPageUrl } from "../guests/page-query.ts";
 import { ShareStayLinks } from "./ShareStayLinks.tsx";
+import { undoCheckOuts } from "../../lib/api/guests.ts";
+import { notify } from "../../lib/state/snackbars.ts";
+import { describeApiError } from "../../i18n/server-messages.ts";
+import { useShown } from "../../ui/use-shown.ts";
+import {
+  CancelRegistrationDialog,
+  type CancelTarget,
+} from "../guests/CancelRegistrationDialog.tsx";
 import { todayInZagreb } from "./stay-dates.ts";
 
 interface GuestsDialogProps {
@@ -21,6 +30,8 @@ interface GuestsDialogProps {
   open: boolean;
   reservation: Reservation;
   onClose: () => void;
+  /** A guest's registration was asked to be cancelled, or a check-out undone: read again. */
+  onChanged?: () => void;
 }
 
 /**
@@ -29,8 +40,41 @@ interface GuestsDialogProps {
  * it refused one), with the way to the guests page where they are managed; or, before anyone has,
  * how guests get here: through the check-in link, shared from here.
  */
-export function GuestsDialog({ t, lang, open, reservation, onClose }: GuestsDialogProps) {
-  const guests = reservation.guests;
+export function GuestsDialog(
+  { t, lang, open, reservation, onClose, onChanged }: GuestsDialogProps,
+) {
+  const cancellation = useShown<CancelTarget>();
+  /** Asked for here and not yet in `reservation` (it is read again by the page). */
+  const [asked, setAsked] = useState<Map<string, "cancel" | "undo">>(new Map());
+  const guests = reservation.guests.map((guest) => {
+    const now = new Date().toISOString();
+    if (asked.get(guest.id) === "cancel" && guest.status === "CheckedIn") {
+      return { ...guest, cancelRequestedAt: guest.cancelRequestedAt ?? now };
+    }
+    if (asked.get(guest.id) === "undo" && guest.status === "CheckedOut") {
+      return { ...guest, undoCheckOutRequestedAt: guest.undoCheckOutRequestedAt ?? now };
+    }
+    return guest;
+  });
+  const mark = (ids: string[], what: "cancel" | "undo") =>
+    setAsked((current) => {
+      const next = new Map(current);
+      for (const id of ids) next.set(id, what);
+      return next;
+    });
+
+  async function undo(guest: Guest, name: string) {
+    try {
+      await undoCheckOuts([guest.id]);
+      mark([guest.id], "undo");
+      notify(t("guests.toast.undoSent", { name }), { color: "info" });
+      onChanged?.();
+    } catch (error) {
+      notify(t("guests.toast.undoFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    }
+  }
   return (
     <DialogFrame open={open} onClose={onClose} size="xl">
       <div className="p-5 sm:p-6">
@@ -66,10 +110,26 @@ export function GuestsDialog({ t, lang, open, reservation, onClose }: GuestsDial
                   lang={lang}
                   guest={guest}
                   arrived={reservation.startDate <= todayInZagreb()}
+                  onCancel={(name) => cancellation.show({ guests: [{ id: guest.id, name }] })}
+                  onUndo={(name) => undo(guest, name)}
                 />
               ))}
             </ul>
           )}
+
+        {cancellation.value && (
+          <CancelRegistrationDialog
+            key={`cancel-${cancellation.key}`}
+            t={t}
+            open={cancellation.open}
+            target={cancellation.value}
+            onClose={cancellation.hide}
+            onQueued={(ids) => {
+              mark(ids, "cancel");
+              onChanged?.();
+            }}
+          />
+        )}
 
         {guests.length > 0 && (
           <p className="mt-3 text-[0.9375rem] text-fg-muted">
@@ -101,9 +161,20 @@ export function GuestsDialog({ t, lang, open, reservation, onClose }: GuestsDial
 }
 
 function GuestItem(
-  { t, lang, guest, arrived }: { t: Translate; lang: Locale; guest: Guest; arrived: boolean },
+  { t, lang, guest, arrived, onCancel, onUndo }: {
+    t: Translate;
+    lang: Locale;
+    guest: Guest;
+    arrived: boolean;
+    onCancel: (name: string) => void;
+    onUndo: (name: string) => void;
+  },
 ) {
   const name = [guest.name, guest.middleName, guest.surname].filter(Boolean).join(" ");
+  const canCancel = guest.status === "CheckedIn" && guest.registrationState === "registered" &&
+    !guest.cancelRequestedAt && !guest.anonymisedAt;
+  const canUndo = guest.status === "CheckedOut" && !guest.undoCheckOutRequestedAt &&
+    !guest.anonymisedAt;
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -128,8 +199,30 @@ function GuestItem(
           <GuestRegistration t={t} lang={lang} guest={guest} arrived={arrived} now={Date.now()} />
         </div>
       </div>
-      <div className="shrink-0">
+      <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
         <GuestStatusChip t={t} status={guest.status} />
+        {canCancel && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`${t("guests.action.cancelRegistration")} ${name}`}
+            onClick={() => onCancel(name)}
+          >
+            <Icon name="close" className="size-4" />
+            {t("guests.action.cancelRegistration")}
+          </Button>
+        )}
+        {canUndo && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`${t("guests.action.undoCheckOut")} ${name}`}
+            onClick={() => onUndo(name)}
+          >
+            <Icon name="history" className="size-4" />
+            {t("guests.action.undoCheckOut")}
+          </Button>
+        )}
       </div>
     </li>
   );

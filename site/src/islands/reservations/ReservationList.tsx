@@ -270,6 +270,7 @@ function Reservations({ properties }: { properties: Property[] }) {
           open={guests.open}
           reservation={guests.value}
           onClose={guests.hide}
+          onChanged={reload}
         />
       )}
 

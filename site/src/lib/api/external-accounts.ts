@@ -61,3 +61,14 @@ export function deleteExternalAccount(id: string): Promise<void> {
 export function provisionExternalAccount(id: string): Promise<ExternalAccount> {
   return apiGet<ExternalAccount>(`/api/ExternalAccounts/Provision/${encodeURIComponent(id)}`);
 }
+
+/**
+ * POST /api/ExternalAccounts/{id}/credentials: a new password and/or API key, checked with
+ * eVisitor first; properties, units, QR codes and stays are kept.
+ */
+export function changeExternalAccountCredentials(
+  id: string,
+  input: { password?: string; apiKey?: string },
+): Promise<ExternalAccount> {
+  return apiPost<ExternalAccount>(`${path(id)}/credentials`, input);
+}

@@ -85,6 +85,19 @@ export function checkOutGuests(ids: string[]): Promise<void> {
   return apiPost<void>("/api/Guests/checkout", ids.map((id) => ({ id })));
 }
 
+/**
+ * POST /api/Guests/cancel: queued (202); the worker cancels the registrations in eVisitor with
+ * the reason. 409 CannotCancelRegistration for a guest not registered (or checked out).
+ */
+export function cancelRegistrations(ids: string[], reason: string): Promise<void> {
+  return apiPost<void>("/api/Guests/cancel", { guests: ids.map((id) => ({ id })), reason });
+}
+
+/** POST /api/Guests/undoCheckout: queued (202); the worker undoes the check-outs in eVisitor. */
+export function undoCheckOuts(ids: string[]): Promise<void> {
+  return apiPost<void>("/api/Guests/undoCheckout", ids.map((id) => ({ id })));
+}
+
 export interface BorderCrossing {
   code: string;
   name: string;

@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { GuestCancelRequested, GuestUndoCheckOutRequested } from "@shared/events.ts";
+import type { GuestCancellation, GuestUndoCheckOutList } from "@shared/schemas/guest-list.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
+import { guests } from "../../db/schema/guests.ts";
+import { AppError } from "../../errors.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
+import { impersonatorEmailOf, recordAccountEvent } from "../users/account-history.ts";
+import { findOwnGuest } from "./guest-details.ts";
+
+/**
+ * POST /Guests/cancel: queues the cancellation of registered guests' eVisitor registrations
+ * (Htz/CancelTouristCheckIn) with the host's reason; the evisitor worker sends it. Only a guest
+ * registered and not checked out (eVisitor cancels active registrations only) and with no
+ * check-out on its way. The account history records each, by the stay's code, in the same
+ * transaction. A cancellation already on its way (a double click) is not queued twice.
+ */
+export async function hostCancelRegistrations(
+  ctx: ServiceContext,
+  { guests: list, reason }: GuestCancellation,
+): Promise<void> {
+  const userId = actorIdOf(ctx);
+  const actorEmail = await impersonatorEmailOf(ctx.db, ctx.actor);
+  await ctx.db.transaction(async (tx) => {
+    for (const { id } of list) {
+      const { guests: guest, reservations: stay } = await findOwnGuest(tx, userId, { id });
+      if (guest.cancelRequestedAt && guest.status === "CheckedIn") continue;
+      // A check-out on its way (not one eVisitor refused: its reason is kept) comes first.
+      const checkingOut = guest.checkOutRequestedAt && !guest.registrationFailure;
+      if (
+        guest.status !== "CheckedIn" || guest.registrationState !== "registered" ||
+        checkingOut || guest.undoCheckOutRequestedAt
+      ) {
+        throw new AppError("CannotCancelRegistration");
+      }
+      await tx.update(guests).set({
+        cancelRequestedAt: ctx.now,
+        cancelReason: reason,
+        registrationFailure: null,
+        registrationError: null,
+        updatedAt: ctx.now,
+      }).where(eq(guests.id, id));
+      await appendEvent(tx, GuestCancelRequested, { guestId: id }, ctx.now);
+      await recordAccountEvent(tx, {
+        userId,
+        kind: "RegistrationCancelled",
+        now: ctx.now,
+        origin: ctx.request,
+        actorEmail,
+        details: { reservationCode: stay.code },
+      });
+    }
+  });
+}
+
+/**
+ * POST /Guests/undoCheckout: queues undoing the check-out of guests checked out by mistake (by
+ * the host or automatically), Htz/CancelTouristCheckOut; the evisitor worker sends it. Once undone
+ * the guest is checked in again and the automatic check-out leaves them to the host.
+ */
+export async function hostUndoCheckOut(
+  ctx: ServiceContext,
+  list: GuestUndoCheckOutList,
+): Promise<void> {
+  const userId = actorIdOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    for (const { id } of list) {
+      const { guests: guest } = await findOwnGuest(tx, userId, { id });
+      if (guest.status !== "CheckedOut" || guest.anonymisedAt) {
+        throw new AppError("CannotUndoCheckOut");
+      }
+      if (guest.undoCheckOutRequestedAt) continue; // already on its way
+      await tx.update(guests).set({
+        undoCheckOutRequestedAt: ctx.now,
+        registrationFailure: null,
+        registrationError: null,
+        updatedAt: ctx.now,
+      }).where(eq(guests.id, id));
+      await appendEvent(tx, GuestUndoCheckOutRequested, { guestId: id }, ctx.now);
+    }
+  });
+}

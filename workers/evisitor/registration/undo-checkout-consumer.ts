@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { GuestUndoCheckOutRequested } from "@shared/events.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
+import { log } from "@core/platform/logger.ts";
+import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
+import { defineConsumer } from "../../runner/worker.ts";
+import { openAccountSession } from "@core/evisitor/account-session.ts";
+import { EVisitorError } from "@core/evisitor/types.ts";
+import { guestContextOf } from "./guest-context.ts";
+import { hostFailureOf } from "./checkin-consumer.ts";
+import { recordLifecycleFailure, registrationNow } from "./lifecycle.ts";
+
+/** What eVisitor is told when a check-out is undone (its Reason field; no personal data). */
+export const UNDO_CHECK_OUT_REASON = "Odjava greškom";
+
+/**
+ * Undoes one guest's check-out in eVisitor (Htz/CancelTouristCheckOut): the registration is
+ * active again and the guest checked in here. The automatic check-out then leaves the guest to
+ * the host (guests.checkOutUndoneAt). Idempotent like the cancellation: a repeat after a lost
+ * answer is refused by eVisitor, and its tourist list then shows the guest checked in.
+ */
+export function undoCheckOutConsumer(
+  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+) {
+  return defineConsumer({
+    name: "evisitor_guest_undo_checkout",
+    stream: "EVISITOR",
+    event: GuestUndoCheckOutRequested,
+    concurrency: 2,
+    async handle(event, ctx) {
+      const found = await guestContextOf(ctx.db, event.payload.guestId);
+      if (!found) return;
+      const { guest, account } = found;
+      if (guest.status !== "CheckedOut" || !guest.undoCheckOutRequestedAt) return;
+      let session;
+      try {
+        session = await openAccountSession({ evisitor, secretBox }, account);
+        await session.cancelTouristCheckOut({ id: guest.guid, reason: UNDO_CHECK_OUT_REASON });
+      } catch (error) {
+        if (!(error instanceof EVisitorError)) throw error;
+        const alreadyDone = error.kind === "rejected" && session &&
+          await registrationNow(session, guest.guid).catch(() => null) === "active";
+        if (!alreadyDone) {
+          log.warn("guest check-out undo failed", {
+            guestId: guest.id,
+            kind: error.kind,
+            deliveries: event.deliveries,
+          });
+          if (error.isTransient && !event.isLastAttempt) throw error;
+          await recordLifecycleFailure(ctx, guest.id, hostFailureOf(error), {
+            undoCheckOutRequestedAt: null,
+          });
+          return;
+        }
+      } finally {
+        await session?.logout().catch(() => {});
+      }
+      const now = ctx.clock();
+      await ctx.db.update(guests).set({
+        status: "CheckedIn",
+        checkedOutAt: null,
+        checkOutRequestedAt: null,
+        undoCheckOutRequestedAt: null,
+        checkOutUndoneAt: now,
+        registrationFailure: null,
+        registrationError: null,
+        updatedAt: now,
+      }).where(eq(guests.id, guest.id));
+      log.info("guest check-out undone", { guestId: guest.id });
+    },
+  });
+}
