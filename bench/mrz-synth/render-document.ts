@@ -28,6 +28,8 @@ export interface DocumentDrawing {
   height: number;
   /** The MRZ's box in the drawing's pixels (for the char-height measure after warping). */
   mrz: { x: number; y: number; w: number; h: number };
+  /** Each MRZ line's character cells (pitch × capital height from the baseline), same pixels. */
+  lines: { x: number; y: number; w: number; h: number }[];
 }
 
 const LABELS: Record<string, string[]> = {
@@ -335,6 +337,12 @@ export function drawDocument(
       w: mrzWidth * pxPerMm,
       h: (lastBaseline - mrzTop) * pxPerMm,
     },
+    lines: mrzLines.map((_, i) => ({
+      x: left * (width / w),
+      y: (firstBaseline + i * linePitch - MRZ_CHAR_MM) * (height / h),
+      w: mrzWidth * (width / w),
+      h: MRZ_CHAR_MM * (height / h),
+    })),
   };
 }
 

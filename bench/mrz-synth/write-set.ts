@@ -68,6 +68,8 @@ export async function makeItem(
     index,
     imageInfo: { width: photo.width, height: photo.height, mimeType: photo.mimeType },
     degradations: photo.degradations,
+    // Beyond the fixtures' fields: where each MRZ line is, for training a detector or recognizer.
+    mrzLineQuads: photo.mrzLineQuads,
   };
   return { image, bytes: photo.bytes, groundTruth };
 }
