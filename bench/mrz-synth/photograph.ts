@@ -17,6 +17,9 @@ export interface Photo {
   height: number;
   mimeType: "image/png" | "image/jpeg";
   degradations: Record<string, unknown>;
+  /** Each MRZ line's corners in the final image (top-left, top-right, bottom-right, bottom-left
+   * of the text as written, after warp and orientation), in pixels. */
+  mrzLineQuads: Point[][];
 }
 
 /** 305 dpi, the fixtures' clean-scan resolution, is scale 1. */
@@ -233,6 +236,18 @@ export async function photograph(
     : final.jpeg({ quality: plan.jpegQuality });
   const { data, info } = await final.toBuffer({ resolveWithObject: true });
 
+  const turn = (p: Point): Point => {
+    const [x, y] = apply(forward, p);
+    if (plan.orientationDeg === 90) return [height - y, x];
+    if (plan.orientationDeg === 180) return [width - x, height - y];
+    if (plan.orientationDeg === 270) return [y, width - x];
+    return [x, y];
+  };
+  const mrzLineQuads = drawing.lines.map((l) =>
+    ([[l.x, l.y], [l.x + l.w, l.y], [l.x + l.w, l.y + l.h], [l.x, l.y + l.h]] as Point[])
+      .map((p) => turn(p).map((v) => round(v, 1)) as Point)
+  );
+
   const degradations: Record<string, unknown> = {
     level: plan.level,
     kind: plan.kind,
@@ -274,6 +289,7 @@ export async function photograph(
     height: info.height,
     mimeType: plan.jpegQuality === null ? "image/png" : "image/jpeg",
     degradations,
+    mrzLineQuads,
   };
 }
 

@@ -28,6 +28,8 @@ export interface DocumentDrawing {
   height: number;
   /** The MRZ's box in the drawing's pixels (for the char-height measure after warping). */
   mrz: { x: number; y: number; w: number; h: number };
+  /** Each MRZ line's character cells (pitch × capital height from the baseline), same pixels. */
+  lines: { x: number; y: number; w: number; h: number }[];
 }
 
 const LABELS: Record<string, string[]> = {
@@ -295,13 +297,15 @@ export function drawDocument(
       w - 4,
     ),
   );
-  // Signature.
-  const sx = zoneLeft + rng.float(0, 10), sy = zoneBottom - rng.float(0.5, 2);
+  // Signature: strokes kept in a band above the MRZ's clear zone (never over its characters).
+  const sigTop = zoneBottom - 5 * unit, sigBottom = zoneBottom - 0.3;
+  const within = (y: number) => Math.min(sigBottom, Math.max(sigTop, y));
+  let sx = zoneLeft + rng.float(0, 10), sy = within(zoneBottom - rng.float(0.5, 2));
   let sig = `M${sx.toFixed(1)},${sy.toFixed(1)}`;
-  for (let i = 0; i < rng.int(4, 8); i++) {
-    sig += ` q${rng.float(1, 4).toFixed(1)},${rng.float(-4, 4).toFixed(1)} ${
-      rng.float(2, 5).toFixed(1)
-    },${rng.float(-1, 1).toFixed(1)}`;
+  for (let i = 0, n = rng.int(4, 8); i < n; i++) {
+    const cx = sx + rng.float(1, 4), cy = within(sy + rng.float(-4, 4));
+    sx += rng.float(2, 5), sy = within(sy + rng.float(-1, 1));
+    sig += ` Q${cx.toFixed(1)},${cy.toFixed(1)} ${sx.toFixed(1)},${sy.toFixed(1)}`;
   }
   parts.push(`<path d="${sig}" fill="none" stroke="#1f2f7a" stroke-width="0.25" opacity="0.8"/>`);
 
@@ -333,6 +337,12 @@ export function drawDocument(
       w: mrzWidth * pxPerMm,
       h: (lastBaseline - mrzTop) * pxPerMm,
     },
+    lines: mrzLines.map((_, i) => ({
+      x: left * (width / w),
+      y: (firstBaseline + i * linePitch - MRZ_CHAR_MM) * (height / h),
+      w: mrzWidth * (width / w),
+      h: MRZ_CHAR_MM * (height / h),
+    })),
   };
 }
 

@@ -1,5 +1,6 @@
 import pLimit from "p-limit";
 import { composeMrz } from "./compose-mrz.ts";
+import { assertOcrbFont } from "./font-check.ts";
 import { drawDocument as drawIdentity, REFERENCE_DATE } from "./documents.ts";
 import { photograph } from "./photograph.ts";
 import { planPhoto } from "./plan.ts";
@@ -68,6 +69,8 @@ export async function makeItem(
     index,
     imageInfo: { width: photo.width, height: photo.height, mimeType: photo.mimeType },
     degradations: photo.degradations,
+    // Beyond the fixtures' fields: where each MRZ line is, for training a detector or recognizer.
+    mrzLineQuads: photo.mrzLineQuads,
   };
   return { image, bytes: photo.bytes, groundTruth };
 }
@@ -82,6 +85,7 @@ export interface SetOptions {
 }
 
 export async function writeSet({ out, split, count, seed, concurrency = 2, onItem }: SetOptions) {
+  await assertOcrbFont();
   await Deno.mkdir(out, { recursive: true });
   const nameWidth = Math.max(3, String(count).length);
   const limit = pLimit(concurrency);

@@ -108,6 +108,14 @@ Deno.test("a written set: manifest, files and images as recorded; one per level 
       assert.equal(meta.height, truth.imageInfo.height);
       assert.equal(meta.format === "png" ? "image/png" : "image/jpeg", truth.imageInfo.mimeType);
       assert.equal(entry.mimeType, truth.imageInfo.mimeType);
+      // Each MRZ line's quadrilateral lies in the image.
+      assert.equal(truth.mrzLineQuads.length, truth.mrz.length);
+      for (const quad of truth.mrzLineQuads) {
+        assert.equal(quad.length, 4);
+        for (const [x, y] of quad) {
+          assert.ok(x >= 0 && x <= meta.width! && y >= 0 && y <= meta.height!, `${entry.image}`);
+        }
+      }
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
