@@ -44,7 +44,7 @@ for (const set of values.set) {
       if (turned !== 0 && turned !== 180) continue;
       const length = MRZ_LAYOUTS[format].length;
       let strips = region.lines.map((line) =>
-        lineStrip(located.image, line, length, { binarize: false, charHeight: GLYPH_CHAR_HEIGHT })
+        lineStrip(located.image, line, length, GLYPH_CHAR_HEIGHT)
       );
       if (turned === 180) strips = strips.map(flipStrip).reverse();
       strips.forEach((strip, l) => {

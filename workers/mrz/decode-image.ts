@@ -30,11 +30,3 @@ export async function decodeGrey(bytes: Uint8Array): Promise<GreyImage> {
     data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
   };
 }
-
-/** A grey raster as PNG bytes, for the OCR engine (and for looking at strips while tuning). */
-export async function encodePng(image: GreyImage): Promise<Uint8Array> {
-  const png = await sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: 1 },
-  }).png({ compressionLevel: 1 }).toBuffer();
-  return new Uint8Array(png.buffer, png.byteOffset, png.length);
-}

@@ -2,12 +2,11 @@ import pLimit from "p-limit";
 import { IMAGE_MAX_BYTES } from "@shared/schemas/reservation.ts";
 import { checkImageFormat } from "@shared/image-format.ts";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
-import { createOcrEngine } from "./ocr-engine.ts";
-import { loadGlyphModel } from "./glyph-model.ts";
-import type { DecodeEvidence } from "./decode-mrz.ts";
+import { type GlyphModel, loadGlyphModel } from "./glyph-model.ts";
+import type { DecodeOptions } from "./decode-mrz.ts";
 import type { MrzFormat } from "./mrz-format.ts";
 import type { MrzFields } from "./parse-mrz.ts";
-import { type OcrEngines, readMrzFromImage, type UncertainField } from "./read-mrz.ts";
+import { readMrzFromImage, type UncertainField } from "./read-mrz.ts";
 import { toGuest } from "./to-guest.ts";
 
 export type MrzFailureKind = "not-an-image" | "too-large" | "no-mrz-found" | "unreadable";
@@ -23,7 +22,7 @@ export type MrzResult =
   }
   | { ok: false; failure: MrzFailureKind };
 
-type Explain = DecodeEvidence["explain"];
+type Explain = DecodeOptions["explain"];
 
 export interface MrzReader {
   /** Reads the MRZ of a photo held in memory; nothing is written anywhere. `explain` is told
@@ -34,38 +33,30 @@ export interface MrzReader {
 
 export interface MrzReaderOptions {
   clock?: () => Date;
-  /** Images being worked on at once; more wait. Two keeps both cores busy (one decodes and
-   * finds the zone while the OCR threads read the other). */
+  /** Images being worked on at once; more wait. Two keep both cores busy (libvips decodes one
+   * in its threads while the other is read). */
   concurrency?: number;
-  /** Tesseract's LSTM engine reads each zone too; where it disagrees, the field is uncertain. */
-  secondOpinion?: boolean;
 }
 
 /**
- * The MRZ reader of a process: the glyph classifier's weights are loaded and Tesseract's LSTM
- * engine started once (about a second) and shared by every request.
+ * The MRZ reader of a process: the glyph classifier's weights (0.4 MB) are loaded once and shared
+ * by every request.
  */
 export async function createMrzReader(
-  { clock = () => new Date(), concurrency = 2, secondOpinion = true }: MrzReaderOptions = {},
+  { clock = () => new Date(), concurrency = 2 }: MrzReaderOptions = {},
 ): Promise<MrzReader> {
-  const [glyphs, lstm] = await Promise.all([
-    loadGlyphModel(),
-    secondOpinion ? createOcrEngine() : undefined,
-  ]);
-  const engines: OcrEngines = { glyphs, lstm };
+  const glyphs = await loadGlyphModel();
   const limit = pLimit(concurrency);
   return {
-    read: (bytes, explain) => limit(() => readMrz(bytes, engines, clock(), explain)),
-    close: async () => {
-      await lstm?.close();
-    },
+    read: (bytes, explain) => limit(() => readMrz(bytes, glyphs, clock(), explain)),
+    close: () => Promise.resolve(),
   };
 }
 
 /** Image in, guest out: size and type checks, decoding, reading, mapping to the guest form. */
 export async function readMrz(
   bytes: Uint8Array,
-  engines: OcrEngines,
+  glyphs: GlyphModel,
   today: Date,
   explain?: Explain,
 ): Promise<MrzResult> {
@@ -73,7 +64,7 @@ export async function readMrz(
   if (!(await checkImageFormat(bytes)).accepted) return { ok: false, failure: "not-an-image" };
   let read;
   try {
-    read = await readMrzFromImage(bytes, engines, today, explain);
+    read = await readMrzFromImage(bytes, glyphs, today, explain);
   } catch (error) {
     // A truncated or corrupt file, or one claiming more pixels than allowed.
     if (isDecodeError(error)) return { ok: false, failure: "not-an-image" };

@@ -1,24 +1,16 @@
-import { decodeGrey, encodePng } from "./decode-image.ts";
-import { flipStrip, type LineStrip, lineStrip, stackStrips } from "./line-strips.ts";
+import { decodeGrey } from "./decode-image.ts";
+import { flipStrip, type LineStrip, lineStrip } from "./line-strips.ts";
 import { type LocatedMrz, locateMrz } from "./locate-mrz.ts";
 import { CELL_SIZE, GLYPH_CHAR_HEIGHT, glyphCells } from "./glyph-cells.ts";
 import type { GlyphModel } from "./glyph-model.ts";
-import { type DecodeEvidence, decodeMrz } from "./decode-mrz.ts";
+import { decodeMrz, type DecodeOptions } from "./decode-mrz.ts";
 import { MRZ_ALPHABET, MRZ_LAYOUTS, type MrzFormat } from "./mrz-format.ts";
 import { type MrzFields, parseMrz } from "./parse-mrz.ts";
-import type { OcrEngine } from "./ocr-engine.ts";
-import { assignToSlots } from "./slot-text.ts";
 import { sharpen } from "./sharpen.ts";
 
-/** The OCR-B glyph classifier reads; Tesseract's LSTM engine gives a second opinion. */
-export interface OcrEngines {
-  glyphs: GlyphModel;
-  lstm?: OcrEngine;
-}
-
 /**
- * The fields of an answer that are not certain: the readings disagreed, a character was changed
- * to satisfy a check digit, a look-alike sits where no check digit can tell, or confidence is low.
+ * The fields of an answer that are not certain: a character was changed to satisfy a check digit
+ * or a list of codes, a look-alike sits where no check digit can tell, or confidence is low.
  * The guest is asked to check them against the document.
  */
 export type UncertainField = keyof MrzFields;
@@ -54,9 +46,9 @@ interface ZoneReading {
  */
 export async function readMrzFromImage(
   bytes: Uint8Array,
-  engines: OcrEngines,
+  glyphs: GlyphModel,
   today: Date,
-  explain?: DecodeEvidence["explain"],
+  explain?: DecodeOptions["explain"],
 ): Promise<MrzRead> {
   const started = performance.now();
   const image = await decodeGrey(bytes);
@@ -68,13 +60,13 @@ export async function readMrzFromImage(
       found = true;
       if (performance.now() - started > TIME_BUDGET_MS) break;
       const readings = await Promise.all(
-        [false, true].map((upsideDown) => readZone(located, upsideDown, engines.glyphs, sharpened)),
+        [false, true].map((upsideDown) => readZone(located, upsideDown, glyphs, sharpened)),
       );
       readings.sort((a, b) => b.score - a.score);
       if (readings[0].score < LIKE_TEXT) continue;
       if (!sharpened) worthSharpening.push(located);
       for (const reading of readings) {
-        const read = await decodeReading(reading, engines, today, explain);
+        const read = decodeReading(reading, today, explain);
         if (read) return read;
       }
     }
@@ -99,10 +91,7 @@ async function readZone(
   const { region } = located;
   const length = MRZ_LAYOUTS[region.format].length;
   const upright = await Promise.all(region.lines.map(async (line) => {
-    const strip = lineStrip(located.image, line, length, {
-      binarize: false,
-      charHeight: GLYPH_CHAR_HEIGHT,
-    });
+    const strip = lineStrip(located.image, line, length, GLYPH_CHAR_HEIGHT);
     return sharpened ? { ...strip, image: await sharpen(strip.image) } : strip;
   }));
   const strips = upsideDown ? upright.map(flipStrip).reverse() : upright;
@@ -121,50 +110,14 @@ async function readZone(
   return { located, upsideDown, strips, probabilities, score: total / count };
 }
 
-async function decodeReading(
+function decodeReading(
   reading: ZoneReading,
-  engines: OcrEngines,
   today: Date,
-  explain?: DecodeEvidence["explain"],
-): Promise<MrzRead | undefined> {
+  explain?: DecodeOptions["explain"],
+): MrzRead | undefined {
   const format = reading.located.region.format;
-  const first = decodeMrz(format, reading.probabilities);
-  if (!first || !parseMrz(first.lines, today)) return undefined;
-  const disagreements = engines.lstm
-    ? await secondOpinion(reading, engines.lstm, first.lines)
-    : new Set<number>();
-  const decoded = decodeMrz(format, reading.probabilities, { disagreements, explain });
+  const decoded = decodeMrz(format, reading.probabilities, { explain });
   const fields = decoded && parseMrz(decoded.lines, today);
   if (!decoded || !fields) return undefined;
   return { ok: true, format, lines: decoded.lines, fields, uncertain: [...decoded.uncertain] };
-}
-
-/** What Tesseract's LSTM engine makes of runs of `<` filler; no disagreement with a `<`. */
-const LSTM_FILLER_GUESSES = new Set(["K", "L", "C", "<"]);
-
-/**
- * The positions (lines concatenated) where Tesseract's LSTM engine, reading the same lines
- * thresholded, saw a different character than `lines`. Positions it could not place say nothing.
- */
-async function secondOpinion(
-  reading: ZoneReading,
-  lstm: OcrEngine,
-  lines: string[],
-): Promise<Set<number>> {
-  const { located, upsideDown } = reading;
-  const length = MRZ_LAYOUTS[located.region.format].length;
-  const upright = located.region.lines.map((line) => lineStrip(located.image, line, length));
-  const stacked = stackStrips(upsideDown ? upright.map(flipStrip).reverse() : upright);
-  const symbols = await lstm.readSymbols(await encodePng(stacked.image));
-  const slots = assignToSlots(symbols, stacked.rows);
-  const disagreements = new Set<number>();
-  slots.forEach((line, l) =>
-    line.forEach((slot, i) => {
-      const mine = lines[l][i];
-      if (!slot.char || slot.char === mine) return;
-      if (mine === "<" && LSTM_FILLER_GUESSES.has(slot.char)) return;
-      disagreements.add(l * length + i);
-    })
-  );
-  return disagreements;
 }
