@@ -89,6 +89,8 @@ function scoreGroup(group: TextLine[]): MrzRegion | undefined {
   const heights = group.flatMap((l) => l.blobs.map(blobHeight));
   const blobs = group.reduce((n, l) => n + l.blobs.length, 0);
   const expected = MRZ_LAYOUTS[format].length * group.length;
-  const score = Math.min(blobs, expected) / expected - miss + 0.01 * heights.length;
+  // Lines of one zone have one length: a line longer than the others carries something else.
+  const uneven = (Math.max(...spans) - Math.min(...spans)) / MRZ_LAYOUTS[format].length;
+  const score = Math.min(blobs, expected) / expected - miss - uneven + 0.01 * heights.length;
   return { format, lines: group, score };
 }
