@@ -242,3 +242,46 @@ Deno.test({
       );
     }),
 });
+
+/** A summer day, before the flat rate's 15 July, on the API's and the simulator's clocks. */
+const JULY = "2026-07-10";
+let apiNow: Date | undefined;
+
+Deno.test({
+  name: "a vacation home's EEA citizens arriving before 16 July are registered with the flat rate",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      // Connected now (the host's trial starts today), then the stay is in July.
+      await connectDemoAccount(ctx);
+      apiNow = new Date(`${JULY}T08:00:00Z`);
+      await ctx.sim.control.setNow(`${JULY}T10:00:00+02:00`);
+      const house = (await propertiesOf(ctx) as Property[])
+        .find((p) => p.name === "Kuća za odmor Marina")!;
+      const res = await postWith(ctx.app, "/api/Reservations", {
+        accommodationUnitId: house.accommodationUnits[0].id,
+        startDateUTC: noon(JULY),
+        endDateUTC: noon(addDays(JULY, 3)),
+      }, ctx.token);
+      assert.equal(res.status, 200, await res.clone().text());
+      const code = (await res.json()).code;
+      const swiss = {
+        ...BIRGITTE,
+        firstName: "Urs",
+        // A Swiss citizen living in Denmark: no border crossing, and no flat rate either.
+        citizenship: "CHE",
+        documentNumber: "X1234567",
+      };
+      await checkIn(ctx, code, [BIRGITTE, swiss]);
+      await waitFor(
+        async () => (await guestsOf(ctx, code)).every((g) => g.status === "CheckedIn"),
+        { what: "both guests registered" },
+      );
+      const byName = new Map(
+        (await activeRegistrations(ctx)).map((r) => [r.fields.TouristName, r.fields]),
+      );
+      assert.equal(byName.get("Birgitte")?.IsTTFlatRatePaymentVacationHome, true, "Danish");
+      assert.equal(byName.get("Urs")?.IsTTFlatRatePaymentVacationHome, undefined, "Swiss");
+      assert.equal(byName.get("Urs")?.TTPaymentCategory, "16");
+    }, { clock: () => apiNow ?? new Date() }),
+});
