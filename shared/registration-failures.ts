@@ -25,7 +25,13 @@ export const REGISTRATION_FAILURES = [
   "gender-not-recorded",
   /** The detail is the code eVisitor does not offer. */
   "document-type-not-offered",
+  /** Written by older workers, which chose the category from a fixed list. */
   "payment-category-not-offered",
+  /**
+   * No category the facility offers fits the guest's age by itself: the host must choose. The
+   * detail is the age group and the categories offered ("18+: 5 …, 11 …").
+   */
+  "payment-category-choice",
   "arrival-not-offered",
   "no-overnight-service",
 ] as const;
@@ -57,6 +63,11 @@ const SENTENCES: Record<RegistrationFailureCode, string> = {
     'eVisitor does not offer the document type "{detail}" for this property.',
   "payment-category-not-offered":
     'eVisitor does not offer the tourist tax category "{detail}" for this property.',
+  "payment-category-choice":
+    "No tourist tax category eVisitor offers for this property fits the guest's age by itself, " +
+    "so the choice is yours: register the guest in eVisitor with the category that applies, or " +
+    "ask the tourist board to allow the usual one for this age (age group and categories " +
+    "offered: {detail}).",
   "arrival-not-offered": 'eVisitor does not offer the arrival "{detail}" for this property.',
   "no-overnight-service": "eVisitor lists no overnight service type.",
 };

@@ -3,7 +3,7 @@
  * in the wiki are used verbatim; the others are the simulator's own wording (marked "sim") because
  * eVisitor's text is not published. The first broken rule wins, as one UserException would.
  */
-import { addDays, daysBetween, fromCompactDate, isTime } from "./clock.ts";
+import { addDays, ageOn, daysBetween, fromCompactDate, isTime } from "./clock.ts";
 import {
   AGENCIES,
   ARRIVAL_ORGANISATIONS,
@@ -37,6 +37,7 @@ export const MESSAGES = {
   unknownFacility: "Objekt sa zadanom šifrom ne postoji ili nije dostupan korisniku.",
   inactiveFacility: "Objekt je deaktiviran.",
   categoryNotAllowed: "Kategorija boravišne pristojbe nije dozvoljena za odabrani objekt.",
+  categoryAge: "Kategorija boravišne pristojbe ne odgovara dobi turista.",
   agencyRequired: "Za agencijski dolazak potrebno je upisati agenciju.",
   unknownAgency: "Agencija sa zadanim OIB-om ili PDV brojem ne postoji.",
   birthInFuture: "Datum rođenja ne smije biti veći od današnjeg datuma.",
@@ -90,6 +91,8 @@ const REQUIRED = [
 ] as const;
 const DATES = ["StayFrom", "ForeseenStayUntil", "DateOfBirth", "PassageDate", "VisaValidityDate"];
 const TIMES = ["TimeStayFrom", "TimeEstimatedStayUntil"];
+/** Categories bound to an age, [from, under] in full years: children under 12, 12 to 18. */
+const AGE_BOUND: Record<string, [number, number]> = { "1": [0, 12], "2": [12, 18] };
 const LIMITS: Record<string, number> = { TouristName: 64, TouristSurname: 64, DocumentNumber: 16 };
 
 class Refusal {
@@ -227,6 +230,10 @@ function checkBusinessRules(accepted: AcceptedCheckIn, ctx: RuleContext): Accept
   if (!facility.paymentCategories.includes(f.TTPaymentCategory)) {
     refuse(MESSAGES.categoryNotAllowed);
   }
+  // Age-bound categories are reportedly checked against the age on arrival (§3.1, unverified).
+  const age = ageOn(f.DateOfBirth, f.StayFrom);
+  const ages = AGE_BOUND[f.TTPaymentCategory];
+  if (ages && (age < ages[0] || age >= ages[1])) refuse(MESSAGES.categoryAge);
   if (f.ArrivalOrganisation === "A") {
     if (!f.TouristAgency) refuse(MESSAGES.agencyRequired);
     if (!AGENCIES.some((a) => a.PinOrVat === f.TouristAgency)) refuse(MESSAGES.unknownAgency);

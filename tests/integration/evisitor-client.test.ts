@@ -69,7 +69,7 @@ Deno.test("eVisitor client: logs in and lists facilities and units, codes with t
       [["Apartman", 4, 1], ["Apartman", 4, 1], ["Apartman", 4, 1], ["Soba", 2, 2]],
     );
     assert.ok(units.every((u) => u.facilityId === DEMO_FACILITIES.apartments.id));
-    const house = await session.listUnits(DEMO_FACILITIES.house.id);
+    const house = await session.listUnits(DEMO_FACILITIES.house.id, DEMO_FACILITIES.house.code);
     assert.deepEqual(house.map((u) => u.typeNameCode), ["Kuća za odmor"]);
   }));
 
@@ -342,6 +342,7 @@ Deno.test("eVisitor client: ListOfTourists filters, sorts and pages", () =>
       facilityCode: DEMO_FACILITIES.house.code,
       accommodationUnitType: undefined,
       documentNumber: "HOUSE1",
+      ttPaymentCategory: "16",
     }));
 
     const first = await session.listTourists({ pageSize: 2 });
@@ -375,7 +376,11 @@ Deno.test("eVisitor client: lookups", () =>
     assert.ok((await session.listDocumentTypes()).some((d) => d.code === "027"));
     assert.deepEqual(
       (await session.listPaymentCategories(DEMO_FACILITIES.house.id)).map((c) => c.code),
-      ["1", "2", "14", "16", "18"],
+      ["1", "2", "16", "18"],
+    );
+    assert.deepEqual(
+      (await session.listCheckInFacilities()).map((f) => [f.code, f.isVacationHomeCalculation]),
+      [["0012345", false], ["0007001", true]],
     );
     assert.ok((await session.listArrivalOrganisations()).some((a) => a.codeMI === "I"));
     assert.deepEqual((await session.listOfferedServiceTypes()).map((s) => s.name), ["Noćenje"]);

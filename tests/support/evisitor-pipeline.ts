@@ -22,7 +22,11 @@ export interface EVisitorPipeline {
  */
 export async function withEVisitorPipeline(
   fn: (ctx: EVisitorPipeline) => Promise<void>,
-  { maxDeliveries = 4 } = {},
+  { maxDeliveries = 4, clock }: {
+    maxDeliveries?: number;
+    /** The API's clock (the workers and the simulator keep their own). */
+    clock?: () => Date;
+  } = {},
 ) {
   const database = await createTestDatabase();
   const nats = await startNatsServer();
@@ -38,7 +42,7 @@ export async function withEVisitorPipeline(
     maxDeliveries,
   });
   try {
-    const app = await createTestApp({ db: database.db, evisitor });
+    const app = await createTestApp({ db: database.db, evisitor, clock });
     await createHost(app, database.db, { email: "ana@example.com" });
     const { accessToken } = await signIn(app, "ana@example.com");
     await fn({ app, database, sim, token: accessToken });

@@ -50,7 +50,8 @@ export function createEVisitorClient(options: EVisitorClientOptions = {}): OpenE
 function createSession(http: EVisitorHttp, t: AuthenticatedTransport): EVisitorSession {
   return {
     listFacilities: () => listFacilities(t),
-    listUnits: (facilityId) => listUnits(t, facilityId),
+    listUnits: (facilityId, facilityCode) => listUnits(t, facilityId, facilityCode),
+    listCheckInFacilities: () => lookups.listCheckInFacilities(t),
     async logout() {
       t.close();
       await logOut(http);

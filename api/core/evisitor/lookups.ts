@@ -8,6 +8,7 @@ import type { Transport } from "./transport.ts";
 import type {
   EVisitorArrivalOrganisation,
   EVisitorBorderCrossing,
+  EVisitorCheckInFacility,
   EVisitorCountry,
   EVisitorDocumentType,
   EVisitorOfferedServiceType,
@@ -90,5 +91,13 @@ export async function listBorderCrossings(t: Transport): Promise<EVisitorBorderC
     name: f.optionalString("Name") ?? f.string("CodeMI"),
     type: f.optionalString("BorderCrossingType"),
     active: f.boolean("Active", true),
+  }));
+}
+
+export async function listCheckInFacilities(t: Transport): Promise<EVisitorCheckInFacility[]> {
+  return (await rows(t, "FacilityTouristCheckInLookup")).map((f) => ({
+    id: f.string("ID"),
+    code: f.string("Code"),
+    isVacationHomeCalculation: f.boolean("IsVacationHomeCalculation"),
   }));
 }

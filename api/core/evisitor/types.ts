@@ -45,6 +45,14 @@ export interface EVisitorUnit {
   sequence: number | null;
 }
 
+/** A facility of Htz/FacilityTouristCheckInLookup. */
+export interface EVisitorCheckInFacility {
+  id: string;
+  code: string;
+  /** Tax as for a vacation home (kuća za odmor): flat rate possible, the owner's categories. */
+  isVacationHomeCalculation: boolean;
+}
+
 /** Why a call failed, so callers can decide: retry later, tell the host, or stop. */
 export type EVisitorErrorKind =
   /** Login answered `false`: wrong username or password. Never retried automatically. */
@@ -94,8 +102,16 @@ export class EVisitorError extends Error {
 export interface EVisitorSession {
   /** Facilities of the logged-in host (obveznik). */
   listFacilities(): Promise<EVisitorFacility[]>;
-  /** Units of one facility, with their type NameCode. */
-  listUnits(facilityId: string): Promise<EVisitorUnit[]>;
+  /**
+   * Units of one facility, with their type NameCode; the types are looked up by the facility's
+   * code when it is given (as the wiki says), else by its ID.
+   */
+  listUnits(facilityId: string, facilityCode?: string): Promise<EVisitorUnit[]>;
+  /**
+   * Htz/FacilityTouristCheckInLookup: the facilities guests may be checked into, each with
+   * whether its tourist tax is calculated as for a vacation home.
+   */
+  listCheckInFacilities(): Promise<EVisitorCheckInFacility[]>;
   /** Ends the session on the server (best effort). */
   logout(): Promise<void>;
 

@@ -107,6 +107,7 @@ Deno.test("what is mirrored already stays, on a smaller plan or after the subscr
         propertyId: `p${i}`,
         externalUnitId: `${s.facility.id}-apt`,
         externalUnitIndex: n,
+        name: `Apartman ${n + 1}`,
       }))
     ),
   };

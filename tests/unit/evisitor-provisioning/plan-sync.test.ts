@@ -69,14 +69,27 @@ Deno.test("planSync matches known properties and units so a second sync updates 
   const plan = planSync({
     properties: [{ id: "p1", facilityId: "fac-1" }],
     units: [
-      { id: "u1", propertyId: "p1", externalUnitId: "unit-a", externalUnitIndex: 0 },
-      { id: "u2", propertyId: "p1", externalUnitId: "unit-a", externalUnitIndex: 1 },
-      { id: "manual", propertyId: "p1", externalUnitId: null, externalUnitIndex: null },
+      { id: "u1", propertyId: "p1", externalUnitId: "unit-a", externalUnitIndex: 0, name: "Plavi" },
+      {
+        id: "u2",
+        propertyId: "p1",
+        externalUnitId: "unit-a",
+        externalUnitIndex: 1,
+        name: "Apartman 2",
+      },
+      {
+        id: "manual",
+        propertyId: "p1",
+        externalUnitId: null,
+        externalUnitIndex: null,
+        name: "Smještajna jedinica 7",
+      },
     ],
   }, snapshots);
   assert.equal(plan.properties[0].existingId, "p1");
   assert.equal(plan.properties[0].values.name, "Vila Marija (novo)");
   assert.deepEqual(plan.units.map((u) => u.existingId), ["u1", "u2"]);
+  assert.deepEqual(plan.units.map((u) => u.rename), [false, false], "the host's names stay");
   assert.deepEqual(plan.vanishedPropertyIds, []);
 });
 
@@ -93,11 +106,47 @@ Deno.test("planSync keeps leading zeros and deactivates facilities eVisitor no l
   assert.deepEqual(plan.vanishedPropertyIds, ["p-gone"]);
 });
 
-Deno.test("planSync names a unit without a type and leaves capacity empty without beds", () => {
+Deno.test("planSync names a unit without a type after its facility, never generically", () => {
   const plan = planSync({ properties: [], units: [] }, [{
     facility: facility(),
     units: [unit({ typeNameCode: null, numberOfBeds: 0, numberOfExtraBeds: 0 })],
   }]);
-  assert.equal(plan.units[0].name, "Smještajna jedinica");
+  assert.equal(plan.units[0].name, "Vila Marija");
+  assert.equal(plan.units[0].values.type, null);
   assert.equal(plan.units[0].values.capacity, null);
+
+  const two = planSync({ properties: [], units: [] }, [{
+    facility: facility({ name: "" }),
+    units: [unit({ typeNameCode: null, numberOfEquivalentUnits: 2 })],
+  }]);
+  assert.deepEqual(two.units.map((u) => u.name), [
+    "Smještajna jedinica (0034643) 1",
+    "Smještajna jedinica (0034643) 2",
+  ]);
+});
+
+Deno.test("planSync renames units an earlier sync named generically, once the type is known", () => {
+  const plan = planSync({
+    properties: [{ id: "p1", facilityId: "fac-1" }],
+    units: [
+      {
+        id: "u1",
+        propertyId: "p1",
+        externalUnitId: "unit-a",
+        externalUnitIndex: 0,
+        name: "Smještajna jedinica 1",
+      },
+      {
+        id: "u2",
+        propertyId: "p1",
+        externalUnitId: "unit-a",
+        externalUnitIndex: 1,
+        name: "Smještajna jedinica",
+      },
+    ],
+  }, [{ facility: facility(), units: [unit({ numberOfEquivalentUnits: 2 })] }]);
+  assert.deepEqual(plan.units.map((u) => [u.existingId, u.name, u.rename]), [
+    ["u1", "Apartman 1", true],
+    ["u2", "Apartman 2", true],
+  ]);
 });

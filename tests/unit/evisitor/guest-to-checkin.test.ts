@@ -1,15 +1,30 @@
 import assert from "node:assert/strict";
 import { DocumentType, Gender } from "@shared/enums.ts";
 import {
-  ageOn,
   type CodeLists,
   documentTypeCode,
   type GuestForCheckIn,
   GuestMappingError,
-  paymentCategoryCode,
   type StayForCheckIn,
   toCheckIn,
 } from "../../../workers/evisitor/registration/guest-to-checkin.ts";
+import {
+  ageOn,
+  chooseCategory,
+  type OfferedCategory,
+} from "../../../workers/evisitor/registration/tax-category.ts";
+
+const offered = (...codes: string[]): OfferedCategory[] =>
+  codes.map((code) => ({ code, name: `Kategorija ${code}` }));
+/** The category chosen for an ordinary (not vacation-home) facility offering the usual three. */
+const paymentCategoryCode = (dateOfBirth: string, arrival: string) => {
+  const choice = chooseCategory(
+    { isVacationHome: false, categories: offered("1", "2", "14") },
+    dateOfBirth,
+    arrival,
+  );
+  return choice.ok ? choice.code : null;
+};
 
 const GUID = "6f1c2b1e-8d0a-4f43-9a57-1b2c3d4e5f60";
 
@@ -53,7 +68,9 @@ function stay(overrides: Partial<StayForCheckIn> = {}): StayForCheckIn {
 function lists(overrides: Partial<CodeLists> = {}): CodeLists {
   return {
     documentTypes: ["002", "027", "032", "051", "103", "999"],
-    paymentCategories: ["1", "2", "4", "5", "6", "7", "8", "11", "14"],
+    paymentCategories: offered("1", "2", "4", "5", "6", "7", "8", "11", "14"),
+    isVacationHome: false,
+    euMembers: new Set(["POL", "DEU", "HRV", "AUT", "SVN"]),
     arrivalOrganisations: ["I", "A"],
     offeredServiceTypes: ["Noćenje", "Polupansion", "Puni pansion"],
     ...overrides,
@@ -119,11 +136,11 @@ Deno.test("a guest eVisitor cannot record as entered is a GuestMappingError the 
   assert.equal(map({ gender: Gender.Female }).gender, "ženski");
 
   assert.throws(
-    () => map({ dateOfBirth: "2012-01-01" }, {}, lists({ paymentCategories: ["1", "14"] })),
+    () => map({ dateOfBirth: "2012-01-01" }, {}, lists({ paymentCategories: offered("1", "14") })),
     (error: unknown) =>
-      error instanceof GuestMappingError && error.message.includes('"2"') &&
-      /tourist tax category/.test(error.message),
-    "a category the facility does not allow names the code",
+      error instanceof GuestMappingError && error.failure.code === "payment-category-choice" &&
+      error.failure.detail === "12-17: 1 Kategorija 1, 14 Kategorija 14",
+    "no category for a 14-year-old: the host is told the age group and what is offered",
   );
   assert.throws(
     () => map({ citizenship: "HRV" }, {}, lists({ documentTypes: ["002", "027"] })),
@@ -206,4 +223,43 @@ Deno.test("an early check-out on the arrival day is never dated before the arriv
   assert.equal(earlyCheckOutTime("16:40", "14:00"), "16:40");
   assert.equal(earlyCheckOutTime("09:00", null), "09:00");
   assert.equal(earlyCheckOutTime("08:00", "23:59"), "23:59");
+});
+
+Deno.test("a vacation home's guests get its own categories by age, never the owner's family", () => {
+  const house = lists({ isVacationHome: true, paymentCategories: offered("1", "2", "16", "18") });
+  assert.equal(map({ dateOfBirth: "1980-01-01" }, {}, house).ttPaymentCategory, "16");
+  assert.equal(map({ dateOfBirth: "2012-01-01" }, {}, house).ttPaymentCategory, "2");
+  assert.equal(map({ dateOfBirth: "2020-01-01" }, {}, house).ttPaymentCategory, "1");
+  // A vacation home offering the commercial category uses it when it lacks "other persons".
+  assert.equal(
+    map({}, {}, lists({ isVacationHome: true, paymentCategories: offered("1", "2", "14", "18") }))
+      .ttPaymentCategory,
+    "14",
+  );
+  // Only the owner's family (18) for adults: that is the host's choice, never assumed.
+  const ownersOnly = lists({ isVacationHome: true, paymentCategories: offered("1", "18") });
+  assert.throws(
+    () => map({}, {}, ownersOnly),
+    (error: unknown) =>
+      error instanceof GuestMappingError &&
+      error.failure.detail === "18+: 1 Kategorija 1, 18 Kategorija 18",
+  );
+  assert.equal(map({ dateOfBirth: "2020-01-01" }, {}, ownersOnly).ttPaymentCategory, "1");
+  // An ordinary facility never uses the vacation-home categories.
+  assert.throws(
+    () => map({}, {}, lists({ paymentCategories: offered("1", "2", "16") })),
+    GuestMappingError,
+  );
+});
+
+Deno.test("the flat rate: vacation homes only, EEA citizens only, arrivals up to 15 July", () => {
+  const house = lists({ isVacationHome: true, paymentCategories: offered("1", "2", "16", "18") });
+  const flat = (g: Partial<GuestForCheckIn>, startDate: string, l = house) =>
+    map(g, { startDate, endDate: "2026-07-20" }, l).isTTFlatRatePaymentVacationHome;
+  assert.equal(flat({}, "2026-07-15"), true, "a Polish citizen arriving on 15 July");
+  assert.equal(flat({}, "2026-07-16"), undefined, "the day after");
+  assert.equal(flat({ citizenship: "NOR" }, "2026-06-01"), true, "Norway is in the EEA");
+  assert.equal(flat({ citizenship: "CHE" }, "2026-06-01"), undefined, "Switzerland is not");
+  assert.equal(flat({ citizenship: "USA" }, "2026-06-01"), undefined);
+  assert.equal(flat({}, "2026-06-01", lists()), undefined, "not a vacation home");
 });

@@ -119,6 +119,22 @@ Deno.test("sim: the tax category must be allowed for the facility", () => {
   );
 });
 
+Deno.test("sim: the vacation home offers its own categories, and age-bound ones fit the age", () => {
+  const house = { facilityCode: "0007001", accommodationUnitType: undefined };
+  assert.equal(
+    refusal(verdict({ ...house, ttPaymentCategory: "14" })),
+    MESSAGES.categoryNotAllowed,
+  );
+  assert.equal(refusal(verdict({ ttPaymentCategory: "1" })), MESSAGES.categoryAge, "an adult");
+  assert.equal(
+    refusal(verdict({ ttPaymentCategory: "2", dateOfBirth: "2014-07-11" })),
+    MESSAGES.categoryAge,
+    "11 on arrival",
+  );
+  assert.ok(verdict({ ttPaymentCategory: "2", dateOfBirth: "2014-07-10" }).ok, "12 on arrival");
+  assert.ok(verdict({ ttPaymentCategory: "1", dateOfBirth: "2014-07-11" }).ok);
+});
+
 Deno.test("sim: a facility code must be the host's own, leading zeros included", () => {
   assert.equal(refusal(verdict({ facilityCode: "12345" })), MESSAGES.unknownFacility);
   assert.equal(refusal(verdict({ facilityCode: "0000815" })), MESSAGES.unknownFacility);
@@ -128,10 +144,14 @@ Deno.test("sim: flat rate only for vacation homes before 15 July and EEA citizen
   const house = {
     facilityCode: "0007001",
     accommodationUnitType: undefined,
+    ttPaymentCategory: "16",
     isTTFlatRatePaymentVacationHome: true,
   };
   assert.ok(verdict(house).ok);
-  assert.equal(refusal(verdict({ ...house, facilityCode: "0012345" })), MESSAGES.flatRateFacility);
+  assert.equal(
+    refusal(verdict({ ...house, facilityCode: "0012345", ttPaymentCategory: "14" })),
+    MESSAGES.flatRateFacility,
+  );
   assert.equal(refusal(verdict({ ...house, citizenship: "CHE" })), MESSAGES.flatRateCitizen);
   const july16 = { ...context(), today: "2026-07-16" };
   assert.equal(
@@ -146,7 +166,10 @@ Deno.test("sim: the same person active twice in one facility is a duplicate", ()
   // Not once the first stay is checked out, nor in another facility.
   assert.ok(verdict({}, context([{ ...first, status: "checked-out" }])).ok);
   assert.ok(
-    verdict({ facilityCode: "0007001", accommodationUnitType: undefined }, context([first])).ok,
+    verdict(
+      { facilityCode: "0007001", accommodationUnitType: undefined, ttPaymentCategory: "16" },
+      context([first]),
+    ).ok,
   );
 });
 

@@ -15,6 +15,7 @@ const WITH_DETAIL = new Set([
   "evisitor-refused",
   "document-type-not-offered",
   "payment-category-not-offered",
+  "payment-category-choice",
   "arrival-not-offered",
   "firewall",
 ]);

@@ -33,7 +33,8 @@ export async function applySync(
   }
   for (const change of plan.units) {
     if (change.existingId) {
-      await tx.update(accommodationUnits).set({ ...change.values, updatedAt: now })
+      const name = change.rename ? { name: change.name } : {};
+      await tx.update(accommodationUnits).set({ ...change.values, ...name, updatedAt: now })
         .where(eq(accommodationUnits.id, change.existingId));
       continue;
     }

@@ -16,6 +16,7 @@ export interface KnownUnit {
   propertyId: string;
   externalUnitId: string | null;
   externalUnitIndex: number | null;
+  name: string;
 }
 
 export interface PropertyChange {
@@ -37,8 +38,13 @@ export interface UnitChange {
   externalUnitId: string;
   externalUnitIndex: number;
   existingId?: string;
-  /** Only for new units: a host may rename a unit, and a sync must not undo that. */
+  /**
+   * For new units, and for existing ones still named by the old generic default: a host may
+   * rename a unit, and a sync must not undo that.
+   */
   name: string;
+  /** Whether `name` replaces an existing unit's name. */
+  rename: boolean;
   values: { capacity: number | null; type: string | null; category: string | null };
 }
 
@@ -49,7 +55,9 @@ export interface SyncPlan {
   vanishedPropertyIds: string[];
 }
 
-const DEFAULT_UNIT_NAME = "Smještajna jedinica";
+const GENERIC_UNIT_NAME = "Smještajna jedinica";
+/** What earlier syncs named a unit whose type was not found; never a name a host chose. */
+const OLD_GENERIC_NAME = /^Smještajna jedinica( \d+)?$/;
 
 function addressOf(facility: EVisitorFacility): string | null {
   return [facility.streetNumber, facility.settlement].filter(Boolean).join(", ") || null;
@@ -57,9 +65,12 @@ function addressOf(facility: EVisitorFacility): string | null {
 
 /**
  * Expands a facility's unit records into the product's units: a record with three equivalent
- * apartments gives three units. Names repeat the type, numbered when a type occurs more than once.
+ * apartments gives three units. Names repeat the type from eVisitor, numbered when a type occurs
+ * more than once; a unit whose type eVisitor does not resolve is named after its facility
+ * ("Kuća Marina 2"), never "Smještajna jedinica 2" alone, which says nothing about which unit.
  */
-function expandUnits(units: EVisitorUnit[]) {
+function expandUnits(facility: EVisitorFacility, units: EVisitorUnit[]) {
+  const fallback = facility.name.trim() || `${GENERIC_UNIT_NAME} (${facility.code})`;
   const ordered = [...units].sort((a, b) =>
     (a.sequence ?? 0) - (b.sequence ?? 0) || a.id.localeCompare(b.id)
   );
@@ -71,12 +82,12 @@ function expandUnits(units: EVisitorUnit[]) {
   );
   const perName = new Map<string, number>();
   for (const { unit } of expanded) {
-    const base = unit.typeNameCode || DEFAULT_UNIT_NAME;
+    const base = unit.typeNameCode || fallback;
     perName.set(base, (perName.get(base) ?? 0) + 1);
   }
   const seen = new Map<string, number>();
   return expanded.map(({ unit, index }) => {
-    const base = unit.typeNameCode || DEFAULT_UNIT_NAME;
+    const base = unit.typeNameCode || fallback;
     const nth = (seen.get(base) ?? 0) + 1;
     seen.set(base, nth);
     return { unit, index, name: (perName.get(base) ?? 0) > 1 ? `${base} ${nth}` : base };
@@ -113,7 +124,7 @@ export function planSync(
         deactivated: facility.isDeactivated,
       },
     });
-    for (const { unit, index, name } of expandUnits(units)) {
+    for (const { unit, index, name } of expandUnits(facility, units)) {
       const existing = property && unitByKey.get(`${property.id}|${unit.id}|${index}`);
       plan.units.push({
         facilityId: facility.id,
@@ -121,6 +132,7 @@ export function planSync(
         externalUnitIndex: index,
         existingId: existing?.id,
         name,
+        rename: !!existing && existing.name !== name && OLD_GENERIC_NAME.test(existing.name),
         values: {
           capacity: unit.numberOfBeds + unit.numberOfExtraBeds || null,
           type: unit.typeNameCode,

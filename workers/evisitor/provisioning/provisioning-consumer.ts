@@ -60,7 +60,7 @@ async function fetchSnapshots(
   try {
     const snapshots: FacilitySnapshot[] = [];
     for (const facility of await session.listFacilities()) {
-      snapshots.push({ facility, units: await session.listUnits(facility.id) });
+      snapshots.push({ facility, units: await session.listUnits(facility.id, facility.code) });
     }
     // The check-in form offers these to guests from outside the EU (evisitor_code_lists).
     const borderCrossings = await session.listBorderCrossings();
@@ -151,6 +151,7 @@ export function provisioningConsumer(
             propertyId: accommodationUnits.propertyId,
             externalUnitId: accommodationUnits.externalUnitId,
             externalUnitIndex: accommodationUnits.externalUnitIndex,
+            name: accommodationUnits.name,
           }).from(accommodationUnits).where(eq(accommodationUnits.userId, account.userId)),
         };
         const allowed = applyPlanAllowance(

@@ -143,12 +143,25 @@ export function checkInConsumer(
       let session;
       try {
         session = await openAccountSession({ evisitor, secretBox }, account);
-        const [documentTypes, paymentCategories, arrivals, services] = await Promise.all([
-          session.listDocumentTypes(),
-          session.listPaymentCategories(property.facilityId),
-          session.listArrivalOrganisations(),
-          session.listOfferedServiceTypes(),
-        ]);
+        const [documentTypes, paymentCategories, arrivals, services, facilities] = await Promise
+          .all([
+            session.listDocumentTypes(),
+            session.listPaymentCategories(property.facilityId),
+            session.listArrivalOrganisations(),
+            session.listOfferedServiceTypes(),
+            session.listCheckInFacilities(),
+          ]);
+        const isVacationHome = facilities.some((f) =>
+          f.id.toLowerCase() === property.facilityId.toLowerCase() && f.isVacationHomeCalculation
+        );
+        // Only a vacation home's flat rate asks who is an EU citizen (tax-category.ts).
+        const euMembers = new Set(
+          isVacationHome
+            ? (await session.listCountries()).filter((c) => c.isEUMember).map((c) =>
+              c.codeThreeLetters
+            )
+            : [],
+        );
         const checkIn = toCheckIn(
           { ...guest, documentNumber: await secretBox.open(guest.documentNumberSealed) },
           {
@@ -161,7 +174,10 @@ export function checkInConsumer(
           },
           {
             documentTypes: documentTypes.filter((d) => d.active).map((d) => d.code),
-            paymentCategories: paymentCategories.filter((c) => c.active).map((c) => c.code),
+            paymentCategories: paymentCategories.filter((c) => c.active)
+              .map(({ code, name }) => ({ code, name })),
+            isVacationHome,
+            euMembers,
             arrivalOrganisations: arrivals.filter((a) => a.active).map((a) => a.codeMI),
             offeredServiceTypes: services.filter((s) => s.active).map((s) => s.name),
           },

@@ -14,6 +14,7 @@ import {
   type RegistrationFailureCode,
   registrationFailureText,
 } from "@shared/registration-failures.ts";
+import { chooseCategory, isEEA, type OfferedCategory, paysFlatRate } from "./tax-category.ts";
 
 export interface GuestForCheckIn {
   guid: string;
@@ -50,7 +51,11 @@ export interface StayForCheckIn {
 export interface CodeLists {
   documentTypes: string[];
   /** Tourist-tax categories allowed for the facility. */
-  paymentCategories: string[];
+  paymentCategories: OfferedCategory[];
+  /** FacilityTouristCheckInLookup.IsVacationHomeCalculation of the facility. */
+  isVacationHome: boolean;
+  /** CountryLookup codes of EU members; needed only for a vacation home's flat rate. */
+  euMembers: ReadonlySet<string>;
   arrivalOrganisations: string[];
   offeredServiceTypes: string[];
 }
@@ -88,23 +93,6 @@ export function documentTypeCode(guest: Pick<GuestForCheckIn, "documentType" | "
   return guest.citizenship === CROATIA ? codes[0] : codes[1];
 }
 
-/** Full years on `date` of someone born on `dateOfBirth` (both YYYY-MM-DD). */
-export function ageOn(dateOfBirth: string, date: string): number {
-  const years = Number(date.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
-  return date.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
-}
-
-/**
- * Tourist-tax category by age on arrival (TTPaymentCategoryLookup codes, §4): children under 12
- * ("1", exempt), 12 to 18 ("2", half), adults ("14", a tourist staying in accommodation).
- */
-export function paymentCategoryCode(dateOfBirth: string, arrival: string): string {
-  const age = ageOn(dateOfBirth, arrival);
-  if (age < 12) return "1";
-  if (age < 18) return "2";
-  return "14";
-}
-
 function gender(value: number): EVisitorGender {
   if (value === Gender.Male) return "muški";
   if (value === Gender.Female) return "ženski";
@@ -127,6 +115,17 @@ export function toCheckIn(
   const service = lists.offeredServiceTypes.find((name) => /^noćenje$/i.test(name.trim())) ??
     lists.offeredServiceTypes[0];
   if (!service) throw new GuestMappingError("no-overnight-service");
+  const category = chooseCategory(
+    { isVacationHome: lists.isVacationHome, categories: lists.paymentCategories },
+    guest.dateOfBirth,
+    stay.startDate,
+  );
+  if (!category.ok) throw new GuestMappingError("payment-category-choice", category.detail);
+  const flatRate = paysFlatRate({
+    isVacationHome: lists.isVacationHome,
+    citizenIsEEA: isEEA(guest.citizenship, lists.euMembers),
+    arrival: stay.startDate,
+  });
   return {
     id: guest.guid,
     facilityCode: stay.facilityCode,
@@ -153,11 +152,7 @@ export function toCheckIn(
     residenceAddress: guest.residenceAddress ?? undefined,
     touristEmail: guest.email ?? undefined,
     touristTelephone: guest.telephone?.replace(/[\s()-]/g, "") || undefined,
-    ttPaymentCategory: requireCode(
-      lists.paymentCategories,
-      paymentCategoryCode(guest.dateOfBirth, stay.startDate),
-      "payment-category-not-offered",
-    ),
+    ttPaymentCategory: category.code,
     arrivalOrganisation: requireCode(
       lists.arrivalOrganisations,
       PERSONAL_ARRIVAL,
@@ -165,6 +160,7 @@ export function toCheckIn(
     ),
     offeredServiceType: service,
     accommodationUnitType: stay.unitType ?? undefined,
+    isTTFlatRatePaymentVacationHome: flatRate || undefined,
     borderCrossing: guest.borderCrossing ?? undefined,
     passageDate: guest.passageDate ?? undefined,
   };

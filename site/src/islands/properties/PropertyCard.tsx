@@ -251,10 +251,20 @@ function SettingsSummary({ t, property }: { t: Translate; property: Property }) 
   );
 }
 
+/** "Apartman" or "Apartman 2" for the type "Apartman": the name a sync gives, saying the type. */
+function isTypeName(name: string, type: string): boolean {
+  const rest = name.startsWith(type) ? name.slice(type.length) : null;
+  return rest !== null && /^( \d+)?$/.test(rest);
+}
+
 function UnitItem(props: PropertyCardProps & { unit: AccommodationUnit }) {
   const { t, lang, unit } = props;
   const name = <span className="sr-only">{` ${unit.name}`}</span>;
   const facts = [
+    // The unit type (eVisitor's, for mirrored units), unless the name is just the type, numbered.
+    unit.type && !isTypeName(unit.name, unit.type)
+      ? t("units.type", { type: unit.type })
+      : undefined,
     t("units.code", { code: unit.code }),
     unit.capacity === null ? undefined : translatePlural(lang, "properties.guests", unit.capacity),
     unit.externalCalendarLink ? t("units.calendarLinked") : t("units.noCalendar"),
