@@ -1,14 +1,14 @@
 /**
  * MRZ reading benchmark: every photo of a set in the fixtures' format (default
  * ../shared/fixtures/mrz, 60 photos; or a synthetic set written by bench/mrz-synth.ts) read by the
- * MRZ worker's own reader (both OCR engines started once, as in the worker), one photo at a time.
+ * MRZ worker's own reader (started once, as in the worker), one photo at a time.
  *
  * Per difficulty level and per format: photos; all fields exact; silently wrong (a field the API
  * answers — surname, givenNames, documentNumber, nationality, dateOfBirth, sex, expiryDate,
  * documentType — differs from the truth and is not named in the result's `uncertain`); flagged
  * (wrong, but every wrong answered field is named in `uncertain`); other (only fields the API does
  * not answer differ: issuing state, optional data); no result; median and 95th-percentile seconds
- * per photo (decode, find, OCR, correct, parse). Also the process's peak RSS. Targets (issue 18):
+ * per photo (decode, find, classify, decode the fields, parse). Also the process's peak RSS. Targets (issue 18):
  * all fields exact ≥ 99 % at levels 0–1, ≥ 92 % at level 2, ≥ 60 % at level 3; no silently wrong
  * photo at levels 0–2; median < 0.5 s, p95 < 2 s; peak RSS < 600 MB.
  *
@@ -172,7 +172,7 @@ const table = (title: string, rows: Row[]) => {
 };
 const peakRssMb = Math.round(peakRss / 2 ** 20);
 console.log(`\n${photos.length} photos from ${dir}`);
-console.log(`OCR engines started in ${(initMs / 1000).toFixed(2)} s; peak RSS ${peakRssMb} MB\n`);
+console.log(`reader started in ${(initMs / 1000).toFixed(2)} s; peak RSS ${peakRssMb} MB\n`);
 console.log(
   `>>> SILENTLY WRONG: ${all.silentlyWrong} of ${photos.length} photos ` +
     `(${silentLow} at levels 0–2, target 0) <<<\n`,
