@@ -71,6 +71,18 @@ export const guests = sqliteTable("guests", {
    */
   cancelRequestedAt: integer({ mode: "timestamp_ms" }),
   cancelReason: text(),
+  /**
+   * The host moved the arrival of the registered stay, which eVisitor does not let change: once
+   * the cancel above is done, the guest is registered again with the stay's new dates (by the
+   * cancel consumer, so the two are sent in that order). Cleared when the new registration is
+   * queued, or with the cancel when eVisitor refused it.
+   */
+  reRegisterRequestedAt: integer({ mode: "timestamp_ms" }),
+  /**
+   * The stay's departure moved: the registration's ForeseenStayUntil is sent again (an edit under
+   * the same id); cleared once eVisitor answered.
+   */
+  departureUpdateRequestedAt: integer({ mode: "timestamp_ms" }),
   cancelledAt: integer({ mode: "timestamp_ms" }),
   /** The host asked to undo the check-out (Htz/CancelTouristCheckOut); cleared once answered. */
   undoCheckOutRequestedAt: integer({ mode: "timestamp_ms" }),

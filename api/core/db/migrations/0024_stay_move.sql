@@ -1,0 +1,2 @@
+ALTER TABLE `guests` ADD `re_register_requested_at` integer;--> statement-breakpoint
+ALTER TABLE `guests` ADD `departure_update_requested_at` integer;
