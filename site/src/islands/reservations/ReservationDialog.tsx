@@ -228,7 +228,10 @@ export function ReservationDialog(
               label={t("reservations.registered.reRegister")}
               description={t("reservations.registered.reRegisterHint")}
               checked={reRegister}
-              onChange={setReRegister}
+              onChange={(checked) => {
+                setReRegister(checked);
+                if (checked) setAlert(undefined);
+              }}
             />
           </div>
         </div>
