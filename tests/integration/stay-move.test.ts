@@ -165,6 +165,66 @@ Deno.test({
 });
 
 Deno.test({
+  name: "an arrival moved past today is cancelled now and waits for the new arrival day",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const { code, unitId, guest } = await registeredStay(ctx);
+      const moved = await move(ctx, code, {
+        unitId,
+        start: addDays(TODAY, 2),
+        end: addDays(TODAY, 5),
+        reRegisterGuests: true,
+      });
+      assert.equal(moved.status, 200, await moved.clone().text());
+      const waiting = await guestOf(
+        ctx,
+        code,
+        (g) => g.status === "PreCheckIn",
+        "waiting for the new arrival",
+      );
+      assert.equal(waiting.registrationState, "waiting");
+      assert.notEqual(waiting.guid, guest.guid, "a new registration id for later");
+      const registrations = await simRegistrations(ctx);
+      assert.deepEqual(registrations.map((r) => r.status), ["cancelled"]);
+    }),
+});
+
+Deno.test({
+  name: "a registered stay moved to a unit of another facility is registered again there",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const { code, guest } = await registeredStay(ctx);
+      const [, other] = await propertiesOf(ctx);
+      const unitId = other.accommodationUnits[0].id as string;
+      const dates = { start: addDays(TODAY, -1), end: addDays(TODAY, 2) };
+      const refused = await move(ctx, code, { unitId, ...dates });
+      assert.equal(refused.status, 409);
+      assert.equal((await refused.json()).code, "RegisteredArrivalLocked");
+
+      const moved = await move(ctx, code, { unitId, ...dates, reRegisterGuests: true });
+      assert.equal(moved.status, 200, await moved.clone().text());
+      const again = await guestOf(
+        ctx,
+        code,
+        (g) => g.status === "CheckedIn" && g.guid !== guest.guid,
+        "registered again in the other facility",
+      );
+      const registrations = await simRegistrations(ctx);
+      const old = registrations.find((r) => r.id === guest.guid)!;
+      const fresh = registrations.find((r) => r.id === again.guid)!;
+      assert.equal(old.status, "cancelled");
+      assert.equal(fresh.status, "active");
+      assert.notEqual(fresh.fields.Facility, old.fields.Facility, "registered in the new one");
+      assert.equal(fresh.fields.StayFrom, dates.start, "the arrival itself did not change");
+      const [row] = await ctx.database.db.select().from(guests).where(eq(guests.id, guest.id));
+      assert.equal(row.accommodationUnitId, unitId, "the guest follows the stay");
+      assert.equal(row.propertyId, other.id);
+    }),
+});
+
+Deno.test({
   name: "a registered stay's new departure edits ForeseenStayUntil under the same registration",
   ...REAL_SERVERS,
   fn: () =>
