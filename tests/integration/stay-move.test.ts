@@ -252,6 +252,44 @@ Deno.test({
 });
 
 Deno.test({
+  name: "a departure edit keeps the registered arrival time after the unit's check-in time changed",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const { code, unitId, guest } = await registeredStay(ctx);
+      const [registered] = await simRegistrations(ctx);
+      const [property] = await propertiesOf(ctx);
+      const unit = property.accommodationUnits[0];
+      const changed = await ctx.app.request(`/api/AccommodationUnits/${unitId}`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", ...bearer(ctx.token) },
+        body: JSON.stringify({
+          propertyId: property.id,
+          name: unit.name,
+          type: unit.type ?? undefined,
+          category: unit.category ?? undefined,
+          defaultCheckInTime: registered.fields.TimeStayFrom === "16:30" ? "17:00" : "16:30",
+        }),
+      });
+      assert.equal(changed.status, 200, await changed.clone().text());
+
+      const later = addDays(TODAY, 4);
+      const res = await move(ctx, code, { unitId, start: addDays(TODAY, -1), end: later });
+      assert.equal(res.status, 200, await res.clone().text());
+      const edited = await waitFor(async () => {
+        const [r] = await simRegistrations(ctx);
+        return r?.fields.ForeseenStayUntil === later && r;
+      }, { what: "the new departure in eVisitor", timeoutMs: 20_000 });
+      assert.equal(edited.fields.TimeStayFrom, registered.fields.TimeStayFrom);
+      const [row] = await waitFor(async () => {
+        const rows = await ctx.database.db.select().from(guests).where(eq(guests.id, guest.id));
+        return rows[0]?.departureUpdateRequestedAt === null && rows;
+      }, { what: "the update answered" });
+      assert.equal(row.registrationError, null, "eVisitor took the edit");
+    }),
+});
+
+Deno.test({
   name: "a refused departure edit is kept beside the guest for the host",
   ...REAL_SERVERS,
   fn: () =>

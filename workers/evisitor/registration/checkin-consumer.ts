@@ -127,7 +127,7 @@ export async function checkInOf(
     session.listArrivalOrganisations(),
     session.listOfferedServiceTypes(),
   ]);
-  return toCheckIn(
+  const checkIn = toCheckIn(
     { ...guest, documentNumber: await secretBox.open(guest.documentNumberSealed) },
     {
       facilityCode: property.facilityCode,
@@ -144,6 +144,16 @@ export async function checkInOf(
       offeredServiceTypes: services.filter((s) => s.active).map((s) => s.name),
     },
   );
+  // An edit keeps the arrival eVisitor has: it refuses a changed one (the unit's check-in time
+  // may have changed since, and the stay's arrival moves only through a new registration).
+  if (guest.status === "CheckedIn" && guest.registeredStayFrom && guest.registeredTimeStayFrom) {
+    return {
+      ...checkIn,
+      stayFrom: guest.registeredStayFrom,
+      timeStayFrom: guest.registeredTimeStayFrom,
+    };
+  }
+  return checkIn;
 }
 
 /**
@@ -175,9 +185,10 @@ export function checkInConsumer(
       }
 
       let session;
+      let checkIn: EVisitorCheckIn;
       try {
         session = await openAccountSession({ evisitor, secretBox }, account);
-        const checkIn = await checkInOf(session, secretBox, found);
+        checkIn = await checkInOf(session, secretBox, found);
         await session.checkInTourist(checkIn);
       } catch (error) {
         if (error instanceof GuestMappingError) {
@@ -214,6 +225,8 @@ export function checkInConsumer(
           registrationRetryAt: null,
           registrationRetries: 0,
           registeredAt: now,
+          registeredStayFrom: checkIn.stayFrom,
+          registeredTimeStayFrom: checkIn.timeStayFrom,
           updatedAt: now,
         }).where(eq(guests.id, guest.id));
         await createNotification(tx, guest.userId, NOTIFICATION_TEMPLATES.guestCheckedIn, {

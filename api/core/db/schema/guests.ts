@@ -62,6 +62,13 @@ export const guests = sqliteTable("guests", {
   /** How many times it was sent again so; back to 0 once registered or sent by the host. */
   registrationRetries: integer().notNull().default(0),
   registeredAt: integer({ mode: "timestamp_ms" }),
+  /**
+   * The arrival date and time eVisitor has for the registration (StayFrom, TimeStayFrom), which an
+   * obveznik cannot change: an edit of the registration (a new departure, a corrected guest)
+   * sends these, even if the unit's check-in time changed since.
+   */
+  registeredStayFrom: text(),
+  registeredTimeStayFrom: text(),
   checkedOutAt: integer({ mode: "timestamp_ms" }),
   /** The check-out was queued (by the host or automatically); not queued twice. */
   checkOutRequestedAt: integer({ mode: "timestamp_ms" }),
