@@ -57,6 +57,11 @@ export const ERROR_CODES = {
     status: 409,
     title: "Guests of this stay are checked in with eVisitor: check them out before deleting it.",
   },
+  RegisteredArrivalLocked: {
+    status: 409,
+    title: "Guests of this stay are registered with eVisitor, which does not let the arrival " +
+      "change: choose to cancel their registrations and register them again with the new dates.",
+  },
   CannotCheckOut: {
     status: 409,
     title: "Only a guest registered with eVisitor can be checked out.",

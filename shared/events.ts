@@ -78,6 +78,15 @@ export const GuestCancelRequested = defineEvent(
   z.object({ guestId: z.string() }),
 );
 
+/**
+ * The departure of a registered guest's stay moved: send the registration again under its id with
+ * the new ForeseenStayUntil (eVisitor's edit; the arrival stays as registered).
+ */
+export const GuestDepartureUpdateRequested = defineEvent(
+  "evisitor.guest.departureupdate.requested",
+  z.object({ guestId: z.string() }),
+);
+
 /** Undo a check-out made by mistake (Htz/CancelTouristCheckOut): the guest is checked in again. */
 export const GuestUndoCheckOutRequested = defineEvent(
   "evisitor.guest.undocheckout.requested",
@@ -119,6 +128,7 @@ export const EVENTS = {
   [GuestCheckInRequested.subject]: GuestCheckInRequested,
   [GuestCheckOutRequested.subject]: GuestCheckOutRequested,
   [GuestCancelRequested.subject]: GuestCancelRequested,
+  [GuestDepartureUpdateRequested.subject]: GuestDepartureUpdateRequested,
   [GuestUndoCheckOutRequested.subject]: GuestUndoCheckOutRequested,
   [AccountReconcileRequested.subject]: AccountReconcileRequested,
   [GuestsRefreshRequested.subject]: GuestsRefreshRequested,

@@ -11,6 +11,7 @@ import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
 import { reconcileConsumer } from "./evisitor/schedule/reconcile-consumer.ts";
 import { refreshConsumer } from "./evisitor/registration/refresh-consumer.ts";
 import { cancelConsumer } from "./evisitor/registration/cancel-consumer.ts";
+import { departureUpdateConsumer } from "./evisitor/registration/departure-update-consumer.ts";
 import { undoCheckOutConsumer } from "./evisitor/registration/undo-checkout-consumer.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
@@ -83,6 +84,7 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
       reconcileConsumer(access),
       refreshConsumer(access),
       cancelConsumer(access),
+      departureUpdateConsumer(access),
       undoCheckOutConsumer(access),
     );
   }

@@ -57,6 +57,17 @@ export const CreateReservationRequest = z
   .meta({ id: "CreateReservationRequest" });
 export type CreateReservationRequest = z.infer<typeof CreateReservationRequest>;
 
+/**
+ * A change of a stay (PUT /Reservations/{code}): the create dialog's fields, and the host's choice
+ * for guests registered with eVisitor when the arrival (or the unit) moves: eVisitor does not let
+ * a registration's arrival change, so they are cancelled and registered again with the new dates
+ * (`reRegisterGuests: true`); without that choice such a move is refused (RegisteredArrivalLocked).
+ */
+export const UpdateReservationRequest = CreateReservationRequest.safeExtend({
+  reRegisterGuests: z.boolean().optional(),
+}).meta({ id: "UpdateReservationRequest" });
+export type UpdateReservationRequest = z.infer<typeof UpdateReservationRequest>;
+
 /** Guests a check-in adds to a reservation (POST /Reservations/Guests). */
 export const GuestRegistration = z
   .object({

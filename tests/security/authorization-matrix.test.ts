@@ -111,6 +111,9 @@ interface BodyCase {
 /** Bodies of operations that take a path parameter and a body. */
 const BODIES: Record<string, BodyCase> = {
   "PUT /api/ExternalAccounts/{id}": { body: () => ({ ...DEMO_HOST }) },
+  "POST /api/ExternalAccounts/{id}/credentials": {
+    body: (h) => ({ password: h.evisitor.password }),
+  },
   "PUT /api/Properties/Settings/{id}": {
     body: (h) => ({ propertyId: h.propertyId, maxNumberOfGuests: 3, automaticCheckIn: true }),
     mixed: (victim, attacker) => ({

@@ -22,6 +22,7 @@ import {
   operationsOf,
 } from "../support/openapi-arbitraries.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
+import { DEMO_HOST, OTHER_DEMO_HOST } from "../support/evisitor-sim.ts";
 
 /** 20 November 2026, 11:00 in Zagreb: every world's clock stands still here. */
 export const NOW = new Date("2026-11-20T10:00:00Z");
@@ -29,6 +30,8 @@ const at = (date: string) => `${date}T12:00:00.000Z`;
 
 /** Everything of one host the other must never reach. */
 export interface HostData {
+  /** The eVisitor login the host's account holds (the simulator knows it when there is one). */
+  evisitor: { username: string; password: string };
   userId: string;
   email: string;
   token: string;
@@ -74,10 +77,14 @@ async function makeHost(
   admin: string,
   name: string,
   facility: ReturnType<typeof demoFacility>,
+  { environment, login }: { environment?: string; login: { username: string; password: string } },
 ): Promise<HostData> {
   const email = `${name}@example.com`;
   const userId = await createHost(app, db, { email });
-  const accountId = await seedMirroredAccount(db, userId, [facility]);
+  const accountId = await seedMirroredAccount(db, userId, [facility], {
+    environment,
+    username: login.username,
+  });
   const token = (await signIn(app, email)).accessToken;
   const properties = await ok(
     await getWith(app, "/api/Properties?PageNumber=1&PageSize=5", token),
@@ -183,6 +190,7 @@ async function makeHost(
   );
 
   return {
+    evisitor: login,
     userId,
     email,
     token,
@@ -216,11 +224,19 @@ async function makeHost(
 /** Ana and Bruno, each with an account, a property, units, a stay with a guest, a notification,
  * a paid order with its receipt, an unpaid order, an export link and an imported calendar; and
  * an administrator. */
-export async function buildWorld(app: TestApp, db: Database): Promise<World> {
+/** `environment`: the eVisitor service the hosts' accounts were connected on (a simulator's URL
+ * where the test edits accounts, which verifies the credentials there). */
+export async function buildWorld(app: TestApp, db: Database, environment?: string): Promise<World> {
   const adminId = await createAdmin(db);
   const admin = (await signIn(app, "admin@example.com")).accessToken;
-  const ana = await makeHost(app, db, admin, "ana", demoFacility("fac-ana", "0034643"));
-  const bruno = await makeHost(app, db, admin, "bruno", demoFacility("fac-bruno", "0099001"));
+  const ana = await makeHost(app, db, admin, "ana", demoFacility("fac-ana", "0034643"), {
+    environment,
+    login: DEMO_HOST,
+  });
+  const bruno = await makeHost(app, db, admin, "bruno", demoFacility("fac-bruno", "0099001"), {
+    environment,
+    login: OTHER_DEMO_HOST,
+  });
   const carlaId = await createHost(app, db, { email: "carla@example.com" });
   const carla = { userId: carlaId, token: (await signIn(app, "carla@example.com")).accessToken };
   return { ana, bruno, carla, admin: { userId: adminId, token: admin } };
@@ -256,7 +272,7 @@ export async function createWorldTemplate(
   try {
     const clock = new TestClock(NOW);
     const app = await createTestApp({ db: source.db, clock: clock.now, ...options });
-    world = await buildWorld(app, source.db);
+    world = await buildWorld(app, source.db, options.evisitor?.endpoint.baseUrl);
     doc = await (await app.request("/api/openapi.json")).json();
     adminOps = adminOperationsOf(app, operationsOf(doc));
     await source.db.run(sql.raw(`VACUUM INTO '${templatePath.replaceAll("'", "''")}'`));

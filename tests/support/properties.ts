@@ -47,6 +47,8 @@ export async function seedMirroredAccount(
   db: Database,
   userId: string,
   snapshots: FacilitySnapshot[] = [demoFacility()],
+  { environment = "http://seeded.test", username }: { environment?: string; username?: string } =
+    {},
 ): Promise<string> {
   const accountId = crypto.randomUUID();
   const now = new Date();
@@ -54,8 +56,8 @@ export async function seedMirroredAccount(
     id: accountId,
     userId,
     type: 0,
-    environment: "http://seeded.test",
-    username: `seed-${accountId}`,
+    environment,
+    username: username ?? `seed-${accountId}`,
     passwordSealed: "v1:not-used",
     status: 2,
     lastSyncedAt: now,

@@ -5,6 +5,7 @@ import {
   GuestRegistration,
   PublicReservation,
   Reservation,
+  UpdateReservationRequest,
 } from "@shared/schemas/reservation.ts";
 import { ReservationListQuery } from "@shared/schemas/list-query.ts";
 import { optionalUser, requireUser } from "../auth/require-user.ts";
@@ -30,7 +31,10 @@ import { readReservation } from "@core/services/reservations/read-reservation.ts
 const common = { tags: ["Reservations"], security: BEARER, middleware: [requireUser] };
 const errors = {
   404: { description: "No such reservation or unit of yours" },
-  409: { description: "ReservationOverlap or ImportedReservation" },
+  409: {
+    description: "ReservationOverlap, ImportedReservation, RegisteredArrivalLocked or " +
+      "ReservationHasRegisteredGuests",
+  },
   ...authProblemResponses,
   ...problemResponses,
 };
@@ -114,7 +118,11 @@ const update = createRoute({
   method: "put",
   path: "/Reservations/{code}",
   summary: "Change a stay (an imported stay's dates belong to its platform)",
-  request: { params: CodeParam, ...jsonBody(CreateReservationRequest) },
+  description: "Guests registered with eVisitor follow the stay: a new departure is sent to " +
+    "eVisitor; a new arrival or unit, which eVisitor does not let change, is refused " +
+    "(RegisteredArrivalLocked) unless `reRegisterGuests` is true, and then their registrations " +
+    "are cancelled and registered again with the new dates.",
+  request: { params: CodeParam, ...jsonBody(UpdateReservationRequest) },
   responses: { ...one, ...errors },
 });
 

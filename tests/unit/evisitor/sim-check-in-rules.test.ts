@@ -190,6 +190,25 @@ Deno.test("sim: re-sending an active ID edits it, but never its arrival", () => 
   assert.equal(refusal(afterCheckOut), MESSAGES.notActive);
 });
 
+Deno.test("sim: an edit moves the departure, never the arrival date", () => {
+  const first = registered();
+  const later = checkInRules(
+    { ...checkInBody(demoCheckIn({ foreseenStayUntil: "2026-07-20" })), ID: first.id },
+    context([first]),
+  );
+  assert.ok(later.ok);
+  assert.equal(later.value.fields.ForeseenStayUntil, "2026-07-20", "the new departure is kept");
+  assert.equal(later.value.fields.StayFrom, first.fields.StayFrom);
+  const earlierArrival = checkInRules(
+    {
+      ...checkInBody(demoCheckIn({ stayFrom: "2026-07-01", foreseenStayUntil: "2026-07-20" })),
+      ID: first.id,
+    },
+    context([first]),
+  );
+  assert.equal(refusal(earlierArrival), MESSAGES.arrivalFixed);
+});
+
 Deno.test("sim: codes must come from the code lists", () => {
   assert.equal(refusal(verdict({ documentType: "2" })), MESSAGES.badCode);
   assert.equal(refusal(verdict({ countryOfBirth: "SK" })), MESSAGES.badCode);

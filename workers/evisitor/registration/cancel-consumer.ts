@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
-import { GuestCancelRequested } from "@shared/events.ts";
+import { GuestCancelRequested, GuestCheckInRequested } from "@shared/events.ts";
+import { appendEvent } from "@core/outbox/append-event.ts";
+import { registrationStateFor } from "@core/services/guests/submit-guests.ts";
+import { today } from "@core/services/reservations/stay-dates.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
-import { defineConsumer } from "../../runner/worker.ts";
+import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
 import { openAccountSession } from "@core/evisitor/account-session.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
 import { guestContextOf } from "./guest-context.ts";
@@ -12,7 +15,8 @@ import { hostFailureOf } from "./checkin-consumer.ts";
 import { recordLifecycleFailure, registrationNow } from "./lifecycle.ts";
 
 /**
- * Cancels one guest's registration in eVisitor (Htz/CancelTouristCheckIn) with the host's reason.
+ * Cancels one guest's registration in eVisitor (Htz/CancelTouristCheckIn) with the host's reason,
+ * and registers the guest again when the cancel was asked for a moved arrival (stay-move.ts).
  * Idempotent: a guest already cancelled, or no longer asked about, is left alone; a repeat after
  * a lost answer is refused by eVisitor, and its tourist list then shows it done. eVisitor refusing
  * (e.g. the guest was checked out there meanwhile) is kept beside the guest for the host and the
@@ -51,6 +55,7 @@ export function cancelConsumer(
           if (error.isTransient && !event.isLastAttempt) throw error;
           await recordLifecycleFailure(ctx, guest.id, hostFailureOf(error), {
             cancelRequestedAt: null,
+            reRegisterRequestedAt: null,
           });
           return;
         }
@@ -58,18 +63,59 @@ export function cancelConsumer(
         await session?.logout().catch(() => {});
       }
       const now = ctx.clock();
-      await ctx.db.update(guests).set({
-        status: "Cancelled",
+      const cancelled = {
+        status: "Cancelled" as const,
         // Not "waiting for arrival": nothing is sent until the host registers the guest again.
-        registrationState: "waiting",
+        registrationState: "waiting" as const,
         registrationFailure: null,
         registrationError: null,
         registrationRetryAt: null,
         cancelRequestedAt: null,
         cancelledAt: now,
         updatedAt: now,
-      }).where(eq(guests.id, guest.id));
+      };
+      if (guest.reRegisterRequestedAt) {
+        // The stay's arrival moved: register the guest again, with the stay's dates and unit,
+        // in the same transaction, so the new registration is queued once and only after the
+        // cancel (stay-move.ts).
+        await reRegister(ctx, found, cancelled, now);
+      } else {
+        await ctx.db.update(guests).set(cancelled).where(eq(guests.id, guest.id));
+      }
       log.info("guest registration cancelled", { guestId: guest.id });
     },
   });
+}
+
+/**
+ * After the cancel of a registration whose stay's arrival moved: the guest is registered anew
+ * under a new registration id (as when the host registers a cancelled guest again,
+ * host-check-in.ts), in the stay's current unit, from its arrival day on.
+ */
+async function reRegister(
+  ctx: HandlerContext,
+  { guest, stay }: NonNullable<Awaited<ReturnType<typeof guestContextOf>>>,
+  cancelled: Partial<typeof guests.$inferInsert>,
+  now: Date,
+): Promise<void> {
+  const state = registrationStateFor(stay.startDate, today(now));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(guests).set({
+      ...cancelled,
+      guid: crypto.randomUUID(),
+      status: "PreCheckIn",
+      registrationState: state,
+      registrationRetries: 0,
+      registeredAt: null,
+      cancelReason: null,
+      cancelledAt: null,
+      reRegisterRequestedAt: null,
+      accommodationUnitId: stay.accommodationUnitId,
+      propertyId: stay.propertyId,
+    }).where(eq(guests.id, guest.id));
+    if (state === "queued") {
+      await appendEvent(tx, GuestCheckInRequested, { guestId: guest.id }, now);
+    }
+  });
+  log.info("guest queued to be registered again", { guestId: guest.id });
 }

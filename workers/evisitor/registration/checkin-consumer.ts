@@ -12,7 +12,7 @@ import { stayTimesOf } from "@core/services/reservations/stay-dates.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
 import { openAccountSession } from "@core/evisitor/account-session.ts";
 import { guestContextOf } from "./guest-context.ts";
-import { EVisitorError } from "@core/evisitor/types.ts";
+import { type EVisitorCheckIn, EVisitorError, type EVisitorSession } from "@core/evisitor/types.ts";
 import { GuestMappingError, toCheckIn } from "./guest-to-checkin.ts";
 
 type GuestRow = typeof guests.$inferSelect;
@@ -112,6 +112,64 @@ async function recordFailure(
 }
 
 /**
+ * The guest as eVisitor's CheckInTourist, with the stay's dates and eVisitor's own lists for the
+ * facility; a registration's edit (a new departure) sends the same under the same id.
+ */
+export async function checkInOf(
+  session: EVisitorSession,
+  secretBox: SecretBox,
+  { guest, stay, unit, property }: NonNullable<Awaited<ReturnType<typeof guestContextOf>>>,
+): Promise<EVisitorCheckIn> {
+  const times = stayTimesOf(unit, property);
+  const [documentTypes, paymentCategories, arrivals, services, facilities] = await Promise.all([
+    session.listDocumentTypes(),
+    session.listPaymentCategories(property.facilityId),
+    session.listArrivalOrganisations(),
+    session.listOfferedServiceTypes(),
+    session.listCheckInFacilities(),
+  ]);
+  const isVacationHome = facilities.some((f) =>
+    f.id.toLowerCase() === property.facilityId.toLowerCase() && f.isVacationHomeCalculation
+  );
+  // Only a vacation home's flat rate asks who is an EU citizen (tax-category.ts).
+  const euMembers = new Set(
+    isVacationHome
+      ? (await session.listCountries()).filter((c) => c.isEUMember).map((c) => c.codeThreeLetters)
+      : [],
+  );
+  const checkIn = toCheckIn(
+    { ...guest, documentNumber: await secretBox.open(guest.documentNumberSealed) },
+    {
+      facilityCode: property.facilityCode,
+      startDate: stay.startDate,
+      endDate: stay.endDate,
+      checkInTime: times.checkIn,
+      checkOutTime: times.checkOut,
+      unitType: unit.externalUnitId ? unit.type : null,
+    },
+    {
+      documentTypes: documentTypes.filter((d) => d.active).map((d) => d.code),
+      paymentCategories: paymentCategories.filter((c) => c.active)
+        .map(({ code, name }) => ({ code, name })),
+      isVacationHome,
+      euMembers,
+      arrivalOrganisations: arrivals.filter((a) => a.active).map((a) => a.codeMI),
+      offeredServiceTypes: services.filter((s) => s.active).map((s) => s.name),
+    },
+  );
+  // An edit keeps the arrival eVisitor has: it refuses a changed one (the unit's check-in time
+  // may have changed since, and the stay's arrival moves only through a new registration).
+  if (guest.status === "CheckedIn" && guest.registeredStayFrom && guest.registeredTimeStayFrom) {
+    return {
+      ...checkIn,
+      stayFrom: guest.registeredStayFrom,
+      timeStayFrom: guest.registeredTimeStayFrom,
+    };
+  }
+  return checkIn;
+}
+
+/**
  * Registers one guest with the host's eVisitor account. The guest's guid is the registration id,
  * so a repeated event (a retry after a lost answer, a redelivery) edits the same registration and
  * never makes a second one. eVisitor refusing the guest, or data that cannot be mapped, is
@@ -131,7 +189,7 @@ export function checkInConsumer(
     async handle(event, ctx) {
       const found = await guestContextOf(ctx.db, event.payload.guestId);
       if (!found) return; // deleted meanwhile
-      const { guest, stay, unit, property, account } = found;
+      const { guest, stay, unit, account } = found;
       // Registered already, or nothing left to send (personal data removed after retention).
       if (guest.registrationState === "registered" || guest.anonymisedAt) return;
       if (stay.canceledAt) {
@@ -139,49 +197,11 @@ export function checkInConsumer(
         return;
       }
 
-      const times = stayTimesOf(unit, property);
       let session;
+      let checkIn: EVisitorCheckIn;
       try {
         session = await openAccountSession({ evisitor, secretBox }, account);
-        const [documentTypes, paymentCategories, arrivals, services, facilities] = await Promise
-          .all([
-            session.listDocumentTypes(),
-            session.listPaymentCategories(property.facilityId),
-            session.listArrivalOrganisations(),
-            session.listOfferedServiceTypes(),
-            session.listCheckInFacilities(),
-          ]);
-        const isVacationHome = facilities.some((f) =>
-          f.id.toLowerCase() === property.facilityId.toLowerCase() && f.isVacationHomeCalculation
-        );
-        // Only a vacation home's flat rate asks who is an EU citizen (tax-category.ts).
-        const euMembers = new Set(
-          isVacationHome
-            ? (await session.listCountries()).filter((c) => c.isEUMember).map((c) =>
-              c.codeThreeLetters
-            )
-            : [],
-        );
-        const checkIn = toCheckIn(
-          { ...guest, documentNumber: await secretBox.open(guest.documentNumberSealed) },
-          {
-            facilityCode: property.facilityCode,
-            startDate: stay.startDate,
-            endDate: stay.endDate,
-            checkInTime: times.checkIn,
-            checkOutTime: times.checkOut,
-            unitType: unit.externalUnitId ? unit.type : null,
-          },
-          {
-            documentTypes: documentTypes.filter((d) => d.active).map((d) => d.code),
-            paymentCategories: paymentCategories.filter((c) => c.active)
-              .map(({ code, name }) => ({ code, name })),
-            isVacationHome,
-            euMembers,
-            arrivalOrganisations: arrivals.filter((a) => a.active).map((a) => a.codeMI),
-            offeredServiceTypes: services.filter((s) => s.active).map((s) => s.name),
-          },
-        );
+        checkIn = await checkInOf(session, secretBox, found);
         await session.checkInTourist(checkIn);
       } catch (error) {
         if (error instanceof GuestMappingError) {
@@ -218,6 +238,8 @@ export function checkInConsumer(
           registrationRetryAt: null,
           registrationRetries: 0,
           registeredAt: now,
+          registeredStayFrom: checkIn.stayFrom,
+          registeredTimeStayFrom: checkIn.timeStayFrom,
           updatedAt: now,
         }).where(eq(guests.id, guest.id));
         await createNotification(tx, guest.userId, NOTIFICATION_TEMPLATES.guestCheckedIn, {

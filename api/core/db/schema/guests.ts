@@ -62,6 +62,13 @@ export const guests = sqliteTable("guests", {
   /** How many times it was sent again so; back to 0 once registered or sent by the host. */
   registrationRetries: integer().notNull().default(0),
   registeredAt: integer({ mode: "timestamp_ms" }),
+  /**
+   * The arrival date and time eVisitor has for the registration (StayFrom, TimeStayFrom), which an
+   * obveznik cannot change: an edit of the registration (a new departure, a corrected guest)
+   * sends these, even if the unit's check-in time changed since.
+   */
+  registeredStayFrom: text(),
+  registeredTimeStayFrom: text(),
   checkedOutAt: integer({ mode: "timestamp_ms" }),
   /** The check-out was queued (by the host or automatically); not queued twice. */
   checkOutRequestedAt: integer({ mode: "timestamp_ms" }),
@@ -71,6 +78,18 @@ export const guests = sqliteTable("guests", {
    */
   cancelRequestedAt: integer({ mode: "timestamp_ms" }),
   cancelReason: text(),
+  /**
+   * The host moved the arrival of the registered stay, which eVisitor does not let change: once
+   * the cancel above is done, the guest is registered again with the stay's new dates (by the
+   * cancel consumer, so the two are sent in that order). Cleared when the new registration is
+   * queued, or with the cancel when eVisitor refused it.
+   */
+  reRegisterRequestedAt: integer({ mode: "timestamp_ms" }),
+  /**
+   * The stay's departure moved: the registration's ForeseenStayUntil is sent again (an edit under
+   * the same id); cleared once eVisitor answered.
+   */
+  departureUpdateRequestedAt: integer({ mode: "timestamp_ms" }),
   cancelledAt: integer({ mode: "timestamp_ms" }),
   /** The host asked to undo the check-out (Htz/CancelTouristCheckOut); cleared once answered. */
   undoCheckOutRequestedAt: integer({ mode: "timestamp_ms" }),

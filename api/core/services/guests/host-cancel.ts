@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { GuestCancelRequested, GuestUndoCheckOutRequested } from "@shared/events.ts";
 import type { GuestCancellation, GuestUndoCheckOutList } from "@shared/schemas/guest-list.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
+import type { Transaction } from "../../db/client.ts";
 import { guests } from "../../db/schema/guests.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
@@ -25,31 +26,56 @@ export async function hostCancelRegistrations(
     for (const { id } of list) {
       const { guests: guest, reservations: stay } = await findOwnGuest(tx, userId, { id });
       if (guest.cancelRequestedAt && guest.status === "CheckedIn") continue;
-      // A check-out on its way (not one eVisitor refused: its reason is kept) comes first.
-      const checkingOut = guest.checkOutRequestedAt && !guest.registrationFailure;
-      if (
-        guest.status !== "CheckedIn" || guest.registrationState !== "registered" ||
-        checkingOut || guest.undoCheckOutRequestedAt
-      ) {
-        throw new AppError("CannotCancelRegistration");
-      }
-      await tx.update(guests).set({
-        cancelRequestedAt: ctx.now,
-        cancelReason: reason,
-        registrationFailure: null,
-        registrationError: null,
-        updatedAt: ctx.now,
-      }).where(eq(guests.id, id));
-      await appendEvent(tx, GuestCancelRequested, { guestId: id }, ctx.now);
-      await recordAccountEvent(tx, {
-        userId,
-        kind: "RegistrationCancelled",
-        now: ctx.now,
-        origin: ctx.request,
-        actorEmail,
-        details: { reservationCode: stay.code },
-      });
+      await queueCancellation(tx, ctx, { guest, stayCode: stay.code, reason, actorEmail });
     }
+  });
+}
+
+type GuestRow = typeof guests.$inferSelect;
+
+/**
+ * Queues the cancel of one guest's registration, in the caller's transaction: the guest row, the
+ * event for the evisitor worker (cancel-consumer.ts) and the account history entry. `reRegister`:
+ * once cancelled, the worker registers the guest again with the stay's (new) dates. Refused
+ * (CannotCancelRegistration) unless the guest is registered and not checked out, with no
+ * check-out, cancel or undo on its way.
+ */
+export async function queueCancellation(
+  tx: Transaction,
+  ctx: ServiceContext,
+  { guest, stayCode, reason, actorEmail, reRegister = false }: {
+    guest: GuestRow;
+    stayCode: string;
+    reason: string;
+    actorEmail: string | undefined;
+    reRegister?: boolean;
+  },
+): Promise<void> {
+  // A check-out on its way (not one eVisitor refused: its reason is kept) comes first.
+  const checkingOut = guest.checkOutRequestedAt && !guest.registrationFailure;
+  if (
+    guest.status !== "CheckedIn" || guest.registrationState !== "registered" ||
+    checkingOut || guest.undoCheckOutRequestedAt || guest.cancelRequestedAt
+  ) {
+    throw new AppError("CannotCancelRegistration");
+  }
+  await tx.update(guests).set({
+    cancelRequestedAt: ctx.now,
+    cancelReason: reason,
+    reRegisterRequestedAt: reRegister ? ctx.now : null,
+    departureUpdateRequestedAt: null,
+    registrationFailure: null,
+    registrationError: null,
+    updatedAt: ctx.now,
+  }).where(eq(guests.id, guest.id));
+  await appendEvent(tx, GuestCancelRequested, { guestId: guest.id }, ctx.now);
+  await recordAccountEvent(tx, {
+    userId: guest.userId,
+    kind: "RegistrationCancelled",
+    now: ctx.now,
+    origin: ctx.request,
+    actorEmail,
+    details: { reservationCode: stayCode },
   });
 }
 

@@ -1,6 +1,10 @@
 import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { MESSAGES } from "@shared/messages.ts";
-import type { CreateReservationRequest, Reservation } from "@shared/schemas/reservation.ts";
+import type {
+  CreateReservationRequest,
+  Reservation,
+  UpdateReservationRequest,
+} from "@shared/schemas/reservation.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { reservations } from "../../db/schema/reservations.ts";
@@ -13,6 +17,8 @@ import { removeReservations } from "./remove-reservations.ts";
 import { guestRowsOf } from "../guests/load-guests.ts";
 import { stayDateOf, today } from "./stay-dates.ts";
 import { assertCanAddBooking } from "../plans/plan-limits.ts";
+import { impersonatorEmailOf } from "../users/account-history.ts";
+import { moveRegistrations } from "./stay-move.ts";
 
 /** The caller's own reservation by code; another host's code is answered like an unknown one. */
 export async function findOwnReservation(db: DbOrTx, userId: string, code: string) {
@@ -101,10 +107,16 @@ export async function createReservation(
 /**
  * Changes a stay, within the plan's stays a month and on free nights. Dates and unit of an imported stay belong to its platform (the next sync
  * would undo a change here), so only its description can change.
+ *
+ * Guests registered with eVisitor follow the stay (stay-move.ts): eVisitor does not let a
+ * registration's arrival change, so moving the arrival (or the unit) is refused unless the host
+ * chose `reRegisterGuests`, and then their registrations are cancelled and registered again with
+ * the new dates; a new departure is sent to eVisitor as an edit (ForeseenStayUntil). All of it is
+ * written with the stay's change in one transaction.
  */
 export async function updateReservation(
   ctx: ServiceContext,
-  { code, ...request }: CreateReservationRequest & { code: string },
+  { code, reRegisterGuests, ...request }: UpdateReservationRequest & { code: string },
 ): Promise<Reservation> {
   const userId = actorIdOf(ctx);
   const row = await findOwnReservation(ctx.db, userId, code);
@@ -117,9 +129,18 @@ export async function updateReservation(
   // one (a stay that stays in its month, or a cancelled one, adds nothing). Blocks do not count.
   const entersMonth = row.kind !== "block" && !row.canceledAt &&
     stay.start.slice(0, 7) !== row.startDate.slice(0, 7);
+  const actorEmail = moves ? await impersonatorEmailOf(ctx.db, ctx.actor) : undefined;
   await ctx.db.transaction(async (tx) => {
     if (entersMonth) await assertCanAddBooking(tx, userId, stay.start, ctx.now);
     if (moves) await assertNightsFree(tx, unit.id, stay, row.id);
+    if (moves) {
+      await moveRegistrations(tx, ctx, {
+        stay: row,
+        to: { start: stay.start, end: stay.end, unitId: unit.id },
+        reRegister: reRegisterGuests === true,
+        actorEmail,
+      });
+    }
     await tx.update(reservations).set({
       accommodationUnitId: unit.id,
       propertyId: unit.propertyId,

@@ -7,6 +7,8 @@ import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
 import { FormAlert } from "../../ui/forms/FormAlert.tsx";
+import { FormNotice } from "../../ui/forms/FormNotice.tsx";
+import { SwitchField } from "../../ui/forms/SwitchField.tsx";
 import { SelectField } from "../../ui/forms/SelectField.tsx";
 import { TextField } from "../../ui/forms/TextField.tsx";
 import { useFieldErrors } from "../../ui/forms/use-field-errors.ts";
@@ -63,12 +65,26 @@ export function ReservationDialog(
     (message) => translateServerMessage(t, message),
   );
   const [alert, setAlert] = useState<string>();
+  const [reRegister, setReRegister] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const today = todayInZagreb();
 
   const property = properties.find((item) => item.id === propertyId);
   const units = property?.accommodationUnits ?? [];
   const unit = units.find((item) => item.id === unitId);
+
+  // Guests registered with eVisitor follow the stay: eVisitor keeps their arrival and unit, so
+  // moving either needs their registrations cancelled and made again (the host's choice); a new
+  // departure is sent to eVisitor on its own.
+  const registered = editing?.guests.filter((guest) => guest.status === "CheckedIn") ?? [];
+  const registeredNames = registered
+    .map((guest) => [guest.name, guest.middleName, guest.surname].filter(Boolean).join(" "))
+    .join(", ");
+  const arrivalMoves = editing !== undefined && registered.length > 0 &&
+    ((range.start !== undefined && range.start !== editing.startDate) ||
+      unitId !== editing.accommodationUnitId);
+  const departureMoves = editing !== undefined && registered.length > 0 && !arrivalMoves &&
+    range.end !== undefined && range.end !== editing.endDate;
 
   /** The dates' group answers for both ends of the range. */
   const focusOn = (field: Field | undefined) =>
@@ -99,17 +115,32 @@ export function ReservationDialog(
       return;
     }
 
+    if (arrivalMoves && !reRegister) {
+      clearErrors();
+      setAlert(t("reservations.registered.reRegisterNeeded"));
+      focusOn(undefined);
+      return;
+    }
+
     clearErrors();
     setAlert(undefined);
     setBusy(true);
     try {
       const saved = editing
-        ? await updateReservation(editing.code, parsed.data)
+        ? await updateReservation(editing.code, {
+          ...parsed.data,
+          ...(arrivalMoves ? { reRegisterGuests: true } : {}),
+        })
         : await createReservation(parsed.data);
       notify(
-        t(editing ? "reservations.toast.updated" : "reservations.toast.created", {
-          code: saved.code,
-        }),
+        t(
+          arrivalMoves
+            ? "reservations.toast.reRegistering"
+            : editing
+            ? "reservations.toast.updated"
+            : "reservations.toast.created",
+          { code: saved.code },
+        ),
         { color: "success" },
       );
       onSaved(saved);
@@ -185,6 +216,31 @@ export function ReservationDialog(
         error={errorOf("startDateUTC") ?? errorOf("endDateUTC")}
         refreshKey={refreshKey}
       />
+      {arrivalMoves && (
+        <div className="space-y-3 rounded-xl border border-warning/30 bg-warning-soft p-4 text-warning-soft-fg">
+          <p className="font-semibold">{t("reservations.registered.arrivalTitle")}</p>
+          <p className="text-[0.9375rem]">
+            {t("reservations.registered.arrivalText", { names: registeredNames })}
+          </p>
+          <div className="rounded-lg bg-surface p-3 text-fg">
+            <SwitchField
+              name="reRegisterGuests"
+              label={t("reservations.registered.reRegister")}
+              description={t("reservations.registered.reRegisterHint")}
+              checked={reRegister}
+              onChange={(checked) => {
+                setReRegister(checked);
+                if (checked) setAlert(undefined);
+              }}
+            />
+          </div>
+        </div>
+      )}
+      {departureMoves && (
+        <FormNotice tone="info">
+          {t("reservations.registered.departureText", { names: registeredNames })}
+        </FormNotice>
+      )}
       <TextField
         name="description"
         label={t("reservations.notes")}

@@ -25,6 +25,10 @@ import { SearchField } from "../../ui/SearchField.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
 import { useShown } from "../../ui/use-shown.ts";
 import { ListShell } from "../../shell/ListShell.tsx";
+import {
+  CancelRegistrationDialog,
+  type CancelTarget,
+} from "../guests/CancelRegistrationDialog.tsx";
 import { GuestsDialog } from "./GuestsDialog.tsx";
 import { ReservationDetailsDialog } from "./ReservationDetailsDialog.tsx";
 import { ReservationDialog, type ReservationDialogTarget } from "./ReservationDialog.tsx";
@@ -34,6 +38,17 @@ import { UnitChoiceSelects } from "./UnitChoiceSelects.tsx";
 import { usePropertyChoices } from "./use-property-choices.ts";
 
 const PAGE_SIZE = 20;
+
+/**
+ * Guests of a stay registered with eVisitor (and not checked out): a stay with any cannot be
+ * deleted until their registrations are cancelled, which the delete dialog offers instead.
+ */
+function registeredGuestsOf(reservation: Reservation): CancelTarget["guests"] {
+  return reservation.guests.filter((guest) => guest.status === "CheckedIn").map((guest) => ({
+    id: guest.id,
+    name: [guest.name, guest.middleName, guest.surname].filter(Boolean).join(" "),
+  }));
+}
 
 /**
  * The reservations page's content. The host's properties come first (the selectors and the create
@@ -124,6 +139,7 @@ function Reservations({ properties }: { properties: Property[] }) {
   const details = useShown<Reservation>();
   const guests = useShown<Reservation>();
   const deletion = useShown<Reservation>();
+  const cancellation = useShown<CancelTarget>();
   const [isDeleting, setDeleting] = useState(false);
 
   useEffect(() => writeUnitChoice(choice), [choice]);
@@ -149,6 +165,13 @@ function Reservations({ properties }: { properties: Property[] }) {
   async function confirmDeletion() {
     const reservation = deletion.value;
     if (!reservation) return;
+    const registered = registeredGuestsOf(reservation);
+    if (registered.length > 0) {
+      // Their registrations first (the same cancel as in the guests dialog, with its reason).
+      deletion.hide();
+      cancellation.show({ guests: registered });
+      return;
+    }
     setDeleting(true);
     try {
       await deleteReservation(reservation.code);
@@ -169,6 +192,7 @@ function Reservations({ properties }: { properties: Property[] }) {
   const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" &&
     search === "" && filter === ReservationFilter.All;
   const deleting = deletion.value;
+  const deletingRegistered = deleting ? registeredGuestsOf(deleting) : [];
 
   return (
     <div className="mt-8 space-y-5">
@@ -279,13 +303,22 @@ function Reservations({ properties }: { properties: Property[] }) {
         open={deletion.open}
         tone="danger"
         title={t("reservations.deleteTitle")}
-        confirmLabel={t("reservations.deleteConfirm")}
+        confirmLabel={t(
+          deletingRegistered.length > 0
+            ? "reservations.deleteCancelFirst"
+            : "reservations.deleteConfirm",
+        )}
         busy={isDeleting}
         onConfirm={confirmDeletion}
         onClose={deletion.hide}
       >
         <p>
-          {deleting
+          {deleting && deletingRegistered.length > 0
+            ? t("reservations.deleteRegisteredText", {
+              code: deleting.code,
+              names: deletingRegistered.map((guest) => guest.name).join(", "),
+            })
+            : deleting
             ? t("reservations.deleteText", {
               code: deleting.code,
               unit: deleting.accommodationUnit?.name ?? "",
@@ -294,6 +327,17 @@ function Reservations({ properties }: { properties: Property[] }) {
             : ""}
         </p>
       </ConfirmDialog>
+
+      {cancellation.value && (
+        <CancelRegistrationDialog
+          key={`cancel-${cancellation.key}`}
+          t={t}
+          open={cancellation.open}
+          target={cancellation.value}
+          onClose={cancellation.hide}
+          onQueued={reload}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,9 @@
 import type { ReservationFilter, ReservationStatus } from "@shared/enums.ts";
-import type { CreateReservationRequest, Reservation } from "@shared/schemas/reservation.ts";
+import type {
+  CreateReservationRequest,
+  Reservation,
+  UpdateReservationRequest,
+} from "@shared/schemas/reservation.ts";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client.ts";
 import type { Paged } from "./paged.ts";
 
@@ -68,7 +72,7 @@ export function createReservation(request: CreateReservationRequest): Promise<Re
  */
 export function updateReservation(
   code: string,
-  request: CreateReservationRequest,
+  request: UpdateReservationRequest,
 ): Promise<Reservation> {
   return apiPut<Reservation>(byCode(code), request);
 }
