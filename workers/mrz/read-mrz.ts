@@ -1,5 +1,5 @@
 import { decodeGrey } from "./decode-image.ts";
-import { flipStrip, type LineStrip, lineStrip } from "./line-strips.ts";
+import { flipStrip, lineStrip } from "./line-strips.ts";
 import { type LocatedMrz, locateMrz } from "./locate-mrz.ts";
 import { CELL_SIZE, GLYPH_CHAR_HEIGHT, glyphCells } from "./glyph-cells.ts";
 import type { GlyphModel } from "./glyph-model.ts";
@@ -31,7 +31,6 @@ export type MrzRead =
 interface ZoneReading {
   located: LocatedMrz;
   upsideDown: boolean;
-  strips: LineStrip[];
   probabilities: Float32Array;
   /** Mean probability of the best character per position: upside-down cells score low. */
   score: number;
@@ -41,8 +40,8 @@ interface ZoneReading {
  * Reads the MRZ of an image: find the zone (turning the image a quarter either way if need be),
  * cut each line out straightened, classify every character cell in both directions (a zone may
  * be upside down: every orientation gets the same effort), and decode the likeliest reading
- * against the MRZ's rules. When no reading decodes, the zone is cut again larger and sharpened
- * for a last attempt (blurred or small characters).
+ * against the MRZ's rules. When no reading decodes, the zone's lines are sharpened for a last
+ * attempt (blurred or small characters).
  */
 export async function readMrzFromImage(
   bytes: Uint8Array,
@@ -107,7 +106,7 @@ async function readZone(
     }
     total += best;
   }
-  return { located, upsideDown, strips, probabilities, score: total / count };
+  return { located, upsideDown, probabilities, score: total / count };
 }
 
 function decodeReading(

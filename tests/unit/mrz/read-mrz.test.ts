@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import sharp from "sharp";
+import { loadGlyphModel } from "../../../workers/mrz/glyph-model.ts";
+import { readMrzFromImage } from "../../../workers/mrz/read-mrz.ts";
+
+const FIXTURES = new URL("../../../../shared/fixtures/mrz/", import.meta.url);
+const TODAY = new Date("2026-11-20T12:00:00Z");
+const glyphs = await loadGlyphModel();
+
+async function truthOf(name: string) {
+  return JSON.parse(await Deno.readTextFile(new URL(name.replace(/\.\w+$/, ".json"), FIXTURES)));
+}
+
+for (
+  const photo of ["001_td3_l0.jpg", "003_td2_l1.png", "014_td1_l1.png", "005_td1_l3.jpg"]
+) {
+  Deno.test(`the OCR-B reader reads ${photo} exactly`, async () => {
+    const truth = await truthOf(photo);
+    const read = await readMrzFromImage(
+      await Deno.readFile(new URL(photo, FIXTURES)),
+      glyphs,
+      TODAY,
+    );
+    assert.ok(read.ok, `read: ${JSON.stringify(read)}`);
+    assert.equal(read.format, truth.format);
+    assert.deepEqual(read.lines, truth.mrz);
+    assert.deepEqual(read.fields, truth.fields);
+  });
+}
+
+Deno.test("an upside-down document is read as well as an upright one", async () => {
+  const photo = await Deno.readFile(new URL("001_td3_l0.jpg", FIXTURES));
+  const turned = new Uint8Array(await sharp(photo).rotate(180).jpeg({ quality: 85 }).toBuffer());
+  const read = await readMrzFromImage(turned, glyphs, TODAY);
+  assert.ok(read.ok);
+  assert.deepEqual(read.lines, (await truthOf("001_td3_l0.jpg")).mrz);
+  assert.deepEqual(read.uncertain, []);
+});
+
+Deno.test("a photo without a zone, or with one blurred past reading, gets no answer", async () => {
+  const photo = await Deno.readFile(new URL("001_td3_l0.jpg", FIXTURES));
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const top = await sharp(photo).extract({ left: 0, top: 0, width, height: height >> 1 }).jpeg()
+    .toBuffer();
+  assert.deepEqual(await readMrzFromImage(new Uint8Array(top), glyphs, TODAY), {
+    ok: false,
+    reason: "no-mrz-found",
+  });
+  const blurred = await sharp(photo).blur(6).jpeg().toBuffer();
+  const read = await readMrzFromImage(new Uint8Array(blurred), glyphs, TODAY);
+  assert.equal(read.ok, false, "nothing answered from an unreadable zone");
+});
