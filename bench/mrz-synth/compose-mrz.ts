@@ -1,4 +1,5 @@
 import { checkDigit } from "../../workers/mrz/check-digit.ts";
+import type { MrzFields } from "../../workers/mrz/parse-mrz.ts";
 import type { IdentityDocument, MrzFormat } from "./documents.ts";
 import { transliterate } from "./transliterate.ts";
 
@@ -8,20 +9,7 @@ import { transliterate } from "./transliterate.ts";
  */
 export interface ComposedMrz {
   lines: string[];
-  fields: {
-    documentCode: string;
-    documentType: string;
-    issuingState: string;
-    surname: string;
-    givenNames: string;
-    documentNumber: string;
-    nationality: string;
-    dateOfBirth: string;
-    sex: "M" | "F" | "<";
-    expiryDate: string;
-    optionalData: string;
-    optionalData2: string | null;
-  };
+  fields: MrzFields;
   checkDigits: Record<string, string>;
   nameTruncated: boolean;
 }
