@@ -9,12 +9,13 @@ import type { MrzFields } from "./parse-mrz.ts";
  *
  * Every field is decoded against what it may hold: the most probable text that passes its check
  * digit (and is a real date), a real state code, a sex of M, F or `<`. Alternatives are only the
- * characters the classifier itself gives a chance, so a character it is sure of is never changed.
+ * characters the classifier itself gives a chance, so a character it is sure of is never changed
+ * (but in a state code, which must be in a list: there OCR-B look-alikes are tried, and flagged).
  * A field is uncertain when the chosen text is not the position-wise most probable one (a
  * correction happened), when another valid text keeps a real share of the probability (look-
  * alikes that cancel in a check digit), or when a character is read with low probability.
  * (A second engine's reading was tried as more evidence: Tesseract's LSTM engine found no wrong
- * field these rules missed on the tune split and named a field on a third of the exact reads.)
+ * field these rules missed on the tune split and named a field on half of the exact reads.)
  */
 export interface DecodedMrz {
   lines: string[];
@@ -22,7 +23,7 @@ export interface DecodedMrz {
 }
 
 export interface DecodeOptions {
-  /** Told why each field is uncertain (tuning; bench/mrz.ts --verbose). */
+  /** Told why each field is uncertain (for tuning; never given the document's data). */
   explain?: (fields: (keyof MrzFields)[], why: string) => void;
 }
 
