@@ -1,82 +1,21 @@
 import assert from "node:assert/strict";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { todayIn } from "@shared/local-date.ts";
 import { getWith, postWith } from "../support/accounts.ts";
-import {
-  connectDemoAccount,
-  type EVisitorPipeline,
-  propertiesOf,
-  withEVisitorPipeline,
-} from "../support/evisitor-pipeline.ts";
+import { propertiesOf, withEVisitorPipeline } from "../support/evisitor-pipeline.ts";
 import { REAL_SERVERS } from "../support/pipeline.ts";
-import { waitFor } from "../support/wait.ts";
+import { answersTo, guestOf, hostView, registeredStay } from "../support/registered-guest.ts";
 import { BIRGITTE } from "../support/guests.ts";
 
 const TODAY = todayIn("Europe/Zagreb");
-const noon = (date: string) => `${date}T12:00:00.000Z`;
 
 const birgitte = BIRGITTE;
-
-interface HostGuest {
-  id: string;
-  guid: string;
-  status: string;
-  registrationState: string;
-  cityOfResidence: string;
-  nextDeadline: string | null;
-}
-
-/**
- * A stay in the first mirrored unit that began yesterday (so leaving today is after arrival at
- * any time of day), with Birgitte checked in and registered with eVisitor.
- */
-async function registeredGuest(ctx: EVisitorPipeline): Promise<{ code: string; guest: HostGuest }> {
-  await connectDemoAccount(ctx);
-  const [property] = await propertiesOf(ctx);
-  const booked = await postWith(ctx.app, "/api/Reservations", {
-    accommodationUnitId: property.accommodationUnits[0].id,
-    startDateUTC: noon(addDays(TODAY, -1)),
-    endDateUTC: noon(addDays(TODAY, 2)),
-  }, ctx.token);
-  assert.equal(booked.status, 200);
-  const { code } = await booked.json();
-  const res = await ctx.app.request("/api/Reservations/Guests", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ reservationCode: code, reservationGuests: [birgitte] }),
-  });
-  assert.equal(res.status, 200);
-  const guest = await guestOf(ctx, code, (g) => g.status === "CheckedIn", "registered");
-  return { code, guest };
-}
-
-const hostView = async (ctx: EVisitorPipeline, code: string) =>
-  await (await getWith(ctx.app, `/api/Reservations/${code}`, ctx.token)).json();
-
-/** Waits until the stay's only guest is as `ready` says, and returns it. */
-const guestOf = (
-  ctx: EVisitorPipeline,
-  code: string,
-  ready: (guest: HostGuest) => boolean,
-  what: string,
-  timeoutMs = 10_000,
-) =>
-  waitFor(async () => {
-    const [guest] = (await hostView(ctx, code)).guests as HostGuest[];
-    return guest && ready(guest) && guest;
-  }, { what, timeoutMs });
-
-/** eVisitor's answers to one action, in order (e.g. "CheckOutTourist"). */
-const answersTo = async (ctx: EVisitorPipeline, action: string) =>
-  (await ctx.sim.control.state()).requests
-    .filter((r) => r.path.includes(`/${action}/`))
-    .map((r) => r.status);
 
 Deno.test({
   name: "a registered guest checked out by the host is checked out in eVisitor once",
   ...REAL_SERVERS,
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
-      const { code, guest } = await registeredGuest(ctx);
+      const { code, guest } = await registeredStay(ctx);
       const res = await postWith(ctx.app, "/api/Guests/checkout", [{ id: guest.id }], ctx.token);
       assert.equal(res.status, 202);
 
@@ -111,7 +50,7 @@ Deno.test({
   ...REAL_SERVERS,
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
-      const { code, guest } = await registeredGuest(ctx);
+      const { code, guest } = await registeredStay(ctx);
       await ctx.sim.control.fail("http500", 2, { path: "CheckOutTourist" });
       const res = await postWith(ctx.app, "/api/Guests/checkout", [{ id: guest.id }], ctx.token);
       assert.equal(res.status, 202);
@@ -136,7 +75,7 @@ Deno.test({
   ...REAL_SERVERS,
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
-      const { code, guest } = await registeredGuest(ctx);
+      const { code, guest } = await registeredStay(ctx);
       const res = await postWith(ctx.app, "/api/Guests/checkin", [{
         id: guest.id,
         reservationCode: code,

@@ -13,68 +13,17 @@ import { properties } from "@core/db/schema/properties.ts";
 import { queueDepartures } from "../../workers/evisitor/schedule/guest-duties.ts";
 import { getWith, postWith } from "../support/accounts.ts";
 import {
-  connectDemoAccount,
   type EVisitorPipeline,
   propertiesOf,
   withEVisitorPipeline,
 } from "../support/evisitor-pipeline.ts";
 import { REAL_SERVERS } from "../support/pipeline.ts";
 import { waitFor } from "../support/wait.ts";
+import { answersTo, guestOf, hostView, registeredStay } from "../support/registered-guest.ts";
 import { BIRGITTE } from "../support/guests.ts";
 
 const TODAY = todayIn("Europe/Zagreb");
 const noon = (date: string) => `${date}T12:00:00.000Z`;
-
-interface HostGuest {
-  id: string;
-  guid: string;
-  status: string;
-  registrationState: string;
-  registrationError: string | null;
-  cancelRequestedAt?: string | null;
-  nextDeadline: string | null;
-}
-
-/** A stay that began yesterday with Birgitte registered with eVisitor. */
-async function registeredGuest(ctx: EVisitorPipeline): Promise<{ code: string; guest: HostGuest }> {
-  await connectDemoAccount(ctx);
-  const [property] = await propertiesOf(ctx);
-  const booked = await postWith(ctx.app, "/api/Reservations", {
-    accommodationUnitId: property.accommodationUnits[0].id,
-    startDateUTC: noon(addDays(TODAY, -1)),
-    endDateUTC: noon(addDays(TODAY, 2)),
-  }, ctx.token);
-  assert.equal(booked.status, 200);
-  const { code } = await booked.json();
-  const res = await ctx.app.request("/api/Reservations/Guests", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ reservationCode: code, reservationGuests: [BIRGITTE] }),
-  });
-  assert.equal(res.status, 200);
-  const guest = await guestOf(ctx, code, (g) => g.status === "CheckedIn", "registered");
-  return { code, guest };
-}
-
-const hostView = async (ctx: EVisitorPipeline, code: string) =>
-  await (await getWith(ctx.app, `/api/Reservations/${code}`, ctx.token)).json();
-
-const guestOf = (
-  ctx: EVisitorPipeline,
-  code: string,
-  ready: (guest: HostGuest) => boolean,
-  what: string,
-  timeoutMs = 15_000,
-) =>
-  waitFor(async () => {
-    const [guest] = (await hostView(ctx, code)).guests as HostGuest[];
-    return guest && ready(guest) && guest;
-  }, { what, timeoutMs });
-
-const answersTo = async (ctx: EVisitorPipeline, action: string) =>
-  (await ctx.sim.control.state()).requests
-    .filter((r) => r.path.includes(`/${action}/`))
-    .map((r) => r.status);
 
 const cancel = (ctx: EVisitorPipeline, ids: string[], reason = "Gost nije došao") =>
   postWith(ctx.app, "/api/Guests/cancel", { guests: ids.map((id) => ({ id })), reason }, ctx.token);
@@ -85,7 +34,7 @@ Deno.test({
   ...REAL_SERVERS,
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
-      const { code, guest } = await registeredGuest(ctx);
+      const { code, guest } = await registeredStay(ctx);
       const res = await cancel(ctx, [guest.id]);
       assert.equal(res.status, 202, await res.clone().text());
 
@@ -154,7 +103,7 @@ Deno.test({
   ...REAL_SERVERS,
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
-      const { code, guest } = await registeredGuest(ctx);
+      const { code, guest } = await registeredStay(ctx);
       // eVisitor carries the cancellation out but the answer never arrives (client timeout 2 s);
       // the first repeat meets an outage, so the next one comes after it was carried out.
       await ctx.sim.control.fail("timeout", 1, { path: "CancelTouristCheckIn", delayMs: 2100 });
@@ -185,7 +134,7 @@ Deno.test({
   ...REAL_SERVERS,
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
-      const { code, guest } = await registeredGuest(ctx);
+      const { code, guest } = await registeredStay(ctx);
       const out = await postWith(ctx.app, "/api/Guests/checkout", [{ id: guest.id }], ctx.token);
       assert.equal(out.status, 202);
       await guestOf(ctx, code, (g) => g.status === "CheckedOut", "checked out");
@@ -238,7 +187,7 @@ Deno.test({
   ...REAL_SERVERS,
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
-      const { code, guest } = await registeredGuest(ctx);
+      const { code, guest } = await registeredStay(ctx);
       // Opening the stay asked eVisitor about its guests once (then not for ten minutes): let
       // that happen first, so this test's change in eVisitor is not followed here.
       await waitFor(async () => (await answersTo(ctx, "ListOfTourists")).length > 0, {

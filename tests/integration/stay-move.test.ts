@@ -17,61 +17,16 @@ import { cancelConsumer } from "../../workers/evisitor/registration/cancel-consu
 import { bearer, getWith, postWith } from "../support/accounts.ts";
 import { simulatorAccess, TEST_SECRETS } from "../support/app.ts";
 import {
-  connectDemoAccount,
   type EVisitorPipeline,
   propertiesOf,
   withEVisitorPipeline,
 } from "../support/evisitor-pipeline.ts";
 import { REAL_SERVERS } from "../support/pipeline.ts";
 import { waitFor } from "../support/wait.ts";
-import { BIRGITTE } from "../support/guests.ts";
+import { guestOf, hostView, registeredStay } from "../support/registered-guest.ts";
 
 const TODAY = todayIn("Europe/Zagreb");
 const noon = (date: string) => `${date}T12:00:00.000Z`;
-
-interface HostGuest {
-  id: string;
-  guid: string;
-  status: string;
-  registrationState: string;
-  registrationError: string | null;
-}
-
-/** A stay from yesterday to in two days, with Birgitte registered with eVisitor. */
-async function registeredStay(ctx: EVisitorPipeline) {
-  await connectDemoAccount(ctx);
-  const [property] = await propertiesOf(ctx);
-  const unitId = property.accommodationUnits[0].id as string;
-  const booked = await postWith(ctx.app, "/api/Reservations", {
-    accommodationUnitId: unitId,
-    startDateUTC: noon(addDays(TODAY, -1)),
-    endDateUTC: noon(addDays(TODAY, 2)),
-  }, ctx.token);
-  assert.equal(booked.status, 200);
-  const { code } = await booked.json();
-  const res = await ctx.app.request("/api/Reservations/Guests", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ reservationCode: code, reservationGuests: [BIRGITTE] }),
-  });
-  assert.equal(res.status, 200);
-  const guest = await guestOf(ctx, code, (g) => g.status === "CheckedIn", "registered");
-  return { code: code as string, unitId, guest };
-}
-
-const hostView = async (ctx: EVisitorPipeline, code: string) =>
-  await (await getWith(ctx.app, `/api/Reservations/${code}`, ctx.token)).json();
-
-const guestOf = (
-  ctx: EVisitorPipeline,
-  code: string,
-  ready: (guest: HostGuest) => boolean,
-  what: string,
-) =>
-  waitFor(async () => {
-    const [guest] = (await hostView(ctx, code)).guests as HostGuest[];
-    return guest && ready(guest) && guest;
-  }, { what, timeoutMs: 20_000 });
 
 const move = (
   ctx: EVisitorPipeline,
