@@ -4,3 +4,8 @@
  * zone, like the guest check-in page, does not carry the date arithmetic of local-date.ts.)
  */
 export const STAY_TIME_ZONE = "Europe/Zagreb";
+
+/** Today's date (`YYYY-MM-DD`) in Zagreb: what "not in the future" means for a guest's dates. */
+export function todayInStayZone(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: STAY_TIME_ZONE }).format(now);
+}

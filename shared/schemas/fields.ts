@@ -6,6 +6,7 @@ import {
   MAX_CALENDAR_LINKS,
 } from "../calendar-links.ts";
 import { isKnownCountry } from "../countries.ts";
+import { todayInStayZone } from "../time-zone.ts";
 import { formatMessage, MESSAGES } from "../messages.ts";
 
 /** Field builders shared by the entity schemas, so a kind of value is validated one way. */
@@ -120,7 +121,7 @@ export function pastDate(field: string) {
     .pipe(
       z.iso
         .date({ error: MESSAGES.dateInvalid, abort: true })
-        .refine((value) => value <= new Date().toISOString().slice(0, 10), {
+        .refine((value) => value <= todayInStayZone(), {
           error: MESSAGES.datePast,
         }),
     );

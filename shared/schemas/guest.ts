@@ -10,6 +10,7 @@ import {
 import { MESSAGES } from "../messages.ts";
 import { REGISTRATION_FAILURES } from "../registration-failures.ts";
 import { needsBorderCrossing } from "../eu-countries.ts";
+import { todayInStayZone } from "../time-zone.ts";
 import {
   CountryCode,
   DateOnly,
@@ -73,7 +74,7 @@ export const GuestForm = z
         path: ["passageDate"],
         message: requiredMessage("Date of entry"),
       });
-    } else if (guest.passageDate > new Date().toISOString().slice(0, 10)) {
+    } else if (guest.passageDate > todayInStayZone()) {
       ctx.addIssue({ code: "custom", path: ["passageDate"], message: MESSAGES.datePast });
     }
   })

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { DocumentType, Gender } from "../../../shared/enums.ts";
 import { MESSAGES } from "../../../shared/messages.ts";
 import { Guest, GuestForm } from "../../../shared/schemas/guest.ts";
+import { todayInStayZone } from "../../../shared/time-zone.ts";
 
 const valid = {
   firstName: " Birgitte ",
@@ -126,4 +127,11 @@ Deno.test("countries must be real ISO 3166 alpha-3 codes", () => {
     "citizenship",
     MESSAGES.invalidType,
   ]]);
+});
+
+Deno.test("today is Zagreb's: a date of entry of today counts after Zagreb's midnight", () => {
+  // 23:30 UTC on 25 November is 00:30 on 26 November in Zagreb.
+  assert.equal(todayInStayZone(new Date("2026-11-25T23:30:00Z")), "2026-11-26");
+  assert.equal(todayInStayZone(new Date("2026-07-01T21:59:00Z")), "2026-07-01");
+  assert.equal(todayInStayZone(new Date("2026-07-01T22:00:00Z")), "2026-07-02");
 });

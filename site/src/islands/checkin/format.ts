@@ -1,4 +1,4 @@
-import { STAY_TIME_ZONE } from "@shared/time-zone.ts";
+import { STAY_TIME_ZONE, todayInStayZone } from "@shared/time-zone.ts";
 import { type CheckinLanguage, INTL_TAGS } from "../../i18n/checkin/languages.ts";
 
 /** A calendar date (YYYY-MM-DD) as the language writes it: "pet, 10. srpnja 2026." */
@@ -34,6 +34,4 @@ export function nightsBetween(start: string, end: string): number {
 }
 
 /** Today's date in Zagreb (YYYY-MM-DD). */
-export function todayInZagreb(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: STAY_TIME_ZONE }).format(new Date());
-}
+export const todayInZagreb = (): string => todayInStayZone();
