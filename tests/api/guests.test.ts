@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
 import { DocumentType, Gender } from "@shared/enums.ts";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays, STAY_TIME_ZONE, todayIn } from "@shared/local-date.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { outbox } from "@core/db/schema/outbox.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
@@ -248,7 +248,7 @@ Deno.test("more guests than the unit sleeps are refused with TooManyGuests, coun
 Deno.test("the check-in form's mistakes are named per guest and field, with the spec's messages", () =>
   withHosts(async (ctx) => {
     const code = await book(ctx, TODAY, "2026-11-23");
-    const tomorrow = addDays(todayIn("UTC"), 1);
+    const tomorrow = addDays(todayIn(STAY_TIME_ZONE), 1);
 
     assert.deepEqual(
       await errorsOf(await checkIn(ctx, code, [{ ...marta, dateOfBirth: tomorrow }])),
