@@ -40,6 +40,18 @@ export interface SimApp {
 
 const AUTH = "/Resources/AspNetFormsAuth/Authentication/";
 const REST = "/Rest/Htz/";
+/** The username a Login body names (any key case), for the request log. */
+function usernameIn(bodyText: string): string | undefined {
+  try {
+    const body = JSON.parse(bodyText);
+    if (typeof body !== "object" || body === null) return undefined;
+    const entry = Object.entries(body).find(([key]) => key.toLowerCase() === "username");
+    return typeof entry?.[1] === "string" ? entry[1] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {}): SimApp {
@@ -61,16 +73,31 @@ export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {
     });
   }
 
-  /** Answers the protocol part of the path (`Login`, `Rest/Htz/...`). */
-  function serve(req: Request, path: string, query: URLSearchParams, bodyText: string): Response {
+  /**
+   * Answers the protocol part of the path (`Login`, `Rest/Htz/...`); `caller.username` is set to
+   * the host the call was made as, once known.
+   */
+  function serve(
+    req: Request,
+    path: string,
+    query: URLSearchParams,
+    bodyText: string,
+    caller: { username?: string },
+  ): Response {
     const cookieHeader = req.headers.get("cookie");
     const cookies = parseCookies(cookieHeader);
     const authAt = path.indexOf(AUTH);
     if (authAt >= 0) {
       const action = path.slice(authAt + AUTH.length);
       if (req.method !== "POST") return html(405, "Method Not Allowed");
-      if (action === "Login") return handleLogin(state, options, bodyText);
-      if (action === "Logout") return handleLogout(state, cookies);
+      if (action === "Login") {
+        caller.username = usernameIn(bodyText);
+        return handleLogin(state, options, bodyText);
+      }
+      if (action === "Logout") {
+        caller.username = state.sessions.get(cookies.get("authentication") ?? "")?.username;
+        return handleLogout(state, cookies);
+      }
       return html(404, "Endpoint not found.");
     }
     const rest = path.slice(path.indexOf(REST) + REST.length);
@@ -85,6 +112,8 @@ export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {
 
     const host = authenticate(state, options, cookies);
     if (host instanceof Response) return host;
+    caller.username = host.username;
+    state.count(host.username, req.method === "POST" ? { action: name } : { read: name });
 
     if (name in ACTIONS) {
       if (req.method !== "POST" || suffix !== "") return html(405, "Method Not Allowed");
@@ -127,10 +156,14 @@ export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {
         // Like a lost answer: the caller gives up, but the call is still carried out.
         await hold(fault.delayMs ?? options.timeoutDelayMs);
         return undefined;
+      case "expire-on-call":
+        // Every session ends just as this call arrives: it finds its own gone.
+        state.sessions.clear();
+        return undefined;
     }
   }
 
-  async function handle(req: Request): Promise<Response> {
+  async function handle(req: Request, caller: { username?: string }): Promise<Response> {
     const url = new URL(req.url);
     const path = url.pathname;
     if (path.startsWith("/__sim/")) {
@@ -140,6 +173,7 @@ export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {
     if (!isAuth && !path.includes(REST)) return html(404, "Not Found");
     // The body is read before any delay: a client that gave up may close the stream.
     const bodyText = req.method === "GET" ? "" : await req.text();
+    if (options.latencyMs > 0) await hold(options.latencyMs);
 
     // The firewall rejects cookies joined with a bare space, before the application sees them.
     if (isSpaceJoined(req.headers.get("cookie"))) return wafPage();
@@ -153,7 +187,7 @@ export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {
       if (answer) return answer;
     }
     try {
-      return serve(req, path, url.searchParams, bodyText);
+      return serve(req, path, url.searchParams, bodyText, caller);
     } catch (error) {
       if (error instanceof Answer) return error.response;
       console.error("evisitor-sim: unexpected error", error);
@@ -163,7 +197,8 @@ export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {
 
   return {
     async fetch(req) {
-      const response = await handle(req);
+      const caller: { username?: string } = {};
+      const response = await handle(req, caller);
       const path = new URL(req.url).pathname;
       if (!path.startsWith("/__sim/")) {
         state.logRequest({
@@ -171,6 +206,7 @@ export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {
           method: req.method,
           path,
           status: response.status,
+          username: caller.username,
         });
         if (options.log) console.log(`evisitor-sim ${req.method} ${path} ${response.status}`);
       }

@@ -98,6 +98,7 @@ export function handleLogin(state: SimState, options: SimOptions, bodyText: stri
     return json(false);
   }
   state.failures.delete(key);
+  state.count(host.username, "login");
   const session = token();
   state.sessions.set(session, { username: host.username, lastSeen: now });
   const headers = new Headers();
@@ -109,7 +110,11 @@ export function handleLogin(state: SimState, options: SimOptions, bodyText: stri
 
 export function handleLogout(state: SimState, cookies: Map<string, string>): Response {
   const session = cookies.get("authentication");
-  if (session) state.sessions.delete(session);
+  const open = session ? state.sessions.get(session) : undefined;
+  if (open) {
+    state.count(open.username, "logout");
+    state.sessions.delete(session!);
+  }
   return empty({ "Set-Cookie": "authentication=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/" });
 }
 

@@ -45,6 +45,7 @@ function snapshot(ctx: ControlContext) {
     registrations: [...state.registrations.values()],
     faults: ctx.faults.list(),
     requests: state.requests,
+    calls: Object.fromEntries(state.calls),
   };
 }
 
@@ -109,6 +110,10 @@ export async function handleControl(req: Request, path: string, ctx: ControlCont
       }
       const count = b.count === undefined ? 1 : Number(b.count);
       if (!Number.isInteger(count) || count < 1) return bad("count must be a whole number ≥ 1");
+      const after = b.after === undefined ? undefined : Number(b.after);
+      if (after !== undefined && (!Number.isInteger(after) || after < 0)) {
+        return bad("after must be a whole number ≥ 0");
+      }
       const delayMs = b.delayMs === undefined ? undefined : Number(b.delayMs);
       if (delayMs !== undefined && (!Number.isFinite(delayMs) || delayMs < 0)) {
         return bad("delayMs must be a number ≥ 0");
@@ -119,6 +124,7 @@ export async function handleControl(req: Request, path: string, ctx: ControlCont
         path: typeof b.path === "string" ? b.path : undefined,
         delayMs,
         supportId: typeof b.supportId === "string" ? b.supportId : undefined,
+        after,
       });
       return json({ ok: true, faults: ctx.faults.list() });
     }

@@ -1,7 +1,8 @@
 /**
  * Failures the tests (or a curious developer) ask for through POST /__sim/faults. Each fault
- * answers the next `count` matching calls, oldest fault first. `expire-sessions` is not queued:
- * it drops every session at once (see control.ts).
+ * answers the next `count` matching calls (after letting `after` of them through), oldest fault
+ * first. `expire-sessions` is not queued: it drops every session at once (see control.ts);
+ * `expire-on-call` drops them when a matching call arrives, so a session ends mid-batch.
  */
 export const FAULT_MODES = [
   "http500",
@@ -10,6 +11,7 @@ export const FAULT_MODES = [
   "lockout",
   "unauthenticated",
   "expire-sessions",
+  "expire-on-call",
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -22,6 +24,8 @@ export interface Fault {
   delayMs?: number;
   /** For "waf": the support ID the block page names (random otherwise). */
   supportId?: string;
+  /** Matching calls let through before the fault starts answering. */
+  after?: number;
 }
 
 export interface CallKind {
@@ -34,7 +38,9 @@ export interface CallKind {
 function applies(fault: Fault, call: CallKind): boolean {
   if (fault.path && !call.path.toLowerCase().includes(fault.path.toLowerCase())) return false;
   if (fault.mode === "lockout") return call.isLogin;
-  if (fault.mode === "unauthenticated") return call.needsSession;
+  if (fault.mode === "unauthenticated" || fault.mode === "expire-on-call") {
+    return call.needsSession;
+  }
   return true;
 }
 
@@ -49,6 +55,10 @@ export class FaultQueue {
   take(call: CallKind): Fault | undefined {
     const fault = this.#faults.find((f) => applies(f, call));
     if (!fault) return undefined;
+    if (fault.after) {
+      fault.after--;
+      return undefined;
+    }
     fault.remaining--;
     if (fault.remaining <= 0) this.#faults.splice(this.#faults.indexOf(fault), 1);
     return fault;

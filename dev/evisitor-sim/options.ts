@@ -18,6 +18,8 @@ export interface SimOptions {
   sessionIdleMinutes: number;
   /** How long a "timeout" fault holds the answer back when the fault names no delay. */
   timeoutDelayMs: number;
+  /** How long every protocol call waits before it is answered (the real service is remote). */
+  latencyMs: number;
   now: () => number;
   /** One line per request on stdout (method, path, status; never bodies). */
   log: boolean;
@@ -34,6 +36,7 @@ export function simOptions(overrides: Partial<SimOptions> = {}): SimOptions {
     allowFutureArrival: true,
     sessionIdleMinutes: 30,
     timeoutDelayMs: 30_000,
+    latencyMs: 0,
     now: Date.now,
     log: false,
     ...overrides,
@@ -57,6 +60,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): Partial
   set("lockoutSeconds", int("EVISITOR_SIM_LOCKOUT_SECONDS"));
   set("retroactiveDays", int("EVISITOR_SIM_RETROACTIVE_DAYS"));
   set("sessionIdleMinutes", int("EVISITOR_SIM_SESSION_MINUTES"));
+  set("latencyMs", int("EVISITOR_SIM_LATENCY_MS"));
   const status = int("EVISITOR_SIM_UNAUTHENTICATED_STATUS");
   if (status !== undefined) {
     if (status !== 400 && status !== 401) {

@@ -118,6 +118,18 @@ export interface RequestLogEntry {
   method: string;
   path: string;
   status: number;
+  /** The host the call was made as (Login: the username sent), when known. */
+  username?: string;
+}
+
+/** What one host's sessions did: logins that opened a session, logouts, calls by resource. */
+export interface AccountCalls {
+  logins: number;
+  logouts: number;
+  /** Browses and lookups read (GET), by resource name, e.g. `CountryLookup`. */
+  reads: Record<string, number>;
+  /** Actions (POST), by name, e.g. `CheckInTourist`. */
+  actions: Record<string, number>;
 }
 
 const MAX_LOG = 2000;
@@ -128,6 +140,8 @@ export class SimState {
   failures = new Map<string, LoginFailures>();
   registrations = new Map<string, Registration>();
   requests: RequestLogEntry[] = [];
+  /** Per host (username in lower case): what its sessions did, for tests and benchmarks. */
+  calls = new Map<string, AccountCalls>();
   loginAttempts = 0;
   /** Logins refused for a wrong or missing API key. */
   apiKeyRefusals = 0;
@@ -146,6 +160,7 @@ export class SimState {
     this.failures.clear();
     this.registrations.clear();
     this.requests = [];
+    this.calls.clear();
     this.loginAttempts = 0;
     this.apiKeyRefusals = 0;
     this.applicationNumbers = 0;
@@ -164,6 +179,17 @@ export class SimState {
   logRequest(entry: RequestLogEntry): void {
     this.requests.push(entry);
     if (this.requests.length > MAX_LOG) this.requests.splice(0, this.requests.length - MAX_LOG);
+  }
+
+  /** Counts a call of `username`'s: a login, a logout, a read or an action by name. */
+  count(username: string, call: "login" | "logout" | { read: string } | { action: string }): void {
+    const key = username.toLowerCase();
+    const calls = this.calls.get(key) ?? { logins: 0, logouts: 0, reads: {}, actions: {} };
+    this.calls.set(key, calls);
+    if (call === "login") calls.logins++;
+    else if (call === "logout") calls.logouts++;
+    else if ("read" in call) calls.reads[call.read] = (calls.reads[call.read] ?? 0) + 1;
+    else calls.actions[call.action] = (calls.actions[call.action] ?? 0) + 1;
   }
 
   registrationsOf(username: string): Registration[] {

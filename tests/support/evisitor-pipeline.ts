@@ -3,6 +3,7 @@ import { createHost, getWith, postWith, signIn } from "./accounts.ts";
 import { createTestApp, simulatorAccess, type TestApp } from "./app.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { DEMO_HOST, type RunningEVisitorSim, startEVisitorSim } from "./evisitor-sim.ts";
+import type { SimOptions } from "../../dev/evisitor-sim/options.ts";
 import { startNatsServer } from "./nats-server.ts";
 import { startSmtp } from "./smtp.ts";
 import { startTestWorkers } from "./workers.ts";
@@ -22,16 +23,18 @@ export interface EVisitorPipeline {
  */
 export async function withEVisitorPipeline(
   fn: (ctx: EVisitorPipeline) => Promise<void>,
-  { maxDeliveries = 4, clock }: {
+  { maxDeliveries = 4, clock, simOptions }: {
     maxDeliveries?: number;
     /** The API's clock (the workers and the simulator keep their own). */
     clock?: () => Date;
+    /** The simulator's settings beyond its defaults (e.g. `latencyMs`). */
+    simOptions?: Partial<SimOptions>;
   } = {},
 ) {
   const database = await createTestDatabase();
   const nats = await startNatsServer();
   const smtp = await startSmtp();
-  const sim = await startEVisitorSim();
+  const sim = await startEVisitorSim(simOptions);
   const evisitor = simulatorAccess(sim.baseUrl);
   const workers = await startTestWorkers({
     db: database.db,

@@ -6,7 +6,13 @@ import { createSimApp } from "../../dev/evisitor-sim/app.ts";
 import type { EVisitorCheckIn } from "@core/evisitor/types.ts";
 import type { Fault, FaultMode } from "../../dev/evisitor-sim/faults.ts";
 import type { SimOptions } from "../../dev/evisitor-sim/options.ts";
-import { DEFAULT_SEED, loadSeed, type Seed, SimState } from "../../dev/evisitor-sim/state.ts";
+import {
+  type AccountCalls,
+  DEFAULT_SEED,
+  loadSeed,
+  type Seed,
+  SimState,
+} from "../../dev/evisitor-sim/state.ts";
 
 /** What GET /__sim/state answers (see dev/evisitor-sim/control.ts). */
 export interface SimSnapshot {
@@ -30,7 +36,9 @@ export interface SimSnapshot {
     cancelReason?: string | null;
   }[];
   faults: Fault[];
-  requests: { method: string; path: string; status: number }[];
+  requests: { at: string; method: string; path: string; status: number; username?: string }[];
+  /** Per host, by username in lower case: logins, logouts, reads and actions by resource name. */
+  calls: Record<string, AccountCalls>;
 }
 
 export interface FaultExtras {
@@ -39,6 +47,8 @@ export interface FaultExtras {
   delayMs?: number;
   /** For "waf": the support ID on the block page. */
   supportId?: string;
+  /** Matching calls let through before the fault starts. */
+  after?: number;
 }
 
 export interface RunningEVisitorSim {
@@ -61,6 +71,12 @@ export interface RunningEVisitorSim {
     addHost(host: Record<string, unknown>): Promise<void>;
   };
   stop(): Promise<void>;
+}
+
+/** What the simulator counted for `username` (nothing yet: all zero). */
+export function callsOf(snapshot: SimSnapshot, username: string): AccountCalls {
+  return snapshot.calls[username.toLowerCase()] ??
+    { logins: 0, logouts: 0, reads: {}, actions: {} };
 }
 
 export const DEMO_HOST = { username: "12345678901.api", password: "Demo-Lozinka-1" } as const;
