@@ -61,6 +61,13 @@ const WorkersEnv = z.object({
    * in production a host could otherwise make the server fetch from inside our network.
    */
   CALENDAR_ALLOW_PRIVATE_ADDRESSES: z.stringbool().default(false),
+  /**
+   * How long the evisitor worker keeps an account's eVisitor session open after its last work, so
+   * that the rest of a batch (guests checked in together) reuses it; then it logs out.
+   */
+  EVISITOR_SESSION_IDLE_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(5000),
+  /** Logins to one eVisitor account per minute, by every workers process together. */
+  EVISITOR_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(12),
   /** Document photos the MRZ worker reads at once (decoding overlaps the OCR threads). */
   MRZ_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Touched every few seconds while NATS is connected; a container healthcheck reads it. */

@@ -45,9 +45,12 @@ await runMain(async () => {
     evisitor: {
       access: {
         endpoint: resolveEVisitorEndpoint(config.EVISITOR_URL, config.EVISITOR_TIMEOUT_MS),
-        openSession: productEVisitorClient(db, secretBox),
+        openSession: productEVisitorClient(db, secretBox, {
+          loginCap: { max: config.EVISITOR_LOGINS_PER_MINUTE },
+        }),
       },
       secretBox,
+      sessionIdleMs: config.EVISITOR_SESSION_IDLE_MS,
     },
     schedule: {
       guestTickMs: config.GUEST_SCHEDULE_TICK_MS,

@@ -5,6 +5,7 @@ import { log } from "@core/platform/logger.ts";
 import type { WorkerName } from "./env.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
+import { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consumer.ts";
 import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
 import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
@@ -40,8 +41,11 @@ export interface WorkersOptions {
   relayIntervalMs: number;
   /** JetStream replicas of each stream (NATS_STREAM_REPLICAS): 1 on one server, 3 on a cluster. */
   streamReplicas?: number;
-  /** For the evisitor worker: the service and the key that opens stored credentials. */
-  evisitor?: { access: EVisitorAccess; secretBox: SecretBox };
+  /**
+   * For the evisitor worker: the service, the key that opens stored credentials, and how long an
+   * account's session waits for more work before it logs out (5 s unless given).
+   */
+  evisitor?: { access: EVisitorAccess; secretBox: SecretBox; sessionIdleMs?: number };
   /** For the calendar worker, and the scheduler's calendar job (`intervalMs`). */
   calendar?: CalendarWorkerOptions;
   /** For the mrz worker: photos read at once. */
@@ -61,8 +65,11 @@ export interface CalendarWorkerOptions {
   fetch: FetchFeedOptions;
 }
 
-/** The consumers each worker runs. */
-function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
+/** The consumers each worker runs; `sessions` for the evisitor worker's. */
+function consumersOf(
+  options: WorkersOptions,
+  sessions: AccountSessions | undefined,
+): ConsumerDefinition[] {
   const consumers: ConsumerDefinition[] = [];
   if (options.workers.includes("notifications")) {
     const { mailer, mail } = options;
@@ -75,8 +82,10 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
     );
   }
   if (options.workers.includes("evisitor")) {
-    if (!options.evisitor) throw new Error("the evisitor worker needs its eVisitor access");
-    const access = { evisitor: options.evisitor.access, secretBox: options.evisitor.secretBox };
+    if (!options.evisitor || !sessions) {
+      throw new Error("the evisitor worker needs its eVisitor access");
+    }
+    const access = { sessions, secretBox: options.evisitor.secretBox };
     consumers.push(
       provisioningConsumer(access),
       checkInConsumer(access),
@@ -117,7 +126,14 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
   await ensureStreams(jsm, { replicas: options.streamReplicas });
   const js = jetstream(nc);
 
-  const running: Promise<void>[] = consumersOf(options).map((def) =>
+  // One eVisitor session per account for this process's evisitor consumers (issue 19 item 6).
+  const sessions = options.workers.includes("evisitor") && options.evisitor
+    ? new AccountSessions(
+      { evisitor: options.evisitor.access, secretBox: options.evisitor.secretBox },
+      { idleMs: options.evisitor.sessionIdleMs ?? 5000 },
+    )
+    : undefined;
+  const running: Promise<void>[] = consumersOf(options, sessions).map((def) =>
     runConsumer(def, {
       js,
       jsm,
@@ -157,6 +173,8 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
     stop: async () => {
       controller.abort();
       await Promise.allSettled(running);
+      // Every session logs out once the work using it has ended.
+      await sessions?.close();
       await Promise.allSettled(closing.map((close) => close()));
     },
   };

@@ -4,7 +4,6 @@ import { guests } from "@core/db/schema/guests.ts";
 import { outbox } from "@core/db/schema/outbox.ts";
 import { properties } from "@core/db/schema/properties.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
-import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
 import {
   queueArrivals,
   queueDepartures,
@@ -19,7 +18,7 @@ import { unansweredRetriesJob } from "../../workers/scheduler/jobs/unanswered-re
 import { reconcileConsumer } from "../../workers/evisitor/schedule/reconcile-consumer.ts";
 import { createEVisitorClient } from "@core/evisitor/client.ts";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
-import { simulatorAccess, TEST_SECRETS, withTestApp } from "../support/app.ts";
+import { simulatorSessions, withTestApp } from "../support/app.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import {
   connectDemoAccount,
@@ -230,10 +229,8 @@ Deno.test({
       });
       await session.logout();
 
-      const consumer = reconcileConsumer({
-        evisitor: simulatorAccess(ctx.sim.baseUrl),
-        secretBox: await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY),
-      });
+      const sessions = await simulatorSessions(ctx.sim.baseUrl);
+      const consumer = reconcileConsumer({ sessions });
       const [account] = await ctx.database.db.select().from(properties);
       await consumer.handle({
         id: "reconcile-test",
@@ -243,6 +240,7 @@ Deno.test({
         deliveries: 1,
         isLastAttempt: false,
       }, { db: ctx.database.db, clock: () => new Date() });
+      await sessions.close();
 
       const after = await ctx.database.db.select().from(guests);
       assert.equal(after.find((g) => g.id === registered[1].id)!.status, "CheckedOut");

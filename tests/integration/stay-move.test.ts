@@ -11,11 +11,10 @@ import { eq } from "drizzle-orm";
 import { addDays, todayIn } from "@shared/local-date.ts";
 import { GuestCancelRequested } from "@shared/events.ts";
 import { guests } from "@core/db/schema/guests.ts";
-import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
 import { ARRIVAL_MOVED_REASON } from "@core/services/reservations/stay-move.ts";
 import { cancelConsumer } from "../../workers/evisitor/registration/cancel-consumer.ts";
 import { bearer, getWith, postWith } from "../support/accounts.ts";
-import { simulatorAccess, TEST_SECRETS } from "../support/app.ts";
+import { simulatorSessions } from "../support/app.ts";
 import {
   type EVisitorPipeline,
   propertiesOf,
@@ -100,10 +99,8 @@ Deno.test({
       // A repeated cancel event (a redelivery) changes nothing: no second re-registration.
       const [row] = await ctx.database.db.select().from(guests).where(eq(guests.id, guest.id));
       assert.equal(row.reRegisterRequestedAt, null);
-      const consumer = cancelConsumer({
-        evisitor: simulatorAccess(ctx.sim.baseUrl),
-        secretBox: await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY),
-      });
+      const sessions = await simulatorSessions(ctx.sim.baseUrl);
+      const consumer = cancelConsumer({ sessions });
       await consumer.handle({
         id: crypto.randomUUID(),
         subject: GuestCancelRequested.subject,
@@ -112,6 +109,7 @@ Deno.test({
         deliveries: 2,
         isLastAttempt: false,
       }, { db: ctx.database.db, clock: () => new Date() });
+      await sessions.close();
       const [after] = await ctx.database.db.select().from(guests).where(eq(guests.id, guest.id));
       assert.equal(after.guid, again.guid);
       assert.equal(after.status, "CheckedIn");

@@ -7,6 +7,7 @@ import type { RateLimits } from "../../api/http/security/rate-limit.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
 import { createEVisitorClient } from "@core/evisitor/client.ts";
+import { AccountSessions } from "@core/evisitor/account-sessions.ts";
 
 export const SITE_FIXTURE_DIR = new URL("./site-fixture", import.meta.url).pathname;
 
@@ -94,6 +95,17 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** eVisitor as the simulator at `baseUrl` answers it, through the real client. */
 export function simulatorAccess(baseUrl: string): EVisitorAccess {
   return { endpoint: { baseUrl, timeoutMs: 2000 }, openSession: createEVisitorClient() };
+}
+
+/**
+ * The evisitor worker's sessions (one per account) against the simulator at `baseUrl`, for tests
+ * that call a consumer directly; `close()` it at the end (it logs every session out).
+ */
+export async function simulatorSessions(baseUrl: string, idleMs = 0): Promise<AccountSessions> {
+  return new AccountSessions({
+    evisitor: simulatorAccess(baseUrl),
+    secretBox: await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY),
+  }, { idleMs });
 }
 
 /** The site address tests build links and QR codes with. */

@@ -1,12 +1,15 @@
 /**
  * The eVisitor web API client: `openEVisitorSession` logs in once and returns a session whose
  * calls re-login once on expiry (transport.ts). Failed logins are never retried automatically,
- * and the login guard keeps repeated jobs from locking a host out (login-guard.ts).
+ * and the login guard keeps repeated jobs from locking a host out (login-guard.ts). A session
+ * reads each code list once (per facility for the tax categories) and keeps it while it lives:
+ * the workers keep one session per account for a batch (account-sessions.ts), so a batch of
+ * guests reads the lists once.
  */
 import { logIn, logOut } from "./auth.ts";
 import { listFacilities, listUnits } from "./facilities.ts";
 import { type EVisitorCallInfo, EVisitorHttp, type Fetch } from "./http.ts";
-import { LoginGuard } from "./login-guard.ts";
+import { type LoginCap, LoginGuard } from "./login-guard.ts";
 import { databaseLoginGuardStore } from "./login-guard-store.ts";
 import type { Database } from "../db/client.ts";
 import type { SecretBox } from "../platform/crypto/secret-box.ts";
@@ -17,7 +20,7 @@ import type { EVisitorSession, OpenEVisitorSession } from "./types.ts";
 
 export { EVISITOR_ENVIRONMENTS, type EVisitorEnvironment } from "./environments.ts";
 export type { EVisitorCallInfo } from "./http.ts";
-export { LoginGuard } from "./login-guard.ts";
+export { type LoginCap, LoginGuard } from "./login-guard.ts";
 export { EVisitorError } from "./types.ts";
 
 export interface EVisitorClientOptions {
@@ -47,11 +50,31 @@ export function createEVisitorClient(options: EVisitorClientOptions = {}): OpenE
   };
 }
 
+/** `load` once; a failed load is forgotten, so the next call asks again. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () =>
+    loaded ??= load().catch((error) => {
+      loaded = undefined;
+      throw error;
+    });
+}
+
+/** `load(key)` once per key (compared in lower case: eVisitor's GUIDs come in either case). */
+function oncePer<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const loaded = new Map<string, () => Promise<T>>();
+  return (key) => {
+    const id = key.toLowerCase();
+    if (!loaded.has(id)) loaded.set(id, once(() => load(key)));
+    return loaded.get(id)!();
+  };
+}
+
 function createSession(http: EVisitorHttp, t: AuthenticatedTransport): EVisitorSession {
   return {
     listFacilities: () => listFacilities(t),
     listUnits: (facilityId, facilityCode) => listUnits(t, facilityId, facilityCode),
-    listCheckInFacilities: () => lookups.listCheckInFacilities(t),
+    listCheckInFacilities: once(() => lookups.listCheckInFacilities(t)),
     async logout() {
       t.close();
       await logOut(http);
@@ -61,12 +84,12 @@ function createSession(http: EVisitorHttp, t: AuthenticatedTransport): EVisitorS
     cancelTouristCheckIn: (c) => tourists.cancelTouristCheckIn(t, c),
     cancelTouristCheckOut: (c) => tourists.cancelTouristCheckOut(t, c),
     listTourists: (filter) => tourists.listTourists(t, filter),
-    listCountries: () => lookups.listCountries(t),
-    listDocumentTypes: () => lookups.listDocumentTypes(t),
-    listPaymentCategories: (facilityId) => lookups.listPaymentCategories(t, facilityId),
-    listArrivalOrganisations: () => lookups.listArrivalOrganisations(t),
-    listOfferedServiceTypes: () => lookups.listOfferedServiceTypes(t),
-    listBorderCrossings: () => lookups.listBorderCrossings(t),
+    listCountries: once(() => lookups.listCountries(t)),
+    listDocumentTypes: once(() => lookups.listDocumentTypes(t)),
+    listPaymentCategories: oncePer((facilityId) => lookups.listPaymentCategories(t, facilityId)),
+    listArrivalOrganisations: once(() => lookups.listArrivalOrganisations(t)),
+    listOfferedServiceTypes: once(() => lookups.listOfferedServiceTypes(t)),
+    listBorderCrossings: once(() => lookups.listBorderCrossings(t)),
   };
 }
 
@@ -75,13 +98,24 @@ function createSession(http: EVisitorHttp, t: AuthenticatedTransport): EVisitorS
  * database, so the API and every copy of the workers share it (login-guard-store.ts). Accounts
  * and passwords are kept as keyed fingerprints, each kind under its own label.
  */
-export function productEVisitorClient(db: Database, secretBox: SecretBox): OpenEVisitorSession {
+export function productEVisitorClient(
+  db: Database,
+  secretBox: SecretBox,
+  { loginCap }: {
+    /**
+     * Logins per account and window for every process together (the workers'
+     * EVISITOR_LOGINS_PER_MINUTE); the API's logins, made while a host waits, are not capped.
+     */
+    loginCap?: LoginCap;
+  } = {},
+): OpenEVisitorSession {
   const fingerprint = (label: string) => (text: string) =>
     secretBox.fingerprint(`evisitor login guard ${label}\n${text}`);
   return createEVisitorClient({
     guard: new LoginGuard({
       store: databaseLoginGuardStore(db, fingerprint("account")),
       digest: fingerprint("password"),
+      loginCap,
     }),
   });
 }

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { evisitorLoginGuards } from "../db/schema/evisitor-login-guards.ts";
+import { evisitorLogins } from "../db/schema/evisitor-logins.ts";
 import type { GuardedAccount, LoginGuardStore } from "./login-guard.ts";
 
 /**
@@ -41,6 +42,29 @@ export function databaseLoginGuardStore(
     async succeeded(key) {
       await db.delete(evisitorLoginGuards)
         .where(eq(evisitorLoginGuards.accountKey, await fingerprint(key)));
+    },
+    async claimLogin(key, at, windowMs, max) {
+      const accountKey = await fingerprint(key);
+      const since = at - windowMs;
+      // One statement, so SQLite (or a libSQL server) checks the count and inserts under one
+      // write lock: two workers can never both take the last slot.
+      const claimed = await db.run(sql`
+        insert into ${evisitorLogins} (account_key, logged_in_at)
+        select ${accountKey}, ${at}
+        where (select count(*) from ${evisitorLogins}
+               where account_key = ${accountKey} and logged_in_at > ${since}) < ${max}`);
+      if (claimed.rowsAffected === 1) {
+        await db.delete(evisitorLogins).where(and(
+          eq(evisitorLogins.accountKey, accountKey),
+          lte(evisitorLogins.loggedInAt, new Date(since)),
+        ));
+        return 0;
+      }
+      const [oldest] = await db.select({ at: sql<number>`min(logged_in_at)` })
+        .from(evisitorLogins)
+        .where(sql`account_key = ${accountKey} and logged_in_at > ${since}`);
+      // Gone meanwhile (the window moved on): try again at once.
+      return oldest?.at == null ? 1 : Math.max(1, Number(oldest.at) + windowMs - at);
     },
   };
 }

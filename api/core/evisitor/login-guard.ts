@@ -7,7 +7,10 @@
  * - a password eVisitor answered `false` for is not sent again for a while (a different one is),
  *   because a retry can only fail the same way; so is an API key eVisitor refused (the test
  *   service refuses the application, not the user, so only a different key can get through);
- * - after a lockout no login is tried until it should have ended.
+ * - after a lockout no login is tried until it should have ended;
+ * - with a `loginCap`, at most that many logins to one account are made in any window (a
+ *   minute), counted by the store, so every process together keeps to it: a login beyond it waits
+ *   for a slot, or fails as "unavailable" (retried later) when none frees in time.
  * Only a digest of the password is kept, to recognise the same one again. The product keeps the
  * refusals and lockouts in the database (login-guard-store.ts), so no process of it, API or any
  * copy of the workers, sends what another one learnt would fail.
@@ -48,11 +51,18 @@ export interface LoginGuardStore {
   lockedOut(key: string, until: number): Promise<void>;
   /** A login went through: nothing refused, no lockout. */
   succeeded(key: string): Promise<void>;
+  /**
+   * Claims a login at `at` if fewer than `max` were claimed for the account in the `windowMs`
+   * before it: 0 when claimed, else the milliseconds until the oldest of them leaves the window.
+   * Atomic: two processes never both take the last slot.
+   */
+  claimLogin(key: string, at: number, windowMs: number, max: number): Promise<number>;
 }
 
 /** The guard's memory in this process only, bounded to the last MAX_ENTRIES accounts. */
 export function memoryLoginGuardStore(): LoginGuardStore {
   const accounts = new Map<string, GuardedAccount>();
+  const logins = new Map<string, number[]>();
   const update = (key: string, change: Partial<GuardedAccount>) => {
     const next = { ...accounts.get(key), ...change };
     accounts.delete(key);
@@ -65,6 +75,15 @@ export function memoryLoginGuardStore(): LoginGuardStore {
     apiKeyRefused: (key, refusedApiKey) => Promise.resolve(update(key, { refusedApiKey })),
     lockedOut: (key, until) => Promise.resolve(update(key, { lockedUntil: until })),
     succeeded: (key) => Promise.resolve(void accounts.delete(key)),
+    claimLogin(key, at, windowMs, max) {
+      const recent = (logins.get(key) ?? []).filter((t) => t > at - windowMs);
+      const claimed = recent.length < max;
+      if (claimed) recent.push(at);
+      logins.delete(key);
+      logins.set(key, recent);
+      if (logins.size > MAX_ENTRIES) logins.delete(logins.keys().next().value!);
+      return Promise.resolve(claimed ? 0 : recent[0] + windowMs - at);
+    },
   };
 }
 
@@ -81,6 +100,19 @@ export interface LoginGuardOptions {
   store?: LoginGuardStore;
   /** How a password is recognised again without keeping it; SHA-256 unless given. */
   digest?: (password: string) => Promise<string>;
+  /** At most `max` logins to one account in any `windowMs` (a minute unless given); none unless set. */
+  loginCap?: LoginCap;
+}
+
+export interface LoginCap {
+  max: number;
+  /** 60 s unless given. */
+  windowMs?: number;
+  /**
+   * How long a login may wait for a slot (20 s unless given: under the workers' 30 s ack wait,
+   * so a waiting message is not delivered to another worker meanwhile).
+   */
+  maxWaitMs?: number;
 }
 
 export class LoginGuard {
@@ -90,6 +122,7 @@ export class LoginGuard {
   readonly #now: () => number;
   readonly #store: LoginGuardStore;
   readonly #digest: (password: string) => Promise<string>;
+  readonly #cap: Required<LoginCap> | undefined;
 
   constructor(options: LoginGuardOptions = {}) {
     this.#defaultLockoutMs = options.defaultLockoutMs ?? 15 * 60_000;
@@ -97,6 +130,11 @@ export class LoginGuard {
     this.#now = options.now ?? Date.now;
     this.#store = options.store ?? memoryLoginGuardStore();
     this.#digest = options.digest ?? sha256;
+    this.#cap = options.loginCap && {
+      windowMs: 60_000,
+      maxWaitMs: 20_000,
+      ...options.loginCap,
+    };
   }
 
   #key(account: Account): string {
@@ -122,30 +160,14 @@ export class LoginGuard {
   }
 
   async #attempt(key: string, account: Account, login: () => Promise<void>): Promise<void> {
-    const known = await this.#store.read(key);
-    if (known.lockedUntil !== undefined && known.lockedUntil > this.#now()) {
-      const minutes = Math.ceil((known.lockedUntil - this.#now()) / 60_000);
-      throw new EVisitorError(
-        "locked-out",
-        `eVisitor locked the account after failed logins; not trying again for ${minutes} minutes`,
-      );
-    }
-    // The key is checked before the password: eVisitor refuses the application first.
     const apiKeyDigest = await this.#digest(`api key\n${account.apiKey ?? ""}`);
-    const refusedKey = known.refusedApiKey;
-    if (refusedKey && refusedKey.digest === apiKeyDigest && refusedKey.until > this.#now()) {
-      throw new EVisitorError(
-        "api-key",
-        "eVisitor already refused this API key; not trying it again",
-      );
-    }
     const passwordDigest = await this.#digest(account.password);
-    const refused = known.refused;
-    if (refused && refused.digest === passwordDigest && refused.until > this.#now()) {
-      throw new EVisitorError(
-        "invalid-credentials",
-        "eVisitor already refused this username and password; not trying them again",
-      );
+    let known = await this.#store.read(key);
+    this.#refuseKnown(known, apiKeyDigest, passwordDigest);
+    if (this.#cap && await this.#waitForSlot(key)) {
+      // Another process may have learnt meanwhile how this login would end.
+      known = await this.#store.read(key);
+      this.#refuseKnown(known, apiKeyDigest, passwordDigest);
     }
     try {
       await login();
@@ -169,6 +191,56 @@ export class LoginGuard {
     }
     if (known.refused || known.refusedApiKey || known.lockedUntil !== undefined) {
       await this.#store.succeeded(key);
+    }
+  }
+
+  /** Throws what eVisitor would answer, when the guard already knows it. */
+  #refuseKnown(known: GuardedAccount, apiKeyDigest: string, passwordDigest: string): void {
+    if (known.lockedUntil !== undefined && known.lockedUntil > this.#now()) {
+      const minutes = Math.ceil((known.lockedUntil - this.#now()) / 60_000);
+      throw new EVisitorError(
+        "locked-out",
+        `eVisitor locked the account after failed logins; not trying again for ${minutes} minutes`,
+      );
+    }
+    // The key is checked before the password: eVisitor refuses the application first.
+    const refusedKey = known.refusedApiKey;
+    if (refusedKey && refusedKey.digest === apiKeyDigest && refusedKey.until > this.#now()) {
+      throw new EVisitorError(
+        "api-key",
+        "eVisitor already refused this API key; not trying it again",
+      );
+    }
+    const refused = known.refused;
+    if (refused && refused.digest === passwordDigest && refused.until > this.#now()) {
+      throw new EVisitorError(
+        "invalid-credentials",
+        "eVisitor already refused this username and password; not trying them again",
+      );
+    }
+  }
+
+  /**
+   * Claims a login slot under the cap, waiting for one to free; true if it had to wait. Fails as
+   * "unavailable" (transient: the work is retried later) when none frees within maxWaitMs.
+   */
+  async #waitForSlot(key: string): Promise<boolean> {
+    const { max, windowMs, maxWaitMs } = this.#cap!;
+    const deadline = this.#now() + maxWaitMs;
+    let waited = false;
+    while (true) {
+      const wait = await this.#store.claimLogin(key, this.#now(), windowMs, max);
+      if (wait <= 0) return waited;
+      if (this.#now() + wait > deadline) {
+        throw new EVisitorError(
+          "unavailable",
+          `${max} logins to this eVisitor account in the last ${
+            Math.round(windowMs / 1000)
+          } s already; not logging in again yet`,
+        );
+      }
+      waited = true;
+      await new Promise((resolve) => setTimeout(resolve, wait + 1));
     }
   }
 }

@@ -4,14 +4,12 @@ import { ProvisioningRequested } from "@shared/events.ts";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { externalAccounts } from "@core/db/schema/external-accounts.ts";
 import { properties } from "@core/db/schema/properties.ts";
-import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
-import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { isProcessed, markProcessed } from "../../runner/dedupe.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
 import { type EVisitorBorderCrossing, EVisitorError } from "@core/evisitor/types.ts";
 import { saveBorderCrossings } from "./code-lists.ts";
-import { openAccountSession } from "@core/evisitor/account-session.ts";
+import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
 import { applySync } from "./apply-sync.ts";
@@ -51,13 +49,11 @@ async function allowanceOf(tx: Transaction, account: Account, now: Date) {
   };
 }
 
-async function fetchSnapshots(
-  evisitor: EVisitorAccess,
-  secretBox: SecretBox,
+function fetchSnapshots(
+  sessions: AccountSessions,
   account: Account,
 ): Promise<{ snapshots: FacilitySnapshot[]; borderCrossings: EVisitorBorderCrossing[] }> {
-  const session = await openAccountSession({ evisitor, secretBox }, account);
-  try {
+  return sessions.use(account, async (session) => {
     const snapshots: FacilitySnapshot[] = [];
     for (const facility of await session.listFacilities()) {
       snapshots.push({ facility, units: await session.listUnits(facility.id, facility.code) });
@@ -65,9 +61,7 @@ async function fetchSnapshots(
     // The check-in form offers these to guests from outside the EU (evisitor_code_lists).
     const borderCrossings = await session.listBorderCrossings();
     return { snapshots, borderCrossings };
-  } finally {
-    await session.logout().catch(() => {});
-  }
+  });
 }
 
 /** Status to fall back to after a failed sync: the account keeps whatever it had before. */
@@ -84,7 +78,7 @@ const statusAfterFailure = (account: Account) =>
  * retried; an unreachable eVisitor is retried with back-off and recorded on the last attempt.
  */
 export function provisioningConsumer(
-  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+  { sessions }: { sessions: AccountSessions },
 ) {
   const setStatus = (ctx: HandlerContext, id: string, values: Partial<Account>) =>
     ctx.db.update(externalAccounts).set({ ...values, updatedAt: ctx.clock() }).where(
@@ -105,7 +99,7 @@ export function provisioningConsumer(
       let snapshots: FacilitySnapshot[];
       let borderCrossings: EVisitorBorderCrossing[];
       try {
-        ({ snapshots, borderCrossings } = await fetchSnapshots(evisitor, secretBox, account));
+        ({ snapshots, borderCrossings } = await fetchSnapshots(sessions, account));
       } catch (error) {
         if (!(error instanceof EVisitorError)) throw error;
         log.warn("provisioning failed", {

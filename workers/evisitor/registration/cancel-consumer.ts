@@ -4,11 +4,9 @@ import { appendEvent } from "@core/outbox/append-event.ts";
 import { registrationStateFor } from "@core/services/guests/submit-guests.ts";
 import { today } from "@core/services/reservations/stay-dates.ts";
 import { guests } from "@core/db/schema/guests.ts";
-import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
-import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
-import { openAccountSession } from "@core/evisitor/account-session.ts";
+import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { hostFailureOf } from "./checkin-consumer.ts";
@@ -23,7 +21,7 @@ import { recordLifecycleFailure, registrationNow } from "./lifecycle.ts";
  * request is cleared, so the host may try again; an unreachable eVisitor is retried with back-off.
  */
 export function cancelConsumer(
-  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+  { sessions }: { sessions: AccountSessions },
 ) {
   return defineConsumer({
     name: "evisitor_guest_cancel",
@@ -35,32 +33,32 @@ export function cancelConsumer(
       if (!found) return;
       const { guest, account } = found;
       if (guest.status !== "CheckedIn" || !guest.cancelRequestedAt) return;
-      let session;
       try {
-        session = await openAccountSession({ evisitor, secretBox }, account);
-        await session.cancelTouristCheckIn({
-          id: guest.guid,
-          reason: guest.cancelReason ?? undefined,
+        await sessions.use(account, async (session) => {
+          try {
+            await session.cancelTouristCheckIn({
+              id: guest.guid,
+              reason: guest.cancelReason ?? undefined,
+            });
+          } catch (error) {
+            const alreadyDone = error instanceof EVisitorError && error.kind === "rejected" &&
+              await registrationNow(session, guest.guid).catch(() => null) === "cancelled";
+            if (!alreadyDone) throw error;
+          }
         });
       } catch (error) {
         if (!(error instanceof EVisitorError)) throw error;
-        const alreadyDone = error.kind === "rejected" && session &&
-          await registrationNow(session, guest.guid).catch(() => null) === "cancelled";
-        if (!alreadyDone) {
-          log.warn("guest registration cancel failed", {
-            guestId: guest.id,
-            kind: error.kind,
-            deliveries: event.deliveries,
-          });
-          if (error.isTransient && !event.isLastAttempt) throw error;
-          await recordLifecycleFailure(ctx, guest.id, hostFailureOf(error), {
-            cancelRequestedAt: null,
-            reRegisterRequestedAt: null,
-          });
-          return;
-        }
-      } finally {
-        await session?.logout().catch(() => {});
+        log.warn("guest registration cancel failed", {
+          guestId: guest.id,
+          kind: error.kind,
+          deliveries: event.deliveries,
+        });
+        if (error.isTransient && !event.isLastAttempt) throw error;
+        await recordLifecycleFailure(ctx, guest.id, hostFailureOf(error), {
+          cancelRequestedAt: null,
+          reRegisterRequestedAt: null,
+        });
+        return;
       }
       const now = ctx.clock();
       const cancelled = {

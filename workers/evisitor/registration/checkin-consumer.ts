@@ -5,12 +5,11 @@ import type { RegistrationFailure } from "@shared/registration-failures.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
-import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
 import { unansweredRetryAt } from "./unanswered-retry.ts";
 import { stayTimesOf } from "@core/services/reservations/stay-dates.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
-import { openAccountSession } from "@core/evisitor/account-session.ts";
+import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { type EVisitorCheckIn, EVisitorError, type EVisitorSession } from "@core/evisitor/types.ts";
 import { GuestMappingError, toCheckIn } from "./guest-to-checkin.ts";
@@ -179,7 +178,7 @@ export async function checkInOf(
  * and error kinds only.
  */
 export function checkInConsumer(
-  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+  { sessions, secretBox }: { sessions: AccountSessions; secretBox: SecretBox },
 ) {
   return defineConsumer({
     name: "evisitor_guest_checkin",
@@ -197,12 +196,15 @@ export function checkInConsumer(
         return;
       }
 
-      let session;
       let checkIn: EVisitorCheckIn;
       try {
-        session = await openAccountSession({ evisitor, secretBox }, account);
-        checkIn = await checkInOf(session, secretBox, found);
-        await session.checkInTourist(checkIn);
+        // The account's session of this batch: one login and one read of each code list for
+        // all the guests queued together (account-sessions.ts).
+        checkIn = await sessions.use(account, async (session) => {
+          const checkIn = await checkInOf(session, secretBox, found);
+          await session.checkInTourist(checkIn);
+          return checkIn;
+        });
       } catch (error) {
         if (error instanceof GuestMappingError) {
           log.warn("guest cannot be mapped for eVisitor", { guestId: guest.id });
@@ -222,8 +224,6 @@ export function checkInConsumer(
         }
         await markFailed(ctx, guest, hostFailureOf(error), unit.name);
         return;
-      } finally {
-        await session?.logout().catch(() => {});
       }
 
       const now = ctx.clock();

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
 import { GuestCheckOutRequested } from "@shared/events.ts";
 import { guests } from "@core/db/schema/guests.ts";
-import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
-import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { stayTimesOf, today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { STAY_TIME_ZONE, wallTimeAt } from "@shared/local-date.ts";
 import { defineConsumer } from "../../runner/worker.ts";
-import { openAccountSession } from "@core/evisitor/account-session.ts";
+import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
 import { hostFailureOf } from "./checkin-consumer.ts";
@@ -35,7 +33,7 @@ export function earlyCheckOutTime(now: string, arrivalTimeToday: string | null):
  * day at the unit's check-out time. Idempotent: a guest already out is left alone.
  */
 export function checkOutConsumer(
-  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+  { sessions }: { sessions: AccountSessions },
 ) {
   return defineConsumer({
     name: "evisitor_guest_checkout",
@@ -50,16 +48,15 @@ export function checkOutConsumer(
       const today = todayOf(now);
       const onDeparture = stay.endDate <= today;
       const times = stayTimesOf(found.unit, found.property);
-      let session;
       try {
-        session = await openAccountSession({ evisitor, secretBox }, account);
-        await session.checkOutTourist({
-          id: guest.guid,
-          checkOutDate: onDeparture ? stay.endDate : today,
-          checkOutTime: onDeparture
-            ? times.checkOut
-            : earlyCheckOutTime(zagrebTime(now), stay.startDate === today ? times.checkIn : null),
-        });
+        await sessions.use(account, (session) =>
+          session.checkOutTourist({
+            id: guest.guid,
+            checkOutDate: onDeparture ? stay.endDate : today,
+            checkOutTime: onDeparture
+              ? times.checkOut
+              : earlyCheckOutTime(zagrebTime(now), stay.startDate === today ? times.checkIn : null),
+          }));
       } catch (error) {
         if (!(error instanceof EVisitorError)) throw error;
         log.warn("guest check-out failed", {
@@ -77,8 +74,6 @@ export function checkOutConsumer(
           })
           .where(eq(guests.id, guest.id));
         return;
-      } finally {
-        await session?.logout().catch(() => {});
       }
       await ctx.db.update(guests).set({
         status: "CheckedOut",

@@ -3,8 +3,7 @@ import { GuestDepartureUpdateRequested } from "@shared/events.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
-import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
-import { openAccountSession } from "@core/evisitor/account-session.ts";
+import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import { checkInOf, hostFailureOf } from "./checkin-consumer.ts";
@@ -21,7 +20,7 @@ import { recordLifecycleFailure } from "./lifecycle.ts";
  * back-off.
  */
 export function departureUpdateConsumer(
-  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+  { sessions, secretBox }: { sessions: AccountSessions; secretBox: SecretBox },
 ) {
   return defineConsumer({
     name: "evisitor_guest_departure_update",
@@ -36,10 +35,12 @@ export function departureUpdateConsumer(
         guest.status !== "CheckedIn" || !guest.departureUpdateRequestedAt ||
         guest.cancelRequestedAt || guest.anonymisedAt
       ) return;
-      let session;
       try {
-        session = await openAccountSession({ evisitor, secretBox }, account);
-        await session.checkInTourist(await checkInOf(session, secretBox, found));
+        await sessions.use(
+          account,
+          async (session) =>
+            await session.checkInTourist(await checkInOf(session, secretBox, found)),
+        );
       } catch (error) {
         const failure = error instanceof GuestMappingError
           ? error.failure
@@ -57,8 +58,6 @@ export function departureUpdateConsumer(
         }
         await recordLifecycleFailure(ctx, guest.id, failure, { departureUpdateRequestedAt: null });
         return;
-      } finally {
-        await session?.logout().catch(() => {});
       }
       // Cleared only if no later move asked again meanwhile (its own event sends it).
       await ctx.db.update(guests).set({

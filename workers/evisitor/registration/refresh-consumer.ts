@@ -3,11 +3,9 @@ import { GuestsRefreshRequested } from "@shared/events.ts";
 import { externalAccounts } from "@core/db/schema/external-accounts.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { properties } from "@core/db/schema/properties.ts";
-import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
-import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { defineConsumer } from "../../runner/worker.ts";
-import { openAccountSession } from "@core/evisitor/account-session.ts";
+import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { stopsHere } from "../read-refusal.ts";
 
 /**
@@ -15,7 +13,7 @@ import { stopsHere } from "../read-refusal.ts";
  * the checked-in guests of one stay the host opened. Read-only towards eVisitor; idempotent.
  */
 export function refreshConsumer(
-  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+  { sessions }: { sessions: AccountSessions },
 ) {
   return defineConsumer({
     name: "evisitor_guests_refresh",
@@ -31,28 +29,28 @@ export function refreshConsumer(
         ));
       if (rows.length === 0) return;
       const account = rows[0].external_accounts;
-      let session;
+      let checkedOut: string[];
       try {
-        session = await openAccountSession({ evisitor, secretBox }, account);
+        checkedOut = await sessions.use(account, async (session) => {
+          const out: string[] = [];
+          for (const { guests: guest } of rows) {
+            const { records } = await session.listTourists({ id: guest.guid });
+            if (records[0]?.checkedOut) out.push(guest.id);
+          }
+          return out;
+        });
       } catch (error) {
         // A refused password or API key: asked once, not six times (the guard remembers it).
         const ids = { reservationId: event.payload.reservationId };
         if (stopsHere(error, event, "guests refresh", ids)) return;
         throw error;
       }
-      try {
-        for (const { guests: guest } of rows) {
-          const { records } = await session.listTourists({ id: guest.guid });
-          if (records[0]?.checkedOut) {
-            const now = ctx.clock();
-            await ctx.db.update(guests)
-              .set({ status: "CheckedOut", checkedOutAt: now, updatedAt: now })
-              .where(eq(guests.id, guest.id));
-            log.info("guest checked out in eVisitor", { guestId: guest.id });
-          }
-        }
-      } finally {
-        await session.logout().catch(() => {});
+      for (const guestId of checkedOut) {
+        const now = ctx.clock();
+        await ctx.db.update(guests)
+          .set({ status: "CheckedOut", checkedOutAt: now, updatedAt: now })
+          .where(eq(guests.id, guestId));
+        log.info("guest checked out in eVisitor", { guestId });
       }
     },
   });

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import { GuestUndoCheckOutRequested } from "@shared/events.ts";
 import { guests } from "@core/db/schema/guests.ts";
-import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
-import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { defineConsumer } from "../../runner/worker.ts";
-import { openAccountSession } from "@core/evisitor/account-session.ts";
+import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { hostFailureOf } from "./checkin-consumer.ts";
@@ -21,7 +19,7 @@ export const UNDO_CHECK_OUT_REASON = "Odjava greškom";
  * answer is refused by eVisitor, and its tourist list then shows the guest checked in.
  */
 export function undoCheckOutConsumer(
-  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+  { sessions }: { sessions: AccountSessions },
 ) {
   return defineConsumer({
     name: "evisitor_guest_undo_checkout",
@@ -33,28 +31,28 @@ export function undoCheckOutConsumer(
       if (!found) return;
       const { guest, account } = found;
       if (guest.status !== "CheckedOut" || !guest.undoCheckOutRequestedAt) return;
-      let session;
       try {
-        session = await openAccountSession({ evisitor, secretBox }, account);
-        await session.cancelTouristCheckOut({ id: guest.guid, reason: UNDO_CHECK_OUT_REASON });
+        await sessions.use(account, async (session) => {
+          try {
+            await session.cancelTouristCheckOut({ id: guest.guid, reason: UNDO_CHECK_OUT_REASON });
+          } catch (error) {
+            const alreadyDone = error instanceof EVisitorError && error.kind === "rejected" &&
+              await registrationNow(session, guest.guid).catch(() => null) === "active";
+            if (!alreadyDone) throw error;
+          }
+        });
       } catch (error) {
         if (!(error instanceof EVisitorError)) throw error;
-        const alreadyDone = error.kind === "rejected" && session &&
-          await registrationNow(session, guest.guid).catch(() => null) === "active";
-        if (!alreadyDone) {
-          log.warn("guest check-out undo failed", {
-            guestId: guest.id,
-            kind: error.kind,
-            deliveries: event.deliveries,
-          });
-          if (error.isTransient && !event.isLastAttempt) throw error;
-          await recordLifecycleFailure(ctx, guest.id, hostFailureOf(error), {
-            undoCheckOutRequestedAt: null,
-          });
-          return;
-        }
-      } finally {
-        await session?.logout().catch(() => {});
+        log.warn("guest check-out undo failed", {
+          guestId: guest.id,
+          kind: error.kind,
+          deliveries: event.deliveries,
+        });
+        if (error.isTransient && !event.isLastAttempt) throw error;
+        await recordLifecycleFailure(ctx, guest.id, hostFailureOf(error), {
+          undoCheckOutRequestedAt: null,
+        });
+        return;
       }
       const now = ctx.clock();
       await ctx.db.update(guests).set({

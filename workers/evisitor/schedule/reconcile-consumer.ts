@@ -7,13 +7,11 @@ import { externalAccounts } from "@core/db/schema/external-accounts.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { properties } from "@core/db/schema/properties.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
-import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
-import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
 import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { defineConsumer } from "../../runner/worker.ts";
-import { openAccountSession } from "@core/evisitor/account-session.ts";
+import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { stopsHere } from "../read-refusal.ts";
 import type { EVisitorSession, EVisitorTourist } from "@core/evisitor/types.ts";
 import { compareRegistrations, type OurStay } from "./compare-registrations.ts";
@@ -42,7 +40,7 @@ async function allTourists(session: EVisitorSession, from: string, to: string) {
  * registered, registrations eVisitor no longer has, and guests not checked out after departure.
  */
 export function reconcileConsumer(
-  { evisitor, secretBox }: { evisitor: EVisitorAccess; secretBox: SecretBox },
+  { sessions }: { sessions: AccountSessions },
 ) {
   return defineConsumer({
     name: "evisitor_reconcile",
@@ -85,12 +83,7 @@ export function reconcileConsumer(
 
       let tourists: EVisitorTourist[];
       try {
-        const session = await openAccountSession({ evisitor, secretBox }, account);
-        try {
-          tourists = await allTourists(session, from, today);
-        } finally {
-          await session.logout().catch(() => {});
-        }
+        tourists = await sessions.use(account, (session) => allTourists(session, from, today));
       } catch (error) {
         const ids = { externalAccountId: account.id };
         if (stopsHere(error, event, "registrations comparison", ids)) return;
