@@ -5,6 +5,7 @@ import { EVisitorError, type EVisitorErrorKind } from "@core/evisitor/types.ts";
 import { freePort } from "../support/ports.ts";
 import { waitFor } from "../support/wait.ts";
 import {
+  callsOf,
   DEMO_FACILITIES,
   DEMO_HOST,
   demoCheckIn,
@@ -385,6 +386,42 @@ Deno.test("eVisitor client: lookups", () =>
     assert.ok((await session.listArrivalOrganisations()).some((a) => a.codeMI === "I"));
     assert.deepEqual((await session.listOfferedServiceTypes()).map((s) => s.name), ["Noćenje"]);
     assert.ok((await session.listBorderCrossings()).some((b) => b.codeMI === "053"));
+  }));
+
+Deno.test("eVisitor client: a session reads each code list once, tax categories per facility", () =>
+  withSim(async (sim) => {
+    const session = await open(sim);
+    for (let i = 0; i < 3; i++) {
+      await Promise.all([
+        session.listCountries(),
+        session.listDocumentTypes(),
+        session.listPaymentCategories(DEMO_FACILITIES.house.id),
+        session.listPaymentCategories(DEMO_FACILITIES.apartments.id.toUpperCase()),
+        session.listCheckInFacilities(),
+        session.listArrivalOrganisations(),
+        session.listOfferedServiceTypes(),
+        session.listBorderCrossings(),
+      ]);
+    }
+    assert.deepEqual(
+      (await session.listPaymentCategories(DEMO_FACILITIES.apartments.id)).map((c) => c.code),
+      ["1", "2", "4", "5", "6", "7", "8", "11", "14"],
+    );
+    const { reads } = callsOf(await sim.control.state(), DEMO_HOST.username);
+    assert.deepEqual(reads, {
+      CountryLookup: 1,
+      DocumentTtypeLookup: 1,
+      TTPaymentCategoryLookup2: 2,
+      FacilityTouristCheckInLookup: 1,
+      ArrivalOrganisationLookup: 1,
+      OfferedServiceTypeLookup: 1,
+      BorderCrossingHRlookup: 1,
+    });
+    // A failed read is not kept: the next call asks again.
+    const other = await open(sim);
+    await sim.control.fail("http500", 1, { path: "CountryLookup" });
+    await assert.rejects(other.listCountries());
+    assert.ok((await other.listCountries()).length > 0);
   }));
 
 Deno.test("eVisitor client: after logout the session does not log itself in again", () =>

@@ -23,12 +23,14 @@ export interface EVisitorPipeline {
  */
 export async function withEVisitorPipeline(
   fn: (ctx: EVisitorPipeline) => Promise<void>,
-  { maxDeliveries = 4, clock, simOptions }: {
+  { maxDeliveries = 4, clock, simOptions, sessionIdleMs }: {
     maxDeliveries?: number;
     /** The API's clock (the workers and the simulator keep their own). */
     clock?: () => Date;
     /** The simulator's settings beyond its defaults (e.g. `latencyMs`). */
     simOptions?: Partial<SimOptions>;
+    /** How long the workers keep an account's idle eVisitor session (5 s unless given). */
+    sessionIdleMs?: number;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -43,6 +45,7 @@ export async function withEVisitorPipeline(
     workers: ["relay", "evisitor", "scheduler"],
     evisitor,
     maxDeliveries,
+    sessionIdleMs,
   });
   try {
     const app = await createTestApp({ db: database.db, evisitor, clock });

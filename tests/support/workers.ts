@@ -21,6 +21,7 @@ export async function startTestWorkers(
     workers = ["relay", "notifications", "scheduler"],
     maxDeliveries = 4,
     evisitor,
+    sessionIdleMs,
     calendar,
   }: {
     db: Database;
@@ -30,6 +31,8 @@ export async function startTestWorkers(
     maxDeliveries?: number;
     /** For the evisitor worker: the simulator to talk to. */
     evisitor?: EVisitorAccess;
+    /** How long an account's eVisitor session waits for more work (the workers' 5 s default). */
+    sessionIdleMs?: number;
     /** For the calendar worker: a long interval unless a test wants the scheduler to sync. */
     calendar?: Partial<CalendarWorkerOptions>;
   },
@@ -53,6 +56,7 @@ export async function startTestWorkers(
     evisitor: evisitor && {
       access: evisitor,
       secretBox: await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY),
+      sessionIdleMs,
     },
     calendar: {
       intervalMs: 60 * 60_000,
