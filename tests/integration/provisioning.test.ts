@@ -75,6 +75,10 @@ Deno.test({
         (await ctx.sim.control.state()).requests.filter((r) =>
           r.path.endsWith("/Authentication/Login")
         ).length;
+      // The first sync's session logs out once idle; the next sync then has to log in.
+      await waitFor(async () => (await ctx.sim.control.state()).sessions === 0, {
+        what: "the first sync's session logged out",
+      });
       const before = await logins();
       await ctx.sim.control.fail("lockout", 1);
       await getWith(ctx.app, `/api/ExternalAccounts/Provision/${id}`, ctx.token);
