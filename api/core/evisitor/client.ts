@@ -67,6 +67,7 @@ function createSession(http: EVisitorHttp, t: AuthenticatedTransport): EVisitorS
     listArrivalOrganisations: () => lookups.listArrivalOrganisations(t),
     listOfferedServiceTypes: () => lookups.listOfferedServiceTypes(t),
     listBorderCrossings: () => lookups.listBorderCrossings(t),
+    listSettlements: () => lookups.listSettlements(t),
   };
 }
 

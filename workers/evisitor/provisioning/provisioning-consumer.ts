@@ -9,7 +9,12 @@ import { log } from "@core/platform/logger.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { isProcessed, markProcessed } from "../../runner/dedupe.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
-import { type EVisitorBorderCrossing, EVisitorError } from "@core/evisitor/types.ts";
+import {
+  type EVisitorBorderCrossing,
+  EVisitorError,
+  type EVisitorSettlement,
+} from "@core/evisitor/types.ts";
+import { replaceSettlements } from "@core/services/guests/settlements.ts";
 import { saveBorderCrossings } from "./code-lists.ts";
 import { openAccountSession } from "@core/evisitor/account-session.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
@@ -55,7 +60,11 @@ async function fetchSnapshots(
   evisitor: EVisitorAccess,
   secretBox: SecretBox,
   account: Account,
-): Promise<{ snapshots: FacilitySnapshot[]; borderCrossings: EVisitorBorderCrossing[] }> {
+): Promise<{
+  snapshots: FacilitySnapshot[];
+  borderCrossings: EVisitorBorderCrossing[];
+  settlements: EVisitorSettlement[] | null;
+}> {
   const session = await openAccountSession({ evisitor, secretBox }, account);
   try {
     const snapshots: FacilitySnapshot[] = [];
@@ -64,7 +73,14 @@ async function fetchSnapshots(
     }
     // The check-in form offers these to guests from outside the EU (evisitor_code_lists).
     const borderCrossings = await session.listBorderCrossings();
-    return { snapshots, borderCrossings };
+    // Croatian guests pick their city from these (evisitor_settlements). Without them the city is
+    // typed, so a failure here keeps the list from the last sync rather than failing the sync.
+    const settlements = await session.listSettlements().catch((error) => {
+      if (!(error instanceof EVisitorError)) throw error;
+      log.warn("settlement list not read", { externalAccountId: account.id, kind: error.kind });
+      return null;
+    });
+    return { snapshots, borderCrossings, settlements };
   } finally {
     await session.logout().catch(() => {});
   }
@@ -104,8 +120,13 @@ export function provisioningConsumer(
 
       let snapshots: FacilitySnapshot[];
       let borderCrossings: EVisitorBorderCrossing[];
+      let settlements: EVisitorSettlement[] | null;
       try {
-        ({ snapshots, borderCrossings } = await fetchSnapshots(evisitor, secretBox, account));
+        ({ snapshots, borderCrossings, settlements } = await fetchSnapshots(
+          evisitor,
+          secretBox,
+          account,
+        ));
       } catch (error) {
         if (!(error instanceof EVisitorError)) throw error;
         log.warn("provisioning failed", {
@@ -170,6 +191,11 @@ export function provisioningConsumer(
         await saveBorderCrossings(tx, account.environment, borderCrossings, now);
         await markProcessed(tx, CONSUMER, event.id, now);
       }, { behavior: "immediate" });
+      if (settlements) {
+        // Apart from the sync's own transaction: thousands of rows, not worth holding its lock for.
+        const list = settlements;
+        await ctx.db.transaction((tx) => replaceSettlements(tx, account.id, list, now));
+      }
       if (shortfall) await notifyShortfall(ctx, account, shortfall, event.id, now);
       await createNotification(ctx.db, account.userId, NOTIFICATION_TEMPLATES.accountSynced, {
         dedupeKey: `account-synced:${event.id}`,
