@@ -1,4 +1,11 @@
 import { z } from "zod";
+import { SETTLEMENT_QUERY_MIN } from "../settlements.ts";
+
+export {
+  foldSettlementName,
+  SETTLEMENT_QUERY_MIN,
+  SETTLEMENT_RESULTS_MAX,
+} from "../settlements.ts";
 
 /**
  * Croatian settlements a guest's city of birth or residence is chosen from (eVisitor's
@@ -10,11 +17,6 @@ export const Settlement = z.object({
   zipCode: z.string().nullable(),
 }).meta({ id: "Settlement" });
 export type Settlement = z.infer<typeof Settlement>;
-
-/** Fewest characters a search takes: one letter would match most of the list. */
-export const SETTLEMENT_QUERY_MIN = 2;
-/** Most settlements one search returns; the guest types more to narrow it. */
-export const SETTLEMENT_RESULTS_MAX = 20;
 
 export const SettlementQuery = z.object({
   Query: z.string().trim().min(SETTLEMENT_QUERY_MIN).max(60),
@@ -33,8 +35,3 @@ export const SettlementSearch = z.object({
   settlements: z.array(Settlement),
 }).meta({ id: "SettlementSearch" });
 export type SettlementSearch = z.infer<typeof SettlementSearch>;
-
-/** A name as searches compare it: lower case, without diacritics ("Đakovo" → "dakovo"). */
-export function foldSettlementName(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").replace(/đ/gi, "d").toLowerCase().trim();
-}

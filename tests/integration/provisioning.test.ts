@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import {
+  evisitorSettlementLists,
+  evisitorSettlements,
+} from "@core/db/schema/evisitor-settlements.ts";
 import { getWith } from "../support/accounts.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import {
@@ -99,5 +103,34 @@ Deno.test({
       assert.ok((await propertiesOf(ctx)).length > 0);
       const [account] = await accountsOf(ctx);
       assert.equal(account.lastError, null);
+    }),
+});
+
+Deno.test({
+  name: "a sync keeps eVisitor's settlements for the account; a failed read keeps the last list",
+  ...REAL_SERVERS,
+  fn: () =>
+    withProvisioning(async (ctx) => {
+      const id = await connect(ctx);
+      const listed = async () =>
+        (await ctx.database.db.select().from(evisitorSettlements)
+          .where(eq(evisitorSettlements.externalAccountId, id))).map((s) => s.name).sort();
+      const names = await listed();
+      assert.ok(names.includes("Zagreb-Zagreb"));
+      assert.ok(names.includes("Ivanić-Grad-Ivanić-Grad"));
+      assert.ok(!names.includes("Zadar-Bokanjac"), "inactive settlements are not kept");
+      const [{ fetchedAt }] = await ctx.database.db.select().from(evisitorSettlementLists)
+        .where(eq(evisitorSettlementLists.externalAccountId, id));
+
+      // eVisitor fails the settlement read (every retry): the sync still completes, the list stays.
+      await ctx.sim.control.fail("http500", 20, { path: "SettlementLookup" });
+      await getWith(ctx.app, `/api/ExternalAccounts/Provision/${id}`, ctx.token);
+      await waitFor(async () => {
+        const [account] = await accountsOf(ctx);
+        return account?.status === 2 && account.lastSyncedAt !== null &&
+          new Date(account.lastSyncedAt).getTime() > fetchedAt.getTime();
+      }, { what: "the second sync" });
+      assert.equal((await accountsOf(ctx))[0].lastError, null);
+      assert.deepEqual(await listed(), names);
     }),
 });

@@ -159,6 +159,12 @@ export function provisioningConsumer(
       }
 
       const now = ctx.clock();
+      if (settlements) {
+        // Apart from the sync's own transaction (thousands of rows, not worth holding its lock
+        // for), and before it: once the account shows as synchronized, its guests find them.
+        const list = settlements;
+        await ctx.db.transaction((tx) => replaceSettlements(tx, account.id, list, now));
+      }
       let shortfall: PlanShortfall | null = null;
       // Immediate: the plan's allowance is counted (properties of the host's other accounts, which
       // another replica may be provisioning right now) and the new rows written under one lock.
@@ -191,11 +197,6 @@ export function provisioningConsumer(
         await saveBorderCrossings(tx, account.environment, borderCrossings, now);
         await markProcessed(tx, CONSUMER, event.id, now);
       }, { behavior: "immediate" });
-      if (settlements) {
-        // Apart from the sync's own transaction: thousands of rows, not worth holding its lock for.
-        const list = settlements;
-        await ctx.db.transaction((tx) => replaceSettlements(tx, account.id, list, now));
-      }
       if (shortfall) await notifyShortfall(ctx, account, shortfall, event.id, now);
       await createNotification(ctx.db, account.userId, NOTIFICATION_TEMPLATES.accountSynced, {
         dedupeKey: `account-synced:${event.id}`,
