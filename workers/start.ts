@@ -6,6 +6,7 @@ import type { WorkerName } from "./env.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consumer.ts";
+import { settlementsConsumer } from "./evisitor/provisioning/settlements-consumer.ts";
 import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
 import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
 import { reconcileConsumer } from "./evisitor/schedule/reconcile-consumer.ts";
@@ -79,6 +80,7 @@ function consumersOf(options: WorkersOptions): ConsumerDefinition[] {
     const access = { evisitor: options.evisitor.access, secretBox: options.evisitor.secretBox };
     consumers.push(
       provisioningConsumer(access),
+      settlementsConsumer(access),
       checkInConsumer(access),
       checkOutConsumer(access),
       reconcileConsumer(access),

@@ -10,6 +10,9 @@ import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
 import { deleteSettlements, replaceSettlements } from "@core/services/guests/settlements.ts";
 import type { EVisitorSettlement } from "@core/evisitor/types.ts";
 import type { SettlementSearch } from "@shared/schemas/settlement.ts";
+import { SettlementsRequested } from "@shared/events.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
+import { eq } from "drizzle-orm";
 
 const NOW = new Date("2026-11-20T10:00:00Z");
 const at = (date: string) => `${date}T12:00:00.000Z`;
@@ -69,10 +72,20 @@ Deno.test("settlements: the check-in page searches the stay's account list", asy
   await withTestApp(async (ctx) => {
     const { account, code } = await setUp(ctx);
 
-    // Not read from eVisitor yet: the page falls back to typing.
+    const requests = async () =>
+      (await ctx.db.select().from(outbox).where(
+        eq(outbox.subject, SettlementsRequested.subject),
+      )).length;
+    // Not read from eVisitor yet: the page falls back to typing, and the worker is asked for the
+    // list once, however many keys are typed, and again after ten minutes.
     assert.deepEqual(await search(ctx, code, "zagreb"), { available: false, settlements: [] });
+    await search(ctx, code, "zagre");
+    assert.equal(await requests(), 1);
+    ctx.clock.advanceMinutes(11);
+    await search(ctx, code, "zagreb");
+    assert.equal(await requests(), 2);
 
-    await replaceSettlements(ctx.db, account, LIST, NOW);
+    await replaceSettlements(ctx.db, account, LIST, ctx.clock.now());
     const zagreb = await search(ctx, code, "Zagreb");
     assert.equal(zagreb.available, true);
     // The settlement named so first, then the city's others, then a word that starts so.
@@ -94,6 +107,13 @@ Deno.test("settlements: the check-in page searches the stay's account list", asy
     assert.deepEqual(names(await search(ctx, code, "Bokanjac")), []);
     // A broad search is cut at 20.
     assert.equal((await search(ctx, code, "selo")).settlements.length, 20);
+
+    assert.equal(await requests(), 2, "a fresh list is not asked for");
+
+    // A month-old list still serves while a new one is asked for.
+    ctx.clock.advanceMinutes(31 * 24 * 60);
+    assert.deepEqual(names(await search(ctx, code, "sesvete")), ["Zagreb-Sesvete"]);
+    assert.equal(await requests(), 3);
 
     // A new list replaces the old one whole.
     await replaceSettlements(ctx.db, account, [settlement("Split-Split", "21000")], NOW);

@@ -1,7 +1,8 @@
 CREATE TABLE `evisitor_settlement_lists` (
 	`external_account_id` text PRIMARY KEY NOT NULL,
-	`count` integer NOT NULL,
-	`fetched_at` integer NOT NULL,
+	`count` integer DEFAULT 0 NOT NULL,
+	`fetched_at` integer,
+	`requested_at` integer,
 	FOREIGN KEY (`external_account_id`) REFERENCES `external_accounts`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint

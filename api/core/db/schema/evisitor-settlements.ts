@@ -18,9 +18,13 @@ export const evisitorSettlements = sqliteTable("evisitor_settlements", {
   index("evisitor_settlements_search_idx").on(t.externalAccountId, t.folded),
 ]);
 
-/** When an account's settlement list was last read from eVisitor, and how many it had. */
+/**
+ * An account's list: when it was last read from eVisitor (null: never) and how many it had, and
+ * when a search last asked for it to be read (so that asking is done once, not per keystroke).
+ */
 export const evisitorSettlementLists = sqliteTable("evisitor_settlement_lists", {
   externalAccountId: text().primaryKey().references(() => externalAccounts.id),
-  count: integer().notNull(),
-  fetchedAt: integer({ mode: "timestamp_ms" }).notNull(),
+  count: integer().notNull().default(0),
+  fetchedAt: integer({ mode: "timestamp_ms" }),
+  requestedAt: integer({ mode: "timestamp_ms" }),
 });

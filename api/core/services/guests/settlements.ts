@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { SettlementsRequested } from "@shared/events.ts";
 import {
   foldSettlementName,
   SETTLEMENT_RESULTS_MAX,
@@ -14,6 +15,12 @@ import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import type { EVisitorSettlement } from "../../evisitor/types.ts";
 import { AppError } from "../../errors.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
+
+/** A list older than this is read again (eVisitor's settlements change rarely). */
+export const SETTLEMENTS_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+/** A missing or old list is asked for at most this often, however many guests search. */
+export const SETTLEMENTS_REQUEST_EVERY_MS = 10 * 60_000;
 
 const notFound = () => new AppError("NotFound", { detail: "The reservation was not found." });
 /** Rows per INSERT: SQLite takes at most 32766 bound values (5 columns a row). */
@@ -72,11 +79,16 @@ export async function searchSettlements(
   db: Database,
   externalAccountId: string,
   query: string,
+  now: Date,
 ): Promise<SettlementSearch> {
-  const [list] = await db.select({ count: evisitorSettlementLists.count })
-    .from(evisitorSettlementLists)
+  const [list] = await db.select().from(evisitorSettlementLists)
     .where(eq(evisitorSettlementLists.externalAccountId, externalAccountId));
-  if (!list || list.count === 0) return { available: false, settlements: [] };
+  const fetchedAt = list?.fetchedAt?.getTime() ?? null;
+  if (fetchedAt === null || fetchedAt < now.getTime() - SETTLEMENTS_MAX_AGE_MS) {
+    await requestSettlements(db, externalAccountId, now);
+  }
+  // An old list still serves while the new one is read.
+  if (fetchedAt === null || list!.count === 0) return { available: false, settlements: [] };
 
   const folded = foldSettlementName(query).replace(/\s+/g, " ");
   const words = folded.split(" ").filter(Boolean);
@@ -108,11 +120,34 @@ export async function searchSettlements(
 }
 
 /**
+ * Asks the evisitor worker to read the account's list (SettlementsRequested), unless that was
+ * asked within SETTLEMENTS_REQUEST_EVERY_MS: one conditional upsert decides, so concurrent
+ * searches raise one event. The search itself never waits for eVisitor.
+ */
+async function requestSettlements(db: Database, externalAccountId: string, now: Date) {
+  const cutoff = new Date(now.getTime() - SETTLEMENTS_REQUEST_EVERY_MS);
+  await db.transaction(async (tx) => {
+    const claimed = await tx.insert(evisitorSettlementLists)
+      .values({ externalAccountId, requestedAt: now })
+      .onConflictDoUpdate({
+        target: evisitorSettlementLists.externalAccountId,
+        set: { requestedAt: now },
+        setWhere: or(
+          isNull(evisitorSettlementLists.requestedAt),
+          lt(evisitorSettlementLists.requestedAt, cutoff),
+        ),
+      })
+      .returning({ id: evisitorSettlementLists.externalAccountId });
+    if (claimed.length > 0) await appendEvent(tx, SettlementsRequested, { externalAccountId }, now);
+  }, { behavior: "immediate" });
+}
+
+/**
  * The settlements a guest chooses from on the check-in page: those of the eVisitor account the
  * stay's property is registered with. The reservation code is the key, as for the page itself.
  */
 export async function settlementsForStay(
-  { db }: ServiceContext,
+  { db, now }: ServiceContext,
   { code, query }: { code: string; query: string },
 ): Promise<SettlementSearch> {
   const [found] = await db.select({ accountId: properties.externalAccountId })
@@ -120,7 +155,7 @@ export async function settlementsForStay(
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
     .where(and(eq(reservations.code, code), inArray(reservations.kind, ["booking", "unknown"])));
   if (!found) throw notFound();
-  return await searchSettlements(db, found.accountId, query);
+  return await searchSettlements(db, found.accountId, query, now);
 }
 
 /** The same for the host's guest form: only a stay of the signed-in host. */
@@ -136,5 +171,5 @@ export async function settlementsForHost(
       eq(reservations.userId, actorIdOf(ctx)),
     ));
   if (!found) throw notFound();
-  return await searchSettlements(ctx.db, found.accountId, query);
+  return await searchSettlements(ctx.db, found.accountId, query, ctx.now);
 }
