@@ -35,6 +35,10 @@ export function SettlementCombobox(
   const found = useSettlementSearch(inputValue === value ? "" : inputValue, search);
   const freeText = found.status === "unavailable";
   const items = found.status === "done" || found.status === "searching" ? found.items : [];
+  // A choice made elsewhere (a restored form) shows; a choice undone keeps what is typed.
+  useEffect(() => {
+    if (value && value !== inputValue) setInputValue(value);
+  }, [value]);
   // No list after all: what is typed so far is the answer.
   useEffect(() => {
     if (freeText && inputValue !== value) onChange(inputValue);

@@ -59,6 +59,11 @@ function SettlementCombobox(
   const freeText = found.status === "unavailable";
   const items = found.status === "done" || found.status === "searching" ? found.items : [];
   const set = (text: string) => onChange({ target: { value: text } });
+  // A choice made elsewhere shows; a choice undone keeps what is typed.
+  useEffect(() => {
+    if (value && value !== inputValue) setInputValue(value);
+  }, [value]);
+  // No list after all: what is typed so far is the answer.
   useEffect(() => {
     if (freeText && inputValue !== value) set(inputValue);
   }, [freeText]);
