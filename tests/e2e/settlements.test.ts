@@ -38,6 +38,26 @@ async function chooseCountry(card: Locator, label: string, typed: string, option
   await card.getByRole("option", { name: option, exact: true }).click();
 }
 
+const AXE = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname;
+
+/** axe-core's critical and serious findings on the page's main content: "rule: targets". */
+async function seriousAxeIssues(page: Page): Promise<string[]> {
+  // Run as the browser's devtools would: the page's Content-Security-Policy allows no added script.
+  await page.evaluate(await Deno.readTextFile(AXE));
+  return await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const axe = (globalThis as any).axe;
+    const { violations } = await axe.run(document.querySelector("main"), {
+      resultTypes: ["violations"],
+    });
+    return violations
+      .filter((v: { impact: string }) => v.impact === "critical" || v.impact === "serious")
+      .map((v: { id: string; nodes: { target: string[] }[] }) =>
+        `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+      );
+  });
+}
+
 /** Waits until a field shows `expected` (a choice lands after the click's own render). */
 async function expectValue(field: Locator, expected: string) {
   const deadline = Date.now() + 3_000;
@@ -119,6 +139,12 @@ Deno.test({
           "Zagreb-Sesvete",
         ]);
         await screenshot(page, "settlement-list-phone-light", { fullPage: false });
+        // The field says what it wants, and the open list passes axe.
+        assert.match(
+          await page.locator(`[id="${await city.getAttribute("aria-describedby")}"]`).innerText(),
+          /odaberite s popisa eVisitora/,
+        );
+        assert.deepEqual(await seriousAxeIssues(page), []);
         await page.keyboard.press("Escape");
         await page.getByRole("button", { name: "Dalje" }).click();
         await card.getByText("Polje „Mjesto prebivališta” je obavezno").waitFor();
