@@ -57,6 +57,16 @@ export const ProvisioningRequested = defineEvent(
   z.object({ externalAccountId: z.string() }),
 );
 
+/**
+ * Read an account's Croatian settlements from eVisitor (SettlementLookup) for guests choosing a
+ * city: raised when a guest or host searches an account whose list is missing or old. A sync reads
+ * them too.
+ */
+export const SettlementsRequested = defineEvent(
+  "evisitor.settlements.requested",
+  z.object({ externalAccountId: z.string() }),
+);
+
 /** Register one guest with the host's eVisitor account (the guest's guid makes a retry safe). */
 export const GuestCheckInRequested = defineEvent(
   "evisitor.guest.checkin.requested",
@@ -124,6 +134,7 @@ export const EVENTS = {
   [EmailChangeRequested.subject]: EmailChangeRequested,
   [SignInFailuresDetected.subject]: SignInFailuresDetected,
   [ProvisioningRequested.subject]: ProvisioningRequested,
+  [SettlementsRequested.subject]: SettlementsRequested,
   [CalendarSyncRequested.subject]: CalendarSyncRequested,
   [GuestCheckInRequested.subject]: GuestCheckInRequested,
   [GuestCheckOutRequested.subject]: GuestCheckOutRequested,

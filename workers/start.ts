@@ -7,6 +7,7 @@ import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consumer.ts";
+import { settlementsConsumer } from "./evisitor/provisioning/settlements-consumer.ts";
 import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
 import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
 import { reconcileConsumer } from "./evisitor/schedule/reconcile-consumer.ts";
@@ -88,6 +89,7 @@ function consumersOf(
     const access = { sessions, secretBox: options.evisitor.secretBox };
     consumers.push(
       provisioningConsumer(access),
+      settlementsConsumer(access),
       checkInConsumer(access),
       checkOutConsumer(access),
       reconcileConsumer(access),

@@ -12,6 +12,7 @@ import {
   OFFERED_SERVICE_TYPES,
   PAYMENT_CATEGORIES,
 } from "./lookups.ts";
+import { isSettlement } from "./settlements.ts";
 import type { CheckInFields, Registration, SeedFacility } from "./state.ts";
 
 export const MESSAGES = {
@@ -93,6 +94,7 @@ const DATES = ["StayFrom", "ForeseenStayUntil", "DateOfBirth", "PassageDate", "V
 const TIMES = ["TimeStayFrom", "TimeEstimatedStayUntil"];
 /** Categories bound to an age, [from, under] in full years: children under 12, 12 to 18. */
 const AGE_BOUND: Record<string, [number, number]> = { "1": [0, 12], "2": [12, 18] };
+const CROATIA = "HRV";
 const LIMITS: Record<string, number> = { TouristName: 64, TouristSurname: 64, DocumentNumber: 16 };
 
 class Refusal {
@@ -241,8 +243,12 @@ function checkBusinessRules(accepted: AcceptedCheckIn, ctx: RuleContext): Accept
   if (!country(f.CountryOfResidence)!.IsEUMember && (!f.BorderCrossing || !f.PassageDate)) {
     refuse(MESSAGES.borderCrossing);
   }
-  if (!f.CityOfBirth) refuse(MESSAGES.noCityOfBirth);
-  if (!f.CityOfResidence) refuse(MESSAGES.noCityOfResidence);
+  // A Croatian city is a settlement of the code list, a foreign one free text (§3.1): a Croatian
+  // city the list does not have resolves to nothing, as if none were given.
+  const resolves = (countryCode: string, city: string) =>
+    countryCode === CROATIA ? isSettlement(city) : city !== "";
+  if (!resolves(f.CountryOfBirth, f.CityOfBirth)) refuse(MESSAGES.noCityOfBirth);
+  if (!resolves(f.CountryOfResidence, f.CityOfResidence)) refuse(MESSAGES.noCityOfResidence);
   if (f.IsTTFlatRatePaymentVacationHome) {
     if (!facility.isVacationHome || f.StayFrom.slice(5) > "07-15") {
       refuse(MESSAGES.flatRateFacility);

@@ -5,6 +5,7 @@
  */
 import type { Row } from "./browse.ts";
 import * as lookups from "./lookups.ts";
+import { settlementRows } from "./settlements.ts";
 import type { SeedHost, SimState } from "./state.ts";
 import { TOURIST_BROWSES } from "./tourist-browses.ts";
 
@@ -180,6 +181,10 @@ export const RESOURCES: Record<string, Resource> = {
     lookups.borderCrossingRows,
   ),
   VisaTypeLookup: global(["ID", "Active", "Name"], lookups.visaTypeRows),
+  SettlementLookup: global(
+    ["ID", "Active", "CityMunicipalityHrID", "HasZones", "Name", "ZIPCode"],
+    settlementRows,
+  ),
   TouristAgencyBrowse: global(
     ["ID", "Active", "Address", "Country", "IsNaturalPerson", "Name", "PinOrVat", "Settlement"],
     () =>

@@ -386,6 +386,12 @@ Deno.test("eVisitor client: lookups", () =>
     assert.ok((await session.listArrivalOrganisations()).some((a) => a.codeMI === "I"));
     assert.deepEqual((await session.listOfferedServiceTypes()).map((s) => s.name), ["Noćenje"]);
     assert.ok((await session.listBorderCrossings()).some((b) => b.codeMI === "053"));
+    // Croatian settlements, active ones only, in the "Grad-Naselje" form (SettlementLookup).
+    const settlements = await session.listSettlements();
+    const adamovec = settlements.find((s) => s.name === "Zagreb-Adamovec");
+    assert.equal(adamovec?.zipCode, "10363");
+    assert.equal(adamovec?.active, true);
+    assert.ok(!settlements.some((s) => s.name === "Zadar-Bokanjac"), "inactive ones are left out");
   }));
 
 Deno.test("eVisitor client: a session reads each code list once, tax categories per facility", () =>

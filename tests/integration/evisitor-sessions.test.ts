@@ -34,7 +34,7 @@ import { startNatsServer } from "../support/nats-server.ts";
 import { REAL_SERVERS } from "../support/pipeline.ts";
 import { startSmtp } from "../support/smtp.ts";
 import { startTestWorkers } from "../support/workers.ts";
-import { sleep, waitFor } from "../support/wait.ts";
+import { waitFor } from "../support/wait.ts";
 
 /** The code lists a check-in reads (FacilityTouristCheckInLookup says whether it is a vacation home). */
 const LOOKUPS = [

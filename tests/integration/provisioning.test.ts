@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
-import { getWith } from "../support/accounts.ts";
+import {
+  evisitorSettlementLists,
+  evisitorSettlements,
+} from "@core/db/schema/evisitor-settlements.ts";
+import { getWith, postWith } from "../support/accounts.ts";
+import { deleteSettlements } from "@core/services/guests/settlements.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import {
   accountsOf,
@@ -105,3 +110,67 @@ Deno.test({
       assert.equal(account.lastError, null);
     }),
 });
+
+Deno.test({
+  name: "a sync keeps eVisitor's settlements for the account; a failed read keeps the last list",
+  ...REAL_SERVERS,
+  fn: () =>
+    withProvisioning(async (ctx) => {
+      const id = await connect(ctx);
+      const listed = async () =>
+        (await ctx.database.db.select().from(evisitorSettlements)
+          .where(eq(evisitorSettlements.externalAccountId, id))).map((s) => s.name).sort();
+      const names = await listed();
+      assert.ok(names.includes("Zagreb-Zagreb"));
+      assert.ok(names.includes("Ivanić-Grad-Ivanić-Grad"));
+      assert.ok(!names.includes("Zadar-Bokanjac"), "inactive settlements are not kept");
+      const [{ fetchedAt }] = await ctx.database.db.select().from(evisitorSettlementLists)
+        .where(eq(evisitorSettlementLists.externalAccountId, id));
+
+      // eVisitor fails the settlement read (every retry): the sync still completes, the list stays.
+      await ctx.sim.control.fail("http500", 20, { path: "SettlementLookup" });
+      await getWith(ctx.app, `/api/ExternalAccounts/Provision/${id}`, ctx.token);
+      await waitFor(async () => {
+        const [account] = await accountsOf(ctx);
+        return account?.status === 2 && account.lastSyncedAt !== null &&
+          new Date(account.lastSyncedAt).getTime() > fetchedAt!.getTime();
+      }, { what: "the second sync" });
+      assert.equal((await accountsOf(ctx))[0].lastError, null);
+      assert.deepEqual(await listed(), names);
+    }),
+});
+
+Deno.test({
+  name: "a search of an account without a settlement list has the worker read it, once",
+  ...REAL_SERVERS,
+  fn: () =>
+    withProvisioning(async (ctx) => {
+      const id = await connect(ctx);
+      // As for an account connected before settlements were kept.
+      await deleteSettlements(ctx.database.db, id);
+      const [property] = await propertiesOf(ctx);
+      const stay = await postWith(ctx.app, "/api/Reservations", {
+        accommodationUnitId: property.accommodationUnits[0].id,
+        startDateUTC: new Date().toISOString(),
+        endDateUTC: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      }, ctx.token);
+      assert.equal(stay.status, 200, await stay.clone().text());
+      const { code } = await stay.json();
+      const search = async () =>
+        await (await ctx.app.request(`/api/Reservations/${code}/Settlements?Query=adamovec`))
+          .json();
+      const readsBefore = await settlementReads(ctx);
+      assert.deepEqual(await search(), { available: false, settlements: [] });
+      assert.equal((await search()).available, false, "answered at once, not waiting");
+      const found = await waitFor(async () => {
+        const answer = await search();
+        return answer.available ? answer : undefined;
+      }, { what: "the worker to read the settlements" });
+      assert.deepEqual(found.settlements, [{ name: "Zagreb-Adamovec", zipCode: "10363" }]);
+      assert.equal(await settlementReads(ctx) - readsBefore, 1, "read from eVisitor once");
+    }),
+});
+
+const settlementReads = async (ctx: Ctx) =>
+  (await ctx.sim.control.state()).requests.filter((r) => r.path.includes("SettlementLookup"))
+    .length;

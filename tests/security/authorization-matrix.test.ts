@@ -61,6 +61,8 @@ const PUBLIC: Record<string, string> = {
     "the guest check-in page: anyone with the stay's code sees its public view (its host, signed in, sees it in full)",
   "GET /api/Reservations/{code}/BorderCrossings":
     "the check-in page's border crossings; the stay's code is the key",
+  "GET /api/Reservations/{code}/Settlements":
+    "the check-in page's search of Croatian settlements; the stay's code is the key",
   "POST /api/Reservations/Guests": "guests check in with the stay's code, without an account",
   "GET /api/Reservations/Current/{accommodationUnitCode}":
     "the unit's QR code at the door: today's stay for a guest who scanned it",
@@ -233,6 +235,10 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
   },
   "GET /api/Guests/details": {
     request: (v) => ({ query: `?ExternalId=${v.guestExternalId}&PropertyId=${v.propertyId}` }),
+    expect: "refused",
+  },
+  "GET /api/Guests/Settlements": {
+    request: (v) => ({ query: `?ReservationCode=${v.reservationCode}&Query=zagreb` }),
     expect: "refused",
   },
   "GET /api/Guests/proofOfResidence": {

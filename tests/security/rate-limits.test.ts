@@ -143,6 +143,10 @@ Deno.test("each public route is limited in its group; forgot password and resend
       }
       await assertLimited(await app.request("/api/Reservations/ABCDEFGHJK"), "4th read");
       await assertLimited(await app.request("/api/Reservations/Current/X"), "5th read");
+      await assertLimited(
+        await app.request("/api/Reservations/ABCDEFGHJK/Settlements?Query=zagreb"),
+        "a settlement search is a check-in read",
+      );
 
       // Routes outside the list are not counted.
       for (let i = 0; i < 5; i++) {

@@ -90,6 +90,7 @@ function createSession(http: EVisitorHttp, t: AuthenticatedTransport): EVisitorS
     listArrivalOrganisations: once(() => lookups.listArrivalOrganisations(t)),
     listOfferedServiceTypes: once(() => lookups.listOfferedServiceTypes(t)),
     listBorderCrossings: once(() => lookups.listBorderCrossings(t)),
+    listSettlements: () => lookups.listSettlements(t),
   };
 }
 

@@ -13,6 +13,7 @@ import type {
   EVisitorDocumentType,
   EVisitorOfferedServiceType,
   EVisitorPaymentCategory,
+  EVisitorSettlement,
 } from "./types.ts";
 
 async function rows(
@@ -90,6 +91,20 @@ export async function listBorderCrossings(t: Transport): Promise<EVisitorBorderC
     codeMI: f.string("CodeMI"),
     name: f.optionalString("Name") ?? f.string("CodeMI"),
     type: f.optionalString("BorderCrossingType"),
+    active: f.boolean("Active", true),
+  }));
+}
+
+/**
+ * Every active Croatian settlement. The list is large (thousands of rows), so it is read only in
+ * the background and kept per account (evisitor_settlements); a guest's search never waits for it.
+ */
+export async function listSettlements(t: Transport): Promise<EVisitorSettlement[]> {
+  const filters = filterQuery([{ Property: "Active", Operation: "equal", Value: "true" }]);
+  return (await rows(t, "SettlementLookup", { filters })).map((f) => ({
+    id: f.string("ID"),
+    name: f.string("Name"),
+    zipCode: f.optionalString("ZIPCode"),
     active: f.boolean("Active", true),
   }));
 }

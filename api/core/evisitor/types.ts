@@ -141,6 +141,8 @@ export interface EVisitorSession {
   listOfferedServiceTypes(): Promise<EVisitorOfferedServiceType[]>;
   /** Htz/BorderCrossingHRlookup: border crossings for guests living outside the EU. */
   listBorderCrossings(): Promise<EVisitorBorderCrossing[]>;
+  /** Htz/SettlementLookup: Croatian settlements, for a city of birth or residence in Croatia. */
+  listSettlements(): Promise<EVisitorSettlement[]>;
 }
 
 /** A calendar date as `YYYY-MM-DD` (Europe/Zagreb); the client sends it as eVisitor's YYYYMMDD. */
@@ -303,6 +305,17 @@ export interface EVisitorArrivalOrganisation {
 export interface EVisitorOfferedServiceType {
   id: string;
   name: string;
+  active: boolean;
+}
+
+/**
+ * A Croatian settlement (Htz/SettlementLookup). `name` is the code list's entry, sent whole as
+ * CityOfBirth / CityOfResidence ("Grad-Naselje", evisitor-api.md §3.1 and §6.9).
+ */
+export interface EVisitorSettlement {
+  id: string;
+  name: string;
+  zipCode: string | null;
   active: boolean;
 }
 

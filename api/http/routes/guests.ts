@@ -22,6 +22,8 @@ import { hostCancelRegistrations, hostUndoCheckOut } from "@core/services/guests
 import { listGuests } from "@core/services/guests/list-guests.ts";
 import { GuestListQuery } from "@shared/schemas/list-query.ts";
 import { proofOfResidence } from "@core/services/guests/proof-of-residence.ts";
+import { settlementsForHost } from "@core/services/guests/settlements.ts";
+import { ReservationSettlementQuery, SettlementSearch } from "@shared/schemas/settlement.ts";
 
 const common = { tags: ["Guests"], security: BEARER, middleware: [requireUser] };
 const errors = {
@@ -121,7 +123,33 @@ const undoCheckOut = createRoute({
   responses: { 202: { description: "Queued" }, ...errors },
 });
 
+// GET /api/Guests/Settlements
+const settlements = createRoute({
+  ...common,
+  method: "get",
+  path: "/Guests/Settlements",
+  summary: "Search eVisitor's Croatian settlements for a guest of one of the caller's stays " +
+    "(city of birth or residence in Croatia)",
+  request: { query: ReservationSettlementQuery },
+  responses: {
+    ...jsonOk(
+      SettlementSearch,
+      "Up to 20 settlements; `available` false while the list is " +
+        "not read from eVisitor yet",
+    ),
+    ...errors,
+  },
+});
+
 export const guestRoutes = createRouter()
+  .openapi(settlements, async (c) => {
+    const q = c.req.valid("query");
+    const found = await settlementsForHost(serviceContext(c), {
+      reservationCode: q.ReservationCode,
+      query: q.Query,
+    });
+    return c.json(found, 200);
+  })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
     const page = await listGuests(serviceContext(c), {

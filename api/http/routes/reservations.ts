@@ -11,6 +11,8 @@ import { ReservationListQuery } from "@shared/schemas/list-query.ts";
 import { optionalUser, requireUser } from "../auth/require-user.ts";
 import { submitGuests } from "@core/services/guests/submit-guests.ts";
 import { borderCrossingsFor } from "@core/services/guests/border-crossings.ts";
+import { settlementsForStay } from "@core/services/guests/settlements.ts";
+import { SettlementQuery, SettlementSearch } from "@shared/schemas/settlement.ts";
 import { serviceContext } from "../service-context.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
 import { pagingOf } from "../request/list-query.ts";
@@ -97,6 +99,23 @@ const borderCrossings = createRoute({
   },
 });
 
+// GET /api/Reservations/{code}/Settlements
+const settlements = createRoute({
+  method: "get",
+  path: "/Reservations/{code}/Settlements",
+  tags: ["Guest check-in"],
+  summary: "Search eVisitor's Croatian settlements, for a guest born or living in Croatia " +
+    "(no sign-in)",
+  description: "The list of the eVisitor account the stay's property belongs to, kept by the " +
+    "workers; `available` is false while it has not been read yet (the city is then typed).",
+  request: { params: CodeParam, query: SettlementQuery },
+  responses: {
+    ...jsonOk(SettlementSearch, "Up to 20 settlements, the best matches first"),
+    404: { description: "No such reservation" },
+    ...problemResponses,
+  },
+});
+
 // POST /api/Reservations/Guests
 const checkIn = createRoute({
   method: "post",
@@ -177,6 +196,10 @@ export const reservationRoutes = createRouter()
   })
   .openapi(borderCrossings, async (c) => {
     return c.json(await borderCrossingsFor(serviceContext(c), c.req.valid("param")), 200);
+  })
+  .openapi(settlements, async (c) => {
+    const input = { ...c.req.valid("param"), query: c.req.valid("query").Query };
+    return c.json(await settlementsForStay(serviceContext(c), input), 200);
   })
   .openapi(checkIn, async (c) => {
     return c.json(await submitGuests(serviceContext(c), c.req.valid("json")), 200);

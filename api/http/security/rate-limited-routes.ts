@@ -56,5 +56,6 @@ export const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
     group: "checkinReads",
   },
   { method: "GET", path: "/api/Reservations/:code/BorderCrossings", group: "checkinReads" },
+  { method: "GET", path: "/api/Reservations/:code/Settlements", group: "checkinReads" },
   { method: "GET", path: "/api/Reservations/:code", group: "checkinReads" },
 ];

@@ -194,6 +194,20 @@ Deno.test("the stay's dates and times, the facility and the guest's fields are p
   assert.equal(bare.passageDate, undefined);
 });
 
+Deno.test("a Croatian city goes as the settlement list's Grad-Naselje entry, a foreign one as typed", () => {
+  const croatian = map({
+    citizenship: "HRV",
+    countryOfBirth: "HRV",
+    cityOfBirth: "Split-Kamen",
+    countryOfResidence: "HRV",
+    cityOfResidence: "Zagreb-Zagreb",
+  });
+  assert.equal(croatian.cityOfBirth, "Split-Kamen");
+  assert.equal(croatian.cityOfResidence, "Zagreb-Zagreb");
+  const abroad = map({ countryOfBirth: "AUT", cityOfBirth: "Graz" });
+  assert.equal(abroad.cityOfBirth, "Graz");
+});
+
 Deno.test("the overnight service is found by name whatever its case, else the first offered", () => {
   const service = (names: string[]) =>
     map({}, {}, lists({ offeredServiceTypes: names })).offeredServiceType;

@@ -80,6 +80,39 @@ Deno.test("sim: missing cities use the wiki's messages", () => {
   assert.equal(refusal(verdict({ cityOfResidence: "" })), MESSAGES.noCityOfResidence);
 });
 
+Deno.test("sim: a Croatian city must be a settlement of the code list, a foreign one is free", () => {
+  const croatian = { countryOfBirth: "HRV", countryOfResidence: "HRV", citizenship: "HRV" };
+  assert.ok(
+    verdict({ ...croatian, cityOfBirth: "Split-Kamen", cityOfResidence: "Zagreb-Zagreb" }).ok,
+  );
+  // Case and surrounding spaces aside, as eVisitor's text matching.
+  assert.ok(
+    verdict({ ...croatian, cityOfBirth: "split-kamen ", cityOfResidence: "ZAGREB-ADAMOVEC" }).ok,
+  );
+  // A plain city name, a settlement of another city and an inactive entry do not resolve.
+  for (const city of ["Zagreb", "Split-Adamovec", "Zadar-Bokanjac"]) {
+    assert.equal(
+      refusal(verdict({ ...croatian, cityOfBirth: "Split-Split", cityOfResidence: city })),
+      MESSAGES.noCityOfResidence,
+      city,
+    );
+  }
+  assert.equal(
+    refusal(verdict({ ...croatian, cityOfBirth: "Zagreb", cityOfResidence: "Zagreb-Zagreb" })),
+    MESSAGES.noCityOfBirth,
+  );
+  // Born abroad, living in Croatia: only the residence is a settlement.
+  assert.ok(
+    verdict({
+      ...croatian,
+      countryOfBirth: "DEU",
+      cityOfBirth: "Köln",
+      cityOfResidence: "Pula-Pula",
+    }).ok,
+  );
+  assert.ok(verdict({ cityOfBirth: "Zagreb", cityOfResidence: "Zagreb" }).ok, "not Croatian");
+});
+
 Deno.test("sim: departure before arrival, or same day at an earlier time, is refused", () => {
   assert.equal(refusal(verdict({ foreseenStayUntil: "2026-07-09" })), MESSAGES.dateOrder);
   assert.equal(

@@ -7,7 +7,12 @@ import { properties } from "@core/db/schema/properties.ts";
 import { log } from "@core/platform/logger.ts";
 import { isProcessed, markProcessed } from "../../runner/dedupe.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
-import { type EVisitorBorderCrossing, EVisitorError } from "@core/evisitor/types.ts";
+import {
+  type EVisitorBorderCrossing,
+  EVisitorError,
+  type EVisitorSettlement,
+} from "@core/evisitor/types.ts";
+import { replaceSettlements } from "@core/services/guests/settlements.ts";
 import { saveBorderCrossings } from "./code-lists.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
@@ -52,7 +57,11 @@ async function allowanceOf(tx: Transaction, account: Account, now: Date) {
 function fetchSnapshots(
   sessions: AccountSessions,
   account: Account,
-): Promise<{ snapshots: FacilitySnapshot[]; borderCrossings: EVisitorBorderCrossing[] }> {
+): Promise<{
+  snapshots: FacilitySnapshot[];
+  borderCrossings: EVisitorBorderCrossing[];
+  settlements: EVisitorSettlement[] | null;
+}> {
   return sessions.use(account, async (session) => {
     const snapshots: FacilitySnapshot[] = [];
     for (const facility of await session.listFacilities()) {
@@ -60,7 +69,14 @@ function fetchSnapshots(
     }
     // The check-in form offers these to guests from outside the EU (evisitor_code_lists).
     const borderCrossings = await session.listBorderCrossings();
-    return { snapshots, borderCrossings };
+    // Croatian guests pick their city from these (evisitor_settlements). Without them the city is
+    // typed, so a failure here keeps the list from the last sync rather than failing the sync.
+    const settlements = await session.listSettlements().catch((error) => {
+      if (!(error instanceof EVisitorError)) throw error;
+      log.warn("settlement list not read", { externalAccountId: account.id, kind: error.kind });
+      return null;
+    });
+    return { snapshots, borderCrossings, settlements };
   });
 }
 
@@ -98,8 +114,9 @@ export function provisioningConsumer(
 
       let snapshots: FacilitySnapshot[];
       let borderCrossings: EVisitorBorderCrossing[];
+      let settlements: EVisitorSettlement[] | null;
       try {
-        ({ snapshots, borderCrossings } = await fetchSnapshots(sessions, account));
+        ({ snapshots, borderCrossings, settlements } = await fetchSnapshots(sessions, account));
       } catch (error) {
         if (!(error instanceof EVisitorError)) throw error;
         log.warn("provisioning failed", {
@@ -132,6 +149,12 @@ export function provisioningConsumer(
       }
 
       const now = ctx.clock();
+      if (settlements) {
+        // Apart from the sync's own transaction (thousands of rows, not worth holding its lock
+        // for), and before it: once the account shows as synchronized, its guests find them.
+        const list = settlements;
+        await ctx.db.transaction((tx) => replaceSettlements(tx, account.id, list, now));
+      }
       let shortfall: PlanShortfall | null = null;
       // Immediate: the plan's allowance is counted (properties of the host's other accounts, which
       // another replica may be provisioning right now) and the new rows written under one lock.

@@ -15,6 +15,7 @@ import { assertCanConnectAccount } from "../plans/plan-limits.ts";
 import { claimForTrial, trialClaimKey } from "../plans/trial-claims.ts";
 import { findOwnAccount } from "./find-account.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
+import { deleteSettlements } from "../guests/settlements.ts";
 import { accountEndpoint } from "../../evisitor/account-session.ts";
 import { impersonatorEmailOf, recordAccountEvent } from "../users/account-history.ts";
 
@@ -169,6 +170,7 @@ export async function disconnectAccount(
   const account = await findOwnAccount(db, actorIdOf(ctx), id);
   await db.transaction(async (tx) => {
     await deleteMirroredData(tx, id);
+    await deleteSettlements(tx, id);
     await tx.delete(externalAccounts).where(eq(externalAccounts.id, id));
     await recordAccountChange(tx, ctx, "ExternalAccountRemoved", account.username);
   });

@@ -39,7 +39,7 @@ import { StatusPanel } from "./StatusPanel.tsx";
 import { StepIndicator } from "./StepIndicator.tsx";
 import { SummaryStep } from "./SummaryStep.tsx";
 import { outcomeOf, roomOf, useCheckinFlow } from "./use-checkin-flow.ts";
-import { useBorderCrossings, useCountries } from "./use-checkin-lookups.ts";
+import { useBorderCrossings, useCountries, useSettlementSearcher } from "./use-checkin-lookups.ts";
 
 export const SUPPORT_EMAIL = "podrska@prijavko.hr";
 /** Spec (issue 6): the page asks every 2 s how the registration stands. */
@@ -298,6 +298,8 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
   const countryList = useCountries(lang, step !== "overview" || drafts.length > 0);
   // Border crossings, only once a guest lives outside the EU.
   const crossings = useBorderCrossings(code, drafts.some((d) => asksForEntry(d.values)));
+  // Croatian settlements, searched on the server as a guest types a city in Croatia.
+  const searchSettlements = useSettlementSearcher(code);
 
   // While eVisitor registers the guests: ask every 2 s until each is registered or refused.
   useEffect(() => {
@@ -577,6 +579,7 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
           room={capacity === null ? null : room}
           countries={countryList}
           borderCrossings={crossings}
+          searchSettlements={searchSettlements}
           onChange={updateDraft}
           onAdd={addGuest}
           onRemove={removeGuest}

@@ -5,6 +5,8 @@ import type { Country } from "./countries.ts";
 import { CountryCombobox } from "./CountryCombobox.tsx";
 import { DocumentScan } from "./DocumentScan.tsx";
 import { InputField, SelectField } from "./fields.tsx";
+import { SettlementCombobox } from "./SettlementCombobox.tsx";
+import type { SearchSettlements } from "../../lib/settlement-search.ts";
 import { todayInZagreb } from "./format.ts";
 import {
   asksForEntry,
@@ -35,11 +37,21 @@ interface GuestCardProps {
   onRemove: () => void;
   countries: Country[] | undefined;
   borderCrossings: BorderCrossings;
+  /** Searches eVisitor's settlements, for a city in Croatia. */
+  searchSettlements: SearchSettlements;
 }
+
+/** The city that goes with a country: chosen from eVisitor's settlements in Croatia. */
+const CITY_OF: Partial<Record<GuestField, GuestField>> = {
+  countryOfBirth: "cityOfBirth",
+  countryOfResidence: "cityOfResidence",
+};
+const CROATIA = "HRV";
 
 /** One guest's form: scan a document or type; the entry fields only for residents outside the EU. */
 export function GuestCard(
-  { draft, number, onChange, onRemove, countries, borderCrossings }: GuestCardProps,
+  { draft, number, onChange, onRemove, countries, borderCrossings, searchSettlements }:
+    GuestCardProps,
 ) {
   // A language switch renames every country: the selectors start afresh with the new names.
   const { t, validation, lang } = useTranslator();
@@ -87,8 +99,24 @@ export function GuestCard(
   const country = (name: GuestField) => ({
     ...field(name),
     countries,
-    onChange: (code: string) => set(name, code),
+    onChange: (code: string) => {
+      // A city typed for another country is no Croatian settlement, nor the other way round.
+      const city = CITY_OF[name];
+      if (city && (code === CROATIA) !== (values[name] === CROATIA) && values[city]) set(city, "");
+      set(name, code);
+    },
   });
+  /** A city: from the settlements for Croatia, typed for any other country. */
+  const city = (name: GuestField, countryField: GuestField) =>
+    values[countryField] === CROATIA
+      ? (
+        <SettlementCombobox
+          key={`${name}-settlement`}
+          {...field(name)}
+          search={searchSettlements}
+        />
+      )
+      : <InputField key={name} {...field(name)} autoCapitalize="words" maxLength={100} />;
   const today = todayInZagreb();
 
   return (
@@ -150,7 +178,7 @@ export function GuestCard(
           <InputField {...field("dateOfBirth")} type="date" max={today} min="1900-01-01" />
           <CountryCombobox key={`${lang}-citizenship`} {...country("citizenship")} />
           <CountryCombobox key={`${lang}-countryOfBirth`} {...country("countryOfBirth")} />
-          <InputField {...field("cityOfBirth")} autoCapitalize="words" maxLength={100} />
+          {city("cityOfBirth", "countryOfBirth")}
         </div>
       </fieldset>
 
@@ -177,7 +205,7 @@ export function GuestCard(
         <legend className="text-base font-bold">{t("guest.section.residence")}</legend>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <CountryCombobox key={`${lang}-countryOfResidence`} {...country("countryOfResidence")} />
-          <InputField {...field("cityOfResidence")} autoCapitalize="words" maxLength={100} />
+          {city("cityOfResidence", "countryOfResidence")}
           <div className="sm:col-span-2">
             <InputField
               {...field("residenceAddress")}

@@ -5,6 +5,7 @@ import { type BorderCrossings, GuestCard } from "./GuestCard.tsx";
 import type { GuestDraft } from "./guest-draft.ts";
 import { useTranslator } from "./i18n-context.ts";
 import { Notice } from "./Notice.tsx";
+import type { SearchSettlements } from "../../lib/settlement-search.ts";
 
 interface GuestsStepProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -16,6 +17,7 @@ interface GuestsStepProps {
   room: number | null;
   countries: Country[] | undefined;
   borderCrossings: BorderCrossings;
+  searchSettlements: SearchSettlements;
   onChange: (key: string, update: (draft: GuestDraft) => GuestDraft) => void;
   onAdd: () => void;
   onRemove: (key: string) => void;
@@ -49,6 +51,7 @@ export function GuestsStep(props: GuestsStepProps) {
           number={index + 1}
           countries={props.countries}
           borderCrossings={props.borderCrossings}
+          searchSettlements={props.searchSettlements}
           onChange={(update) => props.onChange(draft.key, update)}
           onRemove={() => props.onRemove(draft.key)}
         />

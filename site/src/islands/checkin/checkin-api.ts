@@ -1,6 +1,7 @@
 import type { GuestForm } from "@shared/schemas/guest.ts";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
 import type { PublicReservation } from "@shared/schemas/reservation.ts";
+import type { SettlementSearch } from "@shared/schemas/settlement.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { send } from "../../lib/api/transport.ts";
 
@@ -41,6 +42,14 @@ export function getBorderCrossings(code: string, signal?: AbortSignal) {
     headers: headers(),
     signal,
   });
+}
+
+/** Croatian settlements matching `query`, from the list of the stay's eVisitor account. */
+export function searchSettlements(code: string, query: string, signal?: AbortSignal) {
+  return send<SettlementSearch>(
+    `/api/Reservations/${part(code)}/Settlements?Query=${part(query)}`,
+    { headers: headers(), signal },
+  );
 }
 
 /** The MRZ worker reads well under two seconds; the upload of a photo on a slow line takes more. */

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { CheckinLanguage } from "../../i18n/checkin/languages.ts";
-import { getBorderCrossings } from "./checkin-api.ts";
+import type { SearchSettlements } from "../../lib/settlement-search.ts";
+import { getBorderCrossings, searchSettlements } from "./checkin-api.ts";
 import { type Country, loadCountries } from "./countries.ts";
 import type { BorderCrossings } from "./GuestCard.tsx";
 
@@ -35,4 +36,9 @@ export function useBorderCrossings(code: string, wanted: boolean): BorderCrossin
     };
   }, [wanted, attempt, code]);
   return crossings;
+}
+
+/** Searches the settlements of the stay's eVisitor account (one function per stay). */
+export function useSettlementSearcher(code: string): SearchSettlements {
+  return useCallback((query, signal) => searchSettlements(code, query, signal), [code]);
 }

@@ -80,6 +80,7 @@ export function GuestFormDialog(
         outsideEu={form.outsideEu}
         crossings={form.crossings}
         hasStay={form.reservationCode !== ""}
+        reservationCode={form.reservationCode}
       />
     </FormDialog>
   );

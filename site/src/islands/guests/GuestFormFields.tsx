@@ -8,6 +8,7 @@ import { todayInZagreb } from "../reservations/stay-dates.ts";
 import { BorderCrossingField } from "./BorderCrossingField.tsx";
 import { countryOptions } from "./country-names.ts";
 import { DateField } from "./DateField.tsx";
+import { SettlementField } from "./SettlementField.tsx";
 import type { GuestFormValues } from "./guest-form-values.ts";
 import type { CrossingsLoad } from "./use-border-crossings.ts";
 import type { GuestFieldProps } from "./use-guest-form.ts";
@@ -30,15 +31,57 @@ interface GuestFormFieldsProps {
   crossings: { load: CrossingsLoad; retry: () => void };
   /** A stay is chosen (the crossings are read for its property). */
   hasStay: boolean;
+  /** The chosen stay's code ("" for none): Croatian settlements are searched for its property. */
+  reservationCode: string;
 }
+
+const CROATIA = "HRV";
 
 /**
  * The fields of the shared GuestForm in their sections: the person, birth, residence, document,
  * entry (only for guests living outside the EU) and contact.
  */
 export function GuestFormFields(
-  { t, lang, field, outsideEu, crossings, hasStay }: GuestFormFieldsProps,
+  { t, lang, field, outsideEu, crossings, hasStay, reservationCode }: GuestFormFieldsProps,
 ) {
+  /** A country whose city goes with it: a new choice across Croatia's border clears the city. */
+  const country = (name: "countryOfBirth" | "countryOfResidence", city: keyof GuestFormValues) => {
+    const own = field(name);
+    const cityField = field(city);
+    return {
+      ...own,
+      onChange: (event: { target: { value: string } }) => {
+        const code = event.target.value;
+        if ((code === CROATIA) !== (own.value === CROATIA) && cityField.value) {
+          cityField.onChange({ target: { value: "" } });
+        }
+        own.onChange(event);
+      },
+    };
+  };
+  /** A city: from eVisitor's settlements in Croatia, typed for any other country. */
+  const city = (name: "cityOfBirth" | "cityOfResidence", countryCode: string, label: string) =>
+    countryCode === CROATIA
+      ? (
+        <SettlementField
+          key={`${name}-settlement`}
+          {...field(name)}
+          t={t}
+          lang={lang}
+          label={label}
+          reservationCode={reservationCode}
+        />
+      )
+      : (
+        <TextField
+          key={name}
+          {...field(name)}
+          label={label}
+          autoComplete="off"
+          maxLength={100}
+          required
+        />
+      );
   const today = todayInZagreb();
   const countryChoices = [
     { value: "", label: t("guests.form.chooseCountry") },
@@ -95,34 +138,26 @@ export function GuestFormFields(
 
       <Section legend={t("guests.form.birth")}>
         <SelectField
-          {...field("countryOfBirth")}
+          {...country("countryOfBirth", "cityOfBirth")}
           label={t("guests.form.countryOfBirth")}
           required
           options={countryChoices}
         />
-        <TextField
-          {...field("cityOfBirth")}
-          label={t("guests.form.cityOfBirth")}
-          autoComplete="off"
-          maxLength={100}
-          required
-        />
+        {city("cityOfBirth", field("countryOfBirth").value, t("guests.form.cityOfBirth"))}
       </Section>
 
       <Section legend={t("guests.form.residence")}>
         <SelectField
-          {...field("countryOfResidence")}
+          {...country("countryOfResidence", "cityOfResidence")}
           label={t("guests.form.countryOfResidence")}
           required
           options={countryChoices}
         />
-        <TextField
-          {...field("cityOfResidence")}
-          label={t("guests.form.cityOfResidence")}
-          autoComplete="off"
-          maxLength={100}
-          required
-        />
+        {city(
+          "cityOfResidence",
+          field("countryOfResidence").value,
+          t("guests.form.cityOfResidence"),
+        )}
         <div className="sm:col-span-2">
           <TextField
             {...field("residenceAddress")}

@@ -2,6 +2,7 @@ import type { GuestStatus } from "@shared/enums.ts";
 import type { Guest, GuestForm } from "@shared/schemas/guest.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
 import type { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
+import type { SettlementSearch } from "@shared/schemas/settlement.ts";
 import { apiGet, apiPost } from "./client.ts";
 import type { Paged } from "./paged.ts";
 
@@ -112,6 +113,19 @@ export function listBorderCrossings(
   return apiGet<BorderCrossing[]>(
     `/api/Reservations/${encodeURIComponent(reservationCode)}/BorderCrossings`,
     undefined,
+    signal,
+  );
+}
+
+/** GET /api/Guests/Settlements: Croatian settlements for a guest of one of the host's stays. */
+export function searchSettlements(
+  reservationCode: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<SettlementSearch> {
+  return apiGet<SettlementSearch>(
+    "/api/Guests/Settlements",
+    { ReservationCode: reservationCode, Query: query },
     signal,
   );
 }

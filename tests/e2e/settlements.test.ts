@@ -1,0 +1,315 @@
+/**
+ * Croatian settlements in the browser (issue 19 item 5): a guest living in Zagreb checks in on the
+ * phone, picking the place from eVisitor's searchable list, and the host's guest form does the
+ * same; the simulator, like eVisitor, refuses a Croatian city that is not one of its settlements.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Locator, Page } from "playwright-core";
+import { addDays, todayIn } from "@shared/local-date.ts";
+import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
+import {
+  connectDemoEVisitor,
+  createStayThroughApi,
+  dialogScreenshot,
+  e2eSession,
+} from "../support/e2e.ts";
+import { startStack, type TestStack } from "../support/stack.ts";
+import { createDatabase } from "@core/db/client.ts";
+import {
+  evisitorSettlementLists,
+  evisitorSettlements,
+} from "@core/db/schema/evisitor-settlements.ts";
+
+let stack: TestStack;
+let browser: Browser;
+const HOST = "vesna.naselja@example.com";
+const WORKER = { timeout: 20_000 };
+
+const registrationOf = async (name: string) =>
+  (await stack.evisitor.control.state()).registrations.find((r) =>
+    r.fields.TouristName === name && r.status === "active"
+  );
+
+/** Picks a country in the check-in page's searchable selector. */
+async function chooseCountry(card: Locator, label: string, typed: string, option: string) {
+  const box = card.getByRole("combobox", { name: label, exact: true });
+  await box.click();
+  await box.fill(typed);
+  await card.getByRole("option", { name: option, exact: true }).click();
+}
+
+const AXE = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname;
+
+/** axe-core's critical and serious findings on the page's main content: "rule: targets". */
+async function seriousAxeIssues(page: Page): Promise<string[]> {
+  // Run as the browser's devtools would: the page's Content-Security-Policy allows no added script.
+  await page.evaluate(await Deno.readTextFile(AXE));
+  return await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const axe = (globalThis as any).axe;
+    const { violations } = await axe.run(document.querySelector("main"), {
+      resultTypes: ["violations"],
+    });
+    return violations
+      .filter((v: { impact: string }) => v.impact === "critical" || v.impact === "serious")
+      .map((v: { id: string; nodes: { target: string[] }[] }) =>
+        `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+      );
+  });
+}
+
+/** Waits until a field shows `expected` (a choice lands after the click's own render). */
+async function expectValue(field: Locator, expected: string) {
+  const deadline = Date.now() + 3_000;
+  let shown = await field.inputValue();
+  while (shown !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    shown = await field.inputValue();
+  }
+  assert.equal(shown, expected);
+}
+
+/** Waits until the settlement list box shows `expected` (names only), the search being done. */
+async function expectOptions(scope: Locator | Page, listLabel: string, expected: string[]) {
+  const list = scope.getByRole("listbox", { name: listLabel, exact: true });
+  let shown: string[] = [];
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    shown = (await list.getByRole("option").allInnerTexts()).map((text) => text.split("\n")[0]);
+    if (JSON.stringify(shown) === JSON.stringify(expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.deepEqual(shown, expected);
+}
+
+Deno.test({
+  name: "browser: a guest living in Zagreb checks in on the phone; the host's form picks too",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    stack = await startStack();
+    browser = await launchBrowser();
+    const { newContext, registerAndLogIn, logInToDashboard } = e2eSession(stack, browser);
+    let code = "";
+    try {
+      await t.step("the host connects eVisitor and enters today's stay", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await registerAndLogIn(page, HOST);
+        // The sync reads eVisitor's settlements for the account's guests.
+        await connectDemoEVisitor(page);
+        // Today as the step runs, in Zagreb (a run may cross midnight).
+        const today = todayIn("Europe/Zagreb");
+        const stay = await createStayThroughApi(page, "Apartman 1", today, addDays(today, 3));
+        assert.equal(stay.status, 200);
+        code = stay.body.code;
+        await context.close();
+      });
+
+      await t.step("a guest living in Zagreb picks it from the list on the phone", async () => {
+        const context = await newContext({ viewport: VIEWPORTS.phone });
+        const page = await context.newPage();
+        await page.goto(`/prijava/rezervacija/${code}`);
+        await page.getByRole("button", { name: "Dodaj goste" }).click();
+        const card = page.getByRole("region", { name: /^Gost 1/ });
+        await card.getByLabel("Ime", { exact: true }).fill("Ivana");
+        await card.getByLabel("Prezime", { exact: true }).fill("Kovačić");
+        await card.getByLabel("Spol").selectOption({ label: "Ženski" });
+        await card.getByLabel("Datum rođenja").fill("1988-04-09");
+        await chooseCountry(card, "Državljanstvo", "hrv", "Hrvatska");
+        await card.getByLabel("Vrsta dokumenta").selectOption({ label: "Osobna iskaznica" });
+        await card.getByLabel("Broj dokumenta").fill("112233445");
+
+        // Born abroad: the city is typed. Living in Croatia: chosen from eVisitor's places.
+        await chooseCountry(card, "Država rođenja", "austr", "Austrija");
+        await card.getByLabel("Mjesto rođenja").fill("Graz");
+        assert.equal(await card.getByRole("combobox", { name: "Mjesto rođenja" }).count(), 0);
+        await chooseCountry(card, "Država prebivališta", "hrv", "Hrvatska");
+        const city = card.getByRole("combobox", { name: "Mjesto prebivališta", exact: true });
+        await card.getByText("Mjesto u Hrvatskoj odaberite s popisa eVisitora.").waitFor();
+
+        // Typed but not picked: not an eVisitor place, so the form does not go on.
+        await city.fill("Zagreb");
+        await expectOptions(card, "Mjesto prebivališta", [
+          "Zagreb-Zagreb",
+          "Zagreb-Adamovec",
+          "Zagreb-Brezovica",
+          "Zagreb-Lučko",
+          "Zagreb-Odra",
+          "Zagreb-Sesvete",
+        ]);
+        await screenshot(page, "settlement-list-phone-light", { fullPage: false });
+        // The field says what it wants, and the open list passes axe.
+        assert.match(
+          await page.locator(`[id="${await city.getAttribute("aria-describedby")}"]`).innerText(),
+          /odaberite s popisa eVisitora/,
+        );
+        assert.deepEqual(await seriousAxeIssues(page), []);
+        await page.keyboard.press("Escape");
+        await page.getByRole("button", { name: "Dalje" }).click();
+        await card.getByText("Polje „Mjesto prebivališta” je obavezno").waitFor();
+
+        // With the keyboard: the settlement named so is first, Enter picks it.
+        await city.fill("");
+        await city.pressSequentially("zagreb", { delay: 30 });
+        await card.getByRole("option", { name: /^Zagreb-Zagreb/ }).waitFor();
+        await city.press("ArrowDown");
+        assert.equal(
+          await page.locator(`[id="${await city.getAttribute("aria-activedescendant")}"]`)
+            .innerText().then((text) => text.split("\n")[0]),
+          "Zagreb-Zagreb",
+        );
+        await city.press("Enter");
+        await expectValue(city, "Zagreb-Zagreb");
+        assert.equal(await city.getAttribute("aria-expanded"), "false");
+        await card.getByText("Polje „Mjesto prebivališta” je obavezno").waitFor({
+          state: "detached",
+        });
+        await screenshot(page, "settlement-chosen-phone-light", { fullPage: false });
+
+        await page.getByRole("button", { name: "Dalje" }).click();
+        await page.getByLabel("Prihvaćam uvjete korištenja i politiku privatnosti.").check();
+        await page.getByRole("button", { name: "Pokreni prijavu" }).click();
+        await page.getByRole("heading", { name: "Prijava je uspjela!" }).waitFor(WORKER);
+        const ivana = await registrationOf("Ivana");
+        assert.ok(ivana, "eVisitor holds Ivana");
+        assert.equal(ivana.fields.CountryOfResidence, "HRV");
+        assert.equal(ivana.fields.CityOfResidence, "Zagreb-Zagreb");
+        assert.equal(ivana.fields.CityOfBirth, "Graz");
+        await context.close();
+      });
+
+      await t.step("the list in dark, and in English, on the phone", async () => {
+        const context = await newContext({ viewport: VIEWPORTS.phone, theme: "DarkTheme" });
+        const page = await context.newPage();
+        await page.goto(`/en/prijava/rezervacija/${code}`);
+        await page.getByRole("button", { name: "Add guests" }).click();
+        const card = page.getByRole("region", { name: /^Guest 1/ });
+        await chooseCountry(card, "Country of birth", "croa", "Croatia");
+        const city = card.getByRole("combobox", { name: "City of birth", exact: true });
+        await card.getByText("For a place in Croatia, choose it from eVisitor's list.").waitFor();
+        // Diacritics optional; a post code finds its places too.
+        await city.fill("dakovo");
+        await expectOptions(card, "City of birth", ["Đakovo-Đakovo"]);
+        await city.fill("2140");
+        await expectOptions(card, "City of birth", [
+          "Supetar-Mirca",
+          "Supetar-Splitska",
+          "Supetar-Supetar",
+        ]);
+        await card.getByRole("option", { name: /^Supetar-Splitska/ }).click();
+        await expectValue(city, "Supetar-Splitska");
+        // Typing after a choice undoes it and keeps what is typed.
+        await city.press("End");
+        await city.press("Backspace");
+        await expectValue(city, "Supetar-Splitsk");
+        await card.getByRole("option", { name: /^Supetar-Splitska/ }).waitFor();
+        await city.fill("xq");
+        await card.getByText("No place by that name.").waitFor();
+        await city.fill("kam");
+        await card.getByRole("option", { name: /^Split-Kamen/ }).waitFor();
+        await screenshot(page, "settlement-list-phone-dark", { fullPage: false });
+        await context.close();
+      });
+
+      await t.step("the host adds a guest born in Split through the guest form", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/gosti");
+        await page.getByRole("button", { name: "Dodaj gosta" }).click();
+        const add = page.getByRole("dialog", { name: "Novi gost" });
+        await add.getByLabel("Boravak").selectOption(code);
+        await add.getByLabel("Ime", { exact: true }).fill("Marko");
+        await add.getByLabel("Prezime", { exact: true }).fill("Kovačić");
+        await add.getByLabel("Spol").selectOption({ label: "Muški" });
+        await add.getByLabel("Datum rođenja").fill("1986-01-30");
+        await add.getByLabel("Državljanstvo").selectOption("HRV");
+        await add.getByLabel("Država rođenja").selectOption("HRV");
+        const born = add.getByRole("combobox", { name: "Mjesto rođenja" });
+        await born.fill("kamen");
+        await add.getByRole("option", { name: /^Split-Kamen/ }).click();
+        await expectValue(born, "Split-Kamen");
+        await add.getByLabel("Država prebivališta").selectOption("HRV");
+        const lives = add.getByRole("combobox", { name: "Mjesto prebivališta" });
+        await lives.fill("sesvete");
+        await add.getByRole("option", { name: /^Zagreb-Sesvete/ }).scrollIntoViewIfNeeded();
+        await dialogScreenshot(page, add, "settlement-guest-form-desktop-light");
+        await lives.press("ArrowDown");
+        await lives.press("Enter");
+        await expectValue(lives, "Zagreb-Sesvete");
+        await add.getByLabel("Vrsta isprave").selectOption({ label: "Osobna iskaznica" });
+        await add.getByLabel("Broj isprave").fill("998877665");
+        await add.getByRole("button", { name: "Dodaj i prijavi" }).click();
+        await add.waitFor({ state: "detached" });
+        await page.getByRole("row").filter({ hasText: "Kovačić Marko" })
+          .getByText("Prijavljen", { exact: true }).waitFor(WORKER);
+        const marko = await registrationOf("Marko");
+        assert.ok(marko, "eVisitor holds Marko");
+        assert.equal(marko.fields.CityOfBirth, "Split-Kamen");
+        assert.equal(marko.fields.CityOfResidence, "Zagreb-Sesvete");
+        await context.close();
+      });
+
+      await t.step("without a list yet, the city is typed and the field says so", async () => {
+        // As for an account whose settlements eVisitor has not given yet (and does not now).
+        await stack.evisitor.control.fail("http500", 100, { path: "SettlementLookup" });
+        const database = createDatabase({ url: stack.databaseUrl });
+        try {
+          await database.db.delete(evisitorSettlements);
+          await database.db.delete(evisitorSettlementLists);
+        } finally {
+          database.client.close();
+        }
+        const host = await newContext();
+        const hostPage = await host.newPage();
+        await logInToDashboard(hostPage, HOST);
+        const today = todayIn("Europe/Zagreb");
+        const stay = await createStayThroughApi(hostPage, "Apartman 2", today, addDays(today, 2));
+        assert.equal(stay.status, 200);
+        await host.close();
+
+        const context = await newContext({ viewport: VIEWPORTS.phone });
+        const page = await context.newPage();
+        await page.goto(`/prijava/rezervacija/${stay.body.code}`);
+        await page.getByRole("button", { name: "Dodaj goste" }).click();
+        const card = page.getByRole("region", { name: /^Gost 1/ });
+        await card.getByLabel("Ime", { exact: true }).fill("Petra");
+        await card.getByLabel("Prezime", { exact: true }).fill("Kovačić");
+        await card.getByLabel("Spol").selectOption({ label: "Ženski" });
+        await card.getByLabel("Datum rođenja").fill("1990-02-11");
+        await chooseCountry(card, "Državljanstvo", "hrv", "Hrvatska");
+        await chooseCountry(card, "Država rođenja", "hrv", "Hrvatska");
+        const born = card.getByRole("combobox", { name: "Mjesto rođenja", exact: true });
+        await born.fill("Zagreb-Odra");
+        await card.getByText(
+          "Popis mjesta u Hrvatskoj još nije dostupan: upišite naziv mjesta.",
+        ).waitFor();
+        await expectValue(born, "Zagreb-Odra");
+        await screenshot(page, "settlement-unavailable-phone-light", { fullPage: false });
+        await card.getByLabel("Vrsta dokumenta").selectOption({ label: "Osobna iskaznica" });
+        await card.getByLabel("Broj dokumenta").fill("556677889");
+        await chooseCountry(card, "Država prebivališta", "hrv", "Hrvatska");
+        const lives = card.getByRole("combobox", { name: "Mjesto prebivališta", exact: true });
+        // Known for the page by now: this field takes the typed name at once.
+        assert.equal(
+          await card.getByText("Popis mjesta u Hrvatskoj još nije dostupan: upišite naziv mjesta.")
+            .count(),
+          2,
+        );
+        await lives.fill("Pula-Pula");
+        await page.getByRole("button", { name: "Dalje" }).click();
+        await page.getByLabel("Prihvaćam uvjete korištenja i politiku privatnosti.").check();
+        await page.getByRole("button", { name: "Pokreni prijavu" }).click();
+        await page.getByRole("heading", { name: "Prijava je uspjela!" }).waitFor(WORKER);
+        const petra = await registrationOf("Petra");
+        assert.equal(petra?.fields.CityOfBirth, "Zagreb-Odra");
+        assert.equal(petra?.fields.CityOfResidence, "Pula-Pula");
+        await context.close();
+      });
+    } finally {
+      await browser?.close();
+      await stack?.stop();
+    }
+  },
+});
