@@ -102,7 +102,7 @@ export default function CheckinPage({ lang, messages }: CheckinPageProps) {
         <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:pt-10">
           <Checkin />
         </main>
-        <footer className="border-t border-border py-5 text-center text-sm text-fg-muted">
+        <footer className="border-t border-border px-4 py-5 text-center text-sm text-fg-muted">
           {translator.t("footer.help")}{" "}
           <a
             href={`mailto:${SUPPORT_EMAIL}`}
