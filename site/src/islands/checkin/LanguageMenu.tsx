@@ -4,6 +4,7 @@ import {
   type CheckinLanguage,
   LANGUAGE_NAMES,
   pathInLanguage,
+  rememberLanguage,
 } from "../../i18n/checkin/languages.ts";
 import { Icon } from "./CheckinIcon.tsx";
 import { useTranslator } from "./i18n-context.ts";
@@ -46,8 +47,11 @@ export function LanguageMenu({ onLanguage, switching }: LanguageMenuProps) {
   }
 
   function pick(event: MouseEvent<HTMLAnchorElement>, code: CheckinLanguage) {
-    // A new tab or window of the other language is the browser's to open.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // A new tab or window of the other language is the browser's to open (a choice all the same).
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      rememberLanguage(code);
+      return;
+    }
     event.preventDefault();
     close();
     onLanguage(code);
