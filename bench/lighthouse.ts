@@ -12,7 +12,8 @@
  * simulator, the API serving site/dist and the workers, on free ports with a fresh database), then
  * makes what the check-in page shows: a host registers, confirms the e-mail through the stack's
  * SMTP listener, connects the simulator's demo eVisitor account and enters a stay from today; the
- * page measured is that stay's `/prijava/rezervacija/<code>`. With --url it measures a product that
+ * page measured is that stay's `/prijava/rezervacija/<code>` (for Lighthouse's en-US browser a
+ * redirect to the English page) and `/en/prijava/rezervacija/<code>`. With --url it measures a product that
  * is already running; give a stay's code with --code, otherwise a code that does not exist is
  * measured (the same page, ending on "not found").
  *
@@ -147,6 +148,10 @@ const PAGES: Page[] = [
   { name: "/en/", path: "/en/", landing: true },
   ...(faqExists ? [{ name: "/faq", path: "/faq" }] : []),
   { name: "check-in", path: `/prijava/rezervacija/${code}`, noindex: true },
+  // The language-less address above answers Lighthouse's en-US browser with a redirect to the
+  // English page (the guest's language first); this is that page opened directly, as a shared link
+  // in the guest's language opens it.
+  { name: "check-in /en/", path: `/en/prijava/rezervacija/${code}`, noindex: true },
 ];
 
 /**

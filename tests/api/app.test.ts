@@ -153,15 +153,90 @@ Deno.test("check-in links in every language are answered by that language's chec
     }
   }));
 
-Deno.test("the bare check-in address, with or without a language, redirects to /404", () =>
+Deno.test("the bare check-in address redirects to the 404 page in its or the guest's language", () =>
   withApp(async (app) => {
-    for (const path of ["/prijava", "/prijava/", "/de/prijava", "/en/prijava/"]) {
-      const res = await app.request(path);
+    for (
+      const [path, headers, target] of [
+        ["/prijava", {}, "/404"],
+        ["/prijava/", { "Accept-Language": "hr-HR,hr;q=0.9" }, "/404"],
+        ["/prijava", { "Accept-Language": "de-DE,de;q=0.9,en;q=0.8" }, "/de/404"],
+        ["/de/prijava", { "Accept-Language": "hr" }, "/de/404"],
+        ["/en/prijava/", {}, "/en/404"],
+      ] as const
+    ) {
+      const res = await app.request(path, { headers });
       assert.equal(res.status, 302, path);
-      assert.equal(res.headers.get("Location"), "/404", path);
+      assert.equal(res.headers.get("Location"), target, path);
     }
     const page = await app.request("/404");
     assert.match(await page.text(), /Page not found/);
+  }));
+
+Deno.test("a language-less check-in address answers in the guest's language, Croatian unprefixed", () =>
+  withApp(async (app) => {
+    const german = await app.request("/prijava/smjestaj/k7m2p9x4q3wz?x=1", {
+      headers: { "Accept-Language": "de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7" },
+    });
+    assert.equal(german.status, 302);
+    assert.equal(german.headers.get("Location"), "/de/prijava/smjestaj/k7m2p9x4q3wz?x=1");
+    assert.match(german.headers.get("Vary") ?? "", /^Accept-Language, Cookie/);
+
+    // Quality decides, not order; a language the page does not speak is passed over.
+    const russian = await app.request("/prijava/rezervacija/AB3CD4EF5G", {
+      headers: { "Accept-Language": "uk;q=1, de;q=0.5, ru;q=0.8" },
+    });
+    assert.equal(russian.headers.get("Location"), "/ru/prijava/rezervacija/AB3CD4EF5G");
+
+    // Nothing spoken here, or Croatian asked for: the Croatian page itself, marked as negotiated.
+    for (const acceptLanguage of ["ja-JP,ja;q=0.9", "hr-HR,hr;q=0.9,de;q=0.8", "de;q=0, *"]) {
+      const res = await app.request("/prijava/smjestaj/k7m2p9x4q3wz", {
+        headers: { "Accept-Language": acceptLanguage },
+      });
+      assert.equal(res.status, 200, acceptLanguage);
+      assert.match(await res.text(), /Check-in shell hr/, acceptLanguage);
+      assert.match(res.headers.get("Vary") ?? "", /^Accept-Language, Cookie/, acceptLanguage);
+    }
+
+    // The guest's own choice on the page (its cookie) wins over the browser's.
+    const chosenCroatian = await app.request("/prijava/smjestaj/k7m2p9x4q3wz", {
+      headers: { "Accept-Language": "de-DE", Cookie: "theme=x; checkinLang=hr" },
+    });
+    assert.equal(chosenCroatian.status, 200);
+    assert.match(await chosenCroatian.text(), /Check-in shell hr/);
+    const chosenRussian = await app.request("/prijava/smjestaj/k7m2p9x4q3wz", {
+      headers: { "Accept-Language": "de-DE", Cookie: "checkinLang=ru" },
+    });
+    assert.equal(chosenRussian.headers.get("Location"), "/ru/prijava/smjestaj/k7m2p9x4q3wz");
+    // A cookie naming no language of the page is ignored.
+    const junk = await app.request("/prijava/smjestaj/k7m2p9x4q3wz", {
+      headers: { "Accept-Language": "de", Cookie: "checkinLang=xx" },
+    });
+    assert.equal(junk.headers.get("Location"), "/de/prijava/smjestaj/k7m2p9x4q3wz");
+
+    // A prefixed address is what it says, whatever the browser prefers.
+    const prefixed = await app.request("/de/prijava/smjestaj/k7m2p9x4q3wz", {
+      headers: { "Accept-Language": "ru" },
+    });
+    assert.equal(prefixed.status, 200);
+    assert.match(await prefixed.text(), /Check-in shell de/);
+  }));
+
+Deno.test("unknown addresses under the check-in page get the 404 page in the guest's language", () =>
+  withApp(async (app) => {
+    const prefixed = await app.request("/de/prijava/smjestaj");
+    assert.equal(prefixed.status, 404);
+    assert.match(await prefixed.text(), /Seite nicht gefunden/);
+    const negotiated = await app.request("/prijava/drugo/abc", {
+      headers: { "Accept-Language": "ru-RU" },
+    });
+    assert.equal(negotiated.status, 404);
+    assert.match(await negotiated.text(), /Страница не найдена/);
+    assert.match(negotiated.headers.get("Vary") ?? "", /^Accept-Language, Cookie/);
+    const croatian = await app.request("/prijava/drugo/abc");
+    assert.equal(croatian.status, 404);
+    assert.match(await croatian.text(), /Page not found/);
+    // Elsewhere on the site, the site's own 404 page.
+    assert.match(await (await app.request("/de/nothing")).text(), /Page not found/);
   }));
 
 Deno.test("a DELETE as browsers send it (an empty body, no Content-Length) is not refused as non-JSON", () =>

@@ -165,7 +165,11 @@ Deno.test({
         theme: Theme,
         viewport: { width: number; height: number } = VIEWPORTS.phone,
       ) => {
-        const context = await e2eSession(stack!, browser).newContext({ viewport, theme });
+        const context = await e2eSession(stack!, browser).newContext({
+          viewport,
+          theme,
+          locale: "hr-HR",
+        });
         await recordCameraStreams(context);
         const page = await context.newPage();
         await page.goto(`/prijava/rezervacija/${code}`);

@@ -47,17 +47,20 @@ export function e2eSession(stack: TestStack, browser: Browser) {
    * the choice to the test, as a first visit.
    */
   async function newContext(
-    { viewport = VIEWPORTS.desktop, theme, clipboard = false, cookieChoice = true }: {
+    { viewport = VIEWPORTS.desktop, theme, clipboard = false, cookieChoice = true, locale }: {
       viewport?: { width: number; height: number };
       theme?: Theme;
       clipboard?: boolean;
       cookieChoice?: boolean;
+      /** The browser's language (navigator.language and Accept-Language), e.g. "de-DE". */
+      locale?: string;
     } = {},
   ): Promise<BrowserContext> {
     const context = await browser.newContext({
       viewport,
       reducedMotion: "reduce",
       baseURL: stack.baseUrl,
+      ...(locale ? { locale } : {}),
     });
     if (theme) await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
     if (cookieChoice) {

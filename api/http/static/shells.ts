@@ -29,6 +29,32 @@ const SHELLS: [RegExp, string][] = [
   [/^\/en\/paket\/[^/]+\/?$/, "en/paket/index.html"],
 ];
 
+/**
+ * A check-in address without a language prefix (the printed door QR, shared links of old): it is
+ * answered in the guest's language (checkin-language.ts), Croatian unprefixed, others redirected.
+ */
+export function isLanguageLessCheckin(pathname: string): boolean {
+  const checkin = CHECKIN.exec(pathname);
+  return checkin !== null && checkin[1] === undefined;
+}
+
+/** The bare `/{lang?}/prijava`: its language (undefined without a prefix), if it is one. */
+export function bareCheckinLanguage(pathname: string): { lang?: string } | undefined {
+  const bare = BARE_CHECKIN.exec(pathname);
+  return bare ? { lang: bare[1] } : undefined;
+}
+
+/**
+ * The language of the 404 page for an unknown address under the check-in page (`/de/prijava/x`):
+ * its prefix, or "negotiate" for a language-less one (`/prijava/x`). Undefined elsewhere: the
+ * site's own bilingual 404 page.
+ */
+export function notFoundLanguageOf(pathname: string): string | undefined {
+  const match = new RegExp(`^${LANGUAGE_PREFIX}/prijava(?:/|$)`).exec(pathname);
+  if (!match) return undefined;
+  return match[1] ?? "negotiate";
+}
+
 export function shellFor(pathname: string): string | undefined {
   const checkin = CHECKIN.exec(pathname);
   if (checkin) return checkin[1] ? `${checkin[1]}/prijava/index.html` : "prijava/index.html";
@@ -36,12 +62,11 @@ export function shellFor(pathname: string): string | undefined {
 }
 
 /**
- * Shells without their parameter name nothing to show: the bare check-in address goes to /404
- * (spec section 2), a bare package page to the home page, a bare payment page to the host's
- * subscription page.
+ * Shells without their parameter name nothing to show: a bare package page goes to the home page,
+ * a bare payment page to the host's subscription page. (The bare check-in address goes to the 404
+ * page in the guest's language: site.ts.)
  */
 const REDIRECTS: [RegExp, string][] = [
-  [BARE_CHECKIN, "/404"],
   [/^\/paket\/?$/, "/"],
   [/^\/en\/paket\/?$/, "/en/"],
   [/^\/app\/pretplata\/placanje\/?$/, APP_ROUTES.subscription],

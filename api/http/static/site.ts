@@ -1,13 +1,29 @@
 import type { Context } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { join, normalize } from "node:path";
-import { redirectFor, shellFor } from "./shells.ts";
+import { checkinLanguageFor, NEGOTIATED_VARY } from "./checkin-language.ts";
+import {
+  bareCheckinLanguage,
+  isLanguageLessCheckin,
+  notFoundLanguageOf,
+  redirectFor,
+  shellFor,
+} from "./shells.ts";
+
+/** The 404 page in a check-in language: Croatian's is the site's own (spec section 2: /404). */
+const notFoundPath = (lang: string) => lang === "hr" ? "/404" : `/${lang}/404`;
 
 /**
  * Serves the prebuilt Astro site. `/x` is answered by `x`, `x/index.html` or `x.html`, an address
- * with a parameter by its page's shell (shells.ts), the bare check-in address by a redirect to
- * /404; any other path gets the site's 404 page with status 404. Hashed assets under /_astro are cached
- * for a year, pages are revalidated on every visit.
+ * with a parameter by its page's shell (shells.ts); any other path gets the site's 404 page with
+ * status 404. Hashed assets under /_astro are cached for a year, pages are revalidated on every
+ * visit.
+ *
+ * The guest check-in page speaks the guest's language from the first byte: a language-less
+ * check-in address (the printed door QR) is answered in the language the guest chose on the page
+ * before, else the browser's (checkin-language.ts): Croatian unprefixed, any other by a redirect
+ * to its prefixed address (`Vary: Accept-Language, Cookie`). The bare `/{lang?}/prijava` and
+ * unknown addresses under it get the 404 page in that language.
  */
 export function createSiteHandler(siteDir: string) {
   const root = normalize(siteDir);
@@ -32,29 +48,71 @@ export function createSiteHandler(siteDir: string) {
       await fileIn(`${clean}.html`);
   }
 
-  async function send(c: Context, path: string, status: 200 | 404): Promise<Response> {
+  async function send(
+    c: Context,
+    path: string,
+    status: 200 | 404,
+    negotiated = false,
+  ): Promise<Response> {
     const isAsset = c.req.path.startsWith("/_astro/");
-    const headers = {
+    const headers: Record<string, string> = {
       "Content-Type": getMimeType(path) ?? "application/octet-stream",
       "Cache-Control": isAsset ? "public, max-age=31536000, immutable" : "no-cache",
     };
+    if (negotiated) headers.Vary = NEGOTIATED_VARY;
     if (c.req.method === "HEAD") return c.body(null, status, headers);
     return c.body(await Deno.readFile(path), status, headers);
   }
 
+  const guestLanguage = (c: Context) =>
+    checkinLanguageFor({
+      cookie: c.req.header("Cookie"),
+      acceptLanguage: c.req.header("Accept-Language"),
+    });
+
+  /** A redirect whose target depends on the guest's language: never cached for others. */
+  function negotiatedRedirect(c: Context, location: string): Response {
+    const res = c.redirect(location, 302);
+    res.headers.set("Vary", NEGOTIATED_VARY);
+    res.headers.set("Cache-Control", "private, no-cache");
+    return res;
+  }
+
   return async (c: Context): Promise<Response> => {
     let found: string | undefined;
+    let pathname = "";
+    let negotiated = false;
     try {
-      const pathname = decodeURIComponent(c.req.path);
+      pathname = decodeURIComponent(c.req.path);
       const target = redirectFor(pathname);
       if (target) return c.redirect(target, 302);
+      const bare = bareCheckinLanguage(pathname);
+      if (bare) {
+        if (bare.lang) return c.redirect(notFoundPath(bare.lang), 302);
+        return negotiatedRedirect(c, notFoundPath(guestLanguage(c)));
+      }
+      if (isLanguageLessCheckin(pathname)) {
+        const lang = guestLanguage(c);
+        if (lang !== "hr") {
+          return negotiatedRedirect(c, `/${lang}${c.req.path}${new URL(c.req.url).search}`);
+        }
+        negotiated = true;
+      }
       found = await resolve(pathname);
     } catch {
       found = undefined; // an undecodable path names no file
     }
-    if (found) return send(c, found, 200);
-    const notFound = await fileIn("404.html");
-    if (notFound) return send(c, notFound, 404);
+    if (found) return send(c, found, 200, negotiated);
+    let notFoundLang = notFoundLanguageOf(pathname);
+    if (notFoundLang === "negotiate") {
+      notFoundLang = guestLanguage(c);
+      negotiated = true;
+    }
+    const notFound =
+      (notFoundLang && notFoundLang !== "hr"
+        ? await fileIn(`${notFoundLang}/404/index.html`)
+        : undefined) ?? await fileIn("404.html");
+    if (notFound) return send(c, notFound, 404, negotiated);
     return c.text("Not found", 404);
   };
 }

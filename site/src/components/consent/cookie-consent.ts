@@ -120,10 +120,32 @@ export function activateConsentedScripts(consent: CookieConsent | null = readCon
   }
 }
 
+/** The CSS variable holding the banner's height while it shows (app.css gives the page room). */
+export const CONSENT_INSET_VAR = "--consent-inset";
+
+/**
+ * Keeps the page clear of the banner while it shows: its height in `--consent-inset`, which
+ * app.css adds below the page and to the scroll padding, so nothing ends up under it and an
+ * element the keyboard reaches is scrolled above it (WCAG 2.2 SC 2.4.11).
+ */
+function reserveRoomFor(banner: HTMLElement): void {
+  const root = document.documentElement;
+  const update = () => {
+    const height = banner.hidden ? 0 : banner.getBoundingClientRect().height;
+    if (height > 0) root.style.setProperty(CONSENT_INSET_VAR, `${Math.ceil(height)}px`);
+    else root.style.removeProperty(CONSENT_INSET_VAR);
+  };
+  if (typeof ResizeObserver === "function") new ResizeObserver(update).observe(banner);
+  new MutationObserver(update).observe(banner, { attributeFilter: ["hidden"] });
+  update();
+}
+
 /**
  * Wires the banner and the settings dialog of `CookieBanner.astro`: shows the banner until a
  * choice is stored, opens the dialog from the banner and from any `[data-cookie-settings]`
  * element (the footer's "Cookie settings"), and starts the scripts an earlier choice allows.
+ * Escape, when nothing else took it (an open dialog, a menu, a list), closes the banner as
+ * "decline all": the necessary cookies only, as closing must never mean consent.
  */
 export function initCookieBanner(): void {
   const banner = document.querySelector<HTMLElement>("[data-cookie-banner]");
@@ -133,9 +155,20 @@ export function initCookieBanner(): void {
 
   const choose = (consent: CookieConsent) => {
     storeConsent(consent);
+    // The banner's own buttons go with it: the keyboard continues at the page's start.
+    const hadFocus = banner?.contains(document.activeElement) ?? false;
     if (banner) banner.hidden = true;
     if (dialog?.open) dialog.close();
+    else if (hadFocus) {
+      document.querySelector<HTMLElement>("main, #main")?.focus({ preventScroll: true });
+    }
   };
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.defaultPrevented || !banner || banner.hidden) return;
+    if (dialog?.open || document.querySelector("dialog[open]")) return;
+    choose(DECLINE_ALL);
+  });
 
   const openSettings = (from: Element | null) => {
     if (!dialog) return;
@@ -177,6 +210,9 @@ export function initCookieBanner(): void {
   });
 
   const stored = readConsent();
-  if (banner) banner.hidden = stored !== null;
+  if (banner) {
+    banner.hidden = stored !== null;
+    reserveRoomFor(banner);
+  }
   activateConsentedScripts(stored);
 }

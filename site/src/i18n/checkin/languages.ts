@@ -42,3 +42,16 @@ export function pathInLanguage(pathname: string, lang: CheckinLanguage): string 
   const bare = pathname.replace(PREFIX, "");
   return lang === DEFAULT_CHECKIN_LANGUAGE ? bare : `/${lang}${bare}`;
 }
+
+/**
+ * The cookie holding the language a guest chose on the page (by an explicit choice only): the API
+ * answers the language-less door QR address in it on later visits, before the browser's
+ * Accept-Language (api/http/static/checkin-language.ts, same name). A year; a required cookie of
+ * the page's own (cookie banner: "the language" is among the required ones).
+ */
+export const CHECKIN_LANGUAGE_COOKIE = "checkinLang";
+
+export function rememberLanguage(lang: CheckinLanguage): void {
+  document.cookie = `${CHECKIN_LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax` +
+    (location.protocol === "https:" ? "; Secure" : "");
+}

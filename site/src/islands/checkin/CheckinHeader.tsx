@@ -1,14 +1,10 @@
 import { useEffect, useState } from "react";
 import { LOGO_MARKUP } from "../../icons/logo.ts";
-import {
-  CHECKIN_LANGUAGES,
-  type CheckinLanguage,
-  LANGUAGE_NAMES,
-} from "../../i18n/checkin/languages.ts";
+import type { CheckinLanguage } from "../../i18n/checkin/languages.ts";
 import { chooseTheme } from "../../lib/theme/preference.ts";
 import { Icon } from "./CheckinIcon.tsx";
 import { useTranslator } from "./i18n-context.ts";
-import { GlobeIcon } from "./page-icons.tsx";
+import { LanguageMenu } from "./LanguageMenu.tsx";
 
 export const PRODUCT_NAME = "Prijavko";
 
@@ -20,7 +16,6 @@ interface CheckinHeaderProps {
 
 /** The page's own small header: product name, language, light or dark. No app shell. */
 export function CheckinHeader({ onLanguage, switching }: CheckinHeaderProps) {
-  const { t, lang } = useTranslator();
   return (
     <header className="border-b border-border bg-surface">
       <div className="mx-auto flex h-16 max-w-3xl items-center gap-2 px-4">
@@ -34,25 +29,7 @@ export function CheckinHeader({ onLanguage, switching }: CheckinHeaderProps) {
           />
           {PRODUCT_NAME}
         </span>
-        <label className="relative flex items-center">
-          <span className="sr-only">{t("language.label")}</span>
-          <GlobeIcon className="pointer-events-none absolute left-3 size-4 text-fg-muted" />
-          <select
-            value={lang}
-            disabled={switching}
-            aria-busy={switching || undefined}
-            onChange={(event) => onLanguage(event.target.value as CheckinLanguage)}
-            className="min-h-11 appearance-none rounded-xl border border-border bg-surface py-2 pr-8 pl-9 text-sm font-semibold text-fg hover:bg-surface-muted disabled:opacity-60"
-          >
-            {CHECKIN_LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>{LANGUAGE_NAMES[code]}</option>
-            ))}
-          </select>
-          <Icon
-            name="chevronDown"
-            className="pointer-events-none absolute right-2.5 size-4 text-fg-muted"
-          />
-        </label>
+        <LanguageMenu onLanguage={onLanguage} switching={switching} />
         <ThemeToggle />
       </div>
     </header>

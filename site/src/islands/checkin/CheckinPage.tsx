@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { MESSAGES } from "@shared/messages.ts";
 import type { GuestForm } from "@shared/schemas/guest.ts";
-import { type CheckinLanguage, pathInLanguage } from "../../i18n/checkin/languages.ts";
+import {
+  type CheckinLanguage,
+  pathInLanguage,
+  rememberLanguage,
+} from "../../i18n/checkin/languages.ts";
 import { type Catalogue, createTranslator, loadCatalogue } from "../../i18n/checkin/translator.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
 import {
@@ -17,6 +21,7 @@ import {
   loadFailureOf,
 } from "./checkin-errors.ts";
 import { CheckinHeader, PRODUCT_NAME } from "./CheckinHeader.tsx";
+import { forgetDrafts, saveDrafts } from "./draft-storage.ts";
 import { EnteredGuests } from "./EnteredGuests.tsx";
 import { formatDay } from "./format.ts";
 import { guestFieldId } from "./GuestCard.tsx";
@@ -30,7 +35,7 @@ import {
   storedDrafts,
   validateDraft,
 } from "./guest-draft.ts";
-import { GuestsStep } from "./GuestsStep.tsx";
+import { ADD_GUEST_ID, GuestsStep } from "./GuestsStep.tsx";
 import { TranslatorContext, useTranslator } from "./i18n-context.ts";
 import { Notice } from "./Notice.tsx";
 import { OutcomeView, ProcessingView } from "./OutcomeView.tsx";
@@ -70,6 +75,8 @@ export default function CheckinPage({ lang, messages }: CheckinPageProps) {
 
   async function switchLanguage(next: CheckinLanguage) {
     if (next === texts.lang) return;
+    // The guest's own choice: the door QR's address opens in it next time.
+    rememberLanguage(next);
     setSwitching(true);
     try {
       const catalogue = await loadCatalogue(next);
@@ -95,7 +102,7 @@ export default function CheckinPage({ lang, messages }: CheckinPageProps) {
         <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:pt-10">
           <Checkin />
         </main>
-        <footer className="border-t border-border py-5 text-center text-sm text-fg-muted">
+        <footer className="border-t border-border px-4 py-5 text-center text-sm text-fg-muted">
           {translator.t("footer.help")}{" "}
           <a
             href={`mailto:${SUPPORT_EMAIL}`}
@@ -162,6 +169,8 @@ function Checkin() {
   if (load.kind === "failed") return <LoadFailed failure={load.failure} onRetry={fetchStay} />;
   const status = load.reservation.status;
   if (!OPEN_STATUSES.has(status)) {
+    // Nothing more to check in: whatever this phone kept for the stay goes.
+    forgetDrafts(load.reservation.code);
     return <ClosedStay status={status} onRetry={fetchStay} />;
   }
   return <CheckinFlow initial={load.reservation} />;
@@ -333,6 +342,12 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
     };
   }, [phase, code]);
 
+  // What is typed is kept on this phone until it is sent (a reload brings it back).
+  useEffect(() => {
+    if (phase.kind === "form" && drafts.length > 0) saveDrafts(code, step, drafts);
+    else forgetDrafts(code);
+  }, [phase.kind, drafts, step, code]);
+
   function updateDraft(key: string, update: (draft: GuestDraft) => GuestDraft) {
     dispatch({ type: "editGuest", key, update });
   }
@@ -356,8 +371,12 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
     focusById(`guest-${draft.key}-heading`);
   }
 
+  /** The keyboard goes to the card before the removed one, else the one after, else "add". */
   function removeGuest(key: string) {
+    const index = drafts.findIndex((d) => d.key === key);
+    const neighbour = drafts[index - 1] ?? drafts[index + 1];
     dispatch({ type: "removeGuest", key });
+    focusById(neighbour ? `guest-${neighbour.key}-heading` : ADD_GUEST_ID);
   }
 
   /** Guests → Summary: every guest complete (spec section 5), focus on the first gap. */
@@ -547,9 +566,9 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
       {step === "overview" && (
         <div className="space-y-5">
           <div>
-            <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+            <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
               {t("overview.heading")}
-            </h2>
+            </h1>
             <p className="mt-1 text-fg-muted">{t("overview.intro")}</p>
           </div>
           <ReservationCard reservation={reservation} />

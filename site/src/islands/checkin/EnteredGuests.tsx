@@ -15,7 +15,7 @@ const STATE_STYLE = {
  * Guests already entered for this stay (from any phone), with where their registration stands,
  * so a second phone of the same party does not enter them again.
  */
-export function EnteredGuests({ guests, headingLevel = 3 }: {
+export function EnteredGuests({ guests, headingLevel = 2 }: {
   guests: PublicGuest[];
   headingLevel?: 2 | 3;
 }) {

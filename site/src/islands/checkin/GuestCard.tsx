@@ -125,7 +125,7 @@ export function GuestCard(
       className="rounded-2xl border border-border bg-surface p-4 shadow-xs sm:p-6"
     >
       <div className="flex items-center justify-between gap-3">
-        <h3 id={headingId} className="text-lg font-bold">
+        <h2 id={headingId} tabIndex={-1} className="text-lg font-bold focus:outline-none">
           {t("guest.heading", { number })}
           {(values.firstName || values.surname) && (
             <span className="font-semibold text-fg-muted">
@@ -133,7 +133,7 @@ export function GuestCard(
               {`${values.firstName} ${values.surname}`.trim()}
             </span>
           )}
-        </h3>
+        </h2>
         <button
           type="button"
           onClick={onRemove}

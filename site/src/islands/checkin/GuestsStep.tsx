@@ -23,6 +23,9 @@ interface GuestsStepProps {
   onRemove: (key: string) => void;
 }
 
+/** The "add a guest" button's id: focus goes there when the last guest's form is removed. */
+export const ADD_GUEST_ID = "add-guest";
+
 /** Step 2: one form per guest, scanned or typed, as many as the unit sleeps. */
 export function GuestsStep(props: GuestsStepProps) {
   const { t, plural } = useTranslator();
@@ -31,9 +34,9 @@ export function GuestsStep(props: GuestsStepProps) {
   return (
     <div className="space-y-5">
       <div>
-        <h2 ref={props.headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+        <h1 ref={props.headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
           {t("guestsStep.heading")}
-        </h2>
+        </h1>
         <p className="mt-1 text-fg-muted">{t("guestsStep.intro")}</p>
       </div>
       <div
@@ -58,6 +61,7 @@ export function GuestsStep(props: GuestsStepProps) {
       ))}
       <div>
         <button
+          id={ADD_GUEST_ID}
           type="button"
           onClick={props.onAdd}
           disabled={full}

@@ -32,13 +32,13 @@ export function StatusPanel(
       <span className={`mx-auto grid size-14 place-items-center rounded-full ${TONES[tone]}`}>
         {busy ? <Spinner className="size-7" /> : <Icon name={icon} className="size-7" />}
       </span>
-      <h2
+      <h1
         ref={headingRef}
         tabIndex={-1}
         className="mt-4 text-xl font-bold text-balance focus:outline-none sm:text-2xl"
       >
         {title}
-      </h2>
+      </h1>
       {children && <div className="mt-2 space-y-2 text-fg-muted">{children}</div>}
       {actions && <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div>}
     </section>

@@ -33,9 +33,9 @@ export function SummaryStep(props: SummaryStepProps) {
   return (
     <div className="space-y-5">
       <div>
-        <h2 ref={props.headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+        <h1 ref={props.headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
           {t("summary.heading")}
-        </h2>
+        </h1>
         <p className="mt-1 text-fg-muted">
           {t("summary.intro", {
             start: formatDay(reservation.startDate, lang),
@@ -70,8 +70,9 @@ export function SummaryStep(props: SummaryStepProps) {
                 />
                 <SummaryItem
                   label={t("field.countryOfResidence")}
-                  value={`${v.cityOfResidence}, ${countryName(v.countryOfResidence)}`}
+                  value={countryName(v.countryOfResidence)}
                 />
+                <SummaryItem label={t("field.cityOfResidence")} value={v.cityOfResidence} />
               </dl>
             </li>
           );

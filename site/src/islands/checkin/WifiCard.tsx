@@ -5,16 +5,23 @@ import { wifiQrPayload } from "@shared/wifi-qr.ts";
 import { Icon } from "./CheckinIcon.tsx";
 import { useTranslator } from "./i18n-context.ts";
 
-/** The host's WiFi for the guest: network, password (to copy) and a QR code to join by camera. */
+/**
+ * The host's WiFi for the guest, on the guest's own phone: the network's name and the password to
+ * copy, then to be chosen and pasted in the phone's WiFi settings (a web page cannot join a
+ * network itself, and a `WIFI:` link does nothing in a browser). The QR code a camera joins by is
+ * there for another phone of the party, behind "QR code for another phone".
+ */
 export function WifiCard({ wifi }: { wifi: WifiDetails }) {
   const { t } = useTranslator();
   const [svg, setSvg] = useState<string>();
+  const [showQr, setShowQr] = useState(false);
   const [copied, setCopied] = useState(false);
   const secured = wifi.encryptionType !== WifiEncryptionType.None && wifi.password !== "";
 
   useEffect(() => {
+    if (!showQr) return;
     let live = true;
-    // The QR library is only fetched for guests whose host shares a WiFi network.
+    // The QR library is only fetched when a guest asks for the code.
     import("qrcode").then(({ default: QRCode }) =>
       QRCode.toString(wifiQrPayload(wifi), {
         type: "svg",
@@ -25,7 +32,7 @@ export function WifiCard({ wifi }: { wifi: WifiDetails }) {
     return () => {
       live = false;
     };
-  }, [wifi.ssid, wifi.password, wifi.encryptionType]);
+  }, [showQr, wifi.ssid, wifi.password, wifi.encryptionType]);
 
   async function copy() {
     try {
@@ -41,34 +48,43 @@ export function WifiCard({ wifi }: { wifi: WifiDetails }) {
       aria-labelledby="wifi-heading"
       className="rounded-2xl border border-border bg-surface p-4 text-left shadow-xs sm:p-6"
     >
-      <h3 id="wifi-heading" className="flex items-center gap-2 text-lg font-bold">
+      <h2 id="wifi-heading" className="flex items-center gap-2 text-lg font-bold">
         <Icon name="wifi" className="size-6 text-primary" />
         {t("wifi.heading")}
-      </h3>
-      <div className="mt-3 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-        <dl className="w-full min-w-0 flex-1 space-y-3">
+      </h2>
+      <dl className="mt-3 space-y-3">
+        <div>
+          <dt className="text-sm font-semibold text-fg-muted">{t("wifi.network")}</dt>
+          <dd className="text-lg font-bold break-all">{wifi.ssid}</dd>
+        </div>
+        {secured && (
           <div>
-            <dt className="text-sm font-semibold text-fg-muted">{t("wifi.network")}</dt>
-            <dd className="text-lg font-bold break-all">{wifi.ssid}</dd>
+            <dt className="text-sm font-semibold text-fg-muted">{t("wifi.password")}</dt>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span className="font-mono text-lg font-bold break-all">{wifi.password}</span>
+              <button
+                type="button"
+                onClick={copy}
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-xl bg-primary px-4 text-sm font-semibold text-primary-fg shadow-sm hover:bg-primary-hover"
+              >
+                <Icon name={copied ? "check" : "copy"} className="size-4" />
+                {copied ? t("wifi.copied") : t("wifi.copy")}
+              </button>
+            </dd>
           </div>
-          {secured && (
-            <div>
-              <dt className="text-sm font-semibold text-fg-muted">{t("wifi.password")}</dt>
-              <dd className="flex flex-wrap items-center gap-2">
-                <span className="font-mono text-lg font-bold break-all">{wifi.password}</span>
-                <button
-                  type="button"
-                  onClick={copy}
-                  className="inline-flex min-h-11 items-center gap-1.5 rounded-xl border border-border-strong/50 px-3 text-sm font-semibold hover:bg-surface-muted"
-                >
-                  <Icon name={copied ? "check" : "copy"} className="size-4" />
-                  {copied ? t("wifi.copied") : t("wifi.copy")}
-                </button>
-              </dd>
-            </div>
-          )}
-        </dl>
-        <figure className="shrink-0 text-center">
+        )}
+      </dl>
+      {secured && (
+        <p className="mt-3 text-sm text-fg-muted">{t("wifi.join", { ssid: wifi.ssid })}</p>
+      )}
+      <details
+        className="mt-3"
+        onToggle={(event) => setShowQr((event.target as HTMLDetailsElement).open)}
+      >
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-primary">
+          {t("wifi.showQr")}
+        </summary>
+        <figure className="mt-2 w-fit text-center">
           <div
             role="img"
             aria-label={t("wifi.qr", { ssid: wifi.ssid })}
@@ -79,7 +95,7 @@ export function WifiCard({ wifi }: { wifi: WifiDetails }) {
             {t("wifi.qrHint")}
           </figcaption>
         </figure>
-      </div>
+      </details>
     </section>
   );
 }

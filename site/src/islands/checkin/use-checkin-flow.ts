@@ -3,6 +3,7 @@ import type { PublicGuest } from "@shared/schemas/guest.ts";
 import type { CheckinKey } from "../../i18n/checkin/translator.ts";
 import type { PublicReservation } from "./checkin-api.ts";
 import type { CheckinFailure } from "./checkin-errors.ts";
+import { restoreDrafts } from "./draft-storage.ts";
 import type { GuestDraft } from "./guest-draft.ts";
 import type { Outcome } from "./OutcomeView.tsx";
 import type { Step } from "./StepIndicator.tsx";
@@ -163,7 +164,14 @@ export function checkinFlow(state: CheckinFlowState, action: CheckinFlowAction):
   }
 }
 
-/** The check-in flow's state (spec sections 4, 5) and the dispatch of its actions. */
+/**
+ * The check-in flow's state (spec sections 4, 5) and the dispatch of its actions; the guests typed
+ * on this phone before a reload come back (draft-storage.ts).
+ */
 export function useCheckinFlow(initial: PublicReservation) {
-  return useReducer(checkinFlow, initial, startFlow);
+  return useReducer(checkinFlow, initial, (reservation) => {
+    const state = startFlow(reservation);
+    const kept = restoreDrafts(reservation.code);
+    return kept ? { ...state, ...kept } : state;
+  });
 }

@@ -1,9 +1,4 @@
-import { stayCheckInPath } from "@shared/app-routes.ts";
-
-/** The guests' check-in page of a stay (spec section 2: /prijava/rezervacija/{code}). */
-export function checkInLinkOf(code: string): string {
-  return `${location.origin}${stayCheckInPath(code)}`;
-}
+/* The link itself, in the guests' language: share-messages.ts. */
 
 /** WhatsApp's share address with the message (and the link in it) filled in. */
 export function whatsAppShareUrl(message: string): string {
