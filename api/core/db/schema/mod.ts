@@ -20,3 +20,5 @@ export * from "./billing.ts";
 export * from "./evisitor-login-guards.ts";
 export * from "./evisitor-trial-claims.ts";
 export * from "./account-events.ts";
+export * from "./legal-acceptances.ts";
+export * from "./feedback.ts";
