@@ -120,6 +120,9 @@ Deno.test("consents are the caller's own, need a session, and an impersonator ca
     assert.deepEqual(ivoConsents.pending, []);
 
     const admin = await signIn(app, "admin@example.com");
+    const adminConsents: LegalConsents = await (await getWith(app, CONSENTS, admin.accessToken))
+      .json();
+    assert.deepEqual(adminConsents, { consents: [], pending: [] }, "nothing asked of the staff");
     const acting = await postWith(app, `/api/Users/impersonate/${hostId}`, {}, admin.accessToken);
     const { accessToken } = await acting.json();
     const asHost: LegalConsents = await (await getWith(app, CONSENTS, accessToken)).json();

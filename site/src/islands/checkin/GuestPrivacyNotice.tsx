@@ -15,7 +15,7 @@ export function GuestPrivacyNotice() {
         href={legalPath("privacy", lang)}
         target="_blank"
         rel="noopener"
-        className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4 sm:min-h-0"
+        className="py-3 font-semibold text-primary underline underline-offset-4"
       >
         {t("privacyNotice.link")}
       </a>

@@ -113,30 +113,32 @@ export function FeedbackDialog({ t, open, onClose }: FeedbackDialogProps) {
       />
       <fieldset aria-describedby={ratingError ? "feedback-rating-error" : undefined}>
         <legend className="text-sm font-semibold text-fg">{t("feedback.rating")}</legend>
-        <div className="mt-1.5 flex gap-2">
-          {RATINGS.map((value) => (
-            <label
-              key={value}
-              className="grid size-11 cursor-pointer place-items-center rounded-xl border border-border-strong/80 bg-surface text-base font-semibold text-fg transition-colors hover:border-fg-muted has-checked:border-primary has-checked:bg-primary has-checked:text-primary-fg has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
-            >
-              <input
-                type="radio"
-                name="rating"
-                value={value}
-                checked={rating === value}
-                onChange={() => setRating(value)}
-                aria-label={t("feedback.ratingValue", { rating: value })}
-                aria-invalid={ratingError ? true : undefined}
-                className="sr-only"
-              />
-              <span aria-hidden="true">{value}</span>
-            </label>
-          ))}
+        <div className="mt-1.5 w-fit">
+          <div className="flex gap-2">
+            {RATINGS.map((value) => (
+              <label
+                key={value}
+                className="grid size-11 cursor-pointer place-items-center rounded-xl border border-border-strong/80 bg-surface text-base font-semibold text-fg transition-colors hover:border-fg-muted has-checked:border-primary has-checked:bg-primary has-checked:text-primary-fg has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+              >
+                <input
+                  type="radio"
+                  name="rating"
+                  value={value}
+                  checked={rating === value}
+                  onChange={() => setRating(value)}
+                  aria-label={t("feedback.ratingValue", { rating: value })}
+                  aria-invalid={ratingError ? true : undefined}
+                  className="sr-only"
+                />
+                <span aria-hidden="true">{value}</span>
+              </label>
+            ))}
+          </div>
+          <p className="mt-1.5 flex justify-between gap-4 text-xs text-fg-muted" aria-hidden="true">
+            <span>{t("feedback.rating.1")}</span>
+            <span>{t("feedback.rating.5")}</span>
+          </p>
         </div>
-        <p className="mt-1.5 flex justify-between text-xs text-fg-muted" aria-hidden="true">
-          <span>{t("feedback.rating.1")}</span>
-          <span>{t("feedback.rating.5")}</span>
-        </p>
         {ratingError && (
           <p
             id="feedback-rating-error"
