@@ -94,6 +94,17 @@ Deno.test({
           await page.getByRole("contentinfo").getByRole("link", { name: "Data processing" })
             .click();
           await page.waitForURL("**/en/data-processing");
+          // The login page links the terms and the policy it says one accepts by signing in.
+          await page.goto("/app/prijava");
+          const main = page.getByRole("main");
+          assert.equal(
+            await main.getByRole("link", { name: "Uvjete korištenja" }).getAttribute("href"),
+            "/uvjeti-koristenja",
+          );
+          assert.equal(
+            await main.getByRole("link", { name: "Politiku privatnosti" }).getAttribute("href"),
+            "/politika-privatnosti",
+          );
           const sitemap = await (await fetch(`${stack.baseUrl}/sitemap.xml`)).text();
           for (const { path } of PAGES) assert.ok(sitemap.includes(`${path}<`), path);
           await page.context().close();
@@ -232,6 +243,26 @@ Deno.test({
       await t.step(
         "a host sends feedback from the profile menu and an administrator reads it",
         async () => {
+          // Before any feedback, the administrators' page says what will be there.
+          const first = await (await newContext()).newPage();
+          await logIn(first, STACK_ADMIN.email, STACK_ADMIN.password);
+          await first.waitForURL((url) => !url.pathname.startsWith("/app/prijava"));
+          await first.goto("/admin/povratne-informacije");
+          await first.getByRole("heading", { name: "Još nema povratnih informacija" }).waitFor();
+          await screenshot(first, "admin-feedback-empty-desktop-light");
+          await first.context().close();
+
+          // The dialog in another look, opened from the help page's card.
+          const dark = await (await newContext({ theme: "DarkTheme" })).newPage();
+          await logInToDashboard(dark, "legal.host@example.com");
+          await dark.goto("/app/kontakt");
+          await dark.getByRole("button", { name: "Pošalji povratne informacije" }).click();
+          const darkDialog = dark.getByRole("dialog", { name: "Povratne informacije" });
+          await darkDialog.locator("label").filter({ hasText: /^5$/ }).click();
+          assert.deepEqual(await seriousAxeIssues(dark, "[role=dialog]"), []);
+          await screenshot(dark, "feedback-dialog-desktop-dark", { fullPage: false });
+          await dark.context().close();
+
           const context = await newContext({ viewport: VIEWPORTS.phone });
           const page = await context.newPage();
           await logInToDashboard(page, "legal.host@example.com");

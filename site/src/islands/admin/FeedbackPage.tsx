@@ -155,7 +155,7 @@ function FeedbackTable({ t, lang, items }: { t: Translate; lang: Locale; items: 
       row={(item) => (
         <>
           <td className={`${CELL} whitespace-nowrap`}>{formatDateTime(item.createdAt, lang)}</td>
-          <td className={`${CELL} break-all`}>{item.userEmail}</td>
+          <td className={`${CELL} break-words`}>{item.userEmail}</td>
           <td className={CELL}>{t(`feedback.category.${item.category}`)}</td>
           <td className={`${CELL} whitespace-nowrap`}>
             {t("feedback.ratingValue", { rating: item.rating })}
@@ -174,7 +174,7 @@ function FeedbackTable({ t, lang, items }: { t: Translate; lang: Locale; items: 
               {t("feedback.ratingValue", { rating: item.rating })}
             </span>
           </p>
-          <p className="font-semibold break-all">{item.userEmail}</p>
+          <p className="font-semibold break-words">{item.userEmail}</p>
           <p className="text-sm text-fg-muted">{t(`feedback.category.${item.category}`)}</p>
           <p className="whitespace-pre-line">{item.text}</p>
           <p className="text-sm text-fg-muted">
