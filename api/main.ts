@@ -51,6 +51,7 @@ await runMain(async () => {
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       trustProxy: config.TRUST_PROXY,
       payee: payeeOf(config),
+      supportEmail: config.SUPPORT_EMAIL,
       rateLimits: rateLimitsOf(config),
       corsOrigins: config.CORS_ORIGINS,
       auth: {

@@ -173,7 +173,10 @@ async function makeStay(
     callApi(stack.baseUrl, path, options);
 
   console.error("making a stay for the check-in page…");
-  await call("/api/Users/register", { method: "POST", body: { email, password } });
+  await call("/api/Users/register", {
+    method: "POST",
+    body: { email, password, acceptLegalDocuments: true },
+  });
   const mail = await stack.smtp.waitForMail((m) => JSON.stringify(m.to ?? "").includes(email));
   const link = /\/app\/potvrdi-email\/([^/\s]+)\/([^/\s]+)/.exec(mail.text ?? "");
   if (!link) throw new Error("the confirmation e-mail holds no link");

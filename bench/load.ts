@@ -356,7 +356,10 @@ async function seed(): Promise<Seeded> {
 
   const email = `load.${runTag.toLowerCase()}.${Date.now()}@example.com`;
   log(`host ${email}: register, confirm, sign in, connect eVisitor`);
-  await call("/api/Users/register", { method: "POST", body: { email, password: PASSWORD } });
+  await call("/api/Users/register", {
+    method: "POST",
+    body: { email, password: PASSWORD, acceptLegalDocuments: true },
+  });
   const { userId, code } = await confirmationOf(email);
   await call(`/api/Users/confirmEmail?${new URLSearchParams({ userId, code })}`);
   const token = await signIn(email);

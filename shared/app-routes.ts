@@ -14,6 +14,8 @@ export const APP_ROUTES = {
   /** /app/resetiraj-lozinku/{code}: resetPasswordPath. */
   resetPassword: "/app/resetiraj-lozinku",
   dashboard: "/app/kontrolna-ploca",
+  /** After sign-in, while a legal document's new version waits for the host's acceptance. */
+  acceptLegal: "/app/prihvacanje-uvjeta",
   accountSettings: "/app/postavke-racuna",
   /** The account history (the profile menu's "Povijest"). */
   history: "/app/povijest",
@@ -34,6 +36,7 @@ export const APP_ROUTES = {
   adminUsers: "/admin/korisnici",
   adminPurchaseRequests: "/admin/ponude",
   adminSettings: "/admin/postavke",
+  adminFeedback: "/admin/povratne-informacije",
   /** The public purchase page of one package: /paket/{packageId}. */
   packagePage: "/paket",
   /**

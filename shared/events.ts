@@ -25,6 +25,12 @@ export const ContactMessageSubmitted = defineEvent(
   z.object({ contactMessageId: z.string() }),
 );
 
+/** A host sent feedback from the app: the notifications worker mails it to support. */
+export const FeedbackSubmitted = defineEvent(
+  "support.feedback.submitted",
+  z.object({ feedbackId: z.string() }),
+);
+
 const userRef = z.object({ userId: z.string() });
 
 /** A new account: the notifications worker sends the confirmation link. */
@@ -128,6 +134,7 @@ export const CalendarSyncRequested = defineEvent(
 /** Every contract, by subject, so a relay or a runner can validate any event. */
 export const EVENTS = {
   [ContactMessageSubmitted.subject]: ContactMessageSubmitted,
+  [FeedbackSubmitted.subject]: FeedbackSubmitted,
   [UserRegistered.subject]: UserRegistered,
   [EmailConfirmationRequested.subject]: EmailConfirmationRequested,
   [PasswordResetRequested.subject]: PasswordResetRequested,

@@ -36,6 +36,9 @@ export const MESSAGES = {
   checkinGuestRequired: "At least one guest is required to proceed",
   checkinGuestsIncomplete: "Please complete all guest information before proceeding",
   checkinTermsRequired: "You must accept the terms and privacy policy to continue",
+  legalAcceptanceRequired:
+    "You must accept the terms of use, the privacy policy and the data-processing agreement",
+  ratingRequired: "Please choose a rating from 1 to 5",
   parameterMustBeDefined: "The parameter '{name}' must be defined.",
 } as const;
 

@@ -25,7 +25,6 @@ const WorkersEnv = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_DIR: z.string().min(1).default("data/mail"),
   MAIL_FROM: z.string().min(3).default("Prijavko <no-reply@prijavko.hr>"),
-  SUPPORT_EMAIL: z.email().default("podrska@prijavko.hr"),
   /** Decrypts stored eVisitor credentials (AES-256-GCM), the same key as the API's. */
   DATA_ENCRYPTION_KEY: z.string({ error: "is required: the same value the API uses" }).min(40),
   /** Deliveries of one event before it is dead-lettered. */

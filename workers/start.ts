@@ -25,6 +25,7 @@ import { calendarSyncConsumer } from "./calendar-sync/sync-consumer.ts";
 import type { FetchFeedOptions } from "./calendar-sync/fetch-feed.ts";
 import { ensureStreams } from "./runner/streams.ts";
 import { createMrzReader } from "./mrz/mrz-reader.ts";
+import { feedbackSubmittedConsumer } from "./notifications/feedback-submitted.ts";
 import { runMrzResponder } from "./mrz/responder.ts";
 import type { ConsumerDefinition } from "./runner/worker.ts";
 import { scheduledJobs, type ScheduleOptions } from "./scheduler/jobs.ts";
@@ -76,6 +77,7 @@ function consumersOf(
     const { mailer, mail } = options;
     consumers.push(
       contactSubmittedConsumer({ mailer, supportEmail: mail.supportEmail, from: mail.from }),
+      feedbackSubmittedConsumer({ mailer, ...mail }),
     );
     consumers.push(
       ...accountEmailConsumers({ mailer, from: mail.from, publicUrl: mail.publicUrl }),

@@ -13,6 +13,8 @@ export interface ServiceConfig {
   auth: AuthConfig;
   /** Who hosts pay by bank transfer; the development payee when absent (tests). */
   payee?: Payee;
+  /** Support's address (SUPPORT_EMAIL); the default when absent (tests). */
+  supportEmail?: string;
 }
 
 /** Where a request came from, for the account history: the address and the browser. */

@@ -11,6 +11,7 @@ import { requireJsonBody } from "./request/require-json-body.ts";
 import type { AppEnv } from "./types.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { supportRoutes } from "./routes/support.ts";
+import { legalRoutes } from "./routes/legal.ts";
 import { userRoutes } from "./routes/users/mod.ts";
 import { externalAccountRoutes } from "./routes/external-accounts.ts";
 import { propertyRoutes } from "./routes/properties.ts";
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
   // Mounted with route() (not basePath) so each router's OpenAPI paths join the one document.
   app.route("/api", healthRoutes);
   app.route("/api", supportRoutes);
+  app.route("/api", legalRoutes);
   app.route("/api", userRoutes);
   app.route("/api", externalAccountRoutes);
   app.route("/api", propertyRoutes);

@@ -12,15 +12,29 @@ const ExistingPassword = z
   .string({ error: requiredMessage("Password") })
   .min(1, { error: requiredMessage("Password") });
 
-/** POST /Users/register. */
+/**
+ * The host's acceptance of the terms of use, the privacy policy and the data-processing agreement
+ * (shared/legal/documents.ts), in the versions in force: one explicit checkbox naming all three.
+ */
+export const LegalAcceptance = z.literal(true, { error: MESSAGES.legalAcceptanceRequired });
+
+/**
+ * POST /Users/register: the spec's e-mail and password, and `acceptLegalDocuments`, without which
+ * no account is made (the acceptance is recorded with the account).
+ */
 export const Credentials = z
-  .object({ email: requiredEmail(), password: Password })
+  .object({ email: requiredEmail(), password: Password, acceptLegalDocuments: LegalAcceptance })
   .meta({ id: "Credentials" });
 export type Credentials = z.infer<typeof Credentials>;
 
-/** The register page: credentials plus the repeated password. */
+/** The register page: credentials, the repeated password and the acceptance checkbox. */
 export const RegisterForm = passwordConfirmation(
-  z.object({ email: requiredEmail(), password: Password, confirmPassword: PasswordConfirmation }),
+  z.object({
+    email: requiredEmail(),
+    password: Password,
+    confirmPassword: PasswordConfirmation,
+    acceptLegalDocuments: LegalAcceptance,
+  }),
 );
 export type RegisterForm = z.infer<typeof RegisterForm>;
 

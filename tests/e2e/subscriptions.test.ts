@@ -72,6 +72,7 @@ Deno.test({
           await page.getByLabel("E-mail").fill(HOST);
           await page.getByLabel("Lozinka", { exact: true }).fill(E2E_PASSWORD);
           await page.getByLabel("Potvrda lozinke").fill(E2E_PASSWORD);
+          await page.getByRole("checkbox", { name: /^Prihvaćam Uvjete korištenja/ }).check();
           await page.getByRole("button", { name: "Registriraj se" }).click();
           await page.getByRole("heading", { name: "Provjerite e-poštu" }).waitFor();
 

@@ -17,7 +17,11 @@ Deno.test({
   fn: () =>
     withPipeline(async ({ app, smtp }) => {
       await app.request(
-        postJson("/api/Users/register", { email: "ivo@example.com", password: PASSWORD }, {
+        postJson("/api/Users/register", {
+          email: "ivo@example.com",
+          password: PASSWORD,
+          acceptLegalDocuments: true,
+        }, {
           "Accept-Language": "hr-HR,hr;q=0.9",
         }),
       );
@@ -43,7 +47,11 @@ Deno.test({
   fn: () =>
     withPipeline(async ({ app, smtp }) => {
       await app.request(
-        postJson("/api/Users/register", { email: "emma@example.com", password: PASSWORD }, {
+        postJson("/api/Users/register", {
+          email: "emma@example.com",
+          password: PASSWORD,
+          acceptLegalDocuments: true,
+        }, {
           "Accept-Language": "en-GB",
         }),
       );
@@ -72,7 +80,11 @@ Deno.test({
   fn: () =>
     withPipeline(async ({ app, smtp }) => {
       await app.request(
-        postJson("/api/Users/register", { email: "luka@example.com", password: PASSWORD }),
+        postJson("/api/Users/register", {
+          email: "luka@example.com",
+          password: PASSWORD,
+          acceptLegalDocuments: true,
+        }),
       );
       const welcome = await smtp.waitForMail((m) =>
         JSON.stringify(m.to).includes("luka@example.com")
@@ -123,7 +135,11 @@ Deno.test({
   fn: () =>
     withPipeline(async ({ app, database, smtp }) => {
       await app.request(
-        postJson("/api/Users/register", { email: "mara@example.com", password: PASSWORD }, {
+        postJson("/api/Users/register", {
+          email: "mara@example.com",
+          password: PASSWORD,
+          acceptLegalDocuments: true,
+        }, {
           "Accept-Language": "en",
         }),
       );

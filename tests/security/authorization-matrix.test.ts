@@ -71,6 +71,8 @@ const PUBLIC: Record<string, string> = {
   "GET /api/Subscriptions": "the public price list",
   "GET /api/Subscriptions/packages/{id}": "one package of the public price list",
   "POST /api/Reservations/Guests/MRZ": "guests scan their document on the check-in page",
+  "GET /api/Legal/operator":
+    "the legal pages name the service's company and contact, from configuration",
 };
 
 /**

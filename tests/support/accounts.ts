@@ -37,7 +37,9 @@ export async function createHost(
     confirmed?: boolean;
   },
 ): Promise<string> {
-  const res = await app.request(postJson("/api/Users/register", { email, password }));
+  const res = await app.request(
+    postJson("/api/Users/register", { email, password, acceptLegalDocuments: true }),
+  );
   assert.equal(res.status, 200, await res.clone().text());
   const userId = await userIdOf(db, email);
   if (confirmed) {

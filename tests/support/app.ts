@@ -1,3 +1,4 @@
+import type { Payee } from "@core/services/billing/payee.ts";
 import { createApp } from "../../api/http/app.ts";
 import type { AppDeps } from "../../api/http/deps.ts";
 import type { Database } from "@core/db/client.ts";
@@ -60,6 +61,8 @@ export async function createTestApp(
     rateLimits,
     corsOrigins,
     trustProxy = false,
+    payee,
+    supportEmail,
   }: {
     db: Database;
     nats?: NatsHandle;
@@ -69,6 +72,8 @@ export async function createTestApp(
     rateLimits?: RateLimits;
     corsOrigins?: string[];
     trustProxy?: boolean;
+    payee?: Payee;
+    supportEmail?: string;
   },
 ) {
   const deps: AppDeps = {
@@ -85,6 +90,8 @@ export async function createTestApp(
       publicUrl: TEST_PUBLIC_URL,
       rateLimits,
       corsOrigins,
+      payee,
+      supportEmail,
     },
   };
   return createApp(deps);

@@ -97,7 +97,7 @@ export class Timeline {
 export async function registerHost(stack: TestStack, email: string): Promise<string> {
   await call(stack, "/api/Users/register", {
     method: "POST",
-    body: { email, password: CHAOS_PASSWORD },
+    body: { email, password: CHAOS_PASSWORD, acceptLegalDocuments: true },
   });
   const mail = await stack.smtp.waitForMail(
     (m) => JSON.stringify(m.to ?? "").includes(email),
@@ -116,7 +116,7 @@ export async function registerHost(stack: TestStack, email: string): Promise<str
 export async function signIn(stack: TestStack, email: string): Promise<string> {
   const tokens = await callPatiently<{ accessToken: string }>(stack, "/api/Users/login", {
     method: "POST",
-    body: { email, password: CHAOS_PASSWORD },
+    body: { email, password: CHAOS_PASSWORD, acceptLegalDocuments: true },
   });
   return tokens.accessToken;
 }

@@ -106,6 +106,7 @@ export function e2eSession(stack: TestStack, browser: Browser) {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Lozinka", { exact: true }).fill(password);
     await page.getByLabel("Potvrda lozinke").fill(password);
+    await page.getByRole("checkbox", { name: /^Prihvaćam Uvjete korištenja/ }).check();
     await page.getByRole("button", { name: "Registriraj se" }).click();
     await page.getByRole("heading", { name: "Provjerite e-poštu" }).waitFor();
     const mail = await stack.smtp.waitForMail(mailTo(email));

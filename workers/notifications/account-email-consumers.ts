@@ -107,7 +107,13 @@ export function accountEmailConsumers(
             : "";
           const link = `${publicUrl}${each.path(user, code)}`;
           await mailer.send(
-            composeAccountEmail(each.kind, { to, from, link, language: user.language }),
+            composeAccountEmail(each.kind, {
+              to,
+              from,
+              link,
+              language: user.language,
+              publicUrl,
+            }),
           );
         }
         await markProcessed(db, name, id, clock());

@@ -1,4 +1,5 @@
 import type { OutgoingMail } from "./mailer.ts";
+import { legalFooter } from "./legal-footer.ts";
 
 export type AccountEmailKind =
   | "confirmEmail"
@@ -117,10 +118,18 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** The e-mail with a confirmation or reset link, in the person's language (Croatian by default). */
 export function composeAccountEmail(
   kind: AccountEmailKind,
-  { to, from, link, language }: { to: string; from: string; link: string; language: string },
+  { to, from, link, language, publicUrl }: {
+    to: string;
+    from: string;
+    link: string;
+    language: string;
+    /** The site's address, for the legal pages at the foot. */
+    publicUrl: string;
+  },
 ): OutgoingMail {
   const lang: Language = language === "en" ? "en" : "hr";
   const t = TEMPLATES[kind][lang];
+  const legal = legalFooter(lang, publicUrl);
   const text = [
     GREETING[lang],
     "",
@@ -132,6 +141,8 @@ export function composeAccountEmail(
     t.ignore,
     "",
     "Prijavko",
+    "",
+    legal.text,
   ]
     .join("\n");
   const html =
@@ -143,6 +154,8 @@ export function composeAccountEmail(
       escapeHtml(t.action)
     }</a></p>
 <p style="font-size:13px;color:#475569">${escapeHtml(t.validity)} ${escapeHtml(t.ignore)}</p>
-<p style="font-size:13px;color:#475569">${escapeHtml(link)}</p><p>Prijavko</p></body></html>`;
+<p style="font-size:13px;color:#475569">${
+      escapeHtml(link)
+    }</p><p>Prijavko</p>${legal.html}</body></html>`;
   return { to, from, subject: `${t.subject} – Prijavko`, text, html };
 }

@@ -1,6 +1,7 @@
 import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import { notificationPageOf } from "@shared/notification-templates.ts";
 import type { OutgoingMail } from "./mailer.ts";
+import { legalFooter } from "./legal-footer.ts";
 
 type Language = "hr" | "en";
 type Placeholders = Record<string, string>;
@@ -306,7 +307,9 @@ export function composeNotificationEmail(
   const footer = lang === "hr"
     ? "Ove poruke možete isključiti u postavkama računa."
     : "You can turn these messages off in your account settings.";
-  const text = [body, "", `${wording.action}: ${link}`, "", footer, "Prijavko"].join("\n");
+  const legal = legalFooter(lang, publicUrl);
+  const text = [body, "", `${wording.action}: ${link}`, "", footer, "Prijavko", "", legal.text]
+    .join("\n");
   const html =
     `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;color:#1e293b">
 <p>${escapeHtml(body)}</p>
@@ -315,6 +318,8 @@ export function composeNotificationEmail(
     }" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:8px;text-decoration:none">${
       escapeHtml(wording.action)
     }</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(footer)}</p><p>Prijavko</p></body></html>`;
+<p style="font-size:13px;color:#475569">${
+      escapeHtml(footer)
+    }</p><p>Prijavko</p>${legal.html}</body></html>`;
   return { to, from, subject: `${wording.subject(placeholders)} – Prijavko`, text, html };
 }

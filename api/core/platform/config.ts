@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { parseNatsServers } from "./nats-servers.ts";
 
+export const DEFAULT_SUPPORT_EMAIL = "podrska@prijavko.hr";
+
 /** Settings every process shares: where the database and the event bus are. */
 export const commonEnv = {
   DATABASE_URL: z
@@ -25,6 +27,11 @@ export const commonEnv = {
   }, {
     error: "must be nats://user:password@host:port, several addresses comma-separated",
   }),
+  /**
+   * Support's address: the workers mail contact messages and feedback to it, and the legal pages
+   * name it as the operator's contact.
+   */
+  SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** The site's address as people reach it; e-mailed links and QR codes start with it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:8000")

@@ -5,8 +5,9 @@ import { users } from "@core/db/schema/users.ts";
 import { emailedCode, PASSWORD, userIdOf } from "../../support/accounts.ts";
 import { postJson, withTestApp } from "../../support/app.ts";
 
-const register = (body: unknown, headers: Record<string, string> = {}) =>
-  postJson("/api/Users/register", body, headers);
+/** A registration as the page sends it: the legal documents accepted unless the body says. */
+const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  postJson("/api/Users/register", { acceptLegalDocuments: true, ...body }, headers);
 
 Deno.test("POST /api/Users/register creates an unconfirmed account and queues the confirmation e-mail", () =>
   withTestApp(async ({ app, db }) => {

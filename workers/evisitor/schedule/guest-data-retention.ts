@@ -1,3 +1,4 @@
+import { DEFAULT_GUEST_DATA_RETENTION_DAYS as GUEST_DATA_RETENTION_DEFAULT } from "@shared/retention.ts";
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { addDays } from "@shared/local-date.ts";
 import type { Database } from "@core/db/client.ts";
@@ -13,7 +14,7 @@ export const GUEST_DATA_RETENTION = "guest-data-retention";
  * GUEST_DATA_RETENTION_DAYS' default: a month after check-out (the reasoning is in the README,
  * "Personal data").
  */
-export const DEFAULT_GUEST_DATA_RETENTION_DAYS = 30;
+export const DEFAULT_GUEST_DATA_RETENTION_DAYS = GUEST_DATA_RETENTION_DEFAULT;
 
 /** Guests anonymised per transaction: short transactions, so the API never waits long. */
 export const RETENTION_BATCH = 200;

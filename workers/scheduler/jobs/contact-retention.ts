@@ -1,3 +1,4 @@
+import { CONTACT_MESSAGE_RETENTION_DAYS as CONTACT_MESSAGE_RETENTION } from "@shared/retention.ts";
 import { and, isNotNull, lt } from "drizzle-orm";
 import type { Database } from "@core/db/client.ts";
 import { contactMessages } from "@core/db/schema/contact-messages.ts";
@@ -9,7 +10,7 @@ import type { Job } from "../job.ts";
  * been e-mailed it: the conversation goes on by e-mail, so the copy here is only a record for a
  * while. A message not yet e-mailed is kept until it is.
  */
-export const CONTACT_MESSAGE_RETENTION_DAYS = 90;
+export const CONTACT_MESSAGE_RETENTION_DAYS = CONTACT_MESSAGE_RETENTION;
 
 /**
  * The daily lease (schedule_marks.name). Until this job had its own, the removal ran inside the

@@ -22,3 +22,5 @@ export * from "./evisitor-trial-claims.ts";
 export * from "./account-events.ts";
 export * from "./evisitor-logins.ts";
 export * from "./evisitor-settlements.ts";
+export * from "./legal-acceptances.ts";
+export * from "./feedback.ts";

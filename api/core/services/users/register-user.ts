@@ -8,6 +8,8 @@ import { hashPassword } from "../../platform/crypto/password-hash.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { startTrial } from "../billing/subscription-periods.ts";
+import { recordAcceptance } from "../legal/consents.ts";
+import { LEGAL_DOCUMENT_KINDS } from "@shared/legal/documents.ts";
 import { normalizeEmail } from "./context.ts";
 import { findUserByEmail } from "./find-user.ts";
 
@@ -15,7 +17,8 @@ export const duplicateEmail = (field = "email") =>
   AppError.invalid({ [field]: [ERROR_CODES.DuplicateEmail.title] }, "DuplicateEmail");
 
 /**
- * Creates an unconfirmed account on the free trial (3 months, Pro's limits); the UserRegistered
+ * Creates an unconfirmed account on the free trial (3 months, Pro's limits), with the host's
+ * acceptance of the legal documents in force recorded; the UserRegistered
  * event makes the notifications worker send the confirmation link. Registration is the one place
  * that says an e-mail is taken.
  */
@@ -37,6 +40,8 @@ export async function registerUser(
         createdAt: ctx.now,
       });
       await startTrial(tx, { userId, now: ctx.now });
+      // The schema let the request through only with the documents accepted.
+      await recordAcceptance(tx, { userId, documents: LEGAL_DOCUMENT_KINDS, now: ctx.now });
       await appendEvent(tx, UserRegistered, { userId }, ctx.now);
     });
   } catch (error) {

@@ -27,6 +27,7 @@ import { TEXT_LINK } from "../../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { ResendConfirmation } from "./ResendConfirmation.tsx";
 import { TermsNotice } from "./TermsNotice.tsx";
+import { destinationAfterSignIn } from "../../lib/session/after-sign-in.ts";
 
 const FIELDS = ["email", "password", "twoFactorCode", "twoFactorRecoveryCode"] as const;
 type Field = (typeof FIELDS)[number];
@@ -101,7 +102,7 @@ export function LoginForm() {
     try {
       await startSession(await login(parsed.data));
       forgetReturnUrl();
-      navigateTo(returnUrl);
+      navigateTo(await destinationAfterSignIn(returnUrl));
       // The button keeps spinning until the next page shows.
     } catch (error) {
       setSubmitting(false);
@@ -279,7 +280,7 @@ export function LoginForm() {
             {t("login.back")}
           </Button>
         )}
-        {!isTwoFactor && <TermsNotice t={t} textKey="login.terms" />}
+        {!isTwoFactor && <TermsNotice t={t} lang={lang} textKey="login.terms" />}
       </form>
     </AuthCard>
   );

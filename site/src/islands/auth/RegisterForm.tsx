@@ -16,17 +16,18 @@ import { TEXT_LINK } from "../../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { GoToLoginLink } from "./GoToLoginLink.tsx";
 import { ResendConfirmation } from "./ResendConfirmation.tsx";
-import { TermsNotice } from "./TermsNotice.tsx";
+import { LegalAcceptanceField } from "./LegalAcceptanceField.tsx";
 
-const FIELDS = ["email", "password", "confirmPassword"] as const;
+const FIELDS = ["email", "password", "confirmPassword", "acceptLegalDocuments"] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
- * Registration with e-mail, password and its confirmation, checked with the shared schema. On
+ * Registration with e-mail, password and its confirmation and the acceptance of the terms, the
+ * privacy policy and the data-processing agreement, checked with the shared schema. On
  * success the form gives way to "check your e-mail": the link must be clicked before login.
  */
 export function RegisterForm() {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const { formRef, messageRef: alertRef, focusField } = useFieldFocus<Field>();
   const doneRef = useRef<HTMLDivElement>(null);
   const { errorOf, showErrors, showClientErrors, serverErrorsOf, clearErrors, recheck } =
@@ -56,7 +57,11 @@ export function RegisterForm() {
     setFailure(undefined);
     setSubmitting(true);
     try {
-      await register({ email: parsed.data.email, password: parsed.data.password });
+      await register({
+        email: parsed.data.email,
+        password: parsed.data.password,
+        acceptLegalDocuments: parsed.data.acceptLegalDocuments,
+      });
       if (returnUrl) rememberReturnUrl(returnUrl);
       setRegisteredEmail(parsed.data.email);
       requestAnimationFrame(() => doneRef.current?.focus());
@@ -140,7 +145,7 @@ export function RegisterForm() {
           confirmLabel={t("auth.confirmPassword")}
           errorOf={errorOf}
         />
-        <TermsNotice t={t} textKey="register.terms" />
+        <LegalAcceptanceField t={t} lang={lang} error={errorOf("acceptLegalDocuments")} />
         <Button type="submit" busy={isSubmitting} className="w-full">
           {isSubmitting ? t("register.submitting") : t("register.submit")}
         </Button>
@@ -149,12 +154,13 @@ export function RegisterForm() {
   );
 }
 
-function valuesOf(form: HTMLFormElement): Record<Field, string> {
+function valuesOf(form: HTMLFormElement) {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? "");
   return {
     email: text("email"),
     password: text("password"),
     confirmPassword: text("confirmPassword"),
+    acceptLegalDocuments: data.get("acceptLegalDocuments") === "on",
   };
 }

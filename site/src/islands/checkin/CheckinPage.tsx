@@ -35,6 +35,7 @@ import {
   storedDrafts,
   validateDraft,
 } from "./guest-draft.ts";
+import { GuestPrivacyNotice } from "./GuestPrivacyNotice.tsx";
 import { ADD_GUEST_ID, GuestsStep } from "./GuestsStep.tsx";
 import { TranslatorContext, useTranslator } from "./i18n-context.ts";
 import { Notice } from "./Notice.tsx";
@@ -103,6 +104,7 @@ export default function CheckinPage({ lang, messages }: CheckinPageProps) {
           <Checkin />
         </main>
         <footer className="border-t border-border px-4 py-5 text-center text-sm text-fg-muted">
+          <GuestPrivacyNotice />
           {translator.t("footer.help")}{" "}
           <a
             href={`mailto:${SUPPORT_EMAIL}`}

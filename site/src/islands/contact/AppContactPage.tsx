@@ -4,6 +4,7 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import ContactForm from "./ContactForm.tsx";
+import { FeedbackCard } from "../feedback/FeedbackCard.tsx";
 
 /**
  * /app/kontakt: the contact heading, intro and form of components/contact/ContactSection.astro
@@ -34,6 +35,7 @@ function AppContact() {
           <Icon name="shield" className="mt-px size-4 shrink-0 text-success" />
           {t("contact.replyNote")}
         </p>
+        <FeedbackCard />
       </div>
       <div className="rounded-3xl border border-border bg-surface p-5 shadow-sm sm:p-8">
         <ContactForm lang={lang} defaultEmail={account?.email} />

@@ -36,6 +36,7 @@ export const APP_MENU: MenuGroup[] = [
     items: [
       { label: "nav.users", href: ROUTES.adminUsers, icon: "user" },
       { label: "nav.purchaseRequests", href: ROUTES.adminPurchaseRequests, icon: "receipt" },
+      { label: "nav.feedback", href: ROUTES.adminFeedback, icon: "megaphone" },
       { label: "nav.systemSettings", href: ROUTES.adminSettings, icon: "sliders" },
     ],
   },

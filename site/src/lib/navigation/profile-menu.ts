@@ -40,7 +40,7 @@ export const PROFILE_MENU: ProfileMenuLink[][] = [
     { label: "profileMenu.support", href: ROUTES.contact, icon: "lifeBuoy" },
     {
       label: "profileMenu.feedback",
-      href: comingSoonPath("povratne-informacije"),
+      href: `${ROUTES.contact}#povratne-informacije`,
       icon: "megaphone",
     },
   ],

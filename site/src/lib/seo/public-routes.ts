@@ -1,5 +1,6 @@
 import { APP_ROUTES } from "@shared/app-routes.ts";
 import { PACKAGE_CATALOGUE } from "@shared/billing/package-catalogue.ts";
+import { LEGAL_DOCUMENT_KINDS, LEGAL_DOCUMENTS } from "@shared/legal/documents.ts";
 import { CHECKIN_LANGUAGES, DEFAULT_CHECKIN_LANGUAGE } from "../../i18n/checkin/languages.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { alternatesOf } from "../../i18n/paths.ts";
@@ -36,6 +37,12 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     paths: alternatesOf(`paket/${id}`),
     indexable: true,
     kind: "shell",
+  })),
+  // Terms of use, privacy policy, data-processing agreement: their own slug in each language.
+  ...LEGAL_DOCUMENT_KINDS.map((kind): PublicRoute => ({
+    paths: LEGAL_DOCUMENTS[kind].paths,
+    indexable: true,
+    kind: "page",
   })),
   { paths: alternatesOf("u-izradi"), indexable: false, kind: "page" },
   { paths: alternatesOf("uskoro"), indexable: false, kind: "page" },
