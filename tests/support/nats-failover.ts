@@ -99,6 +99,9 @@ export async function startFailoverStack(stays: number): Promise<FailoverStack> 
       },
     };
   } catch (error) {
+    const logs = (await stack.logs().catch(() => "")).split("\n")
+      .filter((l) => /"level":"(warn|error)"/.test(l) || (l && !l.startsWith("{")));
+    console.error(`set-up failed; last warnings:\n${logs.slice(-40).join("\n")}`);
     await stack.stop();
     throw error;
   }
@@ -284,7 +287,14 @@ export async function runNodeFailover(
     timeoutMs: 60_000,
     intervalMs: 100,
     what: "the first registration",
+  }).catch(async (error) => {
+    await watch.stop();
+    const lines = (await stack.logs()).split("\n").filter((l) =>
+      /"level":"(warn|error)"|consumer|nats/.test(l) && !l.includes("outbox publish failed")
+    );
+    throw new Error(`${error.message}; logs:\n${lines.slice(-60).join("\n")}`);
   });
+
   timeline.mark("first guest registered; the stream of check-ins begins");
 
   let faultAt = Number.NaN;
@@ -364,7 +374,11 @@ export async function failoverLogLines(stack: TestStack, since: number): Promise
   // The relay retries every RELAY_INTERVAL_MS and logs each failure: summed up in one line.
   const relay = { count: 0, first: 0, last: 0 };
   for (const line of (await stack.logs()).split("\n")) {
-    if (!line.startsWith("{")) continue;
+    if (!line.startsWith("{")) {
+      // A process's own last words (an uncaught error) are not JSON.
+      if (line.trim()) lines.push(`  ${line.slice(0, 300)}`);
+      continue;
+    }
     try {
       const { time, msg, level: _level, ...fields } = JSON.parse(line);
       const at = Date.parse(time);
@@ -386,7 +400,7 @@ export async function failoverLogLines(stack: TestStack, since: number): Promise
       }s outbox publish failed, will retry (${relay.count} times)`,
     );
   }
-  return lines.sort((a, b) => parseFloat(a.slice(7)) - parseFloat(b.slice(7)));
+  return lines;
 }
 
 export interface QuorumFigures {

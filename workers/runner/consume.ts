@@ -140,7 +140,18 @@ function safeJson(msg: JsMsg): unknown {
  * leadership moved, is replaced by a new one within seconds instead of the library's 30 s.
  */
 export async function runConsumer(def: ConsumerDefinition, options: ConsumeOptions): Promise<void> {
-  await ensureConsumer(options.jsm, def);
+  // On a cluster under load, or while it elects a leader, creating or updating the consumer can
+  // time out: retried, since a rejection here would end the whole process.
+  while (true) {
+    if (options.signal.aborted) return;
+    try {
+      await ensureConsumer(options.jsm, def);
+      break;
+    } catch (error) {
+      log.warn("consumer set-up failed, retrying", { consumer: def.name, ...describeError(error) });
+      await pause(1000, options.signal);
+    }
+  }
   log.info("consumer started", { consumer: def.name, subject: def.event.subject });
   const concurrency = Math.max(1, def.concurrency ?? 1);
   let stalledAt: number | undefined;
