@@ -83,8 +83,10 @@ if (values.quorum) {
       `\nquorum lost: /api/health said JetStream down after ${s(q.detectedSeconds)} ` +
         `(${JSON.stringify(q.downAnswer.body)}), ready ${s(q.recoveredSeconds)} after a node ` +
         `returned; the guest who checked in meanwhile was registered ` +
-        `${s(q.registeredAfterRestoreSeconds)} after it`,
+        `${s(q.registeredAfterRestoreSeconds)} after it (the node returned ` +
+        `${s(q.restartedAfterSeconds)} after the kills)`,
     );
+    console.log(q.logLines.join("\n"));
   } finally {
     await env.stop();
   }

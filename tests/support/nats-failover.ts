@@ -412,6 +412,10 @@ export interface QuorumFigures {
   recoveredSeconds: number;
   /** A guest checked in while the quorum was lost: seconds from the restart to its registration. */
   registeredAfterRestoreSeconds: number;
+  /** Seconds from the kills to the node's restart. */
+  restartedAfterSeconds: number;
+  /** What the processes logged about NATS from the kills on (failoverLogLines). */
+  logLines: string[];
 }
 
 /** /api/health as a load balancer asks it. */
@@ -439,6 +443,7 @@ export async function runQuorumLoss(
   await n1.kill();
   await n2.kill();
   const killedAt = performance.now();
+  const killedAtWall = Date.now();
   const down = await waitFor(async () => {
     // Connected again (to the survivor), yet JetStream without its quorum.
     const h = await health(stack);
@@ -475,5 +480,7 @@ export async function runQuorumLoss(
     downAnswer: down,
     recoveredSeconds,
     registeredAfterRestoreSeconds: (performance.now() - restartedAt) / 1000,
+    restartedAfterSeconds: (restartedAt - killedAt) / 1000,
+    logLines: await failoverLogLines(stack, killedAtWall),
   };
 }
