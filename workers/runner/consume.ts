@@ -155,6 +155,8 @@ export async function runConsumer(def: ConsumerDefinition, options: ConsumeOptio
   log.info("consumer started", { consumer: def.name, subject: def.event.subject });
   const concurrency = Math.max(1, def.concurrency ?? 1);
   let stalledAt: number | undefined;
+  let failedLookups = 0;
+  let lastLookupLog = Number.NEGATIVE_INFINITY;
   while (!options.signal.aborted) {
     let consumer: Consumer;
     let messages: ConsumerMessages;
@@ -167,10 +169,23 @@ export async function runConsumer(def: ConsumerDefinition, options: ConsumeOptio
         expires: CONSUME_TIMING.expiresMs,
       });
     } catch (error) {
-      log.warn("consumer unavailable, retrying", { consumer: def.name, ...describeError(error) });
+      // Once when it starts, then every 10 s while NATS is away: a line per attempt would be
+      // ten a second from a process's consumers.
+      const now = performance.now();
+      failedLookups++;
+      if (now - lastLookupLog >= 10_000) {
+        lastLookupLog = now;
+        log.warn("consumer unavailable, retrying", {
+          consumer: def.name,
+          attempts: failedLookups,
+          ...describeError(error),
+        });
+      }
       await pause(CONSUME_TIMING.lookupPauseMs, options.signal);
       continue;
     }
+    failedLookups = 0;
+    lastLookupLog = Number.NEGATIVE_INFINITY;
     const watchdog = watchConsume(def.name, messages, async () => {
       const info = await consumer.info(false);
       return info.num_pending;
