@@ -18,13 +18,15 @@
  * and whether each guest was registered exactly once; then the NATS lines the processes logged.
  * With --quorum, one more stack: two nodes killed, then one started again; prints how long
  * /api/health took to say JetStream is down, and ready again, and when a guest who checked in
- * meanwhile was registered.
+ * meanwhile was registered; then the check-in consumer's leader is asked to step down (every
+ * node up) and a guest checks in right after: prints how long until it was registered.
  *
  * The figures in docs/benchmarks.md come from this script, before the change (the consume loop
  * of workers/runner/consume.ts without its watchdog) and after it.
  */
 import { parseArgs } from "node:util";
 import {
+  runLeaderStepDown,
   runNodeFailover,
   runQuorumLoss,
   startFailoverStack,
@@ -87,6 +89,11 @@ if (values.quorum) {
         `${s(q.restartedAfterSeconds)} after the kills)`,
     );
     console.log(q.logLines.join("\n"));
+    const d = await runLeaderStepDown(env, 1);
+    console.log(
+      `\nleader step-down (${d.from} → ${d.to}): a guest checked in right after was registered ` +
+        `${s(d.registeredSeconds)} after the request`,
+    );
   } finally {
     await env.stop();
   }

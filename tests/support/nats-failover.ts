@@ -484,3 +484,51 @@ export async function runQuorumLoss(
     logLines: await failoverLogLines(stack, killedAtWall),
   };
 }
+
+export interface StepDownFigures {
+  /** The consumer's leader before and after. */
+  from: string;
+  to: string;
+  /** Seconds from the step-down request until the guest checked in right after was registered. */
+  registeredSeconds: number;
+}
+
+/**
+ * Leadership of the check-in consumer moves (its leader asked to step down, as an operator or a
+ * rolling restart does) while every node stays up; a guest checks in right after. Reports how long
+ * that guest waited. Needs a cluster with a quorum.
+ */
+export async function runLeaderStepDown(
+  env: FailoverStack,
+  guestIndex: number,
+): Promise<StepDownFigures> {
+  const { stack, admin } = env;
+  const before = await waitFor(async () => {
+    try {
+      return (await leaders(admin)).consumer ?? false;
+    } catch {
+      return false;
+    }
+  }, { timeoutMs: 30_000, intervalMs: 200, what: "a check-in consumer leader" });
+  const asked = performance.now();
+  await admin.request(
+    `$JS.API.CONSUMER.LEADER.STEPDOWN.${CHECK_IN_STREAM}.${CHECK_IN_CONSUMER}`,
+    "",
+    { timeout: 5000 },
+  );
+  const guest = failoverGuest(guestIndex);
+  await call(stack, "/api/Reservations/Guests", {
+    method: "POST",
+    body: { reservationCode: env.codes[guestIndex % env.codes.length], reservationGuests: [guest] },
+    timeoutMs: 20_000,
+  });
+  await waitFor(async () => {
+    const state = await stack.evisitor.control.state();
+    return state.registrations.some((r) =>
+      String(r.fields.DocumentNumber) === guest.documentNumber
+    );
+  }, { timeoutMs: 60_000, intervalMs: 100, what: "the guest checked in after the step-down" });
+  const registeredSeconds = (performance.now() - asked) / 1000;
+  const after = (await leaders(admin)).consumer ?? "";
+  return { from: before, to: after, registeredSeconds };
+}
