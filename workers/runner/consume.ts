@@ -194,6 +194,7 @@ export async function runConsumer(def: ConsumerDefinition, options: ConsumeOptio
     options.signal.addEventListener("abort", stop, { once: true });
     watchdog.stalled.then(() => (stalledAt ??= performance.now()));
     const inFlight = new Set<Promise<void>>();
+    const roundStarted = performance.now();
     try {
       for await (const msg of messages) {
         watchdog.received();
@@ -217,6 +218,10 @@ export async function runConsumer(def: ConsumerDefinition, options: ConsumeOptio
         watchdog.waiting();
       }
       await Promise.all(inFlight);
+      // A pull that ends at once (the connection closing) is not tried again in a tight loop.
+      if (performance.now() - roundStarted < 1000) {
+        await pause(CONSUME_TIMING.lookupPauseMs, options.signal);
+      }
     } catch (error) {
       await Promise.all(inFlight);
       log.warn("consume loop interrupted, restarting", {
