@@ -21,6 +21,7 @@ import { notificationEmailConsumer } from "./notifications/notification-email-co
 import type { Mailer } from "./notifications/mailer.ts";
 import { runRelay } from "./relay/relay.ts";
 import { runConsumer } from "./runner/consume.ts";
+import { CONSUME_TIMING } from "./runner/consume-watchdog.ts";
 import { calendarSyncConsumer } from "./calendar-sync/sync-consumer.ts";
 import type { FetchFeedOptions } from "./calendar-sync/fetch-feed.ts";
 import { ensureStreams } from "./runner/streams.ts";
@@ -129,6 +130,7 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
   const jsm = await jetstreamManager(nc);
   await ensureStreams(jsm, { replicas: options.streamReplicas });
   const js = jetstream(nc);
+  const pullJs = jetstream(nc, { timeout: CONSUME_TIMING.lookupTimeoutMs });
 
   // One eVisitor session per account for this process's evisitor consumers (issue 19 item 6).
   const sessions = options.workers.includes("evisitor") && options.evisitor
@@ -140,6 +142,7 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
   const running: Promise<void>[] = consumersOf(options, sessions).map((def) =>
     runConsumer(def, {
       js,
+      pullJs,
       jsm,
       ctx: { db, clock },
       maxDeliveries: options.maxDeliveries,

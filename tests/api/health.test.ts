@@ -22,7 +22,7 @@ Deno.test({
       await waitFor(() => nats.isConnected(), { what: "NATS connection" });
       assert.deepEqual(await health(), {
         status: 200,
-        body: { status: "ok", database: "up", nats: "up" },
+        body: { status: "ok", database: "up", nats: "up", jetstream: "up" },
       });
 
       await server.stop();
@@ -30,7 +30,12 @@ Deno.test({
         const h = await health();
         return h.status === 503 && h;
       }, { what: "health to report NATS down" });
-      assert.deepEqual(down.body, { status: "degraded", database: "up", nats: "down" });
+      assert.deepEqual(down.body, {
+        status: "degraded",
+        database: "up",
+        nats: "down",
+        jetstream: "down",
+      });
 
       await server.start();
       await waitFor(async () => (await health()).status === 200, { what: "health to recover" });

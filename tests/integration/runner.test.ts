@@ -49,6 +49,7 @@ async function withRunner(
     });
     const running = runConsumer(consumer, {
       js,
+      pullJs: js,
       jsm,
       ctx: { db: database.db, clock: () => new Date() },
       maxDeliveries: 3,

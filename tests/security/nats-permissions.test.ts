@@ -142,13 +142,16 @@ Deno.test({
           snooper.nc.subscribe(subject);
           assert.ok(await snooper.refused("subscription", subject), `subscribe ${subject}`);
         }
-        // Events go through the outbox and the relay: the API publishes none, and it has no
-        // JetStream API (it could otherwise read or delete the streams).
+        // Events go through the outbox and the relay: the API publishes none. Of JetStream's API
+        // it has the account and stream info (readiness: does JetStream have a quorum?), nothing
+        // that reads a stored message, pulls one or changes a stream.
         for (
           const subject of [
             "accounts.user.registered",
             "dlq.accounts.user.registered",
-            "$JS.API.STREAM.INFO.ACCOUNTS",
+            "$JS.API.STREAM.MSG.GET.ACCOUNTS",
+            "$JS.API.DIRECT.GET.ACCOUNTS",
+            "$JS.API.CONSUMER.MSG.NEXT.ACCOUNTS.x",
             "$JS.API.STREAM.DELETE.ACCOUNTS",
             "_INBOX_workers.x",
           ]

@@ -128,7 +128,12 @@ function unreachableEVisitor(): EVisitorAccess {
 
 /** A handle to an address where no NATS runs: the app must still serve everything but health. */
 function unreachableNats(): NatsHandle {
-  return { connection: () => undefined, isConnected: () => false, close: async () => {} };
+  return {
+    connection: () => undefined,
+    isConnected: () => false,
+    jetStreamReady: () => Promise.resolve(false),
+    close: async () => {},
+  };
 }
 
 /** JSON POST helper for app.request. */

@@ -1,4 +1,9 @@
-import { startNatsServer, type TestNatsServer } from "./nats-server.ts";
+import {
+  startNatsCluster,
+  startNatsServer,
+  type TestNatsCluster,
+  type TestNatsServer,
+} from "./nats-server.ts";
 import { freePort, waitForPort } from "./ports.ts";
 import { startSmtp, type TestSmtp } from "./smtp.ts";
 import { TEST_ENV } from "./app.ts";
@@ -13,7 +18,10 @@ const DENO = `${ROOT}node_modules/.bin/deno`;
 export interface TestStack {
   baseUrl: string;
   smtp: TestSmtp;
+  /** NATS (with `natsCluster`: all three nodes, stopped and started together). */
   nats: TestNatsServer;
+  /** With `natsCluster`: the nodes; the workers are given the first one's address only. */
+  natsCluster?: TestNatsCluster;
   /** The eVisitor simulator the product is pointed at. */
   evisitor: RunningEVisitorSim;
   /** Everything the API and the workers logged, for assertions about what logs hold. */
@@ -31,6 +39,12 @@ export type StackProcess = "api" | "workers";
 export interface StackOptions {
   /** Settings for the API and the workers beyond the test defaults (e.g. RATE_LIMITS=off). */
   env?: Record<string, string>;
+  /**
+   * Three NATS nodes in one JetStream cluster (streams with 3 replicas) instead of one server.
+   * The workers connect through the first node (and learn the others from it, as clients of a
+   * cluster do); the API is given all three.
+   */
+  natsCluster?: boolean;
 }
 
 /**
@@ -39,7 +53,9 @@ export interface StackOptions {
  */
 export async function startStack(options: StackOptions = {}): Promise<TestStack> {
   const dir = await Deno.makeTempDir({ prefix: "stack-test-" });
-  const nats = await startNatsServer();
+  const natsCluster = options.natsCluster ? await startNatsCluster() : undefined;
+  const nats = natsCluster ? clusterAsOneServer(natsCluster) : await startNatsServer();
+  const workersNatsUrl = natsCluster ? natsCluster.nodes[0].urls.workers : nats.urls.workers;
   const smtp = await startSmtp();
   const evisitor = await startEVisitorSim();
   const port = freePort();
@@ -59,6 +75,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     // Browser tests serve calendar feeds from 127.0.0.1.
     CALENDAR_ALLOW_PRIVATE_ADDRESSES: "true",
     CALENDAR_FETCH_TIMEOUT_MS: "3000",
+    ...(natsCluster ? { NATS_STREAM_REPLICAS: "3" } : {}),
     ...options.env,
   };
   const spawn = async (script: string, log: string) => {
@@ -67,7 +84,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       args: ["run", "-A", script],
       cwd: ROOT,
       // Each process as its own NATS user, as dev/start.sh and docker-compose.yml run them.
-      env: { NATS_URL: script.startsWith("api/") ? nats.urls.api : nats.urls.workers, ...env },
+      env: { NATS_URL: script.startsWith("api/") ? nats.urls.api : workersNatsUrl, ...env },
       stdout: "piped",
       stderr: "piped",
     }).spawn();
@@ -108,6 +125,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     baseUrl: `http://127.0.0.1:${port}`,
     smtp,
     nats,
+    natsCluster,
     evisitor,
     databaseUrl: env.DATABASE_URL,
     logs: async () =>
@@ -122,5 +140,22 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       await nats.dispose();
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
+  };
+}
+
+/** The cluster seen as one server: every node's address, all stopped or started together. */
+function clusterAsOneServer(cluster: TestNatsCluster): TestNatsServer {
+  const [first] = cluster.nodes;
+  return {
+    address: first.address,
+    urls: cluster.urls,
+    port: first.port,
+    stop: async () => {
+      await Promise.all(cluster.nodes.map((node) => node.stop()));
+    },
+    start: async () => {
+      await Promise.all(cluster.nodes.map((node) => node.start()));
+    },
+    dispose: () => cluster.dispose(),
   };
 }

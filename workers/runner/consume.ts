@@ -1,5 +1,7 @@
 import {
   AckPolicy,
+  type Consumer,
+  type ConsumerMessages,
   DeliverPolicy,
   JetStreamApiCodes,
   JetStreamApiError,
@@ -11,10 +13,17 @@ import { headers, nanos } from "@nats-io/nats-core";
 import { deadLetterSubjectOf, EventEnvelope } from "@shared/events.ts";
 import { describeError, log } from "@core/platform/logger.ts";
 import { retryDelayMs } from "./backoff.ts";
+import { CONSUME_TIMING, watchConsume } from "./consume-watchdog.ts";
 import type { ConsumerDefinition, HandlerContext } from "./worker.ts";
 
 export interface ConsumeOptions {
+  /** For acknowledgements' companions: dead letters. */
   js: JetStreamClient;
+  /**
+   * The consumers are looked up and pulled through this one: its request timeout is
+   * CONSUME_TIMING.lookupTimeoutMs, so a lookup during a failover is retried quickly.
+   */
+  pullJs: JetStreamClient;
   jsm: JetStreamManager;
   ctx: HandlerContext;
   maxDeliveries: number;
@@ -124,19 +133,78 @@ function safeJson(msg: JsMsg): unknown {
   }
 }
 
-/** Consumes until the signal aborts; the message in hand is finished before returning. */
+/**
+ * Consumes until the signal aborts; the message in hand is finished before returning. Each round
+ * is one `consume()` (one pull request kept open on the server) watched for stalls
+ * (consume-watchdog.ts): a dead pull request, after the server leading the consumer died or
+ * leadership moved, is replaced by a new one within seconds instead of the library's 30 s.
+ */
 export async function runConsumer(def: ConsumerDefinition, options: ConsumeOptions): Promise<void> {
-  await ensureConsumer(options.jsm, def);
-  const consumer = await options.js.consumers.get(def.stream, def.name);
+  // On a cluster under load, or while it elects a leader, creating or updating the consumer can
+  // time out: retried, since a rejection here would end the whole process.
+  while (true) {
+    if (options.signal.aborted) return;
+    try {
+      await ensureConsumer(options.jsm, def);
+      break;
+    } catch (error) {
+      log.warn("consumer set-up failed, retrying", { consumer: def.name, ...describeError(error) });
+      await pause(1000, options.signal);
+    }
+  }
   log.info("consumer started", { consumer: def.name, subject: def.event.subject });
+  const concurrency = Math.max(1, def.concurrency ?? 1);
+  let stalledAt: number | undefined;
+  let failedLookups = 0;
+  let lastLookupLog = Number.NEGATIVE_INFINITY;
   while (!options.signal.aborted) {
-    const concurrency = Math.max(1, def.concurrency ?? 1);
-    const messages = await consumer.consume({ max_messages: Math.max(16, concurrency * 2) });
+    let consumer: Consumer;
+    let messages: ConsumerMessages;
+    try {
+      // Asks the consumer's info: answers once a leader exists (after a failover, ~5 s).
+      consumer = await options.pullJs.consumers.get(def.stream, def.name);
+      messages = await consumer.consume({
+        max_messages: Math.max(16, concurrency * 2),
+        idle_heartbeat: CONSUME_TIMING.heartbeatMs,
+        expires: CONSUME_TIMING.expiresMs,
+      });
+    } catch (error) {
+      // Once when it starts, then every 10 s while NATS is away: a line per attempt would be
+      // ten a second from a process's consumers.
+      const now = performance.now();
+      failedLookups++;
+      if (now - lastLookupLog >= 10_000) {
+        lastLookupLog = now;
+        log.warn("consumer unavailable, retrying", {
+          consumer: def.name,
+          attempts: failedLookups,
+          ...describeError(error),
+        });
+      }
+      await pause(CONSUME_TIMING.lookupPauseMs, options.signal);
+      continue;
+    }
+    failedLookups = 0;
+    lastLookupLog = Number.NEGATIVE_INFINITY;
+    const watchdog = watchConsume(def.name, messages, async () => {
+      const info = await consumer.info(false);
+      return info.num_pending;
+    });
     const stop = () => messages.stop();
     options.signal.addEventListener("abort", stop, { once: true });
+    watchdog.stalled.then(() => (stalledAt ??= performance.now()));
     const inFlight = new Set<Promise<void>>();
+    const roundStarted = performance.now();
     try {
       for await (const msg of messages) {
+        watchdog.received();
+        if (stalledAt !== undefined) {
+          log.info("consumer resumed", {
+            consumer: def.name,
+            afterMs: Math.round(performance.now() - stalledAt),
+          });
+          stalledAt = undefined;
+        }
         // A failure here (NATS gone while dead-lettering) leaves the message unacked: the server
         // redelivers it after the ack wait. Caught so that a concurrent one cannot go unhandled.
         const handling: Promise<void> = processMessage(def, msg, options)
@@ -147,19 +215,37 @@ export async function runConsumer(def: ConsumerDefinition, options: ConsumeOptio
         inFlight.add(handling);
         if (inFlight.size >= concurrency) await Promise.race(inFlight);
         if (options.signal.aborted) break;
+        watchdog.waiting();
       }
       await Promise.all(inFlight);
+      // A pull that ends at once (the connection closing) is not tried again in a tight loop.
+      if (performance.now() - roundStarted < 1000) {
+        await pause(CONSUME_TIMING.lookupPauseMs, options.signal);
+      }
     } catch (error) {
       await Promise.all(inFlight);
       log.warn("consume loop interrupted, restarting", {
         consumer: def.name,
         ...describeError(error),
       });
-      await new Promise((r) => setTimeout(r, 500));
+      await pause(500, options.signal);
     } finally {
+      watchdog.dispose();
       options.signal.removeEventListener("abort", stop);
       messages.stop();
     }
   }
   log.info("consumer stopped", { consumer: def.name });
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
 }

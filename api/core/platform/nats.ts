@@ -1,14 +1,18 @@
 import { connect, type ConnectionOptions, type NatsConnection } from "@nats-io/transport-node";
+import { jetStreamReadiness } from "./jetstream-readiness.ts";
 import { describeError, log } from "./logger.ts";
 import { parseNatsServers } from "./nats-servers.ts";
 
 /**
  * A NATS connection that is allowed to be absent: a process starts even while NATS is down,
- * keeps trying in the background, and reports whether it is connected (for /api/health).
+ * keeps trying in the background, and reports whether it is connected and whether JetStream
+ * would take a publish (for /api/health). Disconnects and reconnects are logged.
  */
 export interface NatsHandle {
   connection(): NatsConnection | undefined;
   isConnected(): boolean;
+  /** JetStream answers with a quorum (jetstream-readiness.ts); cached for two seconds. */
+  jetStreamReady(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -51,17 +55,33 @@ export function connectNatsInBackground(natsUrl: string, name: string): NatsHand
     }
   };
 
+  // Server addresses carry no credentials (the client holds them apart): safe to log.
   const watch = async (conn: NatsConnection) => {
+    let lostAt = 0;
     for await (const status of conn.status()) {
-      if (status.type === "disconnect") connected = false;
-      if (status.type === "reconnect") connected = true;
+      if (status.type === "disconnect") {
+        connected = false;
+        lostAt = performance.now();
+        log.warn("nats disconnected", { name, server: status.server });
+      }
+      if (status.type === "reconnect") {
+        connected = true;
+        log.info("nats reconnected", {
+          name,
+          server: status.server,
+          afterMs: Math.round(performance.now() - lostAt),
+        });
+      }
     }
   };
 
   attempt();
+  const isConnected = () => !!nc && connected && !nc.isClosed();
+  const ready = jetStreamReadiness(() => (isConnected() ? nc : undefined));
   return {
     connection: () => nc,
-    isConnected: () => !!nc && connected && !nc.isClosed(),
+    isConnected,
+    jetStreamReady: () => (isConnected() ? ready() : Promise.resolve(false)),
     close: async () => {
       closed = true;
       if (nc && !nc.isClosed()) await nc.drain().catch(() => nc?.close());

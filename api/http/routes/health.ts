@@ -7,6 +7,8 @@ const Health = z
     status: z.enum(["ok", "degraded"]),
     database: z.enum(["up", "down"]),
     nats: z.enum(["up", "down"]),
+    /** JetStream would take a publish: it answers with a quorum (no quorum: "down"). */
+    jetstream: z.enum(["up", "down"]),
   })
   .meta({ id: "Health" });
 
@@ -15,7 +17,7 @@ const health = createRoute({
   method: "get",
   path: "/health",
   tags: ["Operations"],
-  summary: "Whether the database and the event bus are reachable",
+  summary: "Whether the database and the event bus are reachable, and JetStream has a quorum",
   responses: {
     200: {
       description: "All dependencies reachable",
@@ -32,6 +34,10 @@ export const healthRoutes = createRouter().openapi(health, async (c) => {
   const { db, nats } = c.get("deps");
   const database = await databaseIsUp(db) ? "up" as const : "down" as const;
   const bus = nats.isConnected() ? "up" as const : "down" as const;
-  const ok = database === "up" && bus === "up";
-  return c.json({ status: ok ? "ok" : "degraded", database, nats: bus }, ok ? 200 : 503);
+  const jetstream = await nats.jetStreamReady() ? "up" as const : "down" as const;
+  const ok = database === "up" && bus === "up" && jetstream === "up";
+  return c.json(
+    { status: ok ? "ok" : "degraded", database, nats: bus, jetstream },
+    ok ? 200 : 503,
+  );
 });
