@@ -51,6 +51,7 @@ await runMain(async () => {
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       trustProxy: config.TRUST_PROXY,
       payee: payeeOf(config),
+      guestDataRetentionDays: config.GUEST_DATA_RETENTION_DAYS,
       rateLimits: rateLimitsOf(config),
       corsOrigins: config.CORS_ORIGINS,
       auth: {

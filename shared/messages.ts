@@ -37,6 +37,8 @@ export const MESSAGES = {
   checkinGuestsIncomplete: "Please complete all guest information before proceeding",
   checkinTermsRequired: "You must accept the terms and privacy policy to continue",
   parameterMustBeDefined: "The parameter '{name}' must be defined.",
+  /** Not in the spec: the profile's OIB fails its ISO 7064 MOD 11,10 check digit. */
+  oibInvalid: "Please enter a valid OIB",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

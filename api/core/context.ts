@@ -13,6 +13,8 @@ export interface ServiceConfig {
   auth: AuthConfig;
   /** Who hosts pay by bank transfer; the development payee when absent (tests). */
   payee?: Payee;
+  /** GUEST_DATA_RETENTION_DAYS, which the workers apply; the default when absent (tests). */
+  guestDataRetentionDays?: number;
 }
 
 /** Where a request came from, for the account history: the address and the browser. */

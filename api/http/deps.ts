@@ -23,6 +23,8 @@ export interface AppDeps {
     trustProxy: boolean;
     /** Who hosts pay by bank transfer; the development payee when absent (tests). */
     payee?: Payee;
+    /** GUEST_DATA_RETENTION_DAYS (the privacy centre shows it); the default when absent. */
+    guestDataRetentionDays?: number;
     /** Requests per minute and address for each rate-limited group; none when absent (RATE_LIMITS=off). */
     rateLimits?: RateLimits;
     /** Origins whose pages may call the API (CORS); none when absent. */

@@ -22,7 +22,12 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
     },
     secretBox,
     evisitor,
-    config: { publicUrl: config.publicUrl, auth: config.auth, payee: config.payee },
+    config: {
+      publicUrl: config.publicUrl,
+      auth: config.auth,
+      payee: config.payee,
+      guestDataRetentionDays: config.guestDataRetentionDays,
+    },
   };
   c.set("ctx", ctx);
   return ctx;

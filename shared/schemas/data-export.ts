@@ -162,7 +162,7 @@ export const ExportPurchaseRequest = z.object({
 export const ExportReceipt = z.object({
   id: Id,
   number: z.string(),
-  purchaseRequestId: Id,
+  purchaseRequestId: Id.nullable(),
   packageName: z.string(),
   months: z.number().int(),
   /** Euros, two decimals (from whole cents). */

@@ -9,11 +9,8 @@ import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 /** The schedule mark of the daily run (schedule_marks.name). */
 export const GUEST_DATA_RETENTION = "guest-data-retention";
 
-/**
- * GUEST_DATA_RETENTION_DAYS' default: a month after check-out (the reasoning is in the README,
- * "Personal data").
- */
-export const DEFAULT_GUEST_DATA_RETENTION_DAYS = 30;
+/** GUEST_DATA_RETENTION_DAYS' default (shared/retention.ts, which the privacy centre shows). */
+export { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "@shared/retention.ts";
 
 /** Guests anonymised per transaction: short transactions, so the API never waits long. */
 export const RETENTION_BATCH = 200;
