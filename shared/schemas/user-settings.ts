@@ -13,7 +13,11 @@ export const APP_LANGUAGES = ["hr", "en"] as const;
 export const UserSettings = z
   .object({
     language: z.enum(APP_LANGUAGES),
-    theme: z.enum(THEMES),
+    /**
+     * Null until the settings are first saved: each browser then keeps its own theme (and
+     * language); once saved, signing in applies both.
+     */
+    theme: z.enum(THEMES).nullable(),
     /** In-app notifications are always on; this adds e-mail for the important ones. */
     emailNotifications: z.boolean(),
     defaultCheckInTime: TimeOfDay.nullable(),

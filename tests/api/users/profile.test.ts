@@ -168,7 +168,7 @@ Deno.test("GET/PUT /api/Users/manage/settings: language, theme, channels and def
     assert.equal((await app.request("/api/Users/manage/settings")).status, 401);
     assert.deepEqual(await (await getWith(app, "/api/Users/manage/settings", ana)).json(), {
       language: "hr",
-      theme: "DefaultTheme",
+      theme: null,
       emailNotifications: true,
       defaultCheckInTime: null,
       defaultCheckOutTime: null,

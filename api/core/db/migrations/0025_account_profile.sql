@@ -33,7 +33,7 @@ ALTER TABLE `users` ADD `street` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `postal_code` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `city` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `in_vat_system` integer DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE `users` ADD `theme` text DEFAULT 'DefaultTheme' NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `theme` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `default_check_in_time` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `default_check_out_time` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `deletion_requested_at` integer;--> statement-breakpoint

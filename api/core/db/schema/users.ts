@@ -29,8 +29,12 @@ export const users = sqliteTable("users", {
   postalCode: text(),
   city: text(),
   inVatSystem: integer({ mode: "boolean" }).notNull().default(false),
-  /** Settings (GET/PUT /Users/manage/settings): the app's theme (shared/themes.ts). */
-  theme: text().notNull().default("DefaultTheme"),
+  /**
+   * Settings (GET/PUT /Users/manage/settings): the app's theme (shared/themes.ts). Null until the
+   * host saves the settings page; until then each browser keeps its own theme and language, and
+   * once saved, signing in applies both.
+   */
+  theme: text(),
   /** Check-in and check-out times ("HH:mm") given to a new property that has none of its own. */
   defaultCheckInTime: text(),
   defaultCheckOutTime: text(),

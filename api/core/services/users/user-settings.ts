@@ -11,7 +11,7 @@ export async function getUserSettings(ctx: ServiceContext): Promise<UserSettings
   if (!row) throw new AppError("NotFound");
   return {
     language: row.language === "en" ? "en" : "hr",
-    theme: row.theme as Theme,
+    theme: row.theme as Theme | null,
     emailNotifications: row.emailNotifications,
     defaultCheckInTime: row.defaultCheckInTime,
     defaultCheckOutTime: row.defaultCheckOutTime,
