@@ -1,8 +1,15 @@
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, screenshot } from "../support/browser.ts";
+import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
-import { dialogScreenshot, E2E_PASSWORD, e2eSession, LOOKS, mailTo } from "../support/e2e.ts";
+import {
+  dialogScreenshot,
+  E2E_PASSWORD,
+  e2eSession,
+  linkIn,
+  LOOKS,
+  mailTo,
+} from "../support/e2e.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -173,10 +180,32 @@ Deno.test({
           const mail = await stack.smtp.waitForMail((m) =>
             mailTo(HOST)(m) && m.subject === "Vaš račun bit će obrisan za 14 dana – Prijavko"
           );
-          assert.match(mail.text ?? "", /\/app\/otkazi-brisanje\//);
-          await screenshot(page, "privacy-deletion-pending-desktop-light");
+          // The e-mailed link keeps the account, without signing in.
+          const linkPage = await (await newContext({ viewport: VIEWPORTS.phone })).newPage();
+          await linkPage.goto(linkIn(mail));
+          await linkPage.getByRole("heading", { name: "Zadržati račun?" }).waitFor();
+          await linkPage.getByRole("button", { name: "Otkaži brisanje" }).click();
+          await linkPage.getByRole("heading", { name: "Brisanje je otkazano" }).waitFor();
+          await screenshot(linkPage, "cancel-deletion-link-done-phone-light");
+          await linkPage.reload();
+          await linkPage.getByRole("button", { name: "Otkaži brisanje" }).click();
+          await linkPage.getByRole("heading", {
+            name: "Brisanje nije moguće otkazati ovom poveznicom",
+          }).waitFor();
+          await linkPage.context().close();
+          await page.reload();
+          await page.getByRole("button", { name: "Obriši moj račun" }).waitFor();
+          assert.equal(await banner.count(), 0, "the banner went with the deletion");
 
-          // Signing in during the grace period shows the banner with the cancel button.
+          // Asked again: signing in during the grace period shows the banner's cancel button.
+          await page.getByRole("button", { name: "Obriši moj račun" }).click();
+          await dialog.getByLabel("Lozinka").fill(E2E_PASSWORD);
+          await dialog.getByRole("button", { name: "Obriši račun za 14 dana" }).click();
+          await banner.waitFor();
+          await dialog.waitFor({ state: "detached" });
+          await page.evaluate(() => scrollTo(0, 0));
+          await screenshot(page, "privacy-deletion-pending-desktop-light", { fullPage: false });
+
           await page.getByRole("button", { name: "Moj račun", exact: true }).click();
           await page.getByRole("menuitem", { name: "Odjava" }).click();
           await page.waitForURL("**/app/prijava**");

@@ -73,7 +73,7 @@ function PrivacyContent() {
         )}
         {load.status === "loaded" && (
           <SettingsSection
-            icon="history"
+            icon="calendar"
             title={t("privacy.retention.title")}
             description={t("privacy.retention.description")}
           >

@@ -62,7 +62,7 @@ function SettingsContent() {
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
         {t("profileMenu.settings")}
       </h1>
-      <p className="mt-2 text-lg text-fg-muted">{t("settings.intro")}</p>
+      <p className="mt-2 text-lg text-fg-muted">{t("userSettings.intro")}</p>
       <div className="mt-8">
         {load.status === "loading" && <LoadingState t={t} />}
         {load.status === "failed" && (
@@ -86,11 +86,10 @@ function SettingsForm({ saved }: { saved: UserSettings }) {
     FIELDS,
     (message) => translateServerMessage(t, message),
   );
-  // Until the settings were first saved, this browser's own choices are the starting point.
-  const [language, setLanguageChoice] = useState<UserSettings["language"]>(
-    saved.theme ? saved.language : lang,
-  );
-  const [theme, setTheme] = useState<Theme>(saved.theme ?? readThemePreference());
+  // Language and theme start from what this browser shows now (the top bar's switches change
+  // them here only); saving makes them the account's, for every browser signed in later.
+  const [language, setLanguageChoice] = useState<UserSettings["language"]>(lang);
+  const [theme, setTheme] = useState<Theme>(readThemePreference);
   const [emailNotifications, setEmailNotifications] = useState(saved.emailNotifications);
   const [outcome, setOutcome] = useState<Outcome>();
   const [isSaving, setSaving] = useState(false);
@@ -133,8 +132,8 @@ function SettingsForm({ saved }: { saved: UserSettings }) {
     <form ref={formRef} noValidate onSubmit={handleSubmit} className="space-y-6">
       <SettingsSection
         icon="monitor"
-        title={t("settings.appearance.title")}
-        description={t("settings.appearance.description")}
+        title={t("userSettings.appearance.title")}
+        description={t("userSettings.appearance.description")}
       >
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectField
@@ -160,21 +159,21 @@ function SettingsForm({ saved }: { saved: UserSettings }) {
       </SettingsSection>
       <SettingsSection
         icon="bell"
-        title={t("settings.notifications.title")}
-        description={t("settings.notifications.description")}
+        title={t("userSettings.notifications.title")}
+        description={t("userSettings.notifications.description")}
       >
         <div className="divide-y divide-border rounded-2xl border border-border">
           <p className="flex items-start justify-between gap-4 p-4 sm:p-5">
             <span className="min-w-0">
               <span className="block text-[0.9375rem] font-semibold">
-                {t("settings.notifications.inApp")}
+                {t("userSettings.notifications.inApp")}
               </span>
               <span className="mt-0.5 block text-sm text-fg-muted">
-                {t("settings.notifications.inAppHint")}
+                {t("userSettings.notifications.inAppHint")}
               </span>
             </span>
             <span className="shrink-0 rounded-full bg-success-soft px-2.5 py-1 text-sm font-semibold text-success-soft-fg">
-              {t("settings.notifications.always")}
+              {t("userSettings.notifications.always")}
             </span>
           </p>
           <div className="p-4 sm:p-5">
@@ -190,21 +189,21 @@ function SettingsForm({ saved }: { saved: UserSettings }) {
       </SettingsSection>
       <SettingsSection
         icon="calendar"
-        title={t("settings.times.title")}
-        description={t("settings.times.description")}
+        title={t("userSettings.times.title")}
+        description={t("userSettings.times.description")}
       >
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             name="defaultCheckInTime"
             type="time"
-            label={t("settings.times.checkIn")}
+            label={t("userSettings.times.checkIn")}
             defaultValue={saved.defaultCheckInTime ?? ""}
             error={errorOf("defaultCheckInTime")}
           />
           <TextField
             name="defaultCheckOutTime"
             type="time"
-            label={t("settings.times.checkOut")}
+            label={t("userSettings.times.checkOut")}
             defaultValue={saved.defaultCheckOutTime ?? ""}
             error={errorOf("defaultCheckOutTime")}
           />
@@ -212,12 +211,12 @@ function SettingsForm({ saved }: { saved: UserSettings }) {
       </SettingsSection>
       <FormOutcome
         ref={messageRef}
-        success={outcome?.tone === "success" ? t("settings.saved") : undefined}
+        success={outcome?.tone === "success" ? t("userSettings.saved") : undefined}
         failure={outcome?.tone === "error" ? describeApiError(t, outcome.error) : undefined}
       />
       <div className="flex justify-end">
         <Button type="submit" busy={isSaving}>
-          {isSaving ? t("account.saving") : t("settings.save")}
+          {isSaving ? t("account.saving") : t("userSettings.save")}
         </Button>
       </div>
     </form>
