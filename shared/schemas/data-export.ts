@@ -23,6 +23,18 @@ export const ExportAccount = z.object({
   twoFactorEnabled: z.boolean(),
   createdAt: DateTime,
   lastLoginAt: When,
+  /** The profile (GET /Users/manage/profile) and settings (GET /Users/manage/settings). */
+  fullName: Text,
+  phone: Text,
+  companyName: Text,
+  oib: Text,
+  street: Text,
+  postalCode: Text,
+  city: Text,
+  inVatSystem: z.boolean(),
+  theme: Text,
+  defaultCheckInTime: Text,
+  defaultCheckOutTime: Text,
 }).meta({ id: "ExportAccount" });
 
 export const ExportSubscription = z.object({
