@@ -154,6 +154,15 @@ Deno.test("account deletion end to end: grace, cancel, delete again, the erase j
     const job = accountErasureJob({ tickMs: 60_000 });
     const run = () => job.run({ db, now: clock.now(), js: () => undefined as never, today: "" });
 
+    // A failed sign-in leaves counters keyed by the e-mail.
+    const failed = await app.request(
+      postJson("/api/Users/login", { email: ana.email, password: "Kriva-Lozinka-1!" }),
+    );
+    assert.equal(failed.status, 401);
+    assert.ok(
+      (await everyRow(db)).get("login_throttle")?.some((row) => row.includes(ana.email)),
+    );
+
     // Asked, cancelled by the button after signing in days later, asked again.
     const fresh = async () => (await signIn(app, ana.email)).accessToken;
     const ask = async () =>

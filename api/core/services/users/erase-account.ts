@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, like, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { accountEvents } from "../../db/schema/account-events.ts";
@@ -87,9 +87,11 @@ export async function eraseAccount(db: Database, userId: string, now: Date): Pro
     await tx.delete(userTokens).where(eq(userTokens.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    // By prefix, not LIKE: an e-mail may hold "_" or "%".
+    const pairPrefix = `pair:${user.email}|`;
     await tx.delete(loginThrottle).where(or(
       eq(loginThrottle.key, `account:${user.email}`),
-      like(loginThrottle.key, `pair:${user.email.replace(/[\\%_]/g, "\\$&")}|%`),
+      sql`substr(${loginThrottle.key}, 1, ${pairPrefix.length}) = ${pairPrefix}`,
     ));
     await tx.delete(contactMessages).where(
       inArray(contactMessages.email, [user.email, user.pendingEmail ?? user.email]),
