@@ -184,3 +184,18 @@ Deno.test("GET /api/Users/manage/privacy: the retention periods the workers appl
       deletion: { deletionRequestedAt: null, deletionDueAt: null },
     });
   }));
+
+Deno.test("wrong passwords on POST /api/Users/manage/delete count like failed sign-ins: the session is locked out", () =>
+  withTestApp(async ({ app, db }) => {
+    await createHost(app, db, { email: "ana@example.com" });
+    const { accessToken } = await signIn(app, "ana@example.com");
+    const attempt = (password: string) =>
+      postWith(app, "/api/Users/manage/delete", { password }, accessToken);
+    for (let i = 0; i < 5; i++) {
+      assert.equal((await attempt(`Kriva-Lozinka-${i}!`)).status, 400);
+    }
+    const locked = await attempt(PASSWORD);
+    assert.equal(locked.status, 429, "even the right password waits now");
+    assert.equal((await locked.json()).code, "LockedOut");
+    assert.equal((await db.select().from(users)).filter((u) => u.deletionDueAt).length, 0);
+  }, { now: NOW }));
