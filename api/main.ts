@@ -52,6 +52,7 @@ await runMain(async () => {
       trustProxy: config.TRUST_PROXY,
       payee: payeeOf(config),
       supportEmail: config.SUPPORT_EMAIL,
+      guestDataRetentionDays: config.GUEST_DATA_RETENTION_DAYS,
       rateLimits: rateLimitsOf(config),
       corsOrigins: config.CORS_ORIGINS,
       auth: {

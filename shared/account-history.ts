@@ -26,6 +26,8 @@ export const ACCOUNT_EVENT_KINDS = [
   "PlanPurchasePaid",
   "PlanAssigned",
   "TrialAssigned",
+  "AccountDeletionRequested",
+  "AccountDeletionCancelled",
 ] as const;
 export type AccountEventKind = typeof ACCOUNT_EVENT_KINDS[number];
 

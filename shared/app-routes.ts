@@ -17,6 +17,14 @@ export const APP_ROUTES = {
   /** After sign-in, while a legal document's new version waits for the host's acceptance. */
   acceptLegal: "/app/prihvacanje-uvjeta",
   accountSettings: "/app/postavke-racuna",
+  /** The host's profile: name, company, OIB, address (receipts, payment slip, greeting). */
+  profile: "/app/profil",
+  /** Language, theme, notification channels, default times. */
+  settings: "/app/postavke",
+  /** Data export, consents, retention periods, deleting the account. */
+  privacy: "/app/privatnost",
+  /** /app/otkazi-brisanje/{userId}/{code}: cancelDeletionPath. */
+  cancelDeletion: "/app/otkazi-brisanje",
   /** The account history (the profile menu's "Povijest"). */
   history: "/app/povijest",
   externalAccounts: "/app/povezani-racuni",
@@ -55,6 +63,11 @@ export function confirmEmailPath(userId: string, code: string): string {
 /** The single-use link, sent to the old address, undoing an e-mail change. */
 export function revertEmailChangePath(userId: string, code: string): string {
   return `${APP_ROUTES.revertEmailChange}/${userId}/${code}`;
+}
+
+/** The single-use link, e-mailed with a deletion request, that keeps the account. */
+export function cancelDeletionPath(userId: string, code: string): string {
+  return `${APP_ROUTES.cancelDeletion}/${userId}/${code}`;
 }
 
 /** The single-use link setting a new password. */

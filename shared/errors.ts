@@ -76,6 +76,11 @@ export const ERROR_CODES = {
     title: "Only a guest checked out of eVisitor can have the check-out undone.",
   },
   CannotImpersonate: { status: 403, title: "This user cannot be impersonated." },
+  LastAdministrator: {
+    status: 409,
+    title: "The last administrator's account cannot be deleted: make someone else an " +
+      "administrator first.",
+  },
   Unauthorized: { status: 401, title: "Authentication is required." },
   Forbidden: { status: 403, title: "You don't have permission to do this." },
   NotFound: { status: 404, title: "The requested resource was not found." },

@@ -43,6 +43,12 @@ export const PasswordResetRequested = defineEvent("accounts.passwordreset.reques
 export const EmailChangeRequested = defineEvent("accounts.emailchange.requested", userRef);
 
 /**
+ * The owner asked to delete the account: the worker e-mails a single-use link that cancels it
+ * during the 14 days' grace.
+ */
+export const AccountDeletionRequested = defineEvent("accounts.deletion.requested", userRef);
+
+/**
  * A burst of failed sign-ins on an account began (its tenth failure): the worker tells the owner,
  * once per burst.
  */

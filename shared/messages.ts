@@ -40,6 +40,8 @@ export const MESSAGES = {
     "You must accept the terms of use, the privacy policy and the data-processing agreement",
   ratingRequired: "Please choose a rating from 1 to 5",
   parameterMustBeDefined: "The parameter '{name}' must be defined.",
+  /** Not in the spec: the profile's OIB fails its ISO 7064 MOD 11,10 check digit. */
+  oibInvalid: "Please enter a valid OIB",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

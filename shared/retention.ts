@@ -1,10 +1,27 @@
+import { ACCOUNT_HISTORY_RETENTION_DAYS } from "./account-history.ts";
+
 /**
- * How long the product keeps what, by default: the workers' retention jobs and the privacy policy
- * read the same numbers. An operator may set another guest-data period (GUEST_DATA_RETENTION_DAYS).
+ * How long the product keeps what, in one place: the workers' jobs delete by these figures and
+ * the privacy centre (GET /Users/manage/privacy) shows the same ones. Only the guests' period
+ * is configurable (GUEST_DATA_RETENTION_DAYS, read by the API and the workers alike).
  */
 
-/** Days after a stay's check-out when its guests' personal data is removed (anonymised). */
+/**
+ * GUEST_DATA_RETENTION_DAYS' default: a month after check-out (the reasoning is in the README,
+ * "Personal data").
+ */
 export const DEFAULT_GUEST_DATA_RETENTION_DAYS = 30;
 
-/** Days after support was e-mailed a contact-form message when it is deleted. */
+/** A contact-form message, after support has been e-mailed it. */
 export const CONTACT_MESSAGE_RETENTION_DAYS = 90;
+
+export { ACCOUNT_HISTORY_RETENTION_DAYS };
+
+/** Days between asking to delete an account and its erasure; cancelling is possible until then. */
+export const ACCOUNT_DELETION_GRACE_DAYS = 14;
+
+/**
+ * Receipts outlive an erased account: the Croatian Accounting Act (Zakon o računovodstvu, art. 10)
+ * has bookkeeping documents kept eleven years. They hold no guest data (docs/product.md).
+ */
+export const RECEIPT_RETENTION_YEARS = 11;

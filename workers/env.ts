@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { commonEnv, parseConfig } from "@core/platform/config.ts";
-import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "./evisitor/schedule/guest-data-retention.ts";
 
 /** `scheduler` runs every timed job (workers/scheduler/jobs.ts); no other worker runs on a clock. */
 export const WORKER_NAMES = [
@@ -40,13 +39,6 @@ const WorkersEnv = z.object({
    * retries run, and the daily jobs (comparison with eVisitor, retention) look for today's run.
    */
   GUEST_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).default(60_000),
-  /**
-   * Days after a stay's check-out when its guests' personal data is removed (anonymised), once
-   * eVisitor has them checked out. eVisitor holds the official guest list; our copy is only needed
-   * to finish registration, check-out and the comparison with eVisitor (README "Personal data").
-   */
-  GUEST_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650)
-    .default(DEFAULT_GUEST_DATA_RETENTION_DAYS),
   /** How often every calendar feed is fetched (conditional requests make unchanged ones cheap). */
   CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
   /** How often the scheduler's calendar job looks for feeds that are due. */

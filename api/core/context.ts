@@ -15,6 +15,8 @@ export interface ServiceConfig {
   payee?: Payee;
   /** Support's address (SUPPORT_EMAIL); the default when absent (tests). */
   supportEmail?: string;
+  /** GUEST_DATA_RETENTION_DAYS, which the workers apply; the default when absent (tests). */
+  guestDataRetentionDays?: number;
 }
 
 /** Where a request came from, for the account history: the address and the browser. */

@@ -25,6 +25,8 @@ export interface AppDeps {
     payee?: Payee;
     /** Support's address (SUPPORT_EMAIL), named on the legal pages; the default when absent. */
     supportEmail?: string;
+    /** GUEST_DATA_RETENTION_DAYS (the privacy centre shows it); the default when absent. */
+    guestDataRetentionDays?: number;
     /** Requests per minute and address for each rate-limited group; none when absent (RATE_LIMITS=off). */
     rateLimits?: RateLimits;
     /** Origins whose pages may call the API (CORS); none when absent. */

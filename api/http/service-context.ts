@@ -27,6 +27,7 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
       auth: config.auth,
       payee: config.payee,
       supportEmail: config.supportEmail,
+      guestDataRetentionDays: config.guestDataRetentionDays,
     },
   };
   c.set("ctx", ctx);

@@ -36,7 +36,15 @@ export const TwoFactorState = z
 export type TwoFactorState = z.infer<typeof TwoFactorState>;
 
 export const AccountInfo = z
-  .object({ email: z.string(), isEmailConfirmed: z.boolean(), roles: z.array(z.string()) })
+  .object({
+    email: z.string(),
+    isEmailConfirmed: z.boolean(),
+    roles: z.array(z.string()),
+    /** The profile's name (or company); absent until the profile names one. */
+    displayName: z.string().optional(),
+    /** When the account is to be erased; absent unless a deletion is pending. */
+    deletionDueAt: z.iso.datetime().optional(),
+  })
   .meta({ id: "AccountInfo" });
 export type AccountInfo = z.infer<typeof AccountInfo>;
 

@@ -23,6 +23,18 @@ export const ExportAccount = z.object({
   twoFactorEnabled: z.boolean(),
   createdAt: DateTime,
   lastLoginAt: When,
+  /** The profile (GET /Users/manage/profile) and settings (GET /Users/manage/settings). */
+  fullName: Text,
+  phone: Text,
+  companyName: Text,
+  oib: Text,
+  street: Text,
+  postalCode: Text,
+  city: Text,
+  inVatSystem: z.boolean(),
+  theme: Text,
+  defaultCheckInTime: Text,
+  defaultCheckOutTime: Text,
 }).meta({ id: "ExportAccount" });
 
 export const ExportSubscription = z.object({
@@ -162,7 +174,7 @@ export const ExportPurchaseRequest = z.object({
 export const ExportReceipt = z.object({
   id: Id,
   number: z.string(),
-  purchaseRequestId: Id,
+  purchaseRequestId: Id.nullable(),
   packageName: z.string(),
   months: z.number().int(),
   /** Euros, two decimals (from whole cents). */

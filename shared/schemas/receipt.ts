@@ -12,7 +12,8 @@ export const Receipt = z
     price: Money,
     created: DateTime,
     number: z.string(),
-    purchaseRequestId: Id,
+    /** Null only for a receipt kept after its host's account was erased. */
+    purchaseRequestId: Id.nullable(),
     packageName: z.string(),
     /** Months. */
     subscriptionLength: z.number().int().positive(),

@@ -95,6 +95,8 @@ Deno.test("GET /api/DataExport gives a host everything of theirs as JSON, and no
     assert.equal(data.formatVersion, 1);
     assert.equal(data.exportedAt, NOW.toISOString());
     assert.equal(data.account.email, "ana@example.com");
+    assert.equal(data.account.fullName, null, "the profile is exported, empty until filled in");
+    assert.equal(data.account.inVatSystem, false);
     assert.equal(data.subscription?.packageId, "pro");
     assert.equal(data.subscription?.isTrial, true);
     assert.equal(data.externalAccounts.length, 1);

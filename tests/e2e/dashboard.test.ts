@@ -260,13 +260,14 @@ Deno.test({
             .first().waitFor();
           assert.equal((await allNotifications(page)).totalCount, total - 1);
 
-          // E-mails for important notifications, switched off.
-          await page.goto("/app/postavke-racuna");
+          // E-mails for important notifications, switched off on the settings page.
+          await page.goto("/app/postavke");
           const emails = page.getByRole("switch", { name: "Šalji mi važne obavijesti e-poštom" });
           await emails.waitFor();
           assert.equal(await emails.getAttribute("aria-checked"), "true");
           await emails.click();
-          await page.getByText("Obavijesti više nećete primati e-poštom.").waitFor();
+          await page.getByRole("button", { name: "Spremi postavke" }).click();
+          await page.getByText("Postavke su spremljene.").waitFor();
           assert.deepEqual(await api(page, "/api/UserNotifications/settings"), {
             emailNotifications: false,
           });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createTestApp, postJson } from "../support/app.ts";
-import { getWith, PASSWORD, signIn } from "../support/accounts.ts";
+import { createHost, getWith, PASSWORD, postWith, signIn } from "../support/accounts.ts";
 import { REAL_SERVERS, withPipeline } from "../support/pipeline.ts";
 import { TEST_PUBLIC_URL } from "../support/workers.ts";
 
@@ -166,5 +166,34 @@ Deno.test({
         1,
         "once per burst",
       );
+    }),
+});
+
+Deno.test({
+  name: "asking to delete the account e-mails a Croatian link that keeps it, once",
+  ...REAL_SERVERS,
+  fn: () =>
+    withPipeline(async ({ app, database, smtp }) => {
+      const userId = await createHost(app, database.db, { email: "mara@example.com" });
+      const { accessToken } = await signIn(app, "mara@example.com");
+      const asked = await postWith(
+        app,
+        "/api/Users/manage/delete",
+        { password: PASSWORD },
+        accessToken,
+      );
+      assert.equal(asked.status, 200);
+      const mail = await smtp.waitForMail((m) =>
+        m.subject === "Vaš račun bit će obrisan za 14 dana – Prijavko"
+      );
+      assert.match(mail.text ?? "", /goste i povezane eVisitor račune/);
+      const path = linkIn(mail.text);
+      assert.match(path, new RegExp(`^/app/otkazi-brisanje/${userId}/[\\w-]{43}$`));
+      const code = path.split("/").at(-1);
+      const open = () => app.request(postJson("/api/Users/cancelDeletion", { userId, code }));
+      assert.equal((await open()).status, 200);
+      const info = await (await getWith(app, "/api/Users/manage/info", accessToken)).json();
+      assert.equal(info.deletionDueAt, undefined, "the account stays");
+      assert.equal((await open()).status, 400, "the link works once");
     }),
 });

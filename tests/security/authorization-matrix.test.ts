@@ -57,6 +57,7 @@ const PUBLIC: Record<string, string> = {
   "POST /api/Users/forgotPassword": "answers the same whether or not the address exists",
   "POST /api/Users/resetPassword": "the e-mailed reset code is the credential",
   "POST /api/Users/revertEmailChange": "the code e-mailed to the old address is the credential",
+  "POST /api/Users/cancelDeletion": "the code e-mailed with a deletion request is the credential",
   "GET /api/Reservations/{code}":
     "the guest check-in page: anyone with the stay's code sees its public view (its host, signed in, sees it in full)",
   "GET /api/Reservations/{code}/BorderCrossings":
@@ -191,6 +192,9 @@ const guestForm = { ...BIRGITTE, surname: "Intruder", documentNumber: "XX0000001
 const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
   "GET /api/Users/confirmEmail": { exempt: "public; the e-mailed code, not the user id, decides" },
   "POST /api/Users/revertEmailChange": {
+    exempt: "public; the e-mailed code, not the user id, decides",
+  },
+  "POST /api/Users/cancelDeletion": {
     exempt: "public; the e-mailed code, not the user id, decides",
   },
   "POST /api/Reservations/Guests": {

@@ -70,6 +70,10 @@ const WRITES_WHEN_REFUSED: Record<string, { tables: string[]; why: string }> = {
     tables: ["login_throttle", "outbox"],
     why: "a wrong password or code counts like a failed sign-in (issue 17)",
   },
+  "POST /api/Users/manage/delete": {
+    tables: ["login_throttle", "outbox"],
+    why: "a wrong password counts like a failed sign-in (issue 21)",
+  },
 };
 
 /** What may never appear in an answer (unless the request itself carried the same text). */
@@ -132,12 +136,17 @@ function lenientDecode(text: string): string {
   });
 }
 
-/** Checks one answer; throws with what is wrong. */
+/**
+ * Checks one answer; throws with what is wrong. `stored`: short texts earlier requests of the same
+ * world sent, which an answer may show back as data (a profile's name read after it was saved);
+ * they are taken out of the answer before it is searched for leaks, so a stack trace still shows.
+ */
 async function checkAnswer(
   op: Operation,
   req: FuzzRequest,
   res: Response,
   secrets: readonly string[],
+  stored: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const sent = `${req.url}\n${lenientDecode(req.url)}\n${req.body ?? ""}`;
   const where = `${req.method} ${req.url.slice(0, 200)}${
@@ -155,8 +164,12 @@ async function checkAnswer(
       `${op.key}: ${res.status} for ${where}\n${text.slice(0, 500)}`,
     );
   }
+  let scanned = text;
+  for (const value of stored) {
+    scanned = scanned.split(value).join("").split(JSON.stringify(value).slice(1, -1)).join("");
+  }
   for (const [what, pattern] of LEAKS) {
-    const match = pattern.exec(text);
+    const match = pattern.exec(scanned);
     if (match && !sent.includes(match[0])) {
       assert.fail(`${op.key}: the answer shows ${what} (${match[0]}) for ${where}`);
     }
@@ -180,12 +193,33 @@ async function checkAnswer(
   }
 }
 
+/** The strings (up to 200 characters) of a JSON body, which the app may store and show again. */
+function stringsIn(body: string | undefined): string[] {
+  if (!body) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === "string" && v.length >= 4 && v.length <= 200) found.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return found;
+}
+
 /**
  * Sends requests to one app and checks each answer; a refused request (4xx, 503) must leave the
  * database as the previous request left it.
  */
-async function exerciser(app: TestApp, db: Database) {
+async function exerciser(app: TestApp, db: Database, { remember = false } = {}) {
   let last: Snapshot = await snapshot(db);
+  /** With `remember`, the short strings of every body sent so far (see checkAnswer). */
+  const stored = new Set<string>();
   return async (
     op: Operation,
     req: FuzzRequest,
@@ -200,7 +234,8 @@ async function exerciser(app: TestApp, db: Database) {
     });
     stats.requests++;
     stats.byStatus[res.status] = (stats.byStatus[res.status] ?? 0) + 1;
-    await checkAnswer(op, req, res, secrets);
+    await checkAnswer(op, req, res, secrets, stored);
+    if (remember && res.ok) { for (const value of stringsIn(req.body)) stored.add(value); }
     const now = await snapshot(db);
     const changed = changedTables(last, now);
     last = now;
@@ -365,7 +400,7 @@ Deno.test("fuzz: every operation of the OpenAPI document, from its schemas", asy
             const step = fc.constantFrom(...byKey.keys()).chain((key) =>
               requestArbitrary(byKey.get(key)!, doc, { known }).map((req) => ({ key, req }))
             );
-            const exercise = await exerciser(app, db);
+            const exercise = await exerciser(app, db, { remember: true });
             await replayable("sequences", "sequences", () =>
               fc.assert(
                 fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 10 }), async (steps) => {

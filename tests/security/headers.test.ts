@@ -306,6 +306,9 @@ const HOST_PAGES = [
   "/app/obavijesti",
   "/app/pretplata",
   "/app/postavke-racuna",
+  "/app/profil",
+  "/app/postavke",
+  "/app/privatnost",
   "/app/kontakt",
 ];
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import {
+  AccountDeletionRequested,
   EmailChangeRequested,
   EmailConfirmationRequested,
   type EventContract,
@@ -9,6 +10,7 @@ import {
 } from "@shared/events.ts";
 import {
   APP_ROUTES,
+  cancelDeletionPath,
   confirmEmailPath,
   resetPasswordPath,
   revertEmailChangePath,
@@ -68,6 +70,13 @@ const SIGN_IN_FAILURES: LinkMail = {
   recipient: (user) => user.email,
   path: () => APP_ROUTES.accountSettings,
 };
+/** Sent only while the deletion is still pending (a quick cancel makes it moot). */
+const DELETION: LinkMail = {
+  kind: "deletionScheduled",
+  purpose: "CancelDeletion",
+  recipient: (user) => user.deletionDueAt ? user.email : undefined,
+  path: (user, code) => cancelDeletionPath(user.id, code),
+};
 const RESET: LinkMail = {
   kind: "resetPassword",
   purpose: "ResetPassword",
@@ -126,5 +135,6 @@ export function accountEmailConsumers(
     consumer("notifications_passwordreset", PasswordResetRequested, RESET),
     consumer("notifications_emailchange", EmailChangeRequested, CHANGE),
     consumer("notifications_signinfailures", SignInFailuresDetected, SIGN_IN_FAILURES),
+    consumer("notifications_deletion", AccountDeletionRequested, DELETION),
   ];
 }

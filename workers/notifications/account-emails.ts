@@ -6,7 +6,8 @@ export type AccountEmailKind =
   | "changeEmail"
   | "resetPassword"
   | "emailChangeNotice"
-  | "signInFailures";
+  | "signInFailures"
+  | "deletionScheduled";
 type Language = "hr" | "en";
 
 interface Template {
@@ -107,6 +108,26 @@ const TEMPLATES: Record<AccountEmailKind, Record<Language, Template>> = {
       validity:
         "If it was not you, make sure your password is unique and turn on two-factor sign-in.",
       ignore: "If it was you, you can ignore this message.",
+    },
+  },
+  deletionScheduled: {
+    hr: {
+      subject: "Vaš račun bit će obrisan za 14 dana",
+      intro:
+        "zatražili ste brisanje svog Prijavko računa. Za 14 dana trajno brišemo račun i sve njegove podatke: objekte, smještajne jedinice, rezervacije, goste i povezane eVisitor račune (njihove pristupne podatke). Račune za plaćene pretplate čuvamo onoliko koliko zakon o računovodstvu nalaže, bez podataka o gostima.",
+      action: "Otkaži brisanje i zadrži račun",
+      validity:
+        "Poveznica vrijedi 14 dana i može se upotrijebiti jednom. Brisanje možete otkazati i gumbom nakon prijave.",
+      ignore: "Ako ste to bili vi i želite otići, ništa ne trebate učiniti.",
+    },
+    en: {
+      subject: "Your account will be deleted in 14 days",
+      intro:
+        "you asked for your Prijavko account to be deleted. In 14 days we permanently erase the account and all of its data: properties, units, reservations, guests and the connected eVisitor accounts (their credentials). Receipts for paid plans are kept for as long as the accounting law requires, without any guest data.",
+      action: "Cancel the deletion and keep my account",
+      validity:
+        "The link works for 14 days and only once. You can also cancel with the button shown after you sign in.",
+      ignore: "If it was you and you want to leave, there is nothing to do.",
     },
   },
 };

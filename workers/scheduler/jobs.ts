@@ -3,6 +3,7 @@ import type { Job } from "./job.ts";
 import { arrivalsJob } from "./jobs/arrivals.ts";
 import { billingJob } from "./jobs/billing.ts";
 import { calendarDueJob } from "./jobs/calendar-due.ts";
+import { accountErasureJob } from "./jobs/account-erasure.ts";
 import { accountHistoryRetentionJob } from "./jobs/account-history-retention.ts";
 import { contactRetentionJob } from "./jobs/contact-retention.ts";
 import { deadlineWarningsJob } from "./jobs/deadline-warnings.ts";
@@ -14,8 +15,9 @@ import { unansweredRetriesJob } from "./jobs/unanswered-retries.ts";
 export interface ScheduleOptions {
   /**
    * GUEST_SCHEDULE_TICK_MS: how often arrivals, departures, deadline warnings and unanswered
-   * retries run, and how often the daily comparison with eVisitor and the three retention jobs look
-   * for today's run; 0 leaves all of them out. A minute by default.
+   * retries run, how often the daily comparison with eVisitor and the three retention jobs look
+   * for today's run, and how often accounts whose deletion is due are erased; 0 leaves all of them
+   * out. A minute by default.
    */
   guestTickMs?: number;
   /** GUEST_DATA_RETENTION_DAYS. */
@@ -49,6 +51,7 @@ export function scheduledJobs(options: ScheduleOptions): Job[] {
       }),
       contactRetentionJob({ tickMs }),
       accountHistoryRetentionJob({ tickMs }),
+      accountErasureJob({ tickMs }),
     );
   }
   jobs.push(calendarDueJob({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "@shared/retention.ts";
 import { parseNatsServers } from "./nats-servers.ts";
 
 export const DEFAULT_SUPPORT_EMAIL = "podrska@prijavko.hr";
@@ -46,6 +47,14 @@ export const commonEnv = {
       error: 'must be "production", "test" or an http(s) URL',
     }),
   EVISITOR_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+  /**
+   * Days after a stay's check-out when its guests' personal data is removed (anonymised), once
+   * eVisitor has them checked out. eVisitor holds the official guest list; our copy is only needed
+   * to finish registration, check-out and the comparison with eVisitor (README "Personal data").
+   * The workers apply it; the API shows it in the privacy centre, so both read the same variable.
+   */
+  GUEST_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650)
+    .default(DEFAULT_GUEST_DATA_RETENTION_DAYS),
 };
 
 export class ConfigError extends Error {}

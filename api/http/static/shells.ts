@@ -24,6 +24,7 @@ const SHELLS: [RegExp, string][] = [
     /^\/app\/ponisti-promjenu-emaila\/[^/]+\/[^/]+\/?$/,
     "app/ponisti-promjenu-emaila/index.html",
   ],
+  [/^\/app\/otkazi-brisanje\/[^/]+\/[^/]+\/?$/, "app/otkazi-brisanje/index.html"],
   [/^\/app\/pretplata\/placanje\/[^/]+\/?$/, "app/pretplata/placanje/index.html"],
   [/^\/paket\/[^/]+\/?$/, "paket/index.html"],
   [/^\/en\/paket\/[^/]+\/?$/, "en/paket/index.html"],

@@ -31,7 +31,7 @@ export function ProfileMenu(
   { t, account, isImpersonating, onSignOut, onEndImpersonation }: ProfileMenuProps,
 ) {
   const [pending, setPending] = useState<"signOut" | "endImpersonation">();
-  const initial = account.email.charAt(0).toUpperCase();
+  const initial = (account.displayName ?? account.email).charAt(0).toUpperCase();
 
   async function run(action: "signOut" | "endImpersonation") {
     setPending(action);
@@ -68,7 +68,18 @@ export function ProfileMenu(
             <span className="block text-xs font-semibold tracking-wider text-fg-muted uppercase">
               {t("profileMenu.signedInAs")}
             </span>
-            <span className="mt-0.5 block truncate font-semibold text-fg">{account.email}</span>
+            {account.displayName && (
+              <span className="mt-0.5 block truncate font-semibold text-fg">
+                {account.displayName}
+              </span>
+            )}
+            <span
+              className={`block truncate ${
+                account.displayName ? "text-sm text-fg-muted" : "mt-0.5 font-semibold text-fg"
+              }`}
+            >
+              {account.email}
+            </span>
           </MenuHeading>
         </MenuSection>
         {PROFILE_MENU.map((group, index) => (

@@ -1,6 +1,7 @@
 import type { AccountInfo } from "@shared/schemas/account.ts";
 import type { Translate } from "../i18n/translate.ts";
 import { BrandLink } from "./BrandLink.tsx";
+import { DeletionBanner } from "./DeletionBanner.tsx";
 import { ImpersonationBanner } from "./ImpersonationBanner.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { NavigationProgress } from "./NavigationProgress.tsx";
@@ -21,12 +22,14 @@ interface TopBarProps {
 
 /**
  * The app shell's top bar: menu button, page title, loading flag, language and theme (in the
- * drawer on mobile), notifications and the profile menu; above it, the impersonation banner.
+ * drawer on mobile), notifications and the profile menu; above it, the banners of a pending
+ * account deletion and of an impersonation.
  */
 export function TopBar(props: TopBarProps) {
   const { t, title, account, isImpersonating, isEndingImpersonation } = props;
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur print:hidden">
+      {account.deletionDueAt && <DeletionBanner dueAt={account.deletionDueAt} />}
       {isImpersonating && (
         <ImpersonationBanner
           t={t}

@@ -19,6 +19,8 @@ interface FormDialogProps {
   formRef?: Ref<HTMLFormElement>;
   /** Wider for forms with two columns. */
   size?: "md" | "lg";
+  /** Red for what cannot be undone. */
+  tone?: "primary" | "danger";
   children: ReactNode;
 }
 
@@ -39,6 +41,7 @@ export function FormDialog({
   onClose,
   formRef,
   size = "md",
+  tone = "primary",
   children,
 }: FormDialogProps) {
   return (
@@ -61,7 +64,7 @@ export function FormDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t("dialog.cancel")}
           </Button>
-          <Button type="submit" busy={busy}>
+          <Button type="submit" variant={tone === "danger" ? "danger" : "primary"} busy={busy}>
             {busy ? busyLabel : submitLabel}
           </Button>
         </div>

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Transaction } from "@core/db/client.ts";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { properties } from "@core/db/schema/properties.ts";
+import { users } from "@core/db/schema/users.ts";
 import { newUnitCode } from "@core/services/units/unit-code.ts";
 import type { SyncPlan } from "./plan-sync.ts";
 
@@ -12,6 +13,11 @@ export async function applySync(
   plan: SyncPlan,
 ): Promise<void> {
   const propertyIdByFacility = new Map<string, string>();
+  // A new property starts with the host's default times (the settings page) until its own are set.
+  const [defaults] = await tx.select({
+    defaultCheckInTime: users.defaultCheckInTime,
+    defaultCheckOutTime: users.defaultCheckOutTime,
+  }).from(users).where(eq(users.id, userId));
   for (const change of plan.properties) {
     const { deactivated, ...values } = change.values;
     const fields = { ...values, deactivatedAt: deactivated ? now : null, updatedAt: now };
@@ -26,6 +32,8 @@ export async function applySync(
         externalAccountId: accountId,
         facilityId: change.facilityId,
         createdAt: now,
+        defaultCheckInTime: defaults?.defaultCheckInTime ?? null,
+        defaultCheckOutTime: defaults?.defaultCheckOutTime ?? null,
         ...fields,
       });
       propertyIdByFacility.set(change.facilityId, id);

@@ -1,4 +1,3 @@
-import { DEFAULT_GUEST_DATA_RETENTION_DAYS as GUEST_DATA_RETENTION_DEFAULT } from "@shared/retention.ts";
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { addDays } from "@shared/local-date.ts";
 import type { Database } from "@core/db/client.ts";
@@ -10,11 +9,8 @@ import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 /** The schedule mark of the daily run (schedule_marks.name). */
 export const GUEST_DATA_RETENTION = "guest-data-retention";
 
-/**
- * GUEST_DATA_RETENTION_DAYS' default: a month after check-out (the reasoning is in the README,
- * "Personal data").
- */
-export const DEFAULT_GUEST_DATA_RETENTION_DAYS = GUEST_DATA_RETENTION_DEFAULT;
+/** GUEST_DATA_RETENTION_DAYS' default (shared/retention.ts, which the privacy centre shows). */
+export { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "@shared/retention.ts";
 
 /** Guests anonymised per transaction: short transactions, so the API never waits long. */
 export const RETENTION_BATCH = 200;

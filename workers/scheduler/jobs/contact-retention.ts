@@ -1,8 +1,8 @@
-import { CONTACT_MESSAGE_RETENTION_DAYS as CONTACT_MESSAGE_RETENTION } from "@shared/retention.ts";
 import { and, isNotNull, lt } from "drizzle-orm";
 import type { Database } from "@core/db/client.ts";
 import { contactMessages } from "@core/db/schema/contact-messages.ts";
 import { log } from "@core/platform/logger.ts";
+import { CONTACT_MESSAGE_RETENTION_DAYS } from "@shared/retention.ts";
 import type { Job } from "../job.ts";
 
 /**
@@ -10,7 +10,7 @@ import type { Job } from "../job.ts";
  * been e-mailed it: the conversation goes on by e-mail, so the copy here is only a record for a
  * while. A message not yet e-mailed is kept until it is.
  */
-export const CONTACT_MESSAGE_RETENTION_DAYS = CONTACT_MESSAGE_RETENTION;
+export { CONTACT_MESSAGE_RETENTION_DAYS };
 
 /**
  * The daily lease (schedule_marks.name). Until this job had its own, the removal ran inside the

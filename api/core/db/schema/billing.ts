@@ -78,9 +78,21 @@ export const receipts = sqliteTable("receipts", {
   id: text().primaryKey(),
   year: integer().notNull(),
   sequence: integer().notNull(),
-  purchaseRequestId: text().notNull().unique().references(() => purchaseRequests.id),
-  userId: text().notNull().references(() => users.id, { onDelete: "cascade" }),
-  userEmail: text().notNull(),
+  /** Null once the host's account is erased (the request goes with it; the receipt stays). */
+  purchaseRequestId: text().unique().references(() => purchaseRequests.id, {
+    onDelete: "set null",
+  }),
+  /** Null once the host's account is erased: the receipt is kept as the accounting law asks. */
+  userId: text().references(() => users.id, { onDelete: "set null" }),
+  /** Null once the host's account is erased. */
+  userEmail: text(),
+  /**
+   * The customer as the profile named them when the receipt was issued (name or company, OIB,
+   * address, VAT status: one line each); kept with the receipt.
+   */
+  buyer: text(),
+  /** The payment's reference ("poziv na broj"), copied so the receipt outlives its request. */
+  referenceCode: text(),
   packageName: text().notNull(),
   months: integer().notNull(),
   amountCents: integer().notNull(),

@@ -6,6 +6,7 @@ export const USER_TOKEN_PURPOSES = [
   "ChangeEmail",
   "ResetPassword",
   "RevertEmailChange",
+  "CancelDeletion",
 ] as const;
 export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 

@@ -19,7 +19,35 @@ export const users = sqliteTable("users", {
   totpLastStep: integer(),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   lastLoginAt: integer({ mode: "timestamp_ms" }),
-}, (t) => [index("users_created_idx").on(t.createdAt)]);
+  /** Profile (GET/PUT /Users/manage/profile): printed on receipts and the payment slip. */
+  fullName: text(),
+  phone: text(),
+  companyName: text(),
+  /** Croatian personal identification number, checked with ISO 7064 MOD 11,10 (shared/oib.ts). */
+  oib: text(),
+  street: text(),
+  postalCode: text(),
+  city: text(),
+  inVatSystem: integer({ mode: "boolean" }).notNull().default(false),
+  /**
+   * Settings (GET/PUT /Users/manage/settings): the app's theme (shared/themes.ts). Null until the
+   * host saves the settings page; until then each browser keeps its own theme and language, and
+   * once saved, signing in applies both.
+   */
+  theme: text(),
+  /** Check-in and check-out times ("HH:mm") given to a new property that has none of its own. */
+  defaultCheckInTime: text(),
+  defaultCheckOutTime: text(),
+  /**
+   * Account deletion (POST /Users/manage/delete): when it was asked for and when the erase job
+   * removes the account (14 days' grace); both cleared when it is cancelled.
+   */
+  deletionRequestedAt: integer({ mode: "timestamp_ms" }),
+  deletionDueAt: integer({ mode: "timestamp_ms" }),
+}, (t) => [
+  index("users_created_idx").on(t.createdAt),
+  index("users_deletion_due_idx").on(t.deletionDueAt),
+]);
 
 export const userRoles = sqliteTable("user_roles", {
   userId: text().notNull().references(() => users.id, { onDelete: "cascade" }),

@@ -6,6 +6,8 @@ import { encodeBase64 } from "../../platform/crypto/base64.ts";
 import { pdf417Png, pdf417Svg } from "./barcode.ts";
 import { DEVELOPMENT_PAYEE, type Payee } from "./payee.ts";
 import { actorOf, type ServiceContext } from "../../context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { profileOf } from "../users/profile.ts";
 import { croatianDate, labelled, renderPdf } from "./pdf.ts";
 import {
   findVisiblePurchaseRequest,
@@ -27,12 +29,32 @@ function descriptionOf(row: PurchaseRequestRow, payee: Payee): string {
     : fitHub3Text(text, HUB3_LIMITS.description);
 }
 
+/** Who pays, as the slip and the barcode name them: from the host's profile, when filled in. */
+export interface Payer {
+  name?: string;
+  street?: string;
+  city?: string;
+}
+
+/** The payer of a host's request from their profile (company first, then the person's name). */
+export async function payerOf(db: DbOrTx, userId: string): Promise<Payer> {
+  const profile = await profileOf(db, userId);
+  const city = [profile.postalCode, profile.city].filter(Boolean).join(" ");
+  return {
+    name: fitHub3Text(profile.companyName || profile.fullName || "", HUB3_LIMITS.payerName) ||
+      undefined,
+    street: fitHub3Text(profile.street ?? "", HUB3_LIMITS.payerStreet) || undefined,
+    city: fitHub3Text(city, HUB3_LIMITS.payerCity) || undefined,
+  };
+}
+
 /** Everything needed to pay a request by bank transfer, with the HUB3 barcode's text. */
-export function paymentOf(row: PurchaseRequestRow, payee: Payee) {
+export function paymentOf(row: PurchaseRequestRow, payee: Payee, payer: Payer = {}) {
   const reference = payee.model === "HR99" ? "" : row.referenceCode;
   const description = descriptionOf(row, payee);
   const hub3Payload = buildHub3Payload({
     amountCents: row.finalCents,
+    payer,
     payee: { name: payee.name, street: payee.street, city: payee.city },
     iban: payee.iban,
     model: payee.model,
@@ -48,8 +70,9 @@ export async function paymentInstructions(
   row: PurchaseRequestRow,
   payee: Payee,
   resultingPeriod: PurchasePeriod | null,
+  payer: Payer = {},
 ): Promise<PaymentInstructions> {
-  const { reference, description, hub3Payload } = paymentOf(row, payee);
+  const { reference, description, hub3Payload } = paymentOf(row, payee, payer);
   return {
     purchaseRequestId: row.id,
     status: row.status as PaymentInstructions["status"],
@@ -80,14 +103,22 @@ export async function paymentSlipPdf(
   row: PurchaseRequestRow,
   payee: Payee,
   now: Date,
+  payer: Payer = {},
 ): Promise<Uint8Array> {
-  const { reference, description, hub3Payload } = paymentOf(row, payee);
+  const { reference, description, hub3Payload } = paymentOf(row, payee, payer);
   const barcode = await pdf417Png(hub3Payload, 4);
   return await renderPdf({ title: `Uplatnica ${row.referenceCode}`, author: payee.name }, (doc) => {
     doc.font("bold").fontSize(20).fillColor("#0f172a").text("Uplatnica / Payment slip");
     doc.font("regular").fontSize(11).fillColor("#475569")
       .text(`${purchaseNameOf(row)} · ${croatianDate(now)}`);
     doc.moveDown(1.2);
+    if (payer.name) {
+      labelled(
+        doc,
+        "Platitelj / Payer",
+        [payer.name, payer.street, payer.city].filter(Boolean).join(", "),
+      );
+    }
     labelled(doc, "Primatelj / Payee", payee.name);
     labelled(doc, "Adresa / Address", `${payee.street}, ${payee.city}`);
     labelled(doc, "IBAN primatelja / IBAN", spacedIban(payee.iban));
@@ -123,7 +154,12 @@ export async function purchaseRequestPayment(
 ): Promise<PaymentInstructions> {
   const row = await findVisiblePurchaseRequest(ctx.db, actorOf(ctx), id);
   const resultingPeriod = await resultingPeriodOf(ctx.db, row, ctx.now);
-  return await paymentInstructions(row, payeeOf(ctx), resultingPeriod);
+  return await paymentInstructions(
+    row,
+    payeeOf(ctx),
+    resultingPeriod,
+    await payerOf(ctx.db, row.userId),
+  );
 }
 
 /** The payment of a request as a PDF slip, with the name to save it under. */
@@ -132,6 +168,6 @@ export async function purchaseRequestSlip(
   { id }: { id: string },
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   const row = await findVisiblePurchaseRequest(ctx.db, actorOf(ctx), id);
-  const bytes = await paymentSlipPdf(row, payeeOf(ctx), ctx.now);
+  const bytes = await paymentSlipPdf(row, payeeOf(ctx), ctx.now, await payerOf(ctx.db, row.userId));
   return { bytes, filename: `uplatnica-${row.referenceCode}.pdf` };
 }

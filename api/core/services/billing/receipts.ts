@@ -12,6 +12,7 @@ import { AppError } from "../../errors.ts";
 import { DEVELOPMENT_PAYEE, type Payee } from "./payee.ts";
 import { croatianDate, labelled, renderPdf } from "./pdf.ts";
 import type { PurchaseRequestRow } from "./purchase-requests.ts";
+import { buyerLinesOf, profileOf } from "../users/profile.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { ReceiptSortField } from "@shared/schemas/list-query.ts";
 
@@ -38,6 +39,7 @@ export async function issueReceipt(
   },
 ): Promise<ReceiptRow> {
   const year = yearInZagreb(now);
+  const buyer = buyerLinesOf(await profileOf(tx, request.userId));
   const [{ last }] = await tx.select({ last: max(receipts.sequence) }).from(receipts)
     .where(eq(receipts.year, year));
   const [row] = await tx.insert(receipts).values({
@@ -47,6 +49,8 @@ export async function issueReceipt(
     purchaseRequestId: request.id,
     userId: request.userId,
     userEmail,
+    buyer,
+    referenceCode: request.referenceCode,
     packageName: request.packageName,
     months: request.months,
     amountCents: request.finalCents,
@@ -137,7 +141,7 @@ export async function receiptPdf(
     doc.font("bold").fontSize(20).fillColor("#0f172a").text(`Račun br. ${number}`);
     doc.font("regular").fontSize(10).fillColor("#475569").text(`Receipt no. ${number}`);
     doc.moveDown(1.2);
-    labelled(doc, "Kupac / Customer", row.userEmail);
+    labelled(doc, "Kupac / Customer", row.buyer ?? row.userEmail ?? "");
     labelled(doc, "Datum izdavanja / Issued", croatianDate(row.createdAt));
     labelled(doc, "Poziv na broj / Reference", referenceCode);
     labelled(doc, "Način plaćanja / Payment", "Bankovni prijenos / Bank transfer");
@@ -181,11 +185,13 @@ export async function receiptDocument(
   { id }: { id: string },
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   const row = await findVisibleReceipt(ctx.db, actorOf(ctx), id);
-  const [request] = await ctx.db.select({ referenceCode: purchaseRequests.referenceCode })
-    .from(purchaseRequests).where(eq(purchaseRequests.id, row.purchaseRequestId));
+  const [request] = row.referenceCode || !row.purchaseRequestId
+    ? []
+    : await ctx.db.select({ referenceCode: purchaseRequests.referenceCode })
+      .from(purchaseRequests).where(eq(purchaseRequests.id, row.purchaseRequestId));
   const bytes = await receiptPdf(row, {
     payee: ctx.config.payee ?? DEVELOPMENT_PAYEE,
-    referenceCode: request?.referenceCode ?? "",
+    referenceCode: row.referenceCode ?? request?.referenceCode ?? "",
   });
   return { bytes, filename: `racun-${receiptNumberOf(row)}.pdf` };
 }

@@ -86,6 +86,17 @@ export async function hostDataExport(ctx: ServiceContext): Promise<DataExport> {
       twoFactorEnabled: user.twoFactorEnabled,
       createdAt: user.createdAt.toISOString(),
       lastLoginAt: iso(user.lastLoginAt),
+      fullName: user.fullName,
+      phone: user.phone,
+      companyName: user.companyName,
+      oib: user.oib,
+      street: user.street,
+      postalCode: user.postalCode,
+      city: user.city,
+      inVatSystem: user.inVatSystem,
+      theme: user.theme,
+      defaultCheckInTime: user.defaultCheckInTime,
+      defaultCheckOutTime: user.defaultCheckOutTime,
     },
     subscription: plan
       ? {

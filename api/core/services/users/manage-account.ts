@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { EmailChangeRequested } from "@shared/events.ts";
 import type { AccountInfo, AccountUpdate } from "@shared/schemas/account.ts";
+import { displayNameOf } from "@shared/schemas/profile.ts";
 import { users } from "../../db/schema/users.ts";
 import { actorOf, type ServiceContext } from "../../context.ts";
 import { hashPassword, verifyPassword } from "../../platform/crypto/password-hash.ts";
@@ -14,9 +15,15 @@ import { recordAccountEvent } from "./account-history.ts";
 
 export async function getAccountInfo({ db, actor }: ServiceContext): Promise<AccountInfo> {
   const user = actorOf({ actor });
-  const [row] = await db.select({ email: users.email, confirmed: users.emailConfirmedAt })
-    .from(users).where(eq(users.id, user.id));
-  return { email: row.email, isEmailConfirmed: !!row.confirmed, roles: user.roles };
+  const [row] = await db.select().from(users).where(eq(users.id, user.id));
+  const displayName = displayNameOf(row);
+  return {
+    email: row.email,
+    isEmailConfirmed: !!row.emailConfirmedAt,
+    roles: user.roles,
+    ...(displayName ? { displayName } : {}),
+    ...(row.deletionDueAt ? { deletionDueAt: row.deletionDueAt.toISOString() } : {}),
+  };
 }
 
 /**

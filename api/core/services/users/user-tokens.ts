@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { ACCOUNT_DELETION_GRACE_DAYS } from "@shared/retention.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { type UserTokenPurpose, userTokens } from "../../db/schema/user-tokens.ts";
 import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
@@ -10,6 +11,7 @@ const LIFETIME_MS: Record<UserTokenPurpose, number> = {
   ChangeEmail: 24 * HOUR,
   ResetPassword: 1 * HOUR,
   RevertEmailChange: 7 * 24 * HOUR,
+  CancelDeletion: ACCOUNT_DELETION_GRACE_DAYS * 24 * HOUR,
 };
 
 /** Creates a single-use code for a link; only its hash is stored. Returns the code to send. */

@@ -19,6 +19,22 @@ import { listAccountHistory } from "@core/services/users/account-history.ts";
 import { AccountEvent } from "@shared/schemas/account-history.ts";
 import { HistoryListQuery } from "@shared/schemas/list-query.ts";
 import { pagedResult } from "@shared/schemas/paged.ts";
+import { Profile, ProfileUpdate } from "@shared/schemas/profile.ts";
+import { UserSettings } from "@shared/schemas/user-settings.ts";
+import {
+  AccountDeletionState,
+  CancelDeletionRequest,
+  DeleteAccountRequest,
+  PrivacyOverview,
+} from "@shared/schemas/account-deletion.ts";
+import { getProfile, updateProfile } from "@core/services/users/profile.ts";
+import { getUserSettings, updateUserSettings } from "@core/services/users/user-settings.ts";
+import {
+  cancelAccountDeletion,
+  cancelAccountDeletionByLink,
+  getPrivacyOverview,
+  requestAccountDeletion,
+} from "@core/services/users/account-deletion.ts";
 
 const info = jsonOk(AccountInfo, "The account");
 const common = { tags: ["Users"], security: BEARER, middleware: [requireUser] };
@@ -79,6 +95,96 @@ const history = createRoute({
   },
 });
 
+const profileOk = jsonOk(Profile, "The profile");
+const settingsOk = jsonOk(UserSettings, "The settings");
+const deletionOk = jsonOk(AccountDeletionState, "Whether and when the account is to be erased");
+
+// GET /api/Users/manage/profile
+const readProfile = createRoute({
+  ...common,
+  method: "get",
+  path: "/Users/manage/profile",
+  summary: "The caller's profile: name, phone, company, OIB, address, VAT status",
+  responses: { ...profileOk, ...authProblemResponses, ...problemResponses },
+});
+
+// PUT /api/Users/manage/profile
+const writeProfile = createRoute({
+  ...common,
+  method: "put",
+  path: "/Users/manage/profile",
+  summary: "Replace the profile (printed on receipts and the payment slip)",
+  description: "Every field may be empty; an OIB must pass its ISO 7064 MOD 11,10 check.",
+  request: jsonBody(ProfileUpdate),
+  responses: { ...profileOk, ...authProblemResponses, ...problemResponses },
+});
+
+// GET /api/Users/manage/settings
+const readSettings = createRoute({
+  ...common,
+  method: "get",
+  path: "/Users/manage/settings",
+  summary: "The caller's settings: language, theme, notification channels, default times",
+  responses: { ...settingsOk, ...authProblemResponses, ...problemResponses },
+});
+
+// PUT /api/Users/manage/settings
+const writeSettings = createRoute({
+  ...common,
+  method: "put",
+  path: "/Users/manage/settings",
+  summary: "Replace the settings",
+  description: "The default check-in and check-out times go to properties created from now on.",
+  request: jsonBody(UserSettings),
+  responses: { ...settingsOk, ...authProblemResponses, ...problemResponses },
+});
+
+// GET /api/Users/manage/privacy
+const privacy = createRoute({
+  ...common,
+  method: "get",
+  path: "/Users/manage/privacy",
+  summary: "The retention periods in force and whether the account is to be deleted",
+  responses: {
+    ...jsonOk(PrivacyOverview, "The overview"),
+    ...authProblemResponses,
+    ...problemResponses,
+  },
+});
+
+// POST /api/Users/manage/delete
+const deleteAccount = createRoute({
+  ...common,
+  method: "post",
+  path: "/Users/manage/delete",
+  summary: "Delete the account after 14 days' grace (with the password)",
+  description: "The account and everything of it (properties, stays, guests, eVisitor " +
+    "accounts) is erased when the grace ends; an e-mailed link or signing in cancels it until " +
+    "then. Receipts are kept without the account, as the accounting law requires. Refused " +
+    "(403) during impersonation and (409 LastAdministrator) for the last administrator.",
+  request: jsonBody(DeleteAccountRequest),
+  responses: { ...deletionOk, ...authProblemResponses, ...problemResponses },
+});
+
+// POST /api/Users/manage/delete/cancel
+const cancelDeletion = createRoute({
+  ...common,
+  method: "post",
+  path: "/Users/manage/delete/cancel",
+  summary: "Keep the account: cancel a pending deletion",
+  responses: { ...deletionOk, ...authProblemResponses, ...problemResponses },
+});
+
+// POST /api/Users/cancelDeletion
+const cancelDeletionByLink = createRoute({
+  method: "post",
+  path: "/Users/cancelDeletion",
+  tags: ["Users"],
+  summary: "Open the link e-mailed with a deletion request: keep the account (single use)",
+  request: jsonBody(CancelDeletionRequest),
+  responses: { ...DONE, ...problemResponses },
+});
+
 // POST /api/Users/revertEmailChange
 const revert = createRoute({
   method: "post",
@@ -108,5 +214,24 @@ export const manageRoutes = createRouter()
   })
   .openapi(revert, async (c) => {
     await revertEmailChange(serviceContext(c), c.req.valid("json"));
+    return c.json({}, 200);
+  })
+  .openapi(readProfile, async (c) => c.json(await getProfile(serviceContext(c)), 200))
+  .openapi(writeProfile, async (c) => {
+    return c.json(await updateProfile(serviceContext(c), c.req.valid("json")), 200);
+  })
+  .openapi(readSettings, async (c) => c.json(await getUserSettings(serviceContext(c)), 200))
+  .openapi(writeSettings, async (c) => {
+    return c.json(await updateUserSettings(serviceContext(c), c.req.valid("json")), 200);
+  })
+  .openapi(privacy, async (c) => c.json(await getPrivacyOverview(serviceContext(c)), 200))
+  .openapi(deleteAccount, async (c) => {
+    return c.json(await requestAccountDeletion(serviceContext(c), c.req.valid("json")), 200);
+  })
+  .openapi(cancelDeletion, async (c) => {
+    return c.json(await cancelAccountDeletion(serviceContext(c)), 200);
+  })
+  .openapi(cancelDeletionByLink, async (c) => {
+    await cancelAccountDeletionByLink(serviceContext(c), c.req.valid("json"));
     return c.json({}, 200);
   });

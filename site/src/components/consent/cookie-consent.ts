@@ -34,6 +34,8 @@ export type ConsentKind = keyof CookieConsent;
 
 /** Same as `COOKIE_CONSENT_STORAGE_KEY` of the shared schema (checked by the unit test). */
 export const CONSENT_STORAGE_KEY = "cookieConsent";
+/** When the choice was last stored (ISO 8601), for the privacy centre; kept beside it. */
+export const CONSENT_DATE_STORAGE_KEY = "cookieConsentAt";
 /** The window event dispatched with the choice (`CustomEvent<CookieConsent>`) whenever it is stored. */
 export const CONSENT_EVENT = "cookie-consent";
 
@@ -82,6 +84,7 @@ export function consentGiven(kind: ConsentKind): boolean {
 export function storeConsent(consent: CookieConsent): void {
   try {
     localStorage.setItem(CONSENT_STORAGE_KEY, serializeConsent(consent));
+    localStorage.setItem(CONSENT_DATE_STORAGE_KEY, new Date().toISOString());
   } catch {
     // Storage blocked: the choice holds for this page only, and the banner returns next time.
   }

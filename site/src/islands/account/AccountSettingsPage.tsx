@@ -2,14 +2,11 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
 import { ChangeEmailForm } from "./ChangeEmailForm.tsx";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
-import { CookieSettings } from "./CookieSettings.tsx";
-import { DataExport } from "./DataExport.tsx";
-import { EmailNotificationSettings } from "./EmailNotificationSettings.tsx";
 import { TwoFactorSettings } from "./TwoFactorSettings.tsx";
 
 /**
- * /app/postavke-racuna: e-mail, password, two-factor sign-in, e-mail notifications, the export of
- * one's data and cookies of the signed-in user.
+ * /app/postavke-racuna: e-mail, password and two-factor sign-in of the signed-in user. E-mail
+ * notifications are on /app/postavke; the data export and cookies in the privacy centre.
  */
 export default function AccountSettingsPage() {
   return (
@@ -31,9 +28,6 @@ function AccountSettings() {
         <ChangeEmailForm />
         <ChangePasswordForm />
         <TwoFactorSettings />
-        <EmailNotificationSettings />
-        <DataExport />
-        <CookieSettings />
       </div>
     </div>
   );

@@ -39,7 +39,7 @@ function Dashboard() {
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
-        {t("dashboard.welcome", { email: account?.email ?? "" })}
+        {t("dashboard.welcome", { email: account?.displayName ?? account?.email ?? "" })}
       </h1>
       <p className="mt-2 text-lg text-fg-muted">
         {isNew ? t("dashboard.intro") : t("dashboard.introToday")}

@@ -43,8 +43,14 @@ const KIND_ICONS: Record<AccountEventKind, IconName> = {
   PlanPurchasePaid: "receipt",
   PlanAssigned: "rocket",
   TrialAssigned: "rocket",
+  AccountDeletionRequested: "trash",
+  AccountDeletionCancelled: "checkCircle",
 };
-const WARNING_KINDS = new Set<AccountEventKind>(["SignInFailed", "ImpersonationStarted"]);
+const WARNING_KINDS = new Set<AccountEventKind>([
+  "SignInFailed",
+  "ImpersonationStarted",
+  "AccountDeletionRequested",
+]);
 
 /** /app/povijest: the profile menu's "Povijest", the account's history of the last year. */
 export default function HistoryPage() {

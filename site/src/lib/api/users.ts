@@ -65,3 +65,12 @@ export async function logout(refreshToken: string): Promise<void> {
     // Signing out locally must not depend on the server; the token expires on its own anyway.
   }
 }
+
+/** The link e-mailed with a deletion request: keeps the account (single use, no sign-in). */
+export function cancelDeletionByLink(request: { userId: string; code: string }): Promise<unknown> {
+  return apiRequest("/api/Users/cancelDeletion", {
+    ...anonymous,
+    method: "POST",
+    body: request,
+  });
+}

@@ -10,9 +10,6 @@ export interface ProfileMenuLink {
 
 /** Features announced on the coming-soon page, named by its `stranica` query parameter. */
 export const COMING_SOON_FEATURES = {
-  profil: "profileMenu.profile",
-  postavke: "profileMenu.settings",
-  privatnost: "profileMenu.privacyCenter",
   "povratne-informacije": "profileMenu.feedback",
 } as const satisfies Record<string, TranslationKey>;
 
@@ -30,10 +27,10 @@ export function comingSoonPath(feature: ComingSoonFeature): string {
  */
 export const PROFILE_MENU: ProfileMenuLink[][] = [
   [
-    { label: "profileMenu.profile", href: comingSoonPath("profil"), icon: "user" },
+    { label: "profileMenu.profile", href: ROUTES.profile, icon: "user" },
     { label: "profileMenu.accountSettings", href: ROUTES.accountSettings, icon: "userCog" },
-    { label: "profileMenu.settings", href: comingSoonPath("postavke"), icon: "settings" },
-    { label: "profileMenu.privacyCenter", href: comingSoonPath("privatnost"), icon: "lock" },
+    { label: "profileMenu.settings", href: ROUTES.settings, icon: "settings" },
+    { label: "profileMenu.privacyCenter", href: ROUTES.privacy, icon: "lock" },
     { label: "profileMenu.history", href: ROUTES.history, icon: "history" },
   ],
   [

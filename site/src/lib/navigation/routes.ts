@@ -25,6 +25,7 @@ export const AUTH_PAGES: readonly string[] = [
   ROUTES.register,
   ROUTES.confirmEmail,
   ROUTES.revertEmailChange,
+  ROUTES.cancelDeletion,
   ROUTES.forgotPassword,
   ROUTES.resetPassword,
 ];

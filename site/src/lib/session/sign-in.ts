@@ -1,6 +1,7 @@
 import type { TokenResponse } from "@shared/schemas/auth.ts";
 import { getAccountInfo } from "../api/account.ts";
 import { clearStoredSession, storeAccount, writeStoredUser } from "./stored-session.ts";
+import { applySavedSettings } from "./refresh-account.ts";
 
 /**
  * Keeps the tokens of a successful login under "user" (spec section 4) and fetches the account
@@ -14,6 +15,7 @@ export async function startSession(tokens: TokenResponse): Promise<void> {
   } catch {
     // The next page restores the session and asks again.
   }
+  await applySavedSettings();
 }
 
 /** Only the token fields: an impersonation result carries more. */

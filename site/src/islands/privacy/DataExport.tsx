@@ -14,7 +14,7 @@ import { Button } from "../../ui/Button.tsx";
 import { buttonClass } from "../../ui/button-styles.ts";
 import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
-import { SettingsSection } from "./SettingsSection.tsx";
+import { SettingsSection } from "../account/SettingsSection.tsx";
 
 type Format = "json" | "csv";
 type PlanLoad =

@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import type { UserSettings } from "@shared/schemas/user-settings.ts";
+import type { Theme } from "@shared/themes.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
+import { users } from "../../db/schema/users.ts";
+import { AppError } from "../../errors.ts";
+
+/** GET /Users/manage/settings. */
+export async function getUserSettings(ctx: ServiceContext): Promise<UserSettings> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, actorIdOf(ctx)));
+  if (!row) throw new AppError("NotFound");
+  return {
+    language: row.language === "en" ? "en" : "hr",
+    theme: row.theme as Theme | null,
+    emailNotifications: row.emailNotifications,
+    defaultCheckInTime: row.defaultCheckInTime,
+    defaultCheckOutTime: row.defaultCheckOutTime,
+  };
+}
+
+/**
+ * PUT /Users/manage/settings: all at once. The language is also the e-mails' language; the
+ * default times go to properties created from now on (existing ones keep theirs).
+ */
+export async function updateUserSettings(
+  ctx: ServiceContext,
+  settings: UserSettings,
+): Promise<UserSettings> {
+  await ctx.db.update(users).set({
+    language: settings.language,
+    theme: settings.theme,
+    emailNotifications: settings.emailNotifications,
+    defaultCheckInTime: settings.defaultCheckInTime,
+    defaultCheckOutTime: settings.defaultCheckOutTime,
+  }).where(eq(users.id, actorIdOf(ctx)));
+  return await getUserSettings(ctx);
+}

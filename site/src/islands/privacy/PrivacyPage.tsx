@@ -1,0 +1,109 @@
+import { useEffect, useState } from "react";
+import type { PrivacyOverview } from "@shared/schemas/account-deletion.ts";
+import { getPrivacyOverview } from "../../lib/api/account.ts";
+import { markNavigation } from "../../lib/navigation/follow-link.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { AppFrame } from "../../shell/AppFrame.tsx";
+import { buttonClass } from "../../ui/button-styles.ts";
+import { Icon } from "../../ui/Icon.tsx";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { LoadingState } from "../../ui/LoadingState.tsx";
+import { SettingsSection } from "../account/SettingsSection.tsx";
+import { ConsentsList } from "./ConsentsList.tsx";
+import { CookieSettings } from "./CookieSettings.tsx";
+import { DataExport } from "./DataExport.tsx";
+import { DeleteAccount } from "./DeleteAccount.tsx";
+import { RetentionPeriods } from "./RetentionPeriods.tsx";
+
+type Load =
+  | { status: "loading" }
+  | { status: "loaded"; overview: PrivacyOverview }
+  | { status: "failed"; error: unknown };
+
+/**
+ * /app/privatnost, the privacy centre: the export of one's data, the consents given, how long
+ * what is kept, the account history, and deleting the account.
+ */
+export default function PrivacyPage() {
+  return (
+    <AppFrame titleKey="profileMenu.privacyCenter">
+      <PrivacyContent />
+    </AppFrame>
+  );
+}
+
+function PrivacyContent() {
+  const { t } = useTranslation();
+  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: "loading" });
+    getPrivacyOverview(controller.signal)
+      .then((overview) => setLoad({ status: "loaded", overview }))
+      .catch((error) => {
+        if (!controller.signal.aborted) setLoad({ status: "failed", error });
+      });
+    return () => controller.abort();
+  }, [attempt]);
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {t("profileMenu.privacyCenter")}
+      </h1>
+      <p className="mt-2 text-lg text-fg-muted">{t("privacy.intro")}</p>
+      <div className="mt-8 space-y-6">
+        <DataExport />
+        <SettingsSection
+          icon="shieldCheck"
+          title={t("privacy.consents.title")}
+          description={t("privacy.consents.description")}
+        >
+          <div className="space-y-4">
+            <ConsentsList />
+            <CookieSettings />
+          </div>
+        </SettingsSection>
+        {load.status === "loading" && <LoadingState t={t} />}
+        {load.status === "failed" && (
+          <LoadFailedNotice
+            t={t}
+            error={load.error}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        )}
+        {load.status === "loaded" && (
+          <SettingsSection
+            icon="calendar"
+            title={t("privacy.retention.title")}
+            description={t("privacy.retention.description")}
+          >
+            <RetentionPeriods periods={load.overview.retention} />
+          </SettingsSection>
+        )}
+        <SettingsSection
+          icon="history"
+          title={t("profileMenu.history")}
+          description={t("privacy.history.description")}
+        >
+          <div>
+            <a
+              href={ROUTES.history}
+              onClick={markNavigation}
+              className={buttonClass("secondary")}
+            >
+              <Icon name="history" className="size-5" />
+              {t("privacy.history.open")}
+            </a>
+          </div>
+        </SettingsSection>
+        {load.status === "loaded" && (
+          <DeleteAccount graceDays={load.overview.retention.deletionGraceDays} />
+        )}
+      </div>
+    </div>
+  );
+}
