@@ -50,8 +50,11 @@ Deno.test({
     const { newContext, logIn, registerAndConfirm, logInToDashboard } = e2eSession(stack, browser);
     const openPage = async (
       path: string,
-      look: { viewport?: { width: number; height: number }; theme?: "DefaultTheme" | "DarkTheme" } =
-        {},
+      look: {
+        viewport?: { width: number; height: number };
+        theme?: "DefaultTheme" | "DarkTheme";
+        locale?: string;
+      } = {},
     ): Promise<Page> => {
       const page = await (await newContext(look)).newPage();
       await page.goto(path);
@@ -221,7 +224,8 @@ Deno.test({
           ];
           for (const { path, link, href } of cases) {
             for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-              const page = await openPage(path, { viewport });
+              // A Croatian phone: the language-less address answers in the browser's language.
+              const page = await openPage(path, { viewport, locale: "hr-HR" });
               const notice = page.getByTestId("guest-privacy");
               await notice.getByRole("link", { name: link }).waitFor();
               assert.equal(

@@ -107,7 +107,7 @@ Deno.test({
       });
 
       await t.step("a guest living in Zagreb picks it from the list on the phone", async () => {
-        const context = await newContext({ viewport: VIEWPORTS.phone });
+        const context = await newContext({ viewport: VIEWPORTS.phone, locale: "hr-HR" });
         const page = await context.newPage();
         await page.goto(`/prijava/rezervacija/${code}`);
         await page.getByRole("button", { name: "Dodaj goste" }).click();
@@ -269,7 +269,7 @@ Deno.test({
         assert.equal(stay.status, 200);
         await host.close();
 
-        const context = await newContext({ viewport: VIEWPORTS.phone });
+        const context = await newContext({ viewport: VIEWPORTS.phone, locale: "hr-HR" });
         const page = await context.newPage();
         await page.goto(`/prijava/rezervacija/${stay.body.code}`);
         await page.getByRole("button", { name: "Dodaj goste" }).click();
