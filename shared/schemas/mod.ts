@@ -31,3 +31,4 @@ export * from "./tourist-record.ts";
 export * from "./wifi-details.ts";
 export * from "./calendar.ts";
 export * from "./guest-list.ts";
+export * from "./host-contact.ts";

@@ -36,6 +36,8 @@ export const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   { method: "POST", path: "/api/Users/resendConfirmationEmail", group: "accountEmails" },
   { method: "POST", path: "/api/Users/resetPassword", group: "resetPassword" },
   { method: "POST", path: "/api/Users/revertEmailChange", group: "resetPassword" },
+  // The e-mailed "not my guest" link: a token to guess, like a reset code.
+  { method: "POST", path: "/api/Guests/notMine", group: "resetPassword" },
   { method: "POST", path: "/api/Support/contact-form", group: "contact" },
   {
     method: "POST",

@@ -20,3 +20,4 @@ export * from "./billing.ts";
 export * from "./evisitor-login-guards.ts";
 export * from "./evisitor-trial-claims.ts";
 export * from "./account-events.ts";
+export * from "./checkin-receipts.ts";

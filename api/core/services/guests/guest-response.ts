@@ -73,11 +73,22 @@ export function toGuest(
 }
 
 /** What anyone holding the check-in link may see of the guests already entered. */
-export function toPublicGuest(row: GuestRow): PublicGuest {
+/** "I. B.": the first letter of the name and of the surname (anonymised guests have none). */
+export function initialsOf(name: string, surname: string): string {
+  return [name, surname].map((part) => part.trim()).filter(Boolean)
+    .map((part) => `${Array.from(part)[0].toLocaleUpperCase("hr")}.`).join(" ");
+}
+
+/**
+ * A guest on the check-in page: initials and registration state; the full name only when
+ * `inFull` (the reader's check-in receipt entered this guest).
+ */
+export function toPublicGuest(row: GuestRow, inFull = false): PublicGuest {
   return {
     id: row.id,
-    name: row.name,
-    surname: row.surname,
+    initials: initialsOf(row.name, row.surname),
+    name: inFull ? row.name : null,
+    surname: inFull ? row.surname : null,
     status: row.status,
     registrationState: row.registrationState,
     registrationError: registrationFailureText(registrationFailureOf(row)),
