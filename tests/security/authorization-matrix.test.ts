@@ -69,6 +69,8 @@ const PUBLIC: Record<string, string> = {
   "GET /api/Subscriptions": "the public price list",
   "GET /api/Subscriptions/packages/{id}": "one package of the public price list",
   "POST /api/Reservations/Guests/MRZ": "guests scan their document on the check-in page",
+  "POST /api/Guests/notMine":
+    'the e-mailed single-use "not my guest" link; its token, not a session, is the credential',
 };
 
 /**
@@ -88,6 +90,7 @@ const PATH_VALUES: Record<string, (host: HostData) => string> = {
   "/api/Calendars/Export/{file}": (h) => h.exportFile,
   "/api/Calendars/Export/{accommodationUnitCode}": (h) => h.unitCode,
   "/api/UserNotifications/{id}": (h) => h.notificationId,
+  "/api/Guests/{id}": (h) => h.guestId,
   "/api/Subscriptions/packages/{id}": () => "pro",
   "/api/Subscriptions/purchase-requests/{id}": (h) => h.purchaseRequestId,
   "/api/Subscriptions/receipt/{id}": (h) => h.receiptId,
@@ -191,6 +194,9 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
   },
   "POST /api/Reservations/Guests": {
     exempt: "public by design: the stay's code is the guest's key (see PUBLIC)",
+  },
+  "POST /api/Guests/notMine": {
+    exempt: "public; the e-mailed token, not an id, names the guest",
   },
   "GET /api/Reservations": {
     request: (v) => ({

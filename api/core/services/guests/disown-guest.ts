@@ -12,7 +12,7 @@ import { findOwnGuest } from "./guest-details.ts";
 import { queueCancellation } from "./host-cancel.ts";
 
 /** The reason eVisitor gets with the cancel of a registration the host disowned. */
-export const NOT_MY_GUEST_REASON = "Not the host's guest (entered without the host's knowledge)";
+export const NOT_MY_GUEST_REASON = "Nije gost domaćina: upisan bez njegova znanja";
 /** How long the e-mailed "not my guest" link works. */
 export const DISOWN_LINK_DAYS = 30;
 

@@ -6,6 +6,9 @@ import {
   registrationFailureText,
 } from "@shared/registration-failures.ts";
 import type { guests } from "../../db/schema/guests.ts";
+import { initialsOf } from "@shared/guest-initials.ts";
+
+export { initialsOf };
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 
 export type GuestRow = typeof guests.$inferSelect;
@@ -73,12 +76,6 @@ export function toGuest(
 }
 
 /** What anyone holding the check-in link may see of the guests already entered. */
-/** "I. B.": the first letter of the name and of the surname (anonymised guests have none). */
-export function initialsOf(name: string, surname: string): string {
-  return [name, surname].map((part) => part.trim()).filter(Boolean)
-    .map((part) => `${Array.from(part)[0].toLocaleUpperCase("hr")}.`).join(" ");
-}
-
 /**
  * A guest on the check-in page: initials and registration state; the full name only when
  * `inFull` (the reader's check-in receipt entered this guest).
