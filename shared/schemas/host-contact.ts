@@ -42,11 +42,6 @@ export const hostContactSettingsShape = {
   guestContactEmail: OptionalEmail,
 };
 
-/** wa.me takes the number's digits with the country code and without a leading 00. */
-export function whatsAppLink(number: string): string {
-  return `https://wa.me/${number.replace(/\D/g, "").replace(/^00/, "")}`;
-}
-
 /** The contact as the API answers it: null when the host gave none at all. */
 export function hostContactOf(row: {
   guestContactPhone: string | null;

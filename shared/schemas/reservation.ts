@@ -82,8 +82,7 @@ export const CheckinResult = PublicReservation.extend({
 }).meta({ id: "CheckinResult" });
 export type CheckinResult = z.infer<typeof CheckinResult>;
 
-/** The header a check-in receipt travels in (never the address: addresses end up in logs). */
-export const CHECKIN_RECEIPT_HEADER = "Checkin-Receipt";
+export { CHECKIN_RECEIPT_HEADER } from "../checkin-receipt.ts";
 
 const rangeDate = z.iso.datetime({
   error: (issue) => issue.input === undefined ? MESSAGES.dateRangeRequired : MESSAGES.dateInvalid,

@@ -1,4 +1,5 @@
-import { type HostContact as Contact, whatsAppLink } from "@shared/schemas/host-contact.ts";
+import type { HostContact as Contact } from "@shared/schemas/host-contact.ts";
+import { whatsAppLink } from "@shared/whatsapp-link.ts";
 import { Icon } from "./CheckinIcon.tsx";
 import { useTranslator } from "./i18n-context.ts";
 

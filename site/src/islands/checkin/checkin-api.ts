@@ -1,10 +1,7 @@
 import type { GuestForm } from "@shared/schemas/guest.ts";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
-import {
-  CHECKIN_RECEIPT_HEADER,
-  type CheckinResult,
-  type PublicReservation,
-} from "@shared/schemas/reservation.ts";
+import type { CheckinResult, PublicReservation } from "@shared/schemas/reservation.ts";
+import { CHECKIN_RECEIPT_HEADER } from "@shared/checkin-receipt.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { send } from "../../lib/api/transport.ts";
 
