@@ -10,7 +10,10 @@ import { guests } from "@core/db/schema/guests.ts";
 import { newDisownToken } from "@core/services/guests/disown-guest.ts";
 import { addDays, todayIn } from "@shared/local-date.ts";
 import { STAY_TIME_ZONE } from "@shared/time-zone.ts";
-import { postWith } from "../support/accounts.ts";
+import { createHost, postWith, signIn } from "../support/accounts.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
+import { withPipeline } from "../support/pipeline.ts";
 import { postJson } from "../support/app.ts";
 import { withEVisitorPipeline } from "../support/evisitor-pipeline.ts";
 import { BIRGITTE } from "../support/guests.ts";
@@ -91,5 +94,46 @@ Deno.test({
         (await postWith(ctx.app, `/api/Guests/${waiting.id}/notMine`, {}, ctx.token)).status,
         404,
       );
+    }),
+});
+
+Deno.test({
+  name: "not my guest: the host's e-mail about a guest at the door carries a link that works once",
+  ...REAL_SERVERS,
+  fn: () =>
+    withPipeline(async ({ app, database, smtp }) => {
+      const { db } = database;
+      const userId = await createHost(app, db, { email: "ana@example.com" });
+      await seedMirroredAccount(db, userId, [demoFacility()]);
+      const [unit] = await db.select().from(accommodationUnits).limit(1);
+      const { accessToken } = await signIn(app, "ana@example.com");
+      const today = todayIn(STAY_TIME_ZONE);
+      const booked = await postWith(app, "/api/Reservations", {
+        accommodationUnitId: unit.id,
+        startDateUTC: `${addDays(today, -1)}T12:00:00.000Z`,
+        endDateUTC: `${addDays(today, 2)}T12:00:00.000Z`,
+      }, accessToken);
+      assert.equal(booked.status, 200);
+      const checkedIn = await app.request(postJson("/api/Reservations/Guests", {
+        accommodationUnitCode: unit.code,
+        reservationGuests: [BIRGITTE],
+      }));
+      assert.equal(checkedIn.status, 200, await checkedIn.clone().text());
+
+      const mail = await smtp.waitForMail((m) => /Novi gost/.test(m.subject ?? ""));
+      assert.match(mail.text ?? "", /Gost B\. R\. upisao se QR kodom na vratima/);
+      assert.doesNotMatch(mail.text ?? "", /Birgitte|Rasmussen/, "initials only");
+      const link = /Nije moj gost: (http:\/\/prijavko\.test\/app\/nije-moj-gost#([\w-]{43}))/
+        .exec(mail.text ?? "");
+      assert.ok(link, mail.text);
+      assert.match(mail.html || "", /nije-moj-gost#/);
+
+      const used = await app.request(notMineByLink(link[2]));
+      assert.equal(used.status, 200, await used.clone().text());
+      assert.deepEqual(await used.json(), { outcome: "removed" });
+      assert.equal((await db.select().from(guests)).length, 0, "the guest is gone");
+      const again = await app.request(notMineByLink(link[2]));
+      assert.equal(again.status, 400);
+      assert.equal((await again.json()).code, "InvalidToken");
     }),
 });
