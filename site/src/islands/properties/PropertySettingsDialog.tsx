@@ -190,7 +190,7 @@ export function PropertySettingsDialog(
       <fieldset className="rounded-2xl border border-border p-4 sm:p-5">
         <legend className="px-1.5 font-semibold">{t("settings.guestContact")}</legend>
         <p className="mb-4 text-sm text-fg-muted">{t("settings.guestContactText")}</p>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4">
           <TextField
             name="guestContactPhone"
             type="tel"
