@@ -194,6 +194,51 @@ Deno.test({
       );
 
       await t.step(
+        'someone checks in at the door; the host says "not my guest" in the app',
+        async () => {
+          const checkedIn = await fetch(`${stack.baseUrl}/api/Reservations/Guests`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({
+              accommodationUnitCode: newCode,
+              reservationGuests: [{
+                firstName: "Ivo",
+                surname: "Babić",
+                gender: 0,
+                dateOfBirth: "1988-02-03",
+                citizenship: "HRV",
+                countryOfBirth: "HRV",
+                cityOfBirth: "Zadar",
+                countryOfResidence: "HRV",
+                cityOfResidence: "Zadar",
+                documentType: 0,
+                documentNumber: "112233445",
+              }],
+            }),
+          });
+          assert.equal(checkedIn.status, 200, await checkedIn.text());
+          const context = await newContext({ viewport: VIEWPORTS.phone });
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          await page.goto("/app/obavijesti");
+          const notice = page.getByRole("listitem").filter({
+            hasText: "Gost I. B. upisao se QR kodom na vratima",
+          });
+          await notice.waitFor();
+          await screenshot(page, "door-not-mine-notification-phone-light");
+          await notice.getByRole("button", { name: "Nije moj gost" }).click();
+          const confirm = page.getByRole("dialog", { name: "Ukloniti gosta I. B.?" });
+          await confirm.getByRole("button", { name: "Ukloni gosta" }).click();
+          await page.getByText(/Gost je uklonjen|eVisitor otkazuje prijavu/).first().waitFor();
+          assert.equal(await notice.getByRole("button", { name: "Nije moj gost" }).count(), 0);
+          const stay = await (await fetch(`${stack.baseUrl}/api/Reservations/Current/${newCode}`))
+            .json();
+          assert.equal(stay.guestCount, 0, "the guest is gone from the stay");
+          await context.close();
+        },
+      );
+
+      await t.step(
         "a unit with no stay today says so, with the door's hours and the host",
         async () => {
           for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
