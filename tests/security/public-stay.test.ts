@@ -73,6 +73,7 @@ async function checkIn(app: TestApp, key: Record<string, string>, guest: unknown
   }));
   const text = await res.text();
   assert.equal(res.status, 200, text);
+  assert.match(res.headers.get("Cache-Control") ?? "", /no-store/, "the receipt is never cached");
   return JSON.parse(text);
 }
 
