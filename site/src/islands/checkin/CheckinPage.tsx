@@ -126,7 +126,7 @@ function targetOfAddress(): CheckinTarget | undefined {
 type Load =
   | { kind: "loading" }
   | { kind: "loaded"; reservation: PublicReservation }
-  | { kind: "failed"; failure: LoadFailure; contact?: Contact | null };
+  | { kind: "failed"; failure: LoadFailure };
 
 const OPEN_STATUSES = new Set(["Pending", "Active", "CheckedIn"]);
 
@@ -146,9 +146,9 @@ function Checkin({ onContact }: { onContact: (contact: Contact | null) => void }
       setLoad({ kind: "loaded", reservation });
       onContact(reservation.hostContact);
     } catch (error) {
-      const contact = contactOfError(error);
-      setLoad({ kind: "failed", failure: loadFailureOf(error, target.byUnit), contact });
-      onContact(contact);
+      setLoad({ kind: "failed", failure: loadFailureOf(error, target.byUnit) });
+      // A unit with no stay now still names its host (NoStayToday carries the contact).
+      onContact(contactOfError(error));
     }
   }, [target]);
 
