@@ -77,6 +77,9 @@ const ApiEnv = z
     RATE_LIMIT_MRZ_FRAMES: perMinute(DEFAULT_RATE_LIMITS.mrzFrames),
     RATE_LIMIT_CHECKIN_READS: perMinute(DEFAULT_RATE_LIMITS.checkinReads),
     RATE_LIMIT_CHECKIN_WRITES: perMinute(DEFAULT_RATE_LIMITS.checkinWrites),
+    /** Per stay or door code rather than per address. */
+    RATE_LIMIT_CODE_READS: perMinute(DEFAULT_RATE_LIMITS.codeReads),
+    RATE_LIMIT_CODE_CHECKINS: perMinute(DEFAULT_RATE_LIMITS.codeCheckins),
     /** Who hosts pay by bank transfer (payment instructions, HUB3 barcode, receipts). */
     BILLING_PAYEE_NAME: z.string().trim().min(1).default(DEVELOPMENT_PAYEE.name),
     BILLING_PAYEE_STREET: z.string().trim().min(1).default(DEVELOPMENT_PAYEE.street),
@@ -132,6 +135,8 @@ export function rateLimitsOf(env: ApiConfig): RateLimits | undefined {
     mrzFrames: env.RATE_LIMIT_MRZ_FRAMES,
     checkinReads: env.RATE_LIMIT_CHECKIN_READS,
     checkinWrites: env.RATE_LIMIT_CHECKIN_WRITES,
+    codeReads: env.RATE_LIMIT_CODE_READS,
+    codeCheckins: env.RATE_LIMIT_CODE_CHECKINS,
   };
 }
 

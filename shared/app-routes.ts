@@ -52,6 +52,8 @@ export const APP_ROUTES = {
    * /{lang?}/prijava/smjestaj/{code} (a unit's QR code); Croatian has no language prefix.
    */
   checkIn: "/prijava",
+  /** The e-mailed "not my guest" link: /app/nije-moj-gost#{token} (no sign-in; issue 20). */
+  notMyGuest: "/app/nije-moj-gost",
 } as const;
 export type AppRoute = keyof typeof APP_ROUTES;
 

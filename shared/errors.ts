@@ -1,3 +1,5 @@
+import { DOOR_OPENS_EVENING_BEFORE } from "./door-window.ts";
+
 /**
  * The closed set of server error codes (spec section 8) with their HTTP status and the
  * message a person reads. Problem-details answers carry the code in `code` and the
@@ -74,6 +76,15 @@ export const ERROR_CODES = {
   CannotUndoCheckOut: {
     status: 409,
     title: "Only a guest checked out of eVisitor can have the check-out undone.",
+  },
+  UnknownCode: {
+    status: 404,
+    title: "This code does not exist — check the link or ask your host.",
+  },
+  NoStayToday: {
+    status: 404,
+    title: "There is no stay in this unit today. Check-in by the door code opens at " +
+      `${DOOR_OPENS_EVENING_BEFORE} the evening before arrival.`,
   },
   CannotImpersonate: { status: 403, title: "This user cannot be impersonated." },
   LastAdministrator: {

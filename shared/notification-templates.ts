@@ -62,6 +62,18 @@ export const NOTIFICATION_TEMPLATES = {
     notificationType: "success",
     email: false,
   },
+  /**
+   * A guest checked in without the host, by the stay's link or the unit's door code (issue 20):
+   * placeholders accommodationUnit, code, start, end, guestId, initials, entrance ("link" or
+   * "door"). The app offers "not my guest" beside it; the e-mail a single-use link to the same.
+   * Approval and walk-in actions (issue 20 items 4, 5) belong beside it, keyed by the same ids.
+   */
+  guestAddedByGuest: {
+    template: "GuestAddedByGuest",
+    page: APP_ROUTES.guests,
+    notificationType: "info",
+    email: true,
+  },
   /** An eVisitor account's properties and units were synced. */
   accountSynced: {
     template: "ExternalAccountSynced",

@@ -8,6 +8,8 @@ export interface AppErrorOptions {
   errors?: Record<string, string[]>;
   /** Extra response headers (Retry-After, WWW-Authenticate). */
   headers?: Record<string, string>;
+  /** Members added to the problem details (e.g. the host's contact on NoStayToday). */
+  extensions?: Record<string, unknown>;
 }
 
 /** A failure the caller can act on, carrying one of the spec's server codes. */
@@ -15,12 +17,14 @@ export class AppError extends Error {
   readonly detail?: string;
   readonly errors?: Record<string, string[]>;
   readonly headers?: Record<string, string>;
+  readonly extensions?: Record<string, unknown>;
 
   constructor(readonly code: ErrorCode, options: AppErrorOptions = {}) {
     super(options.detail ?? ERROR_CODES[code].title);
     this.detail = options.detail;
     this.errors = options.errors;
     this.headers = options.headers;
+    this.extensions = options.extensions;
   }
 
   /** A 400 naming the fields at fault, e.g. `AppError.invalid({ email: [message] })`. */

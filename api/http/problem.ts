@@ -18,7 +18,7 @@ export function problemResponse(c: Context, error: AppError): Response {
     requestId: c.get("requestId" as never) as string | undefined,
   };
   if (error.errors) body.errors = error.errors;
-  return c.newResponse(JSON.stringify(body), status as 400, {
+  return c.newResponse(JSON.stringify({ ...error.extensions, ...body }), status as 400, {
     ...error.headers,
     "Content-Type": "application/problem+json",
   });

@@ -146,14 +146,18 @@ export const Guest = z
 export type Guest = z.infer<typeof Guest>;
 
 /**
- * A guest as anyone holding the check-in link sees them: who is already entered and whether the
- * registration went through, nothing more (no document, no birth date, no address).
+ * A guest as the check-in page sees them (issue 20): initials ("I. B.") and where the registration
+ * stands; the full name only to the device whose check-in receipt entered the guest, and never a
+ * document, a birth date or an address.
  */
 export const PublicGuest = z
   .object({
     id: Id,
-    name: z.string(),
-    surname: z.string(),
+    /** "I. B.": the first letters of the name and the surname. */
+    initials: z.string(),
+    /** Only for guests the reader's check-in receipt entered; null for everybody else. */
+    name: z.string().nullable(),
+    surname: z.string().nullable(),
     status: GuestStatusSchema,
     registrationState: RegistrationStateSchema,
     registrationError: z.string().nullable(),

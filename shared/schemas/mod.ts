@@ -32,3 +32,4 @@ export * from "./wifi-details.ts";
 export * from "./calendar.ts";
 export * from "./guest-list.ts";
 export * from "./settlement.ts";
+export * from "./host-contact.ts";

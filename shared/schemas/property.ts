@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AccommodationUnit } from "./accommodation-unit.ts";
 import { Count, DateOnly, Id, SelectedId, TimeOfDay, wholeNumber } from "./fields.ts";
+import { hostContactSettingsShape } from "./host-contact.ts";
 import { checkWifiSettings, WifiDetails, wifiSettingsShape } from "./wifi-details.ts";
 
 /** How full a property is over the coming nights (the property cards show it). */
@@ -30,6 +31,10 @@ export const Property = z
     automaticCheckOut: z.boolean(),
     automaticCheckIn: z.boolean(),
     wifiDetails: WifiDetails.nullable(),
+    /** The host's contact for guests (issue 20), shown on the check-in page; null when not given. */
+    guestContactPhone: z.string().nullable().optional(),
+    guestContactWhatsApp: z.string().nullable().optional(),
+    guestContactEmail: z.string().nullable().optional(),
     accommodationUnits: z.array(AccommodationUnit),
     /** In lists; null for a property without units. */
     occupancy: PropertyOccupancy.nullable().optional(),
@@ -48,6 +53,7 @@ export const PropertySettingsUpdate = z
     automaticCheckOut: z.boolean().default(false),
     automaticCheckIn: z.boolean().default(false),
     ...wifiSettingsShape,
+    ...hostContactSettingsShape,
   })
   .superRefine(checkWifiSettings)
   .meta({ id: "PropertySettingsUpdate" });

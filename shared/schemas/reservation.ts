@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { ReservationKindSchema, ReservationStatusSchema } from "../enums.ts";
-import { MESSAGES } from "../messages.ts";
+import { formatMessage, MESSAGES } from "../messages.ts";
 import { AccommodationUnit } from "./accommodation-unit.ts";
-import { DateOnly, DateTime, Id, optionalText, requiredText, SelectedId } from "./fields.ts";
+import { DateOnly, DateTime, Id, optionalText, SelectedId, TimeOfDay } from "./fields.ts";
+import { HostContact } from "./host-contact.ts";
+import { WifiDetails } from "./wifi-details.ts";
 import { Guest, GuestForm, PublicGuest } from "./guest.ts";
 
 /** Reservation (spec section 3) as the API returns it; the code is its public identifier. */
@@ -29,14 +31,58 @@ export const Reservation = z
   .meta({ id: "Reservation" });
 export type Reservation = z.infer<typeof Reservation>;
 
-/** A reservation as the public check-in page sees it (by reservation code or unit QR code). */
-export const PublicReservation = Reservation.extend({
-  /** Without the unit's code: it opens the unit's check-in page for every later stay too. */
-  accommodationUnit: AccommodationUnit.omit({ code: true })
-    .meta({ id: "PublicAccommodationUnit" }).nullable(),
-  guests: z.array(PublicGuest),
-}).meta({ id: "PublicReservation" });
+/**
+ * A unit as the check-in page shows it: its name, its property's name and the times. The address,
+ * the house notes (the unit's description) and the WiFi only with a check-in receipt of the stay.
+ */
+export const PublicAccommodationUnit = z
+  .object({
+    name: z.string(),
+    capacity: z.number().int().nullable(),
+    defaultCheckInTime: TimeOfDay.nullable(),
+    defaultCheckOutTime: TimeOfDay.nullable(),
+    property: z.object({ name: z.string() }),
+    address: z.string().nullable(),
+    description: z.string().nullable(),
+    wifiDetails: WifiDetails.nullable(),
+  })
+  .meta({ id: "PublicAccommodationUnit" });
+export type PublicAccommodationUnit = z.infer<typeof PublicAccommodationUnit>;
+
+/**
+ * A stay as the public check-in page sees it, by the stay's code or the unit's door code (issue
+ * 20, which narrows spec section 3's Reservation here): the spec's field names, but only what a
+ * person at the door needs. Never the unit's code; the stay's own `code` only by the stay's link
+ * or with a check-in receipt (a door read without one has null: the door code is the key).
+ */
+export const PublicReservation = z
+  .object({
+    code: z.string().nullable(),
+    accommodationUnit: PublicAccommodationUnit,
+    startDateUTC: DateTime,
+    endDateUTC: DateTime,
+    startDate: DateOnly,
+    endDate: DateOnly,
+    status: ReservationStatusSchema,
+    /** How many guests are in (the list below has them as initials). */
+    guestCount: z.number().int().min(0),
+    guests: z.array(PublicGuest),
+    /** The host's contact for guests; null when the host gave none. */
+    hostContact: HostContact.nullable(),
+    /** The reader presented a valid check-in receipt of this stay. */
+    receiptValid: z.boolean(),
+  })
+  .meta({ id: "PublicReservation" });
 export type PublicReservation = z.infer<typeof PublicReservation>;
+
+/** A check-in's answer: the stay, and the receipt that shows this device what guests may see. */
+export const CheckinResult = PublicReservation.extend({
+  /** Sent back on reads as the `Checkin-Receipt` header. */
+  receipt: z.object({ token: z.string(), expiresAt: DateTime }),
+}).meta({ id: "CheckinResult" });
+export type CheckinResult = z.infer<typeof CheckinResult>;
+
+export { CHECKIN_RECEIPT_HEADER } from "../checkin-receipt.ts";
 
 const rangeDate = z.iso.datetime({
   error: (issue) => issue.input === undefined ? MESSAGES.dateRangeRequired : MESSAGES.dateInvalid,
@@ -68,14 +114,23 @@ export const UpdateReservationRequest = CreateReservationRequest.safeExtend({
 }).meta({ id: "UpdateReservationRequest" });
 export type UpdateReservationRequest = z.infer<typeof UpdateReservationRequest>;
 
-/** Guests a check-in adds to a reservation (POST /Reservations/Guests). */
+/**
+ * Guests a check-in adds to a stay (POST /Reservations/Guests): by the stay's code (its link), or
+ * by the unit's door code (`accommodationUnitCode`, the QR on the door), which admits only the stay
+ * under way today, or tomorrow's from the evening before (shared/door-window.ts).
+ */
 export const GuestRegistration = z
   .object({
-    reservationCode: requiredText("Reservation code", 64),
+    reservationCode: z.string().trim().max(64).optional(),
+    accommodationUnitCode: z.string().trim().max(64).optional(),
     reservationGuests: z
       .array(GuestForm, { error: MESSAGES.checkinGuestRequired })
       .min(1, { error: MESSAGES.checkinGuestRequired })
       .max(50),
+  })
+  .refine((v) => !!v.reservationCode !== !!v.accommodationUnitCode, {
+    path: ["reservationCode"],
+    error: formatMessage(MESSAGES.fieldRequired, { field: "Reservation code" }),
   })
   .meta({ id: "GuestRegistration" });
 export type GuestRegistration = z.infer<typeof GuestRegistration>;

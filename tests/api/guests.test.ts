@@ -134,7 +134,7 @@ const deleteStay = (ctx: Ctx, code: string) =>
 // The public check-in
 // ---------------------------------------------------------------------------------------------
 
-Deno.test("POST /api/Reservations/Guests checks guests in and shows back only names and states", () =>
+Deno.test("POST /api/Reservations/Guests checks guests in and shows back only names, initials and states", () =>
   withHosts(async (ctx) => {
     const code = await book(ctx, TODAY, "2026-11-23");
     const res = await checkIn(ctx, code, [{ ...marta, documentNumber: "abc 123456" }, jan, zofia]);
@@ -145,6 +145,7 @@ Deno.test("POST /api/Reservations/Guests checks guests in and shows back only na
     for (const guest of stay.guests) {
       assert.deepEqual(Object.keys(guest).sort(), [
         "id",
+        "initials",
         "name",
         "registrationError",
         "registrationRetryAt",
@@ -173,7 +174,8 @@ Deno.test("POST /api/Reservations/Guests checks guests in and shows back only na
     assert.equal(shown.guests.length, 3);
     assert.equal(shown.guests[0].documentNumber, undefined);
     assert.equal(shown.guests[0].dateOfBirth, undefined);
-    assert.equal(shown.description, null);
+    assert.equal(shown.guests[0].name, null, "without the check-in's receipt: initials only");
+    assert.equal(shown.description, undefined);
 
     const host = await hostView(ctx, code);
     assert.equal(host.guests[0].documentNumber, "ABC123456", "stored as eVisitor compares it");
@@ -213,7 +215,7 @@ Deno.test("check-in is closed for a stay that ended yesterday or was cancelled; 
 
     const unknown = await checkIn(ctx, "NOSUCHCODE", [marta]);
     assert.equal(unknown.status, 404);
-    assert.equal((await unknown.json()).code, "NotFound");
+    assert.equal((await unknown.json()).code, "UnknownCode");
     assert.equal((await ctx.app.request("/api/Reservations/NOSUCHCODE")).status, 404);
 
     assert.equal(await guestCount(ctx), 0);
@@ -809,7 +811,11 @@ Deno.test("DELETE /api/Reservations/{code} keeps a stay with registered guests a
 Deno.test("after check-in the guest sees the WiFi: the unit's own, else the one set for the property", () =>
   withHosts(async (ctx) => {
     const code = await book(ctx, TODAY, "2026-11-23");
-    const view = async () => await (await ctx.app.request(`/api/Reservations/${code}`)).json();
+    let receipt = "";
+    const view = async () =>
+      await (await ctx.app.request(`/api/Reservations/${code}`, {
+        headers: { "Checkin-Receipt": receipt },
+      })).json();
     const settings = await ctx.app.request(`/api/Properties/Settings/${ctx.propertyId}`, {
       method: "PUT",
       headers: { ...bearer(ctx.token), "Content-Type": "application/json" },
@@ -822,7 +828,9 @@ Deno.test("after check-in the guest sees the WiFi: the unit's own, else the one 
     });
     assert.equal(settings.status, 200);
     assert.equal((await view()).accommodationUnit.wifiDetails, null, "not before check-in");
-    assert.equal((await checkIn(ctx, code, [marta])).status, 200);
+    const checkedIn = await checkIn(ctx, code, [marta]);
+    assert.equal(checkedIn.status, 200);
+    receipt = (await checkedIn.json()).receipt.token;
     assert.deepEqual((await view()).accommodationUnit.wifiDetails, {
       ssid: "Vila Gosti",
       password: "more2026",

@@ -110,8 +110,8 @@ Deno.test("reservations belong to their host: another host's unit or code is unk
     const seen = await getWith(ctx.app, `/api/Reservations/${code}`, ctx.other);
     assert.equal(seen.status, 200);
     const publicView = await seen.json();
-    assert.equal(publicView.description, null, "no host notes");
-    assert.equal(publicView.accommodationUnit.externalCalendarLink, null);
+    assert.equal("description" in publicView, false, "no host notes");
+    assert.equal("externalCalendarLink" in publicView.accommodationUnit, false);
     const del = await ctx.app.request(`/api/Reservations/${code}`, {
       method: "DELETE",
       headers: { Authorization: `Bearer ${ctx.other}` },
@@ -190,14 +190,28 @@ Deno.test("GET /api/Reservations/Current/{code} gives a guest today's stay of th
     const res = await ctx.app.request(`/api/Reservations/Current/${ctx.units[0].code}`);
     assert.equal(res.status, 200, "no sign-in: the guest only has the QR code");
     const current = await res.json();
-    assert.equal(current.code, arriving.code, "on a changeover day the arriving guests check in");
-    assert.equal(current.description, null);
+    assert.equal(current.code, null, "the door code is the key; the stay's own is not handed out");
+    assert.equal(
+      current.startDate,
+      "2026-11-20",
+      "on a changeover day the arriving guests check in",
+    );
+    assert.equal(current.endDate, arriving.endDate);
+    assert.equal("description" in current, false);
     assert.equal(current.accommodationUnit.wifiDetails, null);
 
     const none = await ctx.app.request(`/api/Reservations/Current/${ctx.units[1].code}`);
     assert.equal(none.status, 404);
-    assert.equal((await none.json()).detail, "There is no stay in this unit today.");
-    assert.equal((await ctx.app.request("/api/Reservations/Current/no-such-unit")).status, 404);
+    const noStay = await none.json();
+    assert.equal(noStay.code, "NoStayToday");
+    assert.equal(
+      noStay.detail,
+      "There is no stay in this unit today. Check-in by the door code opens at 18:00 the evening " +
+        "before arrival.",
+    );
+    const unknown = await ctx.app.request("/api/Reservations/Current/no-such-unit");
+    assert.equal(unknown.status, 404);
+    assert.equal((await unknown.json()).code, "UnknownCode");
   }));
 
 Deno.test("GET /api/Reservations/Current/{code} never offers a block as a stay to check in to", () =>

@@ -32,6 +32,7 @@ import assert from "node:assert/strict";
 import { DocumentType, Gender } from "@shared/enums.ts";
 import { AccountReconcileRequested, GuestCheckInRequested } from "@shared/events.ts";
 import { addDays, todayIn } from "@shared/local-date.ts";
+import { initialsOf } from "@shared/guest-initials.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
@@ -133,8 +134,6 @@ interface Stats {
   faults: { http500: number; timeout: number };
 }
 
-const personKey = (first: string, surname: string) => `${first}\u0000${surname}`;
-
 /**
  * Checks a party in as the check-in page does: on a lost answer (the API gone) it reads the stay
  * and sends again only the guests that are not stored yet; a 409 after such a retry means the
@@ -145,12 +144,19 @@ async function checkInParty(stack: TestStack, party: Party, stats: Stats): Promi
   while (true) {
     let pending = party.guests;
     if (attempts > 0) {
-      const stay = await callPatiently<{ guests: { name: string; surname: string }[] }>(
+      // The stay's public read shows guests as initials (issue 20): each stored one stands for
+      // one guest of the party with those initials.
+      const stay = await callPatiently<{ guests: { initials: string }[] }>(
         stack,
         `/api/Reservations/${party.code}`,
       );
-      const stored = new Set(stay.guests.map((g) => personKey(g.name, g.surname)));
-      pending = party.guests.filter((g) => !stored.has(personKey(g.firstName, g.surname)));
+      const stored = stay.guests.map((g) => g.initials);
+      pending = party.guests.filter((g) => {
+        const at = stored.indexOf(initialsOf(g.firstName, g.surname));
+        if (at < 0) return true;
+        stored.splice(at, 1);
+        return false;
+      });
       if (pending.length === 0) return;
     }
     try {

@@ -64,7 +64,19 @@ Deno.test({
           await settings.getByLabel("Naziv mreže (SSID)").fill("Horvat-Gosti");
           await settings.getByLabel("Zaštita").selectOption({ label: "WPA/WPA2" }).catch(() => {});
           await settings.getByRole("switch", { name: "Automatska odjava gostiju" }).click();
+          // The host's contact for guests (issue 20): WhatsApp needs the country code.
+          const whatsApp = settings.getByLabel("WhatsApp");
+          await whatsApp.fill("091 555 1234");
+          await settings.getByLabel("E-mail za goste").fill("marija.gosti@example.com");
+          await settings.getByRole("button", { name: "Spremi postavke" }).click();
+          await settings.getByText("Unesite ispravan broj").waitFor();
+          assert.equal(await whatsApp.evaluate((e) => e === document.activeElement), true);
+          await whatsApp.fill("+385 91 555 1234");
+          await settings.getByText("Gosti ovo vide na svakoj stranici prijave").waitFor();
           await dialogScreenshot(page, settings, "property-settings-desktop-light");
+          await settings.getByText("Gosti ovo vide na svakoj stranici prijave")
+            .scrollIntoViewIfNeeded();
+          await screenshot(page, "property-settings-contact-desktop-light", { fullPage: false });
           await settings.getByRole("button", { name: "Spremi postavke" }).click();
           await page.getByText("Postavke objekta Apartmani Horvat su spremljene.").waitFor();
 

@@ -158,7 +158,8 @@ Deno.test("guests' personal data is removed N days after check-out once eVisitor
     assert.equal(before.totalGuests, 4, "Cleo's stay is cancelled and not counted");
 
     const first = await removeExpiredGuestData(ctx.db, RUN, { retentionDays: N });
-    assert.deepEqual(first, { guests: 2, notifications: 1 }, "Ada (N+1 days) and Cleo (cancelled)");
+    // Ada's "registered" and both "came in by the link" notifications (issue 20).
+    assert.deepEqual(first, { guests: 2, notifications: 3 }, "Ada (N+1 days) and Cleo (cancelled)");
 
     // Ada: anonymised, the row kept with what statistics and eVisitor's record need.
     const ada = await rowOf(ctx, ids.ada);
@@ -219,6 +220,9 @@ Deno.test("guests' personal data is removed N days after check-out once eVisitor
     assert.equal(adaNote.placeholders.reservationList, "");
     assert.equal(adaNote.placeholders.accommodationUnit, "Apartman 1");
     assert.equal(adaNote.deletedAt?.getTime(), RUN.getTime());
+    const adaArrival = notes.find((n) => n.dedupeKey === `guest-added:${ids.ada}`)!;
+    assert.equal(adaArrival.placeholders.initials, "", "not even her initials");
+    assert.equal(adaArrival.deletedAt?.getTime(), RUN.getTime());
     const beaNote = notes.find((n) => n.dedupeKey === `guest-checked-in:${ids.bea}`)!;
     assert.equal(beaNote.placeholders.reservationList, "Beatrix Oxenstierna");
     assert.equal(beaNote.deletedAt, null);
@@ -271,7 +275,7 @@ Deno.test("guests' personal data is removed N days after check-out once eVisitor
     // N days after her check-out, Bea's turn; Eva and Dora still wait for eVisitor.
     assert.deepEqual(await removeExpiredGuestData(ctx.db, NEXT_DAY, { retentionDays: N }), {
       guests: 1,
-      notifications: 1,
+      notifications: 2,
     });
     assert.ok((await rowOf(ctx, ids.bea)).anonymisedAt);
     assert.equal((await rowOf(ctx, ids.eva)).anonymisedAt, null);

@@ -74,6 +74,8 @@ const PUBLIC: Record<string, string> = {
   "POST /api/Reservations/Guests/MRZ": "guests scan their document on the check-in page",
   "GET /api/Legal/operator":
     "the legal pages name the service's company and contact, from configuration",
+  "POST /api/Guests/notMine":
+    'the e-mailed single-use "not my guest" link; its token, not a session, is the credential',
 };
 
 /**
@@ -93,6 +95,7 @@ const PATH_VALUES: Record<string, (host: HostData) => string> = {
   "/api/Calendars/Export/{file}": (h) => h.exportFile,
   "/api/Calendars/Export/{accommodationUnitCode}": (h) => h.unitCode,
   "/api/UserNotifications/{id}": (h) => h.notificationId,
+  "/api/Guests/{id}": (h) => h.guestId,
   "/api/Subscriptions/packages/{id}": () => "pro",
   "/api/Subscriptions/purchase-requests/{id}": (h) => h.purchaseRequestId,
   "/api/Subscriptions/receipt/{id}": (h) => h.receiptId,
@@ -199,6 +202,9 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
   },
   "POST /api/Reservations/Guests": {
     exempt: "public by design: the stay's code is the guest's key (see PUBLIC)",
+  },
+  "POST /api/Guests/notMine": {
+    exempt: "public; the e-mailed token, not an id, names the guest",
   },
   "GET /api/Reservations": {
     request: (v) => ({

@@ -287,6 +287,8 @@ Deno.test("settings: limits on by default with the documented values, RATE_LIMIT
     mrzFrames: 120,
     checkinReads: 120,
     checkinWrites: 30,
+    codeReads: 120,
+    codeCheckins: 10,
   });
   assert.equal(rateLimitsOf(loadApiConfig({ ...TEST_ENV, RATE_LIMITS: "off" })), undefined);
   assert.equal(rateLimitsOf(loadApiConfig({ ...TEST_ENV, RATE_LIMIT_MRZ: "7" }))?.mrz, 7);
@@ -297,6 +299,54 @@ Deno.test("settings: limits on by default with the documented values, RATE_LIMIT
   assert.throws(() => loadApiConfig({ ...TEST_ENV, RATE_LIMIT_LOGIN: "0" }), /RATE_LIMIT_LOGIN/);
   assert.throws(() => loadApiConfig({ ...TEST_ENV, RATE_LIMITS: "no" }), /RATE_LIMITS/);
 });
+
+Deno.test("a stay or door code has its own limits, whatever address asks (issue 20)", () =>
+  withLimitedApp({ codeReads: 3, codeCheckins: 1 }, async ({ app, clock }) => {
+    let address = 0;
+    /** Each request from another address: only the per-code count can refuse it. */
+    const from = () => ({ "X-Forwarded-For": `198.51.100.${++address}` });
+    const reads = ["/api/Reservations/ABCDEFGHJK", "/api/Reservations/Current/ABCDEFGHJK"];
+    for (const path of [...reads, reads[0]]) {
+      const res = await app.request(path, { headers: from() });
+      assert.equal(res.status, 404, path);
+      assert.equal((await res.json()).code, "UnknownCode");
+    }
+    await assertLimited(await app.request(reads[1], { headers: from() }), "fourth read of a code");
+    const other = await app.request("/api/Reservations/Current/zzzzzzzzzzzz", { headers: from() });
+    assert.equal(other.status, 404, "another code has its own count");
+
+    const checkIn = (key: Record<string, string>) =>
+      postJson("/api/Reservations/Guests", { ...key, reservationGuests: [GUEST] }, from());
+    const first = await app.request(checkIn({ accommodationUnitCode: "abcdefghjkmn" }));
+    assert.equal(first.status, 404);
+    await first.body?.cancel();
+    await assertLimited(
+      await app.request(checkIn({ accommodationUnitCode: "abcdefghjkmn" })),
+      "second check-in on one door code in a minute",
+    );
+    const elsewhere = await app.request(checkIn({ reservationCode: "ABCDEFGHJK" }));
+    assert.equal(elsewhere.status, 404, "check-ins count apart from reads, per code");
+    await elsewhere.body?.cancel();
+
+    clock.advanceMinutes(1);
+    const later = await app.request(checkIn({ accommodationUnitCode: "abcdefghjkmn" }));
+    assert.equal(later.status, 404, "a new window");
+    await later.body?.cancel();
+  }, { trustProxy: true }));
+
+const GUEST = {
+  firstName: "Birgitte",
+  surname: "Rasmussen",
+  gender: 1,
+  dateOfBirth: "1961-10-25",
+  citizenship: "DNK",
+  countryOfBirth: "DNK",
+  cityOfBirth: "Køge",
+  countryOfResidence: "DNK",
+  cityOfResidence: "København",
+  documentType: 1,
+  documentNumber: "109957822",
+};
 
 // Body size limits (BODY_LIMIT_BYTES; the MRZ route's own, larger one).
 

@@ -3,12 +3,34 @@ import { NotificationCreated } from "@shared/events.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { users } from "@core/db/schema/users.ts";
+import type { Database } from "@core/db/client.ts";
+import { newDisownToken } from "@core/services/guests/disown-guest.ts";
+import { APP_ROUTES } from "@shared/app-routes.ts";
 import { isProcessed, markProcessed } from "../runner/dedupe.ts";
 import { defineConsumer } from "../runner/worker.ts";
 import type { Mailer } from "./mailer.ts";
 import { composeNotificationEmail } from "./notification-emails.ts";
 
 const CONSUMER = "notifications_email";
+
+/**
+ * A new guest's e-mail carries a single-use "not my guest" link (issue 20); the token is made
+ * here, as the e-mail is written, and only its hash is kept. The token rides in the address's
+ * fragment, which browsers never send, so no server log holds it.
+ */
+async function notMineUrlOf(
+  db: Database,
+  template: string,
+  placeholders: Record<string, string>,
+  publicUrl: string,
+  now: Date,
+): Promise<string | undefined> {
+  if (template !== NOTIFICATION_TEMPLATES.guestAddedByGuest.template || !placeholders.guestId) {
+    return undefined;
+  }
+  const token = await db.transaction((tx) => newDisownToken(tx, placeholders.guestId, now));
+  return token && `${publicUrl}${APP_ROUTES.notMyGuest}#${token}`;
+}
 
 /** Templates e-mailed even to hosts who turned e-mails off (a payment's confirmation). */
 const ALWAYS_EMAILED = new Set<string>(
@@ -34,10 +56,12 @@ export function notificationEmailConsumer(
       const wanted = found &&
         (found.users.emailNotifications || ALWAYS_EMAILED.has(found.user_notifications.template));
       if (found && wanted && !found.user_notifications.deletedAt) {
+        const { template, placeholders } = found.user_notifications;
+        const notMineUrl = await notMineUrlOf(db, template, placeholders, publicUrl, clock());
         const mail = composeNotificationEmail(
-          found.user_notifications.template,
-          found.user_notifications.placeholders,
-          { to: found.users.email, from, publicUrl, language: found.users.language },
+          template,
+          placeholders,
+          { to: found.users.email, from, publicUrl, language: found.users.language, notMineUrl },
         );
         if (mail) await mailer.send(mail);
       }

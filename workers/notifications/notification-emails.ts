@@ -117,6 +117,26 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       action: "Open calendars",
     },
   },
+  GuestAddedByGuest: {
+    hr: {
+      subject: (p) => `Novi gost se prijavio: ${unit(p)}`,
+      body: (p) =>
+        `Gost ${p.initials ?? ""} upisao se ${
+          p.entrance === "door" ? "QR kodom na vratima" : "poveznicom boravka"
+        } u jedinicu ${unit(p)}${stay(p, "hr")}. Ako to nije vaš gost, jednim dodirom na ` +
+        `"Nije moj gost" uklanjate ga, a već poslanu prijavu otkazujete u eVisitoru.`,
+      action: "Otvori goste",
+    },
+    en: {
+      subject: (p) => `A guest checked in: ${unit(p)}`,
+      body: (p) =>
+        `Guest ${p.initials ?? ""} checked in to ${unit(p)}${stay(p, "en")} ${
+          p.entrance === "door" ? "with the QR code on the door" : "with the stay's link"
+        }. If this is not your guest, one tap on "Not my guest" removes them and cancels a ` +
+        `registration already sent to eVisitor.`,
+      action: "Open guests",
+    },
+  },
   GuestRegistrationFailed: {
     hr: {
       subject: (p) => `Prijava gosta nije uspjela: ${unit(p)}`,
@@ -291,11 +311,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function composeNotificationEmail(
   template: string,
   placeholders: Placeholders,
-  { to, from, publicUrl, language }: {
+  { to, from, publicUrl, language, notMineUrl }: {
     to: string;
     from: string;
     publicUrl: string;
     language: string;
+    /** The single-use "not my guest" link of a GuestAddedByGuest e-mail. */
+    notMineUrl?: string;
   },
 ): OutgoingMail | undefined {
   const lang: Language = language === "en" ? "en" : "hr";
@@ -308,8 +330,25 @@ export function composeNotificationEmail(
     ? "Ove poruke možete isključiti u postavkama računa."
     : "You can turn these messages off in your account settings.";
   const legal = legalFooter(lang, publicUrl);
-  const text = [body, "", `${wording.action}: ${link}`, "", footer, "Prijavko", "", legal.text]
-    .join("\n");
+  const notMineLabel = lang === "hr" ? "Nije moj gost" : "Not my guest";
+  const text = [
+    body,
+    "",
+    `${wording.action}: ${link}`,
+    ...(notMineUrl ? [`${notMineLabel}: ${notMineUrl}`] : []),
+    "",
+    footer,
+    "Prijavko",
+    "",
+    legal.text,
+  ].join("\n");
+  const notMineButton = notMineUrl
+    ? ` <a href="${
+      escapeHtml(notMineUrl)
+    }" style="display:inline-block;padding:12px 20px;background:#b91c1c;color:#fff;border-radius:8px;text-decoration:none">${
+      escapeHtml(notMineLabel)
+    }</a>`
+    : "";
   const html =
     `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;color:#1e293b">
 <p>${escapeHtml(body)}</p>
@@ -317,7 +356,7 @@ export function composeNotificationEmail(
       escapeHtml(link)
     }" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:8px;text-decoration:none">${
       escapeHtml(wording.action)
-    }</a></p>
+    }</a>${notMineButton}</p>
 <p style="font-size:13px;color:#475569">${
       escapeHtml(footer)
     }</p><p>Prijavko</p>${legal.html}</body></html>`;

@@ -7,6 +7,7 @@ import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
 import { CodeParam, IdParam } from "../request/path-params.ts";
 import { createUnit, deleteUnit, updateUnit } from "@core/services/units/manage-unit.ts";
+import { renewUnitCode } from "@core/services/units/renew-unit-code.ts";
 import { describeUnit, unitWifi } from "@core/services/units/describe-unit.ts";
 import { qrPng, qrSvg, wifiQrPayload } from "@core/services/units/unit-qr.ts";
 import { serviceContext } from "../service-context.ts";
@@ -36,6 +37,17 @@ const update = createRoute({
   path: "/AccommodationUnits/{id}",
   summary: "Change a unit (its code stays)",
   request: { params: IdParam, ...jsonBody(PropertySetupRequest) },
+  responses: { ...one, ...errors },
+});
+
+// POST /api/AccommodationUnits/{id}/renewCode
+const renewCode = createRoute({
+  ...common,
+  method: "post",
+  path: "/AccommodationUnits/{id}/renewCode",
+  summary: "Give the unit a new door code: QR codes printed before stop working (404), nothing " +
+    "else changes",
+  request: { params: IdParam },
   responses: { ...one, ...errors },
 });
 
@@ -105,6 +117,9 @@ export const unitRoutes = createRouter()
   .openapi(update, async (c) => {
     const input = { ...c.req.valid("json"), ...c.req.valid("param") };
     return c.json(await updateUnit(serviceContext(c), input), 200);
+  })
+  .openapi(renewCode, async (c) => {
+    return c.json(await renewUnitCode(serviceContext(c), c.req.valid("param")), 200);
   })
   .openapi(remove, async (c) => {
     await deleteUnit(serviceContext(c), c.req.valid("param"));

@@ -24,6 +24,8 @@ import { GuestListQuery } from "@shared/schemas/list-query.ts";
 import { proofOfResidence } from "@core/services/guests/proof-of-residence.ts";
 import { settlementsForHost } from "@core/services/guests/settlements.ts";
 import { ReservationSettlementQuery, SettlementSearch } from "@shared/schemas/settlement.ts";
+import { disownGuest, disownGuestByToken } from "@core/services/guests/disown-guest.ts";
+import { IdParam } from "../request/path-params.ts";
 
 const common = { tags: ["Guests"], security: BEARER, middleware: [requireUser] };
 const errors = {
@@ -141,6 +143,41 @@ const settlements = createRoute({
   },
 });
 
+const Disowned = z
+  .object({
+    /** removed: the guest was not registered yet and is gone; cancelling: eVisitor cancels it. */
+    outcome: z.enum(["removed", "cancelling"]),
+  })
+  .meta({ id: "GuestDisowned" });
+const disownSummary = '"Not my guest": a guest who came in by the stay\'s link or the door is ' +
+  "removed, or, once registered with eVisitor, has the registration cancelled (as " +
+  "POST /Guests/cancel) and leaves the stay's page";
+
+// POST /api/Guests/{id}/notMine
+const notMine = createRoute({
+  ...common,
+  method: "post",
+  path: "/Guests/{id}/notMine",
+  summary: disownSummary,
+  request: { params: IdParam },
+  responses: { ...jsonOk(Disowned, "What happens to the guest"), ...errors },
+});
+
+// POST /api/Guests/notMine
+const notMineByLink = createRoute({
+  method: "post",
+  path: "/Guests/notMine",
+  tags: ["Guests"],
+  summary: `${disownSummary} (the e-mailed single-use link; no sign-in)`,
+  request: jsonBody(z.object({ token: z.string().min(1).max(100) }).meta({ id: "DisownToken" })),
+  responses: {
+    ...problemResponses,
+    ...jsonOk(Disowned, "What happens to the guest"),
+    400: { description: "InvalidToken: used, expired or unknown" },
+    409: { description: "CannotCancelRegistration (the guest has left already)" },
+  },
+});
+
 export const guestRoutes = createRouter()
   .openapi(settlements, async (c) => {
     const q = c.req.valid("query");
@@ -149,6 +186,12 @@ export const guestRoutes = createRouter()
       query: q.Query,
     });
     return c.json(found, 200);
+  })
+  .openapi(notMineByLink, async (c) => {
+    return c.json(await disownGuestByToken(serviceContext(c), c.req.valid("json")), 200);
+  })
+  .openapi(notMine, async (c) => {
+    return c.json(await disownGuest(serviceContext(c), c.req.valid("param")), 200);
   })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");

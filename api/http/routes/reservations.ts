@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pagedResult } from "@shared/schemas/paged.ts";
 import {
+  CHECKIN_RECEIPT_HEADER,
+  CheckinResult,
   CreateReservationRequest,
   GuestRegistration,
   PublicReservation,
@@ -19,10 +21,9 @@ import { pagingOf } from "../request/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
 import { CodeParam } from "../request/path-params.ts";
-import {
-  currentReservation,
-  listReservations,
-} from "@core/services/reservations/list-reservations.ts";
+import { listReservations } from "@core/services/reservations/list-reservations.ts";
+import { doorStay } from "@core/services/reservations/public-stay.ts";
+import { limitPerCode } from "../security/code-rate-limit.ts";
 import {
   createReservation,
   deleteReservation,
@@ -41,6 +42,14 @@ const errors = {
   ...problemResponses,
 };
 const one = jsonOk(Reservation, "The reservation");
+/** The check-in receipt a device got from its check-in (never in the address: logs keep those). */
+const receiptHeader = z.object({
+  [CHECKIN_RECEIPT_HEADER.toLowerCase()]: z.string().max(100).optional().meta({
+    description: "The receipt token of POST /Reservations/Guests",
+  }),
+});
+const receiptOf = (c: { req: { header: (name: string) => string | undefined } }) =>
+  c.req.header(CHECKIN_RECEIPT_HEADER) || undefined;
 
 // GET /api/Reservations
 const list = createRoute({
@@ -72,9 +81,13 @@ const read = createRoute({
   tags: ["Reservations", "Guest check-in"],
   summary:
     "One reservation: in full for its host, as the check-in page shows it for anyone with the code",
+  description: "Anyone else gets the least the check-in page needs (names, dates, times, how " +
+    "many guests are in, their initials, the host's contact): the address, the house notes, the " +
+    "WiFi and one's own guests in full only with the `Checkin-Receipt` header a check-in " +
+    "returned. An unknown code is UnknownCode (404). Never cached.",
   security: [...BEARER, {}],
   middleware: [optionalUser],
-  request: { params: CodeParam },
+  request: { params: CodeParam, headers: receiptHeader },
   responses: {
     ...jsonOk(z.union([Reservation, PublicReservation]), "The reservation"),
     ...errors,
@@ -121,11 +134,16 @@ const checkIn = createRoute({
   method: "post",
   path: "/Reservations/Guests",
   tags: ["Guest check-in"],
-  summary: "Guests check in to a stay (no sign-in: the reservation code is the key)",
+  summary: "Guests check in to a stay (no sign-in: the stay's code or the unit's door code)",
+  description: "By `reservationCode` (the stay's link) or `accommodationUnitCode` (the door QR), " +
+    "which admits only the stay under way today, or tomorrow's from 18:00 Zagreb the evening " +
+    "before (NoStayToday otherwise). The answer carries a check-in receipt for later reads. The " +
+    'host is notified of every guest, with "not my guest". Limited per code as well as per ' +
+    "address.",
   request: jsonBody(GuestRegistration),
   responses: {
-    ...jsonOk(PublicReservation, "The stay with its guests, each with its registration state"),
-    404: { description: "No such reservation" },
+    ...jsonOk(CheckinResult, "The stay with its guests, and this device's check-in receipt"),
+    404: { description: "UnknownCode or NoStayToday" },
     409: { description: "CheckInClosed or GuestAlreadyCheckedIn" },
     ...problemResponses,
   },
@@ -161,17 +179,30 @@ const current = createRoute({
   path: "/Reservations/Current/{accommodationUnitCode}",
   tags: ["Guest check-in"],
   summary: "The stay under way in a unit today, for a guest who scanned its QR code (no sign-in)",
-  request: { params: z.object({ accommodationUnitCode: CodeParam.shape.code }) },
-  responses: { ...one, 404: { description: "No stay today" }, ...problemResponses },
+  description: "From 18:00 Zagreb on the evening before arrival also tomorrow's stay. The " +
+    "same least data as a read by the stay's code, without the stay's own code unless the " +
+    "`Checkin-Receipt` header names this stay. UnknownCode (404) for a code no unit has (a " +
+    "renewed one), NoStayToday (404, with the host's contact as `hostContact`) otherwise.",
+  request: {
+    params: z.object({ accommodationUnitCode: CodeParam.shape.code }),
+    headers: receiptHeader,
+  },
+  responses: {
+    ...jsonOk(PublicReservation, "The stay"),
+    404: { description: "UnknownCode or NoStayToday" },
+    ...problemResponses,
+  },
 });
 
 export const reservationRoutes = createRouter()
   .openapi(current, async (c) => {
     const { accommodationUnitCode } = c.req.valid("param");
-    return c.json(
-      await currentReservation(serviceContext(c), { unitCode: accommodationUnitCode }),
-      200,
-    );
+    await limitPerCode(c, "codeReads", accommodationUnitCode);
+    const stay = await doorStay(serviceContext(c), {
+      unitCode: accommodationUnitCode,
+      receipt: receiptOf(c),
+    });
+    return c.json(stay, 200);
   })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
@@ -192,7 +223,9 @@ export const reservationRoutes = createRouter()
     return c.json(await createReservation(serviceContext(c), c.req.valid("json")), 200);
   })
   .openapi(read, async (c) => {
-    return c.json(await readReservation(serviceContext(c), c.req.valid("param")), 200);
+    const { code } = c.req.valid("param");
+    await limitPerCode(c, "codeReads", code);
+    return c.json(await readReservation(serviceContext(c), { code, receipt: receiptOf(c) }), 200);
   })
   .openapi(borderCrossings, async (c) => {
     return c.json(await borderCrossingsFor(serviceContext(c), c.req.valid("param")), 200);
@@ -202,7 +235,10 @@ export const reservationRoutes = createRouter()
     return c.json(await settlementsForStay(serviceContext(c), input), 200);
   })
   .openapi(checkIn, async (c) => {
-    return c.json(await submitGuests(serviceContext(c), c.req.valid("json")), 200);
+    const registration = c.req.valid("json");
+    const code = registration.accommodationUnitCode || registration.reservationCode;
+    if (code) await limitPerCode(c, "codeCheckins", code);
+    return c.json(await submitGuests(serviceContext(c), registration), 200);
   })
   .openapi(update, async (c) => {
     const reservation = await updateReservation(serviceContext(c), {

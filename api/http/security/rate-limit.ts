@@ -17,9 +17,14 @@ export type RateLimitGroup =
   | "mrz"
   | "mrzFrames"
   | "checkinReads"
-  | "checkinWrites";
+  | "checkinWrites"
+  | "codeReads"
+  | "codeCheckins";
 
-/** Requests one client address may make to each group per window (a minute). */
+/**
+ * Requests one client address may make to each group per window (a minute); the `code` groups
+ * count per stay or door code instead (security/code-rate-limit.ts).
+ */
 export type RateLimits = Record<RateLimitGroup, number>;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -34,6 +39,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   mrzFrames: 120,
   checkinReads: 120,
   checkinWrites: 30,
+  // Per stay or door code, whatever the address (issue 20): a page polls a stay every 2 s while
+  // eVisitor registers its guests (30 a minute), so two phones of one party fit; a party checks
+  // in with one request, so 10 check-ins a minute on one code is already far past any real door.
+  codeReads: 120,
+  codeCheckins: 10,
 };
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;

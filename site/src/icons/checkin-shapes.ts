@@ -35,6 +35,11 @@ export const CHECKIN_SHAPES = {
     '<path d="M2.5 9a14 14 0 0 1 19 0M5.5 12.3a9.5 9.5 0 0 1 13 0M8.6 15.5a5 5 0 0 1 6.8 0"/><path d="M12 19v.01"/>',
   helpCircle:
     '<circle cx="12" cy="12" r="9"/><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.4M12 16.8v.01"/>',
+  phone:
+    '<path d="M6.6 3.5h2.6l1.4 4-2 1.3a11 11 0 0 0 6.6 6.6l1.3-2 4 1.4v2.6a2 2 0 0 1-2.2 2A16.5 16.5 0 0 1 4.5 5.7a2 2 0 0 1 2.1-2.2Z"/>',
+  speech:
+    '<path d="M4.5 19.5 6 15.3A8 8 0 1 1 8.7 18Z"/><path d="M9 10.5h.01M12 10.5h.01M15 10.5h.01"/>',
+  envelope: '<rect x="3.5" y="5.5" width="17" height="13" rx="2"/><path d="m4 7 8 6 8-6"/>',
 } as const;
 
 export type CheckinIconName = keyof typeof CHECKIN_SHAPES;

@@ -174,6 +174,7 @@ Deno.test("a retry leaves out the guests an earlier, interrupted submit stored",
   const two = { ...newDraft(), values: { ...birgitte, firstName: "Mads", documentNumber: "2" } };
   const guest = (id: string, name: string) => ({
     id,
+    initials: "X. Y.",
     name,
     surname: "RASMUSSEN ",
     status: "PreCheckIn" as const,
@@ -187,11 +188,29 @@ Deno.test("a retry leaves out the guests an earlier, interrupted submit stored",
   );
   assert.deepEqual(stored, [one], "Mads was there before this phone's submit: not ours");
   assert.deepEqual(storedIds, ["new"]);
+
+  // Without a receipt (the answer was lost) the stay shows initials only: they are matched.
+  const anonymous = (id: string, initials: string) => ({
+    ...guest(id, ""),
+    initials,
+    name: null,
+    surname: null,
+  });
+  const byInitials = storedDrafts(
+    [one, two],
+    [anonymous("old", "M. R."), anonymous("new", "B. R.")],
+    new Set(["old"]),
+  );
+  assert.deepEqual(byInitials.stored, [one]);
+  assert.deepEqual(byInitials.storedIds, ["new"]);
 });
 
 Deno.test("failed calls become the page's load and check-in outcomes", () => {
   assert.equal(loadFailureOf(problem(404, { code: "NotFound" }), true), "noStayToday");
   assert.equal(loadFailureOf(problem(404, { code: "NotFound" }), false), "notFound");
+  assert.equal(loadFailureOf(problem(404, { code: "UnknownCode" }), true), "unknownCode");
+  assert.equal(loadFailureOf(problem(404, { code: "UnknownCode" }), false), "unknownCode");
+  assert.equal(loadFailureOf(problem(404, { code: "NoStayToday" }), true), "noStayToday");
   assert.equal(loadFailureOf(problem(403, { code: "Forbidden" }), false), "forbidden");
   assert.equal(loadFailureOf(problem(503, {}), false), "server");
   assert.equal(loadFailureOf(ApiError.offline(new Error("x")), false), "offline");

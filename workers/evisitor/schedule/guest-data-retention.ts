@@ -103,14 +103,15 @@ export async function removeExpiredGuestData(
         .where(and(inArray(guests.id, batch.map((g) => g.id)), isNull(guests.anonymisedAt)))
         .returning({ id: guests.id, userId: guests.userId });
       if (changed.length === 0) return 0;
-      // The guest workers name guests in `reservationList`, under a dedupe key holding the guest's
-      // id: "guest-checked-in:<id>", "GuestRegistrationDue:<id>",
-      // "guest-registration-failed:<id>:<time>", ... One statement for the whole batch.
+      // The guest workers name guests in `reservationList` (a guest at the door or a link by
+      // `initials`), under a dedupe key holding the guest's id: "guest-checked-in:<id>",
+      // "GuestRegistrationDue:<id>", "guest-registration-failed:<id>:<time>", "guest-added:<id>",
+      // ... One statement for the whole batch.
       const ids = JSON.stringify(changed.map((g) => g.id));
       const scrubbed = await tx.update(userNotifications)
         .set({
           placeholders:
-            sql`json_replace(${userNotifications.placeholders}, '$.reservationList', '')`,
+            sql`json_replace(${userNotifications.placeholders}, '$.reservationList', '', '$.initials', '')`,
           deletedAt: sql`coalesce(${userNotifications.deletedAt}, ${now.getTime()})`,
           lastModifiedAt: now,
         })

@@ -98,6 +98,19 @@ export const guests = sqliteTable("guests", {
    * (it was a mistake once).
    */
   checkOutUndoneAt: integer({ mode: "timestamp_ms" }),
+  /**
+   * How the guest came in without the host: "link" (the stay's link) or "door" (the unit's QR
+   * code); null when the host entered them. Such guests are announced to the host with a "not my
+   * guest" action.
+   */
+  entrance: text({ enum: ["link", "door"] }),
+  /** The check-in receipt of the device that entered the guest (it sees them in full). */
+  checkinReceiptId: text(),
+  /**
+   * The host said "not my guest" of a guest already registered: hidden from the stay's public
+   * reads and its room, while the registration's cancel goes through the lifecycle.
+   */
+  disownedAt: integer({ mode: "timestamp_ms" }),
   /** When the guest's personal data was removed (retention); null while it is held. */
   anonymisedAt: integer({ mode: "timestamp_ms" }),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),

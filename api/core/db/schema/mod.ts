@@ -24,3 +24,4 @@ export * from "./evisitor-logins.ts";
 export * from "./evisitor-settlements.ts";
 export * from "./legal-acceptances.ts";
 export * from "./feedback.ts";
+export * from "./checkin-receipts.ts";

@@ -26,6 +26,13 @@ export const properties = sqliteTable("properties", {
   wifiName: text(),
   wifiPassword: text(),
   wifiEncryptionType: integer().notNull().default(0),
+  /**
+   * How guests reach the host (issue 20): shown on every state of the check-in page instead of the
+   * product's address; each is optional and none is made up when the host gave none.
+   */
+  guestContactPhone: text(),
+  guestContactWhatsApp: text(),
+  guestContactEmail: text(),
   /** Set when the facility is deactivated in eVisitor or no longer listed there. */
   deactivatedAt: integer({ mode: "timestamp_ms" }),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),

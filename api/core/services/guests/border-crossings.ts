@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ServiceContext } from "../../context.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { evisitorCodeLists } from "../../db/schema/evisitor-code-lists.ts";
 import { externalAccounts } from "../../db/schema/external-accounts.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -8,7 +9,8 @@ import { AppError } from "../../errors.ts";
 
 /**
  * The border crossings a guest from outside the EU chooses from on the check-in page: eVisitor's
- * list for the service the stay's property is registered with (kept by the evisitor worker).
+ * list for the service the stay's property is registered with (kept by the evisitor worker). The
+ * code is a stay's, or a unit's door code (a door read does not hand out the stay's code).
  */
 export async function borderCrossingsFor(
   { db }: ServiceContext,
@@ -21,8 +23,15 @@ export async function borderCrossingsFor(
     .where(and(
       eq(reservations.code, reservationCode),
       inArray(reservations.kind, ["booking", "unknown"]),
-    ));
-  if (!found) throw new AppError("NotFound", { detail: "The reservation was not found." });
+    ))
+    .union(
+      db.select({ environment: externalAccounts.environment })
+        .from(accommodationUnits)
+        .innerJoin(properties, eq(properties.id, accommodationUnits.propertyId))
+        .innerJoin(externalAccounts, eq(externalAccounts.id, properties.externalAccountId))
+        .where(eq(accommodationUnits.code, reservationCode)),
+    );
+  if (!found) throw new AppError("UnknownCode");
   const [list] = await db.select().from(evisitorCodeLists).where(and(
     eq(evisitorCodeLists.environment, found.environment),
     eq(evisitorCodeLists.list, "borderCrossings"),

@@ -6,6 +6,9 @@ import {
   registrationFailureText,
 } from "@shared/registration-failures.ts";
 import type { guests } from "../../db/schema/guests.ts";
+import { initialsOf } from "@shared/guest-initials.ts";
+
+export { initialsOf };
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 
 export type GuestRow = typeof guests.$inferSelect;
@@ -73,11 +76,16 @@ export function toGuest(
 }
 
 /** What anyone holding the check-in link may see of the guests already entered. */
-export function toPublicGuest(row: GuestRow): PublicGuest {
+/**
+ * A guest on the check-in page: initials and registration state; the full name only when
+ * `inFull` (the reader's check-in receipt entered this guest).
+ */
+export function toPublicGuest(row: GuestRow, inFull = false): PublicGuest {
   return {
     id: row.id,
-    name: row.name,
-    surname: row.surname,
+    initials: initialsOf(row.name, row.surname),
+    name: inFull ? row.name : null,
+    surname: inFull ? row.surname : null,
     status: row.status,
     registrationState: row.registrationState,
     registrationError: registrationFailureText(registrationFailureOf(row)),

@@ -1,18 +1,25 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { GuestCheckInRequested } from "@shared/events.ts";
 import type { RegistrationState } from "@shared/enums.ts";
-import type { GuestRegistration } from "@shared/schemas/reservation.ts";
-import type { PublicReservation } from "@shared/schemas/reservation.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import type { CheckinResult, GuestRegistration } from "@shared/schemas/reservation.ts";
 import type { ServiceContext } from "../../context.ts";
-import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { guests } from "../../db/schema/guests.ts";
-import { properties } from "../../db/schema/properties.ts";
-import { reservations } from "../../db/schema/reservations.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
-import { publicReservation } from "../reservations/list-reservations.ts";
+import { createNotification } from "../notifications/create-notification.ts";
+import {
+  doorStayOf,
+  type FoundStay,
+  issueReceipt,
+  liveGuestsOf,
+  publicStayAfterCheckIn,
+  receiptOf,
+  stayByCode,
+} from "../reservations/public-stay.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
+import { initialsOf } from "./guest-response.ts";
 import { documentIdentity, guestColumnsOf } from "./guest-fields.ts";
 
 /**
@@ -25,27 +32,36 @@ export function registrationStateFor(stayStart: string, today: string): Registra
 
 const closed = () => new AppError("CheckInClosed");
 
+/** The stay a check-in is for: by its link's code, or the one the unit's door code admits now. */
+async function stayOfRegistration(
+  ctx: ServiceContext,
+  registration: GuestRegistration,
+): Promise<FoundStay> {
+  if (registration.accommodationUnitCode) {
+    return await doorStayOf(ctx.db, registration.accommodationUnitCode, ctx.now);
+  }
+  const found = await stayByCode(ctx.db, registration.reservationCode ?? "");
+  if (!found) throw new AppError("UnknownCode");
+  return found;
+}
+
 /**
  * The public check-in (POST /Reservations/Guests): stores the guests of a stay and, from the
  * arrival day on, queues each for registration with eVisitor in the same transaction. A document
  * already entered for the stay (a double submit, or the same person twice) is refused with 409
- * and nothing is written; a stay that is over or cancelled no longer takes guests.
+ * and nothing is written; a stay that is over or cancelled no longer takes guests. The device gets
+ * a check-in receipt (it shows it the WiFi and its own guests) and the host a notification per
+ * guest, with "not my guest" (issue 20).
  */
 export async function submitGuests(
   ctx: ServiceContext,
   registration: GuestRegistration,
-): Promise<PublicReservation> {
-  const [found] = await ctx.db.select().from(reservations)
-    .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
-    .innerJoin(properties, eq(properties.id, reservations.propertyId))
-    .where(and(
-      eq(reservations.code, registration.reservationCode),
-      inArray(reservations.kind, ["booking", "unknown"]),
-    ));
-  if (!found) throw new AppError("NotFound", { detail: "The reservation was not found." });
-  const { reservations: stay, accommodation_units: unit, properties: property } = found;
+): Promise<CheckinResult> {
+  const found = await stayOfRegistration(ctx, registration);
+  const { stay, unit, property } = found;
   const today = todayOf(ctx.now);
   if (stay.canceledAt || stay.endDate <= today) throw closed();
+  const entrance = registration.accommodationUnitCode ? "door" : "link";
 
   const identities = registration.reservationGuests.map(documentIdentity);
   if (new Set(identities).size !== identities.length) throw new AppError("GuestAlreadyCheckedIn");
@@ -54,20 +70,22 @@ export async function submitGuests(
   );
   const state = registrationStateFor(stay.startDate, today);
 
+  let receipt: Awaited<ReturnType<typeof issueReceipt>>;
   try {
-    await ctx.db.transaction(async (tx) => {
-      const entered = await tx.select({ key: guests.documentKey }).from(guests)
-        .where(eq(guests.reservationId, stay.id));
-      if (entered.some((g) => rows.some((r) => r.documentKey === g.key))) {
+    receipt = await ctx.db.transaction(async (tx) => {
+      const entered = await tx.select().from(guests).where(eq(guests.reservationId, stay.id));
+      if (entered.some((g) => rows.some((r) => r.documentKey === g.documentKey))) {
         throw new AppError("GuestAlreadyCheckedIn");
       }
+      const present = liveGuestsOf(entered).length;
       const capacity = unit.capacity ?? property.maxNumberOfGuests;
-      if (capacity !== null && entered.length + rows.length > capacity) {
+      if (capacity !== null && present + rows.length > capacity) {
         throw new AppError("TooManyGuests", {
-          detail: `At most ${capacity} guests can stay here; ${entered.length} already checked in.`,
+          detail: `At most ${capacity} guests can stay here; ${present} already checked in.`,
           errors: { reservationGuests: [`At most ${capacity} guests can stay here.`] },
         });
       }
+      const issued = await issueReceipt(tx, stay, ctx.now);
       for (const row of rows) {
         const id = crypto.randomUUID();
         await tx.insert(guests).values({
@@ -80,18 +98,38 @@ export async function submitGuests(
           ...row,
           status: "PreCheckIn",
           registrationState: state,
+          entrance,
+          checkinReceiptId: issued.id,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         });
         if (state === "queued") {
           await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
         }
+        await createNotification(tx, stay.userId, NOTIFICATION_TEMPLATES.guestAddedByGuest, {
+          dedupeKey: `guest-added:${id}`,
+          placeholders: {
+            accommodationUnit: unit.name,
+            code: stay.code,
+            start: stay.startDate,
+            end: stay.endDate,
+            guestId: id,
+            initials: initialsOf(row.name, row.surname),
+            entrance,
+          },
+          now: ctx.now,
+        });
       }
+      return issued;
     });
   } catch (error) {
     // Two submits at once: the second meets the first's row in the unique index.
     if (isUniqueViolation(error)) throw new AppError("GuestAlreadyCheckedIn");
     throw error;
   }
-  return (await publicReservation(ctx.db, stay.code, ctx.now))!;
+  const held = (await receiptOf(ctx.db, receipt.token, ctx.now))!;
+  return {
+    ...await publicStayAfterCheckIn(ctx.db, found, held, ctx.now),
+    receipt: { token: receipt.token, expiresAt: receipt.expiresAt.toISOString() },
+  };
 }

@@ -29,6 +29,9 @@ export async function updatePropertySettings(
     wifiName: settings.wifiName || null,
     wifiPassword: settings.wifiName ? settings.wifiPassword || null : null,
     wifiEncryptionType: settings.wifiName ? settings.wifiEncryptionType : 0,
+    guestContactPhone: settings.guestContactPhone || null,
+    guestContactWhatsApp: settings.guestContactWhatsApp || null,
+    guestContactEmail: settings.guestContactEmail || null,
     updatedAt: ctx.now,
   }).where(eq(properties.id, id));
   const row = await findOwnProperty(ctx.db, userId, id);

@@ -55,6 +55,9 @@ export function toProperty(row: PropertyRow, units: UnitRow[]): Property {
     automaticCheckOut: row.automaticCheckOut,
     automaticCheckIn: row.automaticCheckIn,
     wifiDetails: wifiOf(row),
+    guestContactPhone: row.guestContactPhone,
+    guestContactWhatsApp: row.guestContactWhatsApp,
+    guestContactEmail: row.guestContactEmail,
     accommodationUnits: units.map((unit) => ({ ...toUnit(unit), address: row.address })),
   };
 }

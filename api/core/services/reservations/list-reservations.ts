@@ -17,16 +17,14 @@ import {
 } from "drizzle-orm";
 import { ReservationFilter, type ReservationStatus } from "@shared/enums.ts";
 import { toPagedResult } from "@shared/schemas/paged.ts";
-import type { Database } from "../../db/client.ts";
-import { preparedQuery, preparedQueryByShape } from "../../db/prepared-query.ts";
+import { preparedQueryByShape } from "../../db/prepared-query.ts";
 import { likeContaining } from "../../db/like-containing.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
-import { toPublicReservation, toReservation } from "./reservation-response.ts";
+import { toReservation } from "./reservation-response.ts";
 import { guestRowsOf } from "../guests/load-guests.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
-import { AppError } from "../../errors.ts";
 import { stayDateOf, today as todayOf } from "./stay-dates.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { ReservationSortField } from "@shared/schemas/list-query.ts";
@@ -195,64 +193,3 @@ export async function listReservations(ctx: ServiceContext, query: ReservationQu
   ));
   return toPagedResult(items, query.pageNumber, query.pageSize, total);
 }
-
-/**
- * The stay a guest who scans a unit's QR code should check in to: the one under way today (which
- * includes today's arrival; yesterday's guests leaving today no longer count, as stays are
- * half-open). Blocks are never a stay to check in to. Undefined when there is none.
- */
-export async function currentReservation(
-  { db, now }: ServiceContext,
-  { unitCode }: { unitCode: string },
-) {
-  const today = todayOf(now);
-  const [row] = await db.select().from(reservations)
-    .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
-    .innerJoin(properties, eq(properties.id, reservations.propertyId))
-    .where(and(
-      eq(accommodationUnits.code, unitCode),
-      live,
-      inArray(reservations.kind, ["booking", "unknown"]),
-      lte(reservations.startDate, today),
-      gt(reservations.endDate, today),
-    ))
-    .orderBy(desc(reservations.startDate))
-    .limit(1);
-  if (!row) throw new AppError("NotFound", { detail: "There is no stay in this unit today." });
-  const guestRows = await guestRowsOf(db, [row.reservations.id]);
-  return toPublicReservation(
-    row.reservations,
-    row.accommodation_units,
-    row.properties,
-    today,
-    guestRows.get(row.reservations.id) ?? [],
-  );
-}
-
-/**
- * A stay by its code as the guest's check-in page shows it (the code in the link is the key).
- * Blocks are not stays: unknown like a wrong code.
- */
-export async function publicReservation(db: Database, code: string, now: Date) {
-  const [row] = await stayByCode(db).all({ code });
-  if (!row) return undefined;
-  const guestRows = await guestRowsOf(db, [row.reservations.id]);
-  return toPublicReservation(
-    row.reservations,
-    row.accommodation_units,
-    row.properties,
-    todayOf(now),
-    guestRows.get(row.reservations.id) ?? [],
-  );
-}
-
-const stayByCode = preparedQuery((db) =>
-  db.select().from(reservations)
-    .innerJoin(accommodationUnits, eq(accommodationUnits.id, reservations.accommodationUnitId))
-    .innerJoin(properties, eq(properties.id, reservations.propertyId))
-    .where(and(
-      eq(reservations.code, sql.placeholder("code")),
-      inArray(reservations.kind, ["booking", "unknown"]),
-    ))
-    .prepare()
-);

@@ -4,7 +4,7 @@ import type { ServiceContext } from "../../context.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
 import { refreshGuestsIfDue } from "../guests/refresh-guests.ts";
-import { publicReservation } from "./list-reservations.ts";
+import { publicStay } from "./public-stay.ts";
 import { describeReservation } from "./manage-reservation.ts";
 
 /**
@@ -13,7 +13,7 @@ import { describeReservation } from "./manage-reservation.ts";
  */
 export async function readReservation(
   ctx: ServiceContext,
-  { code }: { code: string },
+  { code, receipt }: { code: string; receipt?: string },
 ): Promise<Reservation | PublicReservation> {
   if (ctx.actor) {
     const own = await describeReservation(ctx, { code }).catch((error) => {
@@ -27,7 +27,5 @@ export async function readReservation(
       return own;
     }
   }
-  const found = await publicReservation(ctx.db, code, ctx.now);
-  if (!found) throw new AppError("NotFound", { detail: "The reservation was not found." });
-  return found;
+  return await publicStay(ctx, { code, receipt });
 }

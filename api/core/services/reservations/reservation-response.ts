@@ -1,6 +1,6 @@
 import { ReservationFilter } from "@shared/enums.ts";
-import type { Guest, PublicGuest } from "@shared/schemas/guest.ts";
-import type { PublicReservation, Reservation } from "@shared/schemas/reservation.ts";
+import type { Guest } from "@shared/schemas/guest.ts";
+import type { Reservation } from "@shared/schemas/reservation.ts";
 import { reservationStatus } from "@shared/reservation-status.ts";
 import type { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import type { properties } from "../../db/schema/properties.ts";
@@ -8,9 +8,8 @@ import type { reservations } from "../../db/schema/reservations.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import { nextDeadlineOf } from "../guests/guest-deadline.ts";
 import type { GuestRow } from "../guests/guest-response.ts";
-import { toPublicGuest } from "../guests/guest-response.ts";
 import { openGuests, registeredCount } from "../guests/load-guests.ts";
-import { toUnit, wifiOf } from "../properties/to-response.ts";
+import { toUnit } from "../properties/to-response.ts";
 import { stayTimesOf, utcDateTimeOf } from "./stay-dates.ts";
 
 type Row = typeof reservations.$inferSelect;
@@ -21,7 +20,7 @@ const KIND_NAMES = { booking: "Booking", block: "Block", unknown: "Unknown" } as
 
 export { ReservationFilter };
 
-function shapeOf<G extends Guest | PublicGuest>(
+function shapeOf<G extends Guest>(
   row: Row,
   unit: UnitRow,
   property: PropertyRow,
@@ -70,31 +69,4 @@ export async function toReservation(
   const times = stayTimesOf(unit, property);
   const guests = await openGuests(guestRows, secretBox, (g) => nextDeadlineOf(g, row, times));
   return shapeOf(row, unit, property, today, guestRows, guests);
-}
-
-/**
- * What a guest holding the check-in link sees: no host notes, no calendar link, not the unit's
- * code (the key to its check-in page for every stay, not just this one), the WiFi only once
- * somebody has checked in, and of the guests only names and registration states.
- */
-export function toPublicReservation(
-  row: Row,
-  unit: UnitRow,
-  property: PropertyRow,
-  today: string,
-  guestRows: GuestRow[],
-): PublicReservation {
-  const reservation = shapeOf(row, unit, property, today, guestRows, guestRows.map(toPublicGuest));
-  const checkedIn = guestRows.length > 0;
-  const { code: _unitCode, ...unitShown } = reservation.accommodationUnit;
-  return {
-    ...reservation,
-    description: null,
-    accommodationUnit: {
-      ...unitShown,
-      externalCalendarLink: null,
-      // The unit's own network, else the property's (set once for a house with one router).
-      wifiDetails: checkedIn ? reservation.accommodationUnit.wifiDetails ?? wifiOf(property) : null,
-    },
-  };
 }

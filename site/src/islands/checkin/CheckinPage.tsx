@@ -8,11 +8,16 @@ import {
 } from "../../i18n/checkin/languages.ts";
 import { type Catalogue, createTranslator, loadCatalogue } from "../../i18n/checkin/translator.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
+import { DOOR_OPENS_EVENING_BEFORE } from "@shared/door-window.ts";
+import type { HostContact as Contact } from "@shared/schemas/host-contact.ts";
 import {
   checkInGuests,
+  type CheckinTarget,
   getCurrentStay,
   getReservation,
+  lookupCodeOf,
   type PublicReservation,
+  readStay,
 } from "./checkin-api.ts";
 import {
   checkinFailureOf,
@@ -37,6 +42,7 @@ import {
 } from "./guest-draft.ts";
 import { GuestPrivacyNotice } from "./GuestPrivacyNotice.tsx";
 import { ADD_GUEST_ID, GuestsStep } from "./GuestsStep.tsx";
+import { contactOfError, HostContact } from "./HostContact.tsx";
 import { TranslatorContext, useTranslator } from "./i18n-context.ts";
 import { Notice } from "./Notice.tsx";
 import { OutcomeView, ProcessingView } from "./OutcomeView.tsx";
@@ -47,7 +53,6 @@ import { SummaryStep } from "./SummaryStep.tsx";
 import { outcomeOf, roomOf, useCheckinFlow } from "./use-checkin-flow.ts";
 import { useBorderCrossings, useCountries, useSettlementSearcher } from "./use-checkin-lookups.ts";
 
-export const SUPPORT_EMAIL = "podrska@prijavko.hr";
 /** Spec (issue 6): the page asks every 2 s how the registration stands. */
 const POLL_MS = 2_000;
 /** After this long the guest is told it takes longer than usual (the page keeps asking). */
@@ -67,6 +72,8 @@ interface CheckinPageProps {
 export default function CheckinPage({ lang, messages }: CheckinPageProps) {
   const [texts, setTexts] = useState({ lang, messages });
   const [switching, setSwitching] = useState(false);
+  /** The host's contact, once the stay (or a unit's refusal) names it (issue 20). */
+  const [contact, setContact] = useState<Contact | null>(null);
   const translator = useMemo(() => createTranslator(texts.lang, texts.messages), [texts]);
 
   useEffect(() => {
@@ -101,17 +108,11 @@ export default function CheckinPage({ lang, messages }: CheckinPageProps) {
       <div className="flex min-h-dvh flex-col">
         <CheckinHeader onLanguage={switchLanguage} switching={switching} />
         <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:pt-10">
-          <Checkin />
+          <Checkin onContact={setContact} />
         </main>
         <footer className="border-t border-border px-4 py-5 text-center text-sm text-fg-muted">
           <GuestPrivacyNotice />
-          {translator.t("footer.help")}{" "}
-          <a
-            href={`mailto:${SUPPORT_EMAIL}`}
-            className="font-semibold text-primary underline-offset-4 hover:underline"
-          >
-            {SUPPORT_EMAIL}
-          </a>
+          {contact && <HostContact contact={contact} />}
         </footer>
       </div>
     </TranslatorContext.Provider>
@@ -119,7 +120,7 @@ export default function CheckinPage({ lang, messages }: CheckinPageProps) {
 }
 
 /** What the address names: a reservation by its code, or a unit (its QR code) whose stay is today. */
-function targetOfAddress(): { byUnit: boolean; code: string } | undefined {
+function targetOfAddress(): CheckinTarget | undefined {
   const match = /\/prijava\/(rezervacija|smjestaj)\/([^/]+)\/?$/.exec(location.pathname);
   if (!match) return undefined;
   try {
@@ -136,7 +137,7 @@ type Load =
 
 const OPEN_STATUSES = new Set(["Pending", "Active", "CheckedIn"]);
 
-function Checkin() {
+function Checkin({ onContact }: { onContact: (contact: Contact | null) => void }) {
   const [target] = useState(targetOfAddress);
   const [load, setLoad] = useState<Load>(() =>
     target ? { kind: "loading" } : { kind: "failed", failure: "notFound" }
@@ -150,8 +151,11 @@ function Checkin() {
         ? await getCurrentStay(target.code)
         : await getReservation(target.code);
       setLoad({ kind: "loaded", reservation });
+      onContact(reservation.hostContact);
     } catch (error) {
       setLoad({ kind: "failed", failure: loadFailureOf(error, target.byUnit) });
+      // A unit with no stay now still names its host (NoStayToday carries the contact).
+      onContact(contactOfError(error));
     }
   }, [target]);
 
@@ -172,10 +176,10 @@ function Checkin() {
   const status = load.reservation.status;
   if (!OPEN_STATUSES.has(status)) {
     // Nothing more to check in: whatever this phone kept for the stay goes.
-    forgetDrafts(load.reservation.code);
+    forgetDrafts(lookupCodeOf(load.reservation, target!));
     return <ClosedStay status={status} onRetry={fetchStay} />;
   }
-  return <CheckinFlow initial={load.reservation} />;
+  return <CheckinFlow initial={load.reservation} target={target!} />;
 }
 
 function LoadingPanel() {
@@ -223,6 +227,7 @@ function RetryButton({ onRetry }: { onRetry: () => void }) {
 }
 
 const FAILURE_ICONS = {
+  unknownCode: "search",
   notFound: "search",
   noStayToday: "calendar",
   forbidden: "lock",
@@ -231,19 +236,27 @@ const FAILURE_ICONS = {
   generic: "alertCircle",
 } as const;
 
-/** Spec section 8: not found, forbidden, server error, offline, generic, each with retry. */
+/**
+ * Spec section 8: not found, forbidden, server error, offline, generic, each with retry; issue 20:
+ * a code that does not exist, apart from a unit with no stay admitted now, neither with a retry
+ * that cannot help (the host's contact below is the way on).
+ */
 function LoadFailed({ failure, onRetry }: { failure: LoadFailure; onRetry: () => void }) {
   const { t } = useTranslator();
   const heading = useFocusedHeading(failure, { atOnce: true });
+  const final = failure === "unknownCode" || failure === "noStayToday";
   return (
     <StatusPanel
       headingRef={heading}
       icon={FAILURE_ICONS[failure]}
-      tone={failure === "notFound" || failure === "noStayToday" ? "neutral" : "error"}
+      tone={final || failure === "notFound" ? "neutral" : "error"}
       title={t(`load.${failure}.title`)}
-      actions={<RetryButton onRetry={onRetry} />}
+      actions={final ? undefined : <RetryButton onRetry={onRetry} />}
     >
       <p>{t(`load.${failure}.text`)}</p>
+      {failure === "noStayToday" && (
+        <p>{t("load.noStayToday.window", { time: DOOR_OPENS_EVENING_BEFORE })}</p>
+      )}
     </StatusPanel>
   );
 }
@@ -277,21 +290,16 @@ function ClosedStay({ status, onRetry }: { status: string; onRetry: () => void }
       title={t("load.unknownStatus.title")}
       actions={<RetryButton onRetry={onRetry} />}
     >
-      <p>
-        {t("load.unknownStatus.text")}{" "}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-primary underline">
-          {SUPPORT_EMAIL}
-        </a>
-      </p>
+      <p>{t("load.unknownStatus.askHost")}</p>
     </StatusPanel>
   );
 }
 
 /** Overview → Guests → Summary, then the check-in itself and its outcome. */
-function CheckinFlow({ initial }: { initial: PublicReservation }) {
+function CheckinFlow({ initial, target }: { initial: PublicReservation; target: CheckinTarget }) {
   const translator = useTranslator();
   const { t, plural, lang, validation } = translator;
-  const [flow, dispatch] = useCheckinFlow(initial);
+  const [flow, dispatch] = useCheckinFlow(initial, lookupCodeOf(initial, target));
   const { reservation, step, drafts, guestsAlert, terms, termsError, sending, failure, phase } =
     flow;
   /** Guests the stay had before this phone's check-in: whoever is new afterwards is ours. */
@@ -301,7 +309,7 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
   const summaryAlertRef = useRef<HTMLDivElement>(null);
   const heading = useFocusedHeading(phase.kind === "form" ? step : phase.kind);
 
-  const code = reservation.code;
+  const code = lookupCodeOf(reservation, target);
   const capacity = reservation.accommodationUnit?.capacity ?? null;
   const room = roomOf(reservation);
 
@@ -319,7 +327,7 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
     let timer: ReturnType<typeof setTimeout>;
     const tick = async () => {
       try {
-        const latest = await getReservation(code);
+        const latest = await readStay(reservation, target);
         if (!live) return;
         dispatch({ type: "read", reservation: latest });
         const outcome = outcomeOf(latest.guests, phase.guestIds);
@@ -441,14 +449,14 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
     let pending = drafts;
     try {
       if (attempts.current > 0) {
-        const fresh = await getReservation(code);
+        const fresh = await readStay(reservation, target);
         const { stored } = storedDrafts(drafts, fresh.guests, known);
         pending = drafts.filter((d) => !stored.includes(d));
         dispatch({ type: "read", reservation: fresh });
       }
       const latest = pending.length > 0
-        ? await checkInGuests(code, pending.map((d) => forms.get(d.key)!))
-        : await getReservation(code);
+        ? await checkInGuests(reservation, target, pending.map((d) => forms.get(d.key)!))
+        : await readStay(reservation, target);
       let mine = storedDrafts(drafts, latest.guests, known).storedIds;
       if (mine.length < drafts.length) {
         mine = latest.guests.filter((g) => !known.has(g.id)).map((g) => g.id);
@@ -502,7 +510,7 @@ function CheckinFlow({ initial }: { initial: PublicReservation }) {
     if (phase.kind !== "done") return;
     dispatch({ type: "refreshing", refreshing: true });
     try {
-      const latest = await getReservation(code);
+      const latest = await readStay(reservation, target);
       const outcome = outcomeOf(latest.guests, phase.guestIds);
       dispatch({
         type: "phase",

@@ -44,7 +44,7 @@ export function EnteredGuests({ guests, headingLevel = 2 }: {
             >
               <span className="flex items-center gap-2 font-semibold">
                 <Icon name="user" className="size-5 text-fg-muted" />
-                {guest.name} {guest.surname}
+                {guest.name === null ? guest.initials : `${guest.name} ${guest.surname ?? ""}`}
               </span>
               <span
                 className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${style.className}`}

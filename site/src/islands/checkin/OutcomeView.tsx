@@ -93,7 +93,9 @@ export function OutcomeView(props: OutcomeViewProps) {
                   key={guest.id}
                   className="rounded-xl bg-error-soft px-4 py-3 text-error-soft-fg"
                 >
-                  <p className="font-bold">{guest.name} {guest.surname}</p>
+                  <p className="font-bold">
+                    {guest.name === null ? guest.initials : `${guest.name} ${guest.surname ?? ""}`}
+                  </p>
                   <p className="text-sm">
                     {t("failure.evisitorSays")} „{guest.registrationError ?? t("failure.noReason")}”
                   </p>

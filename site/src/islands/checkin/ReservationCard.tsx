@@ -19,7 +19,11 @@ export function ReservationCard({ reservation }: { reservation: PublicReservatio
           <p className="text-sm font-semibold text-fg-muted">{t("reservation.property")}</p>
           <p className="text-lg font-bold break-words">{property?.name ?? unit?.name}</p>
           {unit && property && <p className="text-fg-muted">{unit.name}</p>}
-          {property?.address && <p className="text-sm text-fg-muted">{property.address}</p>}
+          {unit?.address && (
+            <p className="text-sm text-fg-muted">
+              <span className="sr-only">{t("reservation.address")}:</span> {unit.address}
+            </p>
+          )}
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3">
@@ -39,9 +43,21 @@ export function ReservationCard({ reservation }: { reservation: PublicReservatio
         </div>
       </dl>
       <p className="mt-3 text-sm text-fg-muted">
-        {plural("reservation.nights", nights)} · {t("reservation.code")}{" "}
-        <span className="font-mono font-semibold text-fg">{reservation.code}</span>
+        {plural("reservation.nights", nights)}
+        {reservation.code && (
+          <>
+            {" · "}
+            {t("reservation.code")}{" "}
+            <span className="font-mono font-semibold text-fg">{reservation.code}</span>
+          </>
+        )}
       </p>
+      {unit?.description && (
+        <div className="mt-3 rounded-xl bg-surface-muted p-3">
+          <p className="text-sm font-semibold text-fg-muted">{t("reservation.notes")}</p>
+          <p className="mt-0.5 whitespace-pre-line break-words">{unit.description}</p>
+        </div>
+      )}
     </div>
   );
 }

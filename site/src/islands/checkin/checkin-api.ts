@@ -1,7 +1,8 @@
 import type { GuestForm } from "@shared/schemas/guest.ts";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
-import type { PublicReservation } from "@shared/schemas/reservation.ts";
+import type { CheckinResult, PublicReservation } from "@shared/schemas/reservation.ts";
 import type { SettlementSearch } from "@shared/schemas/settlement.ts";
+import { CHECKIN_RECEIPT_HEADER } from "@shared/checkin-receipt.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { send } from "../../lib/api/transport.ts";
 
@@ -16,25 +17,95 @@ export type BorderCrossing = { code: string; name: string; type: string | null }
 const headers = () => ({ "Accept-Language": document.documentElement.lang || "hr" });
 const part = encodeURIComponent;
 
-/** The stay a reservation code names. */
-export function getReservation(code: string, signal?: AbortSignal) {
-  return send<PublicReservation>(`/api/Reservations/${part(code)}`, { headers: headers(), signal });
+/** What the address names: a stay by its own code, or a unit by its door code (QR). */
+export interface CheckinTarget {
+  byUnit: boolean;
+  code: string;
 }
 
-/** The stay under way today in the unit whose QR code the guest scanned (404 when none). */
-export function getCurrentStay(unitCode: string, signal?: AbortSignal) {
-  return send<PublicReservation>(`/api/Reservations/Current/${part(unitCode)}`, {
-    headers: headers(),
+/**
+ * The check-in receipts this tab holds (issue 20): returned by a check-in, presented on reads,
+ * they show this device the WiFi, the house notes and its own guests in full. Kept for the tab's
+ * life (a reload keeps them), under the stay's code and the door code it came through.
+ */
+const RECEIPTS_KEY = "checkinReceipts";
+type Receipts = Record<string, { token: string; expiresAt: string }>;
+
+function receipts(): Receipts {
+  try {
+    return JSON.parse(sessionStorage.getItem(RECEIPTS_KEY) ?? "{}") as Receipts;
+  } catch {
+    return {};
+  }
+}
+
+function receiptHeader(...keys: string[]): Record<string, string> {
+  const held = receipts();
+  const now = new Date().toISOString();
+  const receipt = keys.map((key) => held[key]).find((r) => r && r.expiresAt > now);
+  return receipt ? { [CHECKIN_RECEIPT_HEADER]: receipt.token } : {};
+}
+
+function keepReceipt(result: CheckinResult, target: CheckinTarget) {
+  try {
+    const held = receipts();
+    if (result.code) held[`stay:${result.code}`] = result.receipt;
+    if (target.byUnit) held[`door:${target.code}`] = result.receipt;
+    sessionStorage.setItem(RECEIPTS_KEY, JSON.stringify(held));
+  } catch {
+    // Storage refused (private mode): the receipt lives in this page's state only.
+  }
+}
+
+/** The stay a reservation code names. */
+export function getReservation(code: string, signal?: AbortSignal) {
+  return send<PublicReservation>(`/api/Reservations/${part(code)}`, {
+    headers: { ...headers(), ...receiptHeader(`stay:${code}`) },
     signal,
   });
 }
 
-export function checkInGuests(reservationCode: string, reservationGuests: GuestForm[]) {
-  return send<PublicReservation>("/api/Reservations/Guests", {
+/** The stay the unit's door code admits now (404 UnknownCode or NoStayToday when none). */
+export function getCurrentStay(unitCode: string, signal?: AbortSignal) {
+  return send<PublicReservation>(`/api/Reservations/Current/${part(unitCode)}`, {
+    headers: { ...headers(), ...receiptHeader(`door:${unitCode}`) },
+    signal,
+  });
+}
+
+/**
+ * The stay as it stands now: by its own code once known (after a check-in the receipt brings
+ * it), else by the door code the guest came through.
+ */
+export function readStay(reservation: PublicReservation, target: CheckinTarget) {
+  return reservation.code ? getReservation(reservation.code) : getCurrentStay(target.code);
+}
+
+/** The code a stay's border crossings are asked by: its own, else the door's. */
+export function lookupCodeOf(reservation: PublicReservation, target: CheckinTarget) {
+  return reservation.code ?? target.code;
+}
+
+/**
+ * Checks guests in: by the stay's code when known, else by the door code (which admits only
+ * today's stay, or tomorrow's from the evening before). The answer's receipt is kept.
+ */
+export async function checkInGuests(
+  reservation: PublicReservation,
+  target: CheckinTarget,
+  reservationGuests: GuestForm[],
+): Promise<PublicReservation> {
+  const key = reservation.code
+    ? { reservationCode: reservation.code }
+    : { accommodationUnitCode: target.code };
+  const result = await send<CheckinResult>("/api/Reservations/Guests", {
     method: "POST",
-    body: { reservationCode, reservationGuests },
+    body: { ...key, reservationGuests },
     headers: headers(),
   });
+  keepReceipt(result, target);
+  const { receipt: _receipt, ...stay } = result;
+  return stay;
 }
 
 export function getBorderCrossings(code: string, signal?: AbortSignal) {

@@ -3,6 +3,7 @@ import { GUEST_FIELDS, type GuestErrors, type GuestField } from "./guest-draft.t
 
 /** Why the stay could not be shown (spec section 4, reservation load outcomes). */
 export type LoadFailure =
+  | "unknownCode"
   | "notFound"
   | "noStayToday"
   | "forbidden"
@@ -14,6 +15,9 @@ export function loadFailureOf(error: unknown, byUnit: boolean): LoadFailure {
   if (!(error instanceof ApiError)) return "generic";
   if (error.kind === "offline") return "offline";
   if (error.kind === "timeout") return "server";
+  // A mistyped or renewed code, apart from a unit with no stay admitted now (issue 20).
+  if (error.code === "UnknownCode") return "unknownCode";
+  if (error.code === "NoStayToday") return "noStayToday";
   if (error.status === 404) return byUnit ? "noStayToday" : "notFound";
   if (error.status === 401 || error.status === 403) return "forbidden";
   if (error.status >= 500) return "server";
@@ -45,6 +49,9 @@ export function checkinFailureOf(error: unknown): CheckinFailure {
       return "conflict";
     case "CheckInClosed":
       return "closed";
+    case "UnknownCode":
+    case "NoStayToday":
+      return "notFound";
   }
   if (error.status === 400) return "badRequest";
   if (error.status === 404) return "notFound";

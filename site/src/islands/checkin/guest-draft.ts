@@ -2,6 +2,7 @@ import { DocumentType, Gender } from "@shared/enums.ts";
 import { needsBorderCrossing } from "@shared/eu-countries.ts";
 import { GuestForm } from "@shared/schemas/guest.ts";
 import type { MrzGuest, MrzGuestReadField } from "@shared/schemas/mrz-guest.ts";
+import { initialsOf } from "@shared/guest-initials.ts";
 import type { PublicGuest } from "@shared/schemas/guest.ts";
 
 /** The inputs of one guest's form, in the order the form shows them (and errors are focused). */
@@ -192,8 +193,11 @@ export function storedDrafts(
   const storedIds: string[] = [];
   for (const draft of drafts) {
     const key = personKey(draft.values.firstName, draft.values.surname);
+    const initials = initialsOf(draft.values.firstName, draft.values.surname);
+    // Without this device's receipt (its answer was lost) others' guests come as initials only.
     const match = fresh.find((g) =>
-      !storedIds.includes(g.id) && personKey(g.name, g.surname) === key
+      !storedIds.includes(g.id) &&
+      (g.name !== null ? personKey(g.name, g.surname ?? "") === key : g.initials === initials)
     );
     if (match) {
       stored.push(draft);

@@ -166,12 +166,13 @@ export function checkinFlow(state: CheckinFlowState, action: CheckinFlowAction):
 
 /**
  * The check-in flow's state (spec sections 4, 5) and the dispatch of its actions; the guests typed
- * on this phone before a reload come back (draft-storage.ts).
+ * on this phone before a reload come back (draft-storage.ts), kept under `draftCode`: the stay's
+ * code, or the door's when the page reached the stay by the door.
  */
-export function useCheckinFlow(initial: PublicReservation) {
+export function useCheckinFlow(initial: PublicReservation, draftCode: string) {
   return useReducer(checkinFlow, initial, (reservation) => {
     const state = startFlow(reservation);
-    const kept = restoreDrafts(reservation.code);
+    const kept = restoreDrafts(draftCode);
     return kept ? { ...state, ...kept } : state;
   });
 }

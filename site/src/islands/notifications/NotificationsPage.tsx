@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import type { UserNotification } from "@shared/schemas/notification.ts";
 import { syncNotifications } from "../../lib/api/notifications.ts";
+import { disownGuest } from "../../lib/api/guests.ts";
+import { ApiError } from "../../lib/api/api-error.ts";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import type { Paged } from "../../lib/api/paged.ts";
 import {
   markNotificationRead,
@@ -60,6 +63,10 @@ function Notifications() {
   const list = usePagedList({ load: ({ pageNumber, signal }) => readPage(pageNumber, signal) });
   const { load, page, isLoading, pageNumber, updateItems } = list;
   const [busy, setBusy] = useState<string>();
+  /** "Not my guest" asked of this notification's guest (the confirmation is open). */
+  const [disowning, setDisowning] = useState<UserNotification>();
+  /** Guests disowned from this page: their button goes. */
+  const [disowned, setDisowned] = useState<ReadonlySet<string>>(new Set());
   const unread = cache?.unreadCount ?? page?.items.filter((n) => !n.sentToAppAt).length ?? 0;
 
   // The bell's sync brought something new: the first page shows it too.
@@ -99,6 +106,29 @@ function Notifications() {
       list.reloadAfterRemoval();
     } catch {
       notify(t("notifications.deleteFailed"), { color: "error" });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  /** Removes the guest, or has eVisitor cancel a registration already made (issue 20). */
+  async function handleDisown() {
+    const guestId = disowning?.placeholders.guestId;
+    if (!guestId) return;
+    setBusy(disowning.id);
+    try {
+      const { outcome } = await disownGuest(guestId);
+      notify(t(`notifications.notMine.${outcome}`), { color: "success" });
+      setDisowned((ids) => new Set([...ids, guestId]));
+      setDisowning(undefined);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        notify(t("notifications.notMine.gone"), { color: "info" });
+        setDisowned((ids) => new Set([...ids, guestId]));
+        setDisowning(undefined);
+      } else {
+        notify(t("notifications.notMine.failed"), { color: "error" });
+      }
     } finally {
       setBusy(undefined);
     }
@@ -170,7 +200,7 @@ function Notifications() {
                 return (
                   <li
                     key={notification.id}
-                    className={`flex items-start gap-2 py-1 pr-2 pl-1 sm:pr-3 ${
+                    className={`flex flex-wrap items-start gap-2 py-1 pr-2 pl-1 sm:pr-3 ${
                       notificationRowClass(notification)
                     }`}
                   >
@@ -209,6 +239,20 @@ function Notifications() {
                         danger
                       />
                     </span>
+                    {notification.template === "GuestAddedByGuest" &&
+                      notification.placeholders.guestId &&
+                      !disowned.has(notification.placeholders.guestId) && (
+                      <div className="basis-full pb-2 pl-14">
+                        <Button
+                          variant="dangerSecondary"
+                          size="sm"
+                          disabled={busy !== undefined}
+                          onClick={() => setDisowning(notification)}
+                        >
+                          {t("notifications.notMine.button")}
+                        </Button>
+                      </div>
+                    )}
                   </li>
                 );
               })}
@@ -216,6 +260,20 @@ function Notifications() {
           )}
         </ListShell>
       </div>
+      <ConfirmDialog
+        t={t}
+        open={disowning !== undefined}
+        tone="danger"
+        title={t("notifications.notMine.title", {
+          guest: disowning?.placeholders.initials ?? "",
+        })}
+        confirmLabel={t("notifications.notMine.confirm")}
+        busy={disowning !== undefined && busy === disowning.id}
+        onConfirm={() => void handleDisown()}
+        onClose={() => setDisowning(undefined)}
+      >
+        {t("notifications.notMine.text")}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -100,6 +100,16 @@ export function describeNotification(
         notification.template,
         t(`notifications.${notification.template}.text`, { guest, place, deadline }),
       );
+    case "GuestAddedByGuest":
+      return view(
+        "GuestAddedByGuest",
+        t(
+          p.entrance === "door"
+            ? "notifications.GuestAddedByGuest.textDoor"
+            : "notifications.GuestAddedByGuest.textLink",
+          { guest: p.initials ?? t("notifications.someGuest"), place },
+        ),
+      );
     case "RegistrationMismatch": {
       const kind = p.reservationList ?? "";
       const finding = MISMATCH_KINDS.includes(kind)

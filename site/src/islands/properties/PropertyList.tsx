@@ -79,6 +79,18 @@ export function PropertyList() {
     unitDialog.hide();
   }
 
+  /** A renewed door code: the list (and a QR dialog opened later) shows the new one. */
+  function unitRenewed(unit: AccommodationUnit) {
+    updateProperties((properties) =>
+      properties.map((property) => ({
+        ...property,
+        accommodationUnits: property.accommodationUnits.map((item) =>
+          item.id === unit.id ? { ...item, code: unit.code } : item
+        ),
+      }))
+    );
+  }
+
   async function confirmDeletion() {
     const target = deletion.value;
     if (!target) return;
@@ -214,6 +226,7 @@ export function PropertyList() {
           open={qr.open}
           unit={qr.value}
           onClose={qr.hide}
+          onRenewed={unitRenewed}
         />
       )}
 

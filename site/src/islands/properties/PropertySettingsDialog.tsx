@@ -24,6 +24,9 @@ const FIELDS = [
   "wifiName",
   "wifiPassword",
   "wifiEncryptionType",
+  "guestContactPhone",
+  "guestContactWhatsApp",
+  "guestContactEmail",
 ] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -54,6 +57,11 @@ export function PropertySettingsDialog(
   const [maxGuests, setMaxGuests] = useState(String(property.maxNumberOfGuests ?? ""));
   const [nights, setNights] = useState(String(property.defaultNumberOfNights ?? ""));
   const [wifi, setWifi] = useState<WifiValues>(wifiValuesOf(property.wifiDetails));
+  const [contact, setContact] = useState({
+    guestContactPhone: property.guestContactPhone ?? "",
+    guestContactWhatsApp: property.guestContactWhatsApp ?? "",
+    guestContactEmail: property.guestContactEmail ?? "",
+  });
   const { errorOf, showClientErrors, showServerErrors, clearErrors } = useFieldErrors(
     FIELDS,
     (message) => translateServerMessage(t, message),
@@ -72,6 +80,7 @@ export function PropertySettingsDialog(
       automaticCheckOut: autoCheckOut,
       automaticCheckIn: autoCheckIn,
       ...wifiRequestOf(wifi),
+      ...contact,
     });
     if (!parsed.success) {
       const field = showClientErrors(parsed.error);
@@ -178,6 +187,40 @@ export function PropertySettingsDialog(
         errorOf={errorOf}
         description={t("wifi.description")}
       />
+      <fieldset className="rounded-2xl border border-border p-4 sm:p-5">
+        <legend className="px-1.5 font-semibold">{t("settings.guestContact")}</legend>
+        <p className="mb-4 text-sm text-fg-muted">{t("settings.guestContactText")}</p>
+        <div className="grid gap-4">
+          <TextField
+            name="guestContactPhone"
+            type="tel"
+            autoComplete="tel"
+            label={t("settings.guestContactPhone")}
+            value={contact.guestContactPhone}
+            onChange={(event) => setContact({ ...contact, guestContactPhone: event.target.value })}
+            error={errorOf("guestContactPhone")}
+          />
+          <TextField
+            name="guestContactWhatsApp"
+            type="tel"
+            label={t("settings.guestContactWhatsApp")}
+            description={t("settings.guestContactWhatsAppText")}
+            value={contact.guestContactWhatsApp}
+            onChange={(event) =>
+              setContact({ ...contact, guestContactWhatsApp: event.target.value })}
+            error={errorOf("guestContactWhatsApp")}
+          />
+          <TextField
+            name="guestContactEmail"
+            type="email"
+            autoComplete="email"
+            label={t("settings.guestContactEmail")}
+            value={contact.guestContactEmail}
+            onChange={(event) => setContact({ ...contact, guestContactEmail: event.target.value })}
+            error={errorOf("guestContactEmail")}
+          />
+        </div>
+      </fieldset>
     </FormDialog>
   );
 }

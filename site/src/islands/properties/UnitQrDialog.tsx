@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Description, DialogTitle } from "@headlessui/react";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import {
   type AccommodationUnitDetails,
   getUnit,
   getUnitQr,
+  renewUnitCode,
 } from "../../lib/api/accommodation-units.ts";
 import { saveBlob } from "../../lib/files/save-blob.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
@@ -24,27 +25,57 @@ interface UnitQrDialogProps {
   open: boolean;
   unit: AccommodationUnit;
   onClose: () => void;
+  /** The unit got a new door code (issue 20). */
+  onRenewed: (unit: AccommodationUnit) => void;
 }
+
+type Renewal = "idle" | "confirming" | "renewing" | "renewed";
 
 /**
  * The QR dialog of spec section 2: the unit's permanent check-in code, its address (copy), the
  * PNG to download, and the printable sheet.
  */
-export function UnitQrDialog({ open, unit, onClose }: UnitQrDialogProps) {
+export function UnitQrDialog({ open, unit, onClose, onRenewed }: UnitQrDialogProps) {
   const { t } = useTranslation();
-  const { image, retry } = useUnitQr(unit.code, "checkIn");
+  // The door code shown: the unit's, or the new one once renewed here.
+  const [code, setCode] = useState(unit.code);
+  const { image, retry } = useUnitQr(code, "checkIn");
   const [details, setDetails] = useState<AccommodationUnitDetails>();
   const [isDownloading, setDownloading] = useState(false);
+  const [renewal, setRenewal] = useState<Renewal>("idle");
+  const confirmRef = useRef<HTMLHeadingElement>(null);
+  const printRef = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    getUnit(unit.code, controller.signal)
+    setDetails(undefined);
+    getUnit(code, controller.signal)
       .then(setDetails)
       .catch(() => {
         // The code and its image still work; only the address line stays empty.
       });
     return () => controller.abort();
-  }, [unit.code]);
+  }, [code]);
+
+  useEffect(() => {
+    if (renewal === "confirming") confirmRef.current?.focus();
+    if (renewal === "renewed") printRef.current?.focus();
+  }, [renewal]);
+
+  /** A new door code: the old QR stops working, so the new sheet is offered at once. */
+  async function renew() {
+    setRenewal("renewing");
+    try {
+      const renewed = await renewUnitCode(unit.id);
+      setCode(renewed.code);
+      onRenewed(renewed);
+      setRenewal("renewed");
+      notify(t("qr.renewed"), { color: "success" });
+    } catch (error) {
+      setRenewal("confirming");
+      notify(t("qr.renewFailed", { reason: describeApiError(t, error) }), { color: "error" });
+    }
+  }
 
   async function copyLink() {
     if (!details) return;
@@ -59,7 +90,7 @@ export function UnitQrDialog({ open, unit, onClose }: UnitQrDialogProps) {
   async function download() {
     setDownloading(true);
     try {
-      saveBlob(await getUnitQr(unit.code, "checkIn", "png"), `prijava-${unit.code}.png`);
+      saveBlob(await getUnitQr(code, "checkIn", "png"), `prijava-${code}.png`);
     } catch (error) {
       notify(t("qr.downloadFailed", { reason: describeApiError(t, error) }), { color: "error" });
     } finally {
@@ -123,14 +154,72 @@ export function UnitQrDialog({ open, unit, onClose }: UnitQrDialogProps) {
             {t("qr.download")}
           </Button>
           <a
-            href={qrSheetUrl(unit.code)}
+            ref={printRef}
+            href={qrSheetUrl(code)}
             onClick={markNavigation}
             className={`${buttonClass("primary", "sm")} sm:col-span-2`}
           >
             <Icon name="printer" className="size-4" />
-            {t("qr.print")}
+            {renewal === "renewed" ? t("qr.printNew") : t("qr.print")}
           </a>
         </div>
+
+        {renewal === "renewed" && (
+          <p
+            role="status"
+            className="mt-4 rounded-xl bg-success-soft px-4 py-3 text-sm text-success-soft-fg"
+          >
+            {t("qr.renewedText")}
+          </p>
+        )}
+        {(renewal === "idle" || renewal === "renewed") && (
+          <div className="mt-5 border-t border-border pt-4">
+            <p className="text-sm text-fg-muted">{t("qr.renewHint")}</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-2.5"
+              onClick={() => setRenewal("confirming")}
+            >
+              <Icon name="key" className="size-4" />
+              {t("qr.renew")}
+            </Button>
+          </div>
+        )}
+        {(renewal === "confirming" || renewal === "renewing") && (
+          <section
+            aria-labelledby="renew-code-title"
+            className="mt-5 rounded-xl border border-error/40 bg-error-soft px-4 py-3"
+          >
+            <h3
+              id="renew-code-title"
+              ref={confirmRef}
+              tabIndex={-1}
+              className="font-semibold focus:outline-none"
+            >
+              {t("qr.renewConfirmTitle")}
+            </h3>
+            <p className="mt-1 text-sm">{t("qr.renewConfirmText")}</p>
+            <div className="mt-3 flex flex-wrap gap-2.5">
+              <Button
+                variant="danger"
+                size="sm"
+                busy={renewal === "renewing"}
+                onClick={renew}
+              >
+                {t("qr.renewConfirm")}
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={renewal === "renewing"}
+                onClick={() => setRenewal("idle")}
+              >
+                {t("dialog.cancel")}
+              </Button>
+            </div>
+          </section>
+        )}
         <div className="mt-5 flex justify-end border-t border-border pt-4">
           <Button variant="secondary" onClick={onClose} data-autofocus>
             {t("shell.close")}

@@ -28,6 +28,16 @@ export function updateUnit(
   return apiPut<AccommodationUnit>(`/api/AccommodationUnits/${encodeURIComponent(id)}`, request);
 }
 
+/**
+ * POST /api/AccommodationUnits/{id}/renewCode: a new door code; QR sheets printed before stop
+ * working, nothing else changes.
+ */
+export function renewUnitCode(id: string): Promise<AccommodationUnit> {
+  return apiPost<AccommodationUnit>(
+    `/api/AccommodationUnits/${encodeURIComponent(id)}/renewCode`,
+  );
+}
+
 /** DELETE /api/AccommodationUnits/{code}: by the unit's code, as the spec has it. */
 export function deleteUnit(code: string): Promise<void> {
   return apiDelete<void>(byCode(code));

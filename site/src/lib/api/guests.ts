@@ -3,7 +3,7 @@ import type { Guest, GuestForm } from "@shared/schemas/guest.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
 import type { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
 import type { SettlementSearch } from "@shared/schemas/settlement.ts";
-import { apiGet, apiPost } from "./client.ts";
+import { apiGet, apiPost, apiRequest } from "./client.ts";
 import type { Paged } from "./paged.ts";
 
 export type { GuestSortField } from "@shared/schemas/list-query.ts";
@@ -134,4 +134,21 @@ export function searchSettlements(
 export function decodeProofHtml(proof: ProofOfResidence): string {
   const bytes = Uint8Array.from(atob(proof.htmlBase64Encoded), (c) => c.charCodeAt(0));
   return new TextDecoder().decode(bytes);
+}
+
+/** What "not my guest" did: removed (not registered yet) or cancelling (eVisitor cancels it). */
+export type DisownOutcome = { outcome: "removed" | "cancelling" };
+
+/** POST /api/Guests/{id}/notMine: the host's "not my guest" beside the notification. */
+export function disownGuest(id: string): Promise<DisownOutcome> {
+  return apiPost<DisownOutcome>(`/api/Guests/${encodeURIComponent(id)}/notMine`);
+}
+
+/** POST /api/Guests/notMine: the e-mailed single-use link (no sign-in). */
+export function disownGuestByLink(token: string): Promise<DisownOutcome> {
+  return apiRequest<DisownOutcome>("/api/Guests/notMine", {
+    auth: false,
+    method: "POST",
+    body: { token },
+  });
 }
