@@ -73,3 +73,20 @@ export function unitCheckInPath(code: string): string {
 export function proofOfResidencePath(guestGuid: string, language: string): string {
   return `${APP_ROUTES.proofOfResidence}?guest=${guestGuid}&lang=${language}`;
 }
+
+/** The query parameter naming the language of an app page (`?lang=en`); Croatian needs none. */
+export const LANGUAGE_PARAM = "lang";
+
+/**
+ * An app page's address that opens in `language`: the host area's URLs carry no language, so a
+ * visitor arriving from the English site or an English e-mail brings it along as `?lang=en`
+ * (the page stores it as the preference). Croatian, the default, adds nothing.
+ */
+export function inLanguage(path: string, language: string): string {
+  if (language === "hr") return path;
+  const [base, hash = ""] = path.split("#", 2);
+  const separator = base.includes("?") ? "&" : "?";
+  return `${base}${separator}${LANGUAGE_PARAM}=${encodeURIComponent(language)}${
+    hash ? `#${hash}` : ""
+  }`;
+}

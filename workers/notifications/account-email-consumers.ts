@@ -10,6 +10,7 @@ import {
 import {
   APP_ROUTES,
   confirmEmailPath,
+  inLanguage,
   resetPasswordPath,
   revertEmailChangePath,
 } from "@shared/app-routes.ts";
@@ -105,7 +106,8 @@ export function accountEmailConsumers(
               now: clock(),
             })
             : "";
-          const link = `${publicUrl}${each.path(user, code)}`;
+          // An English reader's link opens the page in English, in whichever browser.
+          const link = `${publicUrl}${inLanguage(each.path(user, code), user.language)}`;
           await mailer.send(
             composeAccountEmail(each.kind, { to, from, link, language: user.language }),
           );

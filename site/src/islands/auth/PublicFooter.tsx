@@ -19,7 +19,7 @@ export function PublicFooter({ t, lang }: { t: Translate; lang: Locale }) {
             <li>
               <a
                 href={localePath(lang, "kontakt")}
-                className="rounded font-semibold text-fg underline-offset-4 hover:text-primary hover:underline"
+                className="rounded font-semibold text-fg underline-offset-4 hover:text-primary hover:underline mobile:inline-flex mobile:min-h-11 mobile:items-center"
               >
                 {t("footer.contact")}
               </a>
