@@ -69,6 +69,20 @@ export function unitCheckInPath(code: string): string {
   return `${APP_ROUTES.checkIn}/smjestaj/${encodeURIComponent(code)}`;
 }
 
+/**
+ * The payment page of one order, /app/pretplata/placanje/{paymentData} (spec section 2): the
+ * parameter is base64url of `{"purchaseRequestId": "…"}`. The site and the e-mails link it.
+ */
+export function paymentPath(purchaseRequestId: string): string {
+  return `${APP_ROUTES.payment}/${paymentDataOf(purchaseRequestId)}`;
+}
+
+/** The payment page's parameter: base64url of `{"purchaseRequestId": "…"}`, unpadded. */
+export function paymentDataOf(purchaseRequestId: string): string {
+  return btoa(JSON.stringify({ purchaseRequestId }))
+    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
 /** A guest's printable proof of residence in one language. */
 export function proofOfResidencePath(guestGuid: string, language: string): string {
   return `${APP_ROUTES.proofOfResidence}?guest=${guestGuid}&lang=${language}`;

@@ -60,6 +60,10 @@ Deno.test({
           assert.ok(await page.getByRole("radio", { name: /12 months/ }).isChecked());
 
           await page.getByRole("button", { name: "Continue to payment" }).click();
+          const confirm = page.getByRole("dialog", { name: "Order the Pro plan?" });
+          await confirm.getByText(/Pro for 12 months: €191\.04 to pay/).waitFor();
+          await screenshot(page, "english-order-confirm-desktop-light", { fullPage: false });
+          await confirm.getByRole("button", { name: "Order and pay" }).click();
           await page.waitForURL(/\/app\/pretplata\/placanje\/[A-Za-z0-9_-]+$/);
           await page.getByRole("heading", { name: /^Payment: Prijavko Pro/ }).waitFor();
           await page.getByRole("region", { name: "Payment details" }).getByText("191.04").or(
@@ -67,6 +71,15 @@ Deno.test({
           ).first().waitFor();
           assert.equal(await page.evaluate(() => document.documentElement.lang), "en");
           await screenshot(page, "english-payment-desktop-light");
+
+          // The payment details by e-mail, in English, linking this payment page.
+          const details = await stack.smtp.waitForMail((m) =>
+            mailTo(HOST)(m) && /payment details/.test(m.subject ?? "")
+          );
+          assert.match(details.subject ?? "", /^Order \d{4}-\d{6}: payment details – Prijavko$/);
+          assert.match(details.text ?? "", /Amount: €191\.04/);
+          assert.match(details.text ?? "", /Model and reference: HR00 \d{4}-\d{6}/);
+          assert.ok((details.text ?? "").includes(new URL(page.url()).pathname));
           await context.close();
         },
       );

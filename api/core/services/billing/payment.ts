@@ -1,10 +1,10 @@
-import { buildHub3Payload, fitHub3Text, HUB3_LIMITS } from "@shared/billing/hub3-payload.ts";
+import { buildHub3Payload } from "@shared/billing/hub3-payload.ts";
 import { eurosOf, formatEuros } from "@shared/billing/money.ts";
 import type { PaymentInstructions } from "@shared/schemas/payment-instructions.ts";
 import type { PurchasePeriod } from "@shared/schemas/purchase-request.ts";
 import { encodeBase64 } from "../../platform/crypto/base64.ts";
 import { pdf417Png, pdf417Svg } from "./barcode.ts";
-import { DEVELOPMENT_PAYEE, type Payee } from "./payee.ts";
+import { DEVELOPMENT_PAYEE, type Payee, paymentDescriptionOf } from "./payee.ts";
 import { actorOf, type ServiceContext } from "../../context.ts";
 import { croatianDate, labelled, renderPdf } from "./pdf.ts";
 import {
@@ -19,18 +19,10 @@ import {
 export const paymentSlipPath = (id: string) =>
   `/api/Subscriptions/purchase-requests/${id}/payment-slip.pdf`;
 
-/** The payment's description: the purchase and, with HR99 (no reference), the reference code. */
-function descriptionOf(row: PurchaseRequestRow, payee: Payee): string {
-  const text = `Prijavko ${row.packageName} ${row.months} mj.`;
-  return payee.model === "HR99"
-    ? fitHub3Text(`${text} ${row.referenceCode}`, HUB3_LIMITS.description)
-    : fitHub3Text(text, HUB3_LIMITS.description);
-}
-
 /** Everything needed to pay a request by bank transfer, with the HUB3 barcode's text. */
 export function paymentOf(row: PurchaseRequestRow, payee: Payee) {
   const reference = payee.model === "HR99" ? "" : row.referenceCode;
-  const description = descriptionOf(row, payee);
+  const description = paymentDescriptionOf(row, payee);
   const hub3Payload = buildHub3Payload({
     amountCents: row.finalCents,
     payee: { name: payee.name, street: payee.street, city: payee.city },

@@ -25,6 +25,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { LoadingState } from "../../ui/LoadingState.tsx";
 import { packageDescription, packageTagline } from "./plan-features.ts";
+import { OrderConfirmDialog } from "./OrderConfirmDialog.tsx";
 import { PeriodChoice } from "./PeriodChoice.tsx";
 import { PlanFeatures } from "./PlanFeatures.tsx";
 import { periodPrices, PriceBreakdown } from "./PriceBreakdown.tsx";
@@ -179,6 +180,7 @@ function Purchase(
   });
   const period = periods.find((item) => item.length === months);
   const [ordering, setOrdering] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [signedIn] = useState(() => readStoredUser() !== undefined);
   // The host's plan, to show what the purchase gives; undefined until known (or signed out).
@@ -211,6 +213,7 @@ function Purchase(
       navigateTo(paymentPageUrl(result.purchaseRequestId));
     } catch (error) {
       setOrdering(false);
+      setConfirming(false);
       if (error instanceof ApiError && error.status === 401) {
         navigateTo(inLanguage(loginUrl(here, { expired: true }), lang));
         return;
@@ -288,7 +291,12 @@ function Purchase(
           <div className="mt-5 space-y-3">
             {signedIn
               ? (
-                <Button busy={ordering} disabled={!period} onClick={order} className="w-full">
+                <Button
+                  busy={ordering}
+                  disabled={!period}
+                  onClick={() => setConfirming(true)}
+                  className="w-full"
+                >
                   <Icon name="card" className="size-5" />
                   {t("packagePage.order")}
                 </Button>
@@ -327,6 +335,14 @@ function Purchase(
               </a>
             </p>
           )}
+          <OrderConfirmDialog
+            t={t}
+            lang={lang}
+            choice={confirming ? { pkg, months } : undefined}
+            busy={ordering}
+            onConfirm={order}
+            onClose={() => setConfirming(false)}
+          />
         </section>
       </div>
     </>
