@@ -65,11 +65,12 @@ Deno.test({
           await screenshot(page, "english-order-confirm-desktop-light", { fullPage: false });
           await confirm.getByRole("button", { name: "Order and pay" }).click();
           await page.waitForURL(/\/app\/pretplata\/placanje\/[A-Za-z0-9_-]+$/);
-          await page.getByRole("heading", { name: /^Payment: Prijavko Pro/ }).waitFor();
+          await page.getByRole("heading", { name: "Payment: Prijavko Pro, 12 months" }).waitFor();
           await page.getByRole("region", { name: "Payment details" }).getByText("191.04").or(
             page.getByRole("region", { name: "Payment details" }).getByText("191,04"),
           ).first().waitFor();
           assert.equal(await page.evaluate(() => document.documentElement.lang), "en");
+          assert.deepEqual(await seriousAxeIssues(page), [], "axe, the payment page");
           await screenshot(page, "english-payment-desktop-light");
 
           // The payment details by e-mail, in English, linking this payment page.

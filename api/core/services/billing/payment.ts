@@ -46,6 +46,7 @@ export async function paymentInstructions(
     purchaseRequestId: row.id,
     status: row.status as PaymentInstructions["status"],
     purchaseName: purchaseNameOf(row),
+    packageName: row.packageName,
     referenceCode: row.referenceCode,
     recipient: { name: payee.name, street: payee.street, city: payee.city, iban: payee.iban },
     currency: "EUR",
