@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { seriousAxeIssues } from "../support/axe.ts";
+import { axeIssuesOf, seriousAxeIssues } from "../support/axe.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import {
   createStayThroughApi,
@@ -206,6 +206,8 @@ Deno.test({
               hasText: /\d/,
             }).waitFor();
             await check("dashboard");
+            // Moderate, but on every desktop page: everything sits inside a landmark.
+            assert.deepEqual(await axeIssuesOf(page, ["region"]), [], `region ${look.suffix}`);
             await screenshot(page, `host-app-dashboard-${look.suffix}`);
 
             await page.getByRole("button", { name: "Obavijesti" }).click();

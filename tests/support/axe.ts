@@ -22,3 +22,19 @@ export async function seriousAxeIssues(page: Page, within?: string): Promise<str
       );
   }, within);
 }
+
+/** axe-core's findings of the rules named (whatever their impact) on the whole page. */
+export async function axeIssuesOf(page: Page, rules: string[]): Promise<string[]> {
+  await page.evaluate(await Deno.readTextFile(AXE));
+  return await page.evaluate(async (rules) => {
+    // deno-lint-ignore no-explicit-any
+    const axe = (globalThis as any).axe;
+    const { violations } = await axe.run(document, {
+      runOnly: { type: "rule", values: rules },
+      resultTypes: ["violations"],
+    });
+    return violations.map((v: { id: string; nodes: { target: string[] }[] }) =>
+      `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+    );
+  }, rules);
+}
