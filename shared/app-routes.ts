@@ -87,7 +87,38 @@ export function unitCheckInPath(code: string): string {
   return `${APP_ROUTES.checkIn}/smjestaj/${encodeURIComponent(code)}`;
 }
 
+/**
+ * The payment page of one order, /app/pretplata/placanje/{paymentData} (spec section 2): the
+ * parameter is base64url of `{"purchaseRequestId": "…"}`. The site and the e-mails link it.
+ */
+export function paymentPath(purchaseRequestId: string): string {
+  return `${APP_ROUTES.payment}/${paymentDataOf(purchaseRequestId)}`;
+}
+
+/** The payment page's parameter: base64url of `{"purchaseRequestId": "…"}`, unpadded. */
+export function paymentDataOf(purchaseRequestId: string): string {
+  return btoa(JSON.stringify({ purchaseRequestId }))
+    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
 /** A guest's printable proof of residence in one language. */
 export function proofOfResidencePath(guestGuid: string, language: string): string {
   return `${APP_ROUTES.proofOfResidence}?guest=${guestGuid}&lang=${language}`;
+}
+
+/** The query parameter naming the language of an app page (`?lang=en`); Croatian needs none. */
+export const LANGUAGE_PARAM = "lang";
+
+/**
+ * An app page's address that opens in `language`: the host area's URLs carry no language, so a
+ * visitor arriving from the English site or an English e-mail brings it along as `?lang=en`
+ * (the page stores it as the preference). Croatian, the default, adds nothing.
+ */
+export function inLanguage(path: string, language: string): string {
+  if (language === "hr") return path;
+  const [base, hash = ""] = path.split("#", 2);
+  const separator = base.includes("?") ? "&" : "?";
+  return `${base}${separator}${LANGUAGE_PARAM}=${encodeURIComponent(language)}${
+    hash ? `#${hash}` : ""
+  }`;
 }

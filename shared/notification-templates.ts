@@ -1,4 +1,4 @@
-import { APP_ROUTES } from "./app-routes.ts";
+import { APP_ROUTES, paymentPath } from "./app-routes.ts";
 
 /**
  * The notifications the workers create. A notification stores its template name and placeholders
@@ -11,6 +11,9 @@ import { APP_ROUTES } from "./app-routes.ts";
  * `code` (the receipt's number, when there is one), `trial` ("true" for a trial); PlanLimitReached
  * has `limit` (maxProperties, maxUnitsPerProperty, maxBookingsPerMonth or subscriptionExpired),
  * `count` (what was left out, or the stays of the month) and `start` (the month, YYYY-MM).
+ * PurchaseRequested (a package ordered) carries how to pay it: `packageName`, `months`,
+ * `amountCents`, `payee`, `iban`, `model`, `reference` (empty with HR99), `code` (the order's
+ * reference code), `description` (the transfer's) and `purchaseRequestId`, whose payment page it links to.
  */
 export const NOTIFICATION_TEMPLATES = {
   /** A calendar feed brought a stay whose nights are already taken: it was not added. */
@@ -95,6 +98,13 @@ export const NOTIFICATION_TEMPLATES = {
     notificationType: "success",
     email: "always",
   },
+  /** A package was ordered: how to pay it by bank transfer. */
+  purchaseRequested: {
+    template: "PurchaseRequested",
+    page: APP_ROUTES.subscription,
+    notificationType: "info",
+    email: "always",
+  },
   /** The subscription ends within 7 days. */
   subscriptionExpiring: {
     template: "SubscriptionExpiring",
@@ -124,4 +134,19 @@ export type NotificationTemplate =
 /** The page where a template's matter is dealt with; undefined for a template unknown here. */
 export function notificationPageOf(template: string): string | undefined {
   return Object.values(NOTIFICATION_TEMPLATES).find((kind) => kind.template === template)?.page;
+}
+
+/**
+ * Where a notification leads: its template's page, or an ordered package's own payment page.
+ * The app's panel and the e-mails both link here.
+ */
+export function notificationLinkOf(
+  template: string,
+  placeholders: Record<string, string | undefined>,
+): string | undefined {
+  if (template === NOTIFICATION_TEMPLATES.purchaseRequested.template) {
+    const id = placeholders.purchaseRequestId;
+    if (id) return paymentPath(id);
+  }
+  return notificationPageOf(template);
 }

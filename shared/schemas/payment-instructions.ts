@@ -12,6 +12,8 @@ export const PaymentInstructions = z
     purchaseRequestId: Id,
     status: PurchaseRequestStatusSchema,
     purchaseName: z.string(),
+    /** The package's name alone ("Pro"), for pages that name the purchase in their language. */
+    packageName: z.string(),
     referenceCode: z.string(),
     recipient: z.object({
       name: z.string(),

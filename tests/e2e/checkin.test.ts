@@ -7,6 +7,7 @@ import { e2eSession, type Theme } from "../support/e2e.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import { decodeQrPng } from "../support/qr.ts";
 import { PNG } from "pngjs";
+import { seriousAxeIssues } from "../support/axe.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -14,7 +15,6 @@ let stack: TestStack;
 let browser: Browser;
 const HOST = "marija.domacica@example.com";
 const FIXTURES = new URL("../../../shared/fixtures/mrz/", import.meta.url).pathname;
-const AXE = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname;
 const TODAY = todayIn("Europe/Zagreb");
 const WIFI = { ssid: "Horvat-Gosti", password: "more;i:sunce" };
 
@@ -73,24 +73,6 @@ async function chooseCountry(card: Locator, label: string, typed: string, option
   await box.fill(typed);
   await card.getByRole("option", { name: option, exact: true }).click();
   assert.equal(await box.inputValue(), option);
-}
-
-/** axe-core's critical and serious findings on the page's main content: "rule: targets". */
-async function seriousAxeIssues(page: Page): Promise<string[]> {
-  // Run as the browser's devtools would: the page's Content-Security-Policy allows no added script.
-  await page.evaluate(await Deno.readTextFile(AXE));
-  return await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const axe = (globalThis as any).axe;
-    const { violations } = await axe.run(document.querySelector("main"), {
-      resultTypes: ["violations"],
-    });
-    return violations
-      .filter((v: { impact: string }) => v.impact === "critical" || v.impact === "serious")
-      .map((v: { id: string; nodes: { target: string[] }[] }) =>
-        `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
-      );
-  });
 }
 
 /** The text of the elements that describe a control (aria-describedby). */
@@ -375,7 +357,7 @@ Deno.test({
           await card.getByLabel("Mjesto prebivališta").fill("København");
           await gender.scrollIntoViewIfNeeded();
           await screenshot(page, "checkin-uncertain-phone-light", { fullPage: false });
-          assert.deepEqual(await seriousAxeIssues(page), [], "axe on the marked form");
+          assert.deepEqual(await seriousAxeIssues(page, "main"), [], "axe on the marked form");
 
           // Everything is filled in, but two fields have not been looked at: the step says which
           // and puts the keyboard on the first.
@@ -418,7 +400,11 @@ Deno.test({
           const dark = await scanned("DarkTheme");
           await dark.card.getByLabel("Spol").scrollIntoViewIfNeeded();
           await screenshot(dark.page, "checkin-uncertain-phone-dark", { fullPage: false });
-          assert.deepEqual(await seriousAxeIssues(dark.page), [], "axe on the marked form, dark");
+          assert.deepEqual(
+            await seriousAxeIssues(dark.page, "main"),
+            [],
+            "axe on the marked form, dark",
+          );
           await dark.page.setViewportSize(VIEWPORTS.desktop);
           await dark.card.getByLabel("Spol").scrollIntoViewIfNeeded();
           await screenshot(dark.page, "checkin-uncertain-desktop-dark", { fullPage: false });

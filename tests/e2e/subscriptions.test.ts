@@ -93,8 +93,25 @@ Deno.test({
           ).waitFor();
           // The page orders and opens the payment instructions.
           await tab.getByRole("button", { name: "Nastavi na plaćanje" }).click();
+          // Ordering asks first: the package, the months and the amount.
+          const confirm = tab.getByRole("dialog", { name: "Naručiti paket Pro?" });
+          await confirm.getByText(/Paket Pro na 12 mjeseci: za uplatu 191,04 €/).waitFor();
+          await confirm.getByRole("button", { name: "Naruči i plati" }).click();
           await tab.waitForURL(/\/app\/pretplata\/placanje\/[A-Za-z0-9_-]+$/);
           paymentPath = new URL(tab.url()).pathname;
+
+          // The payment details come by e-mail too, with a link to this payment page.
+          const details = await stack.smtp.waitForMail((m) =>
+            mailTo(HOST)(m) && /podaci za uplatu/.test(m.subject ?? "")
+          );
+          assert.match(
+            details.subject ?? "",
+            /^Narudžba \d{4}-\d{6}: podaci za uplatu – Prijavko$/,
+          );
+          assert.match(details.text ?? "", /IBAN: HR12 1001 0051 8630 0016 0/);
+          assert.match(details.text ?? "", /Iznos: 191,04 €/);
+          assert.match(details.text ?? "", /Model i poziv na broj: HR00 \d{4}-\d{6}/);
+          assert.ok((details.text ?? "").includes(`${stack.baseUrl}${paymentPath}`));
           await context.close();
         },
       );
@@ -159,7 +176,8 @@ Deno.test({
         const context = await newContext();
         const page = await context.newPage();
         await logIn(page, STACK_ADMIN.email, STACK_ADMIN.password);
-        await page.waitForURL("**/app/kontrolna-ploca");
+        // An administrator starts in the admin area.
+        await page.waitForURL("**/admin/korisnici");
         await page.goto("/admin/ponude");
         await page.getByRole("searchbox").fill(HOST);
         const markPaid = page.getByRole("button", {
@@ -232,6 +250,7 @@ Deno.test({
           await page.goto("/paket/premium?mjeseci=6");
           await page.getByTestId("resulting-period").getByText(converted).waitFor();
           await page.getByRole("button", { name: "Nastavi na plaćanje" }).click();
+          await page.getByRole("dialog").getByRole("button", { name: "Naruči i plati" }).click();
           await page.getByRole("img", { name: /HUB3/ }).waitFor();
           const text = await page.getByRole("region", { name: "Narudžba" })
             .getByText(converted).innerText();
@@ -253,7 +272,7 @@ Deno.test({
           const context = await newContext({ viewport: look.viewport, theme: look.theme });
           const page = await context.newPage();
           await logIn(page, STACK_ADMIN.email, STACK_ADMIN.password);
-          await page.waitForURL("**/app/kontrolna-ploca");
+          await page.waitForURL("**/admin/korisnici");
           await page.goto("/admin/ponude");
           await page.getByText(HOST).filter({ visible: true }).first().waitFor();
           await screenshot(page, `admin-purchase-requests-${look.suffix}`);

@@ -100,6 +100,12 @@ export function e2eSession(stack: TestStack, browser: Browser) {
     await page.waitForURL("**/app/kontrolna-ploca");
   }
 
+  /** Signs in as an administrator and waits for the admin area, where they start. */
+  async function logInAsAdmin(page: Page, email: string, password: string) {
+    await logIn(page, email, password);
+    await page.waitForURL("**/admin/korisnici");
+  }
+
   /** Registers through the page and opens the confirmation link from the real e-mail. */
   async function registerAndConfirm(page: Page, email: string, password = E2E_PASSWORD) {
     await page.goto("/app/registracija");
@@ -134,7 +140,15 @@ export function e2eSession(stack: TestStack, browser: Browser) {
     }
   }
 
-  return { newContext, logIn, logInToDashboard, registerAndConfirm, registerAndLogIn, inEveryLook };
+  return {
+    newContext,
+    logIn,
+    logInToDashboard,
+    logInAsAdmin,
+    registerAndConfirm,
+    registerAndLogIn,
+    inEveryLook,
+  };
 }
 
 /**

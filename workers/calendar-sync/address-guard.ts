@@ -10,6 +10,8 @@
  * Anything that does not parse as an address counts as forbidden.
  */
 
+import { type CalendarLinkCheck, checkCalendarLink } from "@shared/calendar-links.ts";
+
 /** Why an address is refused; `null` from `forbiddenRange` means public. */
 export type ForbiddenRange =
   | "invalid"
@@ -164,25 +166,10 @@ export function isLocalName(hostname: string): boolean {
   return h === "localhost" || h.endsWith(".localhost");
 }
 
-export type FeedUrlCheck = { ok: true; url: URL } | { ok: false };
+export type FeedUrlCheck = CalendarLinkCheck;
 
 /**
- * Parses a pasted feed URL: `webcal://` (and `webcals://`) become `https://`, only http and https
- * are accepted, and user:password@ is refused (it would be sent to whoever the host is, and it is
- * not how any calendar platform shares feeds). Says nothing about the address; see `forbiddenRange`.
+ * Parses a pasted feed URL by the rule units are saved with (shared/calendar-links.ts): http,
+ * https or webcal, no user:password@. Says nothing about the address; see `forbiddenRange`.
  */
-export function checkFeedUrl(input: string, base?: URL): FeedUrlCheck {
-  const trimmed = input.trim();
-  const rewritten = trimmed.replace(/^webcals?:/i, "https:");
-  let url: URL;
-  try {
-    url = base ? new URL(rewritten, base) : new URL(rewritten);
-  } catch {
-    return { ok: false };
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false };
-  if (url.username !== "" || url.password !== "") return { ok: false };
-  if (url.hostname === "") return { ok: false };
-  url.hash = "";
-  return { ok: true, url };
-}
+export const checkFeedUrl: (input: string, base?: URL) => FeedUrlCheck = checkCalendarLink;

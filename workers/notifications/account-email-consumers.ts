@@ -12,6 +12,7 @@ import {
   APP_ROUTES,
   cancelDeletionPath,
   confirmEmailPath,
+  inLanguage,
   resetPasswordPath,
   revertEmailChangePath,
 } from "@shared/app-routes.ts";
@@ -114,7 +115,8 @@ export function accountEmailConsumers(
               now: clock(),
             })
             : "";
-          const link = `${publicUrl}${each.path(user, code)}`;
+          // An English reader's link opens the page in English, in whichever browser.
+          const link = `${publicUrl}${inLanguage(each.path(user, code), user.language)}`;
           await mailer.send(
             composeAccountEmail(each.kind, {
               to,

@@ -1,5 +1,6 @@
 import { STAY_TIME_ZONE } from "@shared/local-date.ts";
-import { notificationPageOf } from "@shared/notification-templates.ts";
+import { formatEuros } from "@shared/billing/money.ts";
+import { notificationLinkOf } from "@shared/notification-templates.ts";
 import type { OutgoingMail } from "./mailer.ts";
 import { legalFooter } from "./legal-footer.ts";
 
@@ -32,6 +33,20 @@ const endDate = (p: Placeholders, lang: Language) =>
       timeZone: STAY_TIME_ZONE,
     }).format(new Date(p.end))
     : "";
+
+/** How to pay an ordered package, one detail a line, as the payment page lists them. */
+const paymentLines = (p: Placeholders, lang: Language) => {
+  const hr = lang === "hr";
+  const iban = (p.iban ?? "").replace(/(.{4})/g, "$1 ").trim();
+  return [
+    `${hr ? "Primatelj" : "Payee"}: ${p.payee ?? ""}`,
+    `IBAN: ${iban}`,
+    `${hr ? "Iznos" : "Amount"}: ${formatEuros(Number(p.amountCents) || 0, lang)}`,
+    `${hr ? "Model i poziv na broj" : "Model and reference"}: ${p.model ?? ""} ${p.reference ?? ""}`
+      .trim(),
+    `${hr ? "Opis plaćanja" : "Description"}: ${p.description ?? ""}`,
+  ].join("\n");
+};
 
 const LIMITS: Record<string, Record<Language, (p: Placeholders) => string>> = {
   maxProperties: {
@@ -233,6 +248,24 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       action: "Open subscription",
     },
   },
+  PurchaseRequested: {
+    hr: {
+      subject: (p) => `Narudžba ${p.code}: podaci za uplatu`,
+      body: (p) =>
+        `Hvala na narudžbi paketa ${p.packageName} (${p.months} mj.). Uplatite iznos općom uplatnicom ili u aplikaciji banke; paket aktiviramo čim uplata stigne.\n\n${
+          paymentLines(p, "hr")
+        }`,
+      action: "Otvori stranicu za plaćanje (2D kod i uplatnica)",
+    },
+    en: {
+      subject: (p) => `Order ${p.code}: payment details`,
+      body: (p) =>
+        `Thank you for ordering the ${p.packageName} plan (${p.months} months). Pay by bank transfer or in your banking app; we activate the plan as soon as the payment arrives.\n\n${
+          paymentLines(p, "en")
+        }`,
+      action: "Open the payment page (2D code and payment slip)",
+    },
+  },
   SubscriptionExpiring: {
     hr: {
       subject: () => "Pretplata uskoro istječe",
@@ -322,7 +355,7 @@ export function composeNotificationEmail(
 ): OutgoingMail | undefined {
   const lang: Language = language === "en" ? "en" : "hr";
   const wording = WORDING[template]?.[lang];
-  const page = notificationPageOf(template);
+  const page = notificationLinkOf(template, placeholders);
   if (!wording || !page) return undefined;
   const link = `${publicUrl}${page}`;
   const body = wording.body(placeholders);
@@ -351,7 +384,7 @@ export function composeNotificationEmail(
     : "";
   const html =
     `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;color:#1e293b">
-<p>${escapeHtml(body)}</p>
+<p>${escapeHtml(body).replaceAll("\n", "<br>")}</p>
 <p><a href="${
       escapeHtml(link)
     }" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:8px;text-decoration:none">${

@@ -5,7 +5,7 @@ import { LOCALES } from "../i18n/locales.ts";
 import { translator } from "../i18n/translate.ts";
 
 const SEGMENT =
-  "relative grid h-8 min-w-9 cursor-pointer place-items-center rounded-full px-2 text-sm font-semibold text-fg-muted uppercase transition-colors hover:bg-surface-muted hover:text-fg has-checked:bg-primary-soft has-checked:text-primary-soft-fg has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring";
+  "relative grid h-8 min-w-9 cursor-pointer mobile:h-11 mobile:min-w-11 place-items-center rounded-full px-2 text-sm font-semibold text-fg-muted uppercase transition-colors hover:bg-surface-muted hover:text-fg has-checked:bg-primary-soft has-checked:text-primary-soft-fg has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring";
 
 /**
  * The language of the host and admin areas (a stored preference, their URLs have none): two

@@ -109,7 +109,10 @@ export function NotificationsBell({ t }: { t: Translate }) {
   }
 
   return (
-    <Popover>
+    // The panel opens in place, not in a portal: a portalled panel brings Headless UI's
+    // aria-hidden focus guards, which axe reports (aria-hidden-focus). Under the bell on wider
+    // screens, across the window under the top bar on phones.
+    <Popover className="relative">
       <PopoverButton
         aria-label={label}
         onClick={() => void syncNotificationsNow()}
@@ -127,10 +130,9 @@ export function NotificationsBell({ t }: { t: Translate }) {
         )}
       </PopoverButton>
       <PopoverPanel
-        anchor={{ to: "bottom end", gap: 8 }}
         transition
         aria-label={t("notifications.title")}
-        className="z-40 flex max-h-[min(36rem,calc(100dvh-5rem))] w-96 max-w-[calc(100vw-1.5rem)] origin-top-right flex-col rounded-2xl border border-border bg-surface shadow-xl transition duration-100 ease-out data-closed:scale-95 data-closed:opacity-0"
+        className="absolute top-full right-0 z-40 mt-2 flex max-h-[min(36rem,calc(100dvh-5rem))] w-96 max-w-[calc(100vw-1.5rem)] origin-top-right mobile:fixed mobile:inset-x-3 mobile:top-16 mobile:mt-0 mobile:w-auto mobile:max-w-none flex-col rounded-2xl border border-border bg-surface shadow-xl transition duration-100 ease-out data-closed:scale-95 data-closed:opacity-0"
       >
         <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-3">
           <h2 className="flex items-center gap-2 font-semibold">

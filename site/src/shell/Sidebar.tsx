@@ -29,15 +29,17 @@ export function Sidebar({ t, currentPath, isAdministrator }: SidebarProps) {
     <>
       {!isMobile && isOpen && (
         // The column runs the page's full height; its content stays in view while the page scrolls.
-        <div
+        // A landmark, so the brand link above the navigation is inside one too (axe "region").
+        <aside
           id="app-sidebar"
+          aria-label={t("shell.menu")}
           className="hidden w-64 shrink-0 border-r border-border bg-surface desktop:block print:hidden"
         >
           <div className="sticky top-0 flex h-dvh flex-col">
             <SidebarBrand t={t} />
             <SidebarNav t={t} currentPath={currentPath} isAdministrator={isAdministrator} />
           </div>
-        </div>
+        </aside>
       )}
 
       <Dialog
@@ -61,7 +63,7 @@ export function Sidebar({ t, currentPath, isAdministrator }: SidebarProps) {
               type="button"
               data-autofocus
               onClick={() => setDrawerOpen(false)}
-              className="grid size-10 place-items-center rounded-xl text-fg-muted hover:bg-surface-muted hover:text-fg"
+              className="grid size-11 place-items-center rounded-xl text-fg-muted hover:bg-surface-muted hover:text-fg"
             >
               <Icon name="close" className="size-5" />
               <span className="sr-only">{t("shell.close")}</span>

@@ -44,7 +44,7 @@ export function ThemeSwitch({ t }: { t: Translate }) {
         <label
           key={value}
           title={t(`theme.${value}`)}
-          className="relative grid size-8 cursor-pointer place-items-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg has-checked:bg-primary-soft has-checked:text-primary-soft-fg has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+          className="relative grid size-8 cursor-pointer mobile:size-11 place-items-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg has-checked:bg-primary-soft has-checked:text-primary-soft-fg has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
         >
           <input
             type="radio"

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { NotificationSync, UserNotification } from "@shared/schemas/notification.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import { paymentPath } from "@shared/app-routes.ts";
 import { translator } from "../../../site/src/i18n/translate.ts";
 import {
   applySync,
@@ -144,6 +145,18 @@ Deno.test("notification texts: every template in Croatian and English, placehold
     SubscriptionExpiring: { packageName: "Pro", end: "2026-10-10T10:00:00.000Z", trial: "true" },
     SubscriptionExpired: { packageName: "Pro", end: "2026-10-10T10:00:00.000Z" },
     PlanLimitReached: { limit: "maxBookingsPerMonth", start: "2026-08", count: "31" },
+    PurchaseRequested: {
+      packageName: "Pro",
+      months: "12",
+      amountCents: "19104",
+      payee: "Prijavko d.o.o., Ilica 1, 10000 Zagreb",
+      iban: "HR1210010051863000160",
+      model: "HR00",
+      reference: "2026-000007",
+      code: "2026-000007",
+      description: "Prijavko Pro 12 mj.",
+      purchaseRequestId: "7c9e6679742540de944be07fc1f90ae7",
+    },
   };
   const places: Record<string, string> = {
     CalendarConflict: "/app/kalendari",
@@ -159,6 +172,8 @@ Deno.test("notification texts: every template in Croatian and English, placehold
     SubscriptionExpiring: "/app/pretplata",
     SubscriptionExpired: "/app/pretplata",
     PlanLimitReached: "/app/pretplata",
+    // An order leads to its own payment page.
+    PurchaseRequested: paymentPath("7c9e6679742540de944be07fc1f90ae7"),
   };
   for (const { template, notificationType } of Object.values(NOTIFICATION_TEMPLATES)) {
     for (const lang of ["hr", "en"] as const) {

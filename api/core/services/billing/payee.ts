@@ -1,4 +1,10 @@
-import { type Hub3Model, hub3Text, isCroatianIban } from "@shared/billing/hub3-payload.ts";
+import {
+  fitHub3Text,
+  HUB3_LIMITS,
+  type Hub3Model,
+  hub3Text,
+  isCroatianIban,
+} from "@shared/billing/hub3-payload.ts";
 
 /**
  * Who is paid (configuration: BILLING_* in the API's environment) and how a transfer names the
@@ -38,4 +44,15 @@ export function payeeProblems(payee: Payee): Record<string, string> {
     problems.BILLING_PURPOSE_CODE = "must be four capital letters (e.g. OTHR)";
   }
   return problems;
+}
+
+/** The payment's description: the purchase and, with HR99 (no reference), the reference code. */
+export function paymentDescriptionOf(
+  order: { packageName: string; months: number; referenceCode: string },
+  payee: Payee,
+): string {
+  const text = `Prijavko ${order.packageName} ${order.months} mj.`;
+  return payee.model === "HR99"
+    ? fitHub3Text(`${text} ${order.referenceCode}`, HUB3_LIMITS.description)
+    : fitHub3Text(text, HUB3_LIMITS.description);
 }

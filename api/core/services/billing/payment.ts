@@ -4,7 +4,7 @@ import type { PaymentInstructions } from "@shared/schemas/payment-instructions.t
 import type { PurchasePeriod } from "@shared/schemas/purchase-request.ts";
 import { encodeBase64 } from "../../platform/crypto/base64.ts";
 import { pdf417Png, pdf417Svg } from "./barcode.ts";
-import { DEVELOPMENT_PAYEE, type Payee } from "./payee.ts";
+import { DEVELOPMENT_PAYEE, type Payee, paymentDescriptionOf } from "./payee.ts";
 import { actorOf, type ServiceContext } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { profileOf } from "../users/profile.ts";
@@ -20,14 +20,6 @@ import {
 /** The path of a request's payment slip PDF. */
 export const paymentSlipPath = (id: string) =>
   `/api/Subscriptions/purchase-requests/${id}/payment-slip.pdf`;
-
-/** The payment's description: the purchase and, with HR99 (no reference), the reference code. */
-function descriptionOf(row: PurchaseRequestRow, payee: Payee): string {
-  const text = `Prijavko ${row.packageName} ${row.months} mj.`;
-  return payee.model === "HR99"
-    ? fitHub3Text(`${text} ${row.referenceCode}`, HUB3_LIMITS.description)
-    : fitHub3Text(text, HUB3_LIMITS.description);
-}
 
 /** Who pays, as the slip and the barcode name them: from the host's profile, when filled in. */
 export interface Payer {
@@ -51,7 +43,7 @@ export async function payerOf(db: DbOrTx, userId: string): Promise<Payer> {
 /** Everything needed to pay a request by bank transfer, with the HUB3 barcode's text. */
 export function paymentOf(row: PurchaseRequestRow, payee: Payee, payer: Payer = {}) {
   const reference = payee.model === "HR99" ? "" : row.referenceCode;
-  const description = descriptionOf(row, payee);
+  const description = paymentDescriptionOf(row, payee);
   const hub3Payload = buildHub3Payload({
     amountCents: row.finalCents,
     payer,
@@ -77,6 +69,7 @@ export async function paymentInstructions(
     purchaseRequestId: row.id,
     status: row.status as PaymentInstructions["status"],
     purchaseName: purchaseNameOf(row),
+    packageName: row.packageName,
     referenceCode: row.referenceCode,
     recipient: { name: payee.name, street: payee.street, city: payee.city, iban: payee.iban },
     currency: "EUR",

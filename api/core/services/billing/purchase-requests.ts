@@ -18,6 +18,9 @@ import type { AuthUser } from "../../auth/auth-user.ts";
 import { ADMINISTRATOR } from "../../auth/auth-user.ts";
 import { AppError } from "../../errors.ts";
 import { findPackage } from "./packages.ts";
+import { DEVELOPMENT_PAYEE, paymentDescriptionOf } from "./payee.ts";
+import { createNotification } from "../notifications/create-notification.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import { purchaseOutcome } from "./subscription-periods.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { PurchaseRequestSortField } from "@shared/schemas/list-query.ts";
@@ -108,7 +111,8 @@ export async function insertPurchaseRequest(
 /**
  * GET /Subscriptions/createPurchaseRequest: a host orders a package for a period. Asking again
  * for the same package and period while a request for it is pending answers that request, so a
- * reload does not pile up orders with different references.
+ * reload does not pile up orders with different references. A new order tells the host how to
+ * pay it, in the app and by e-mail (the notifications worker sends it from the outbox).
  */
 export async function createPurchaseRequest(
   ctx: ServiceContext,
@@ -125,7 +129,7 @@ export async function createPurchaseRequest(
       eq(purchaseRequests.status, PurchaseRequestStatus.Pending),
     )).orderBy(desc(purchaseRequests.createdAt)).limit(1);
     if (pending) return pending;
-    return await insertPurchaseRequest(tx, {
+    const created = await insertPurchaseRequest(tx, {
       userId,
       packageId: pkg.id,
       packageName: pkg.name,
@@ -137,9 +141,32 @@ export async function createPurchaseRequest(
       finalCents: price.totalCents,
       status: PurchaseRequestStatus.Pending,
     }, ctx.now);
+    await tellHowToPay(tx, created, ctx);
+    return created;
   }, { behavior: "immediate" });
   const resultingPeriod = await resultingPeriodOf(ctx.db, row, ctx.now);
   return { purchaseRequestId: row.id, ...toPreview(row, resultingPeriod) };
+}
+
+/** The payment details of a new order, as a notification the host also gets by e-mail. */
+async function tellHowToPay(tx: DbOrTx, row: PurchaseRequestRow, ctx: ServiceContext) {
+  const payee = ctx.config.payee ?? DEVELOPMENT_PAYEE;
+  await createNotification(tx, row.userId, NOTIFICATION_TEMPLATES.purchaseRequested, {
+    dedupeKey: `purchase:${row.id}`,
+    placeholders: {
+      packageName: row.packageName,
+      months: String(row.months),
+      amountCents: String(row.finalCents),
+      payee: [payee.name, payee.street, payee.city].join(", "),
+      iban: payee.iban,
+      model: payee.model,
+      reference: payee.model === "HR99" ? "" : row.referenceCode,
+      code: row.referenceCode,
+      description: paymentDescriptionOf(row, payee),
+      purchaseRequestId: row.id,
+    },
+    now: ctx.now,
+  });
 }
 
 /** A request its owner or an administrator may see; anyone else's is answered as unknown. */

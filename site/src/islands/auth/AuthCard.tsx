@@ -30,7 +30,8 @@ export function AuthCard(
           <Icon name={icon} className="size-6" />
         </span>
         <h1 className="mt-5 text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
-        {intro && <div className="mt-2 text-fg-muted">{intro}</div>}
+        {/* A long e-mail address in the text wraps inside the card on phones. */}
+        {intro && <div className="mt-2 text-fg-muted [overflow-wrap:anywhere]">{intro}</div>}
         {children && <div className="mt-6">{children}</div>}
       </div>
       {footer && <div className="mt-6 space-y-2 text-center text-sm text-fg-muted">{footer}</div>}

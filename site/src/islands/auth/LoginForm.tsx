@@ -8,6 +8,7 @@ import { ROUTES } from "../../lib/navigation/routes.ts";
 import {
   EXPIRED_PARAM,
   forgetReturnUrl,
+  homePageOf,
   registerUrl,
   rememberedReturnUrl,
   RETURN_PARAM,
@@ -62,11 +63,14 @@ export function LoginForm() {
   );
   const [isSubmitting, setSubmitting] = useState(false);
   // The address's returnUrl, or the one registration remembered before the e-mail detour.
-  const returnUrl = safeReturnUrl(params.get(RETURN_PARAM) ?? rememberedReturnUrl());
+  const asked = params.get(RETURN_PARAM) ?? rememberedReturnUrl();
+  const returnUrl = safeReturnUrl(asked);
+  /** The page asked for, else the signed-in user's home (administrators: the admin area). */
+  const destination = () => asked ? returnUrl : homePageOf(readStoredUser()?.account);
 
   // Already signed in (e.g. the back button): straight on.
   useEffect(() => {
-    if (readStoredUser()) navigateTo(returnUrl, { replace: true });
+    if (readStoredUser()) navigateTo(destination(), { replace: true });
   }, [returnUrl]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -102,7 +106,7 @@ export function LoginForm() {
     try {
       await startSession(await login(parsed.data));
       forgetReturnUrl();
-      navigateTo(await destinationAfterSignIn(returnUrl));
+      navigateTo(await destinationAfterSignIn(destination()));
       // The button keeps spinning until the next page shows.
     } catch (error) {
       setSubmitting(false);

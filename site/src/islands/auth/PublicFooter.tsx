@@ -3,7 +3,8 @@ import { localePath } from "../../i18n/paths.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
 
-const LINK = "rounded font-semibold text-fg underline-offset-4 hover:text-primary hover:underline";
+const LINK =
+  "rounded font-semibold text-fg underline-offset-4 hover:text-primary hover:underline mobile:inline-flex mobile:min-h-11 mobile:items-center";
 
 /** The public site's footer (components/layout/SiteFooter.astro) in the preferred language. */
 export function PublicFooter({ t, lang }: { t: Translate; lang: Locale }) {

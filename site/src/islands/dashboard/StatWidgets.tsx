@@ -72,12 +72,16 @@ function Widget(
       data-testid={`widget-${testId}`}
       className="relative flex flex-col rounded-2xl border border-border bg-surface p-4 shadow-xs sm:p-5"
     >
-      <span
-        className={`absolute top-4 right-4 grid size-9 place-items-center rounded-xl sm:top-5 sm:right-5 ${tint}`}
-      >
-        <Icon name={icon} className="size-5" />
-      </span>
-      <dt className="order-2 mt-1 pr-1 text-sm font-semibold text-fg">{label}</dt>
+      <dt className="order-2 mt-1 pr-1 text-sm font-semibold text-fg">
+        {/* Inside the term: a description list's group holds only dt and dd (axe dlitem). */}
+        <span
+          aria-hidden="true"
+          className={`absolute top-4 right-4 grid size-9 place-items-center rounded-xl sm:top-5 sm:right-5 ${tint}`}
+        >
+          <Icon name={icon} className="size-5" />
+        </span>
+        {label}
+      </dt>
       <dd className="order-1 flex h-9 items-center pr-11 text-3xl font-bold tracking-tight tabular-nums">
         {value ?? (
           <span className="inline-block h-8 w-16 rounded-lg bg-surface-muted motion-safe:animate-pulse" />

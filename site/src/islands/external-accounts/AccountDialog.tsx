@@ -6,6 +6,7 @@ import {
   updateExternalAccount,
 } from "../../lib/api/external-accounts.ts";
 import { notify } from "../../lib/state/snackbars.ts";
+import { ACCOUNT_TOPIC } from "./toast-topic.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { translateServerMessage } from "../../i18n/server-messages.ts";
 import { FormAlert } from "../../ui/forms/FormAlert.tsx";
@@ -76,7 +77,7 @@ export function AccountDialog({ open, target, onClose, onSaved }: AccountDialogP
         t(editing ? "externalAccounts.toast.updated" : "externalAccounts.toast.created", {
           username: saved.username,
         }),
-        { color: "success" },
+        { color: "success", topic: ACCOUNT_TOPIC },
       );
       onSaved(saved);
     } catch (error) {
@@ -85,7 +86,7 @@ export function AccountDialog({ open, target, onClose, onSaved }: AccountDialogP
       setAlert(problem.alert);
       notify(
         t(editing ? "externalAccounts.toast.updateFailed" : "externalAccounts.toast.createFailed"),
-        { color: "error" },
+        { color: "error", topic: ACCOUNT_TOPIC },
       );
       focusField(problem.alert ? undefined : field);
     } finally {

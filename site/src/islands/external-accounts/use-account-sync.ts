@@ -3,6 +3,7 @@ import { ExternalAccountStatus } from "@shared/enums.ts";
 import type { ExternalAccount } from "@shared/schemas/external-account.ts";
 import { provisionExternalAccount } from "../../lib/api/external-accounts.ts";
 import { notify } from "../../lib/state/snackbars.ts";
+import { ACCOUNT_TOPIC } from "./toast-topic.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import type { Paged } from "../../lib/api/paged.ts";
@@ -77,11 +78,12 @@ export function useAccountSync({ t, loaded, refresh, replaceAccount, deps }: Acc
             username: account.username,
             reason: lastErrorText(t, account.lastError),
           }),
-          { color: "error" },
+          { color: "error", topic: ACCOUNT_TOPIC },
         );
       } else {
         notify(t("externalAccounts.toast.synced", { username: account.username }), {
           color: "success",
+          topic: ACCOUNT_TOPIC,
         });
       }
     }

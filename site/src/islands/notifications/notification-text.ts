@@ -1,4 +1,5 @@
-import { notificationPageOf } from "@shared/notification-templates.ts";
+import { formatEuros } from "@shared/billing/money.ts";
+import { notificationLinkOf } from "@shared/notification-templates.ts";
 import type { UserNotification } from "@shared/schemas/notification.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
@@ -74,7 +75,7 @@ export function describeNotification(
     text,
     announcement,
     // Where the template's matter is dealt with (unknown templates: the notifications page).
-    href: notificationPageOf(notification.template) ?? ROUTES.notifications,
+    href: notificationLinkOf(notification.template, p) ?? ROUTES.notifications,
     tone: toneOf(notification.notificationType),
   });
 
@@ -150,6 +151,15 @@ export function describeNotification(
         : t("notifications.SubscriptionActivated.title");
       return view("SubscriptionActivated", text, text, title);
     }
+    case "PurchaseRequested":
+      return view(
+        "PurchaseRequested",
+        t("notifications.PurchaseRequested.text", {
+          package: p.packageName ?? "",
+          amount: formatEuros(Number(p.amountCents) || 0, lang),
+          reference: [p.model, p.reference || p.code].filter(Boolean).join(" "),
+        }),
+      );
     case "SubscriptionExpiring":
     case "SubscriptionExpired": {
       const params = { package: p.packageName ?? "", end: p.end ? formatDate(p.end, lang) : "" };

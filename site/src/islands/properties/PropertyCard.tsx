@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { Property, PropertyOccupancy } from "@shared/schemas/property.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
@@ -290,16 +291,31 @@ function UnitItem(props: PropertyCardProps & { unit: AccommodationUnit }) {
           {t("units.edit")}
           {name}
         </Button>
-        <Button
-          variant="dangerSecondary"
-          size="sm"
-          className="ml-auto"
-          onClick={() => props.onDeleteUnit(unit)}
-        >
-          <Icon name="trash" className="size-4" />
-          {t("units.delete")}
-          {name}
-        </Button>
+        {/* What cannot be undone waits behind a menu (and then a confirmation), not on every row. */}
+        <Menu>
+          <MenuButton
+            className={`${buttonClass("secondary", "sm")} ml-auto`}
+            aria-label={t("units.moreActions", { name: unit.name })}
+          >
+            <Icon name="more" className="size-4" />
+          </MenuButton>
+          <MenuItems
+            anchor={{ to: "bottom end", gap: 6 }}
+            transition
+            className="z-40 w-56 origin-top-right rounded-xl border border-border bg-surface p-1.5 shadow-xl transition duration-100 ease-out focus:outline-none data-closed:scale-95 data-closed:opacity-0"
+          >
+            <MenuItem>
+              <button
+                type="button"
+                onClick={() => props.onDeleteUnit(unit)}
+                className="flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left font-medium text-error data-focus:bg-error-soft"
+              >
+                <Icon name="trash" className="size-4" />
+                {t("units.delete")}
+              </button>
+            </MenuItem>
+          </MenuItems>
+        </Menu>
       </div>
     </li>
   );

@@ -85,11 +85,9 @@ export function ReservationDetailsDialog(
           </Detail>
           <Detail label={t("reservations.source")}>{sourceOf(t, reservation)}</Detail>
           {reservation.description && (
-            <div className="col-span-2">
-              <Detail label={t("reservations.notes")}>
-                <span className="whitespace-pre-line">{reservation.description}</span>
-              </Detail>
-            </div>
+            <Detail label={t("reservations.notes")} className="col-span-2">
+              <span className="whitespace-pre-line">{reservation.description}</span>
+            </Detail>
           )}
         </dl>
 
@@ -122,9 +120,12 @@ export function ReservationDetailsDialog(
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** One term and its value, the only children a description list's group may have (axe dlitem). */
+function Detail(
+  { label, children, className = "" }: { label: string; children: ReactNode; className?: string },
+) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${className}`}>
       <dt className="text-sm font-semibold text-fg-muted">{label}</dt>
       <dd className="mt-0.5 break-words">{children}</dd>
     </div>

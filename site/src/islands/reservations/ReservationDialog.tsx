@@ -12,6 +12,7 @@ import { SwitchField } from "../../ui/forms/SwitchField.tsx";
 import { SelectField } from "../../ui/forms/SelectField.tsx";
 import { TextField } from "../../ui/forms/TextField.tsx";
 import { useFieldErrors } from "../../ui/forms/use-field-errors.ts";
+import { fieldErrorsFromZod } from "../../lib/forms/field-errors.ts";
 import { useFieldFocus } from "../../ui/forms/use-field-focus.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
 import { requestDateTimeOf, todayInZagreb } from "./stay-dates.ts";
@@ -60,7 +61,7 @@ export function ReservationDialog(
   const [description, setDescription] = useState(editing?.description ?? "");
   const [refreshKey, setRefreshKey] = useState(0);
   const { formRef, messageRef, focusField } = useFieldFocus<Field>();
-  const { errorOf, showErrors, showClientErrors, showServerErrors, clearErrors } = useFieldErrors(
+  const { errorOf, showErrors, showServerErrors, clearErrors, recheck } = useFieldErrors(
     FIELDS,
     (message) => translateServerMessage(t, message),
   );
@@ -90,28 +91,50 @@ export function ReservationDialog(
   const focusOn = (field: Field | undefined) =>
     focusField(field === "endDateUTC" ? "startDateUTC" : field);
 
+  /** The request the form's values make, checked by the shared schema. */
+  const parse = (values: { unitId?: string; range?: StayRange; description?: string } = {}) => {
+    const chosen = { unitId, range, description, ...values };
+    return CreateReservationRequest.safeParse({
+      accommodationUnitId: chosen.unitId,
+      startDateUTC: chosen.range.start && requestDateTimeOf(chosen.range.start),
+      endDateUTC: chosen.range.end && requestDateTimeOf(chosen.range.end),
+      description: chosen.description.trim() || undefined,
+    });
+  };
+
+  /** A field that shows an error loses it as soon as its new value is right. */
+  function recheckAll(values: Parameters<typeof parse>[0]) {
+    for (const field of FIELDS) recheck(field, () => parse(values));
+  }
+
   function chooseProperty(id: string) {
     setPropertyId(id);
     const next = properties.find((item) => item.id === id)?.accommodationUnits ?? [];
-    setUnitId(next.length === 1 ? next[0].id : "");
+    const nextUnit = next.length === 1 ? next[0].id : "";
+    setUnitId(nextUnit);
+    if (id) recheck("propertyId", () => ({ success: true }));
+    recheck("accommodationUnitId", () => parse({ unitId: nextUnit }));
+  }
+
+  function chooseUnit(id: string) {
+    setUnitId(id);
+    recheck("accommodationUnitId", () => parse({ unitId: id }));
+  }
+
+  function chooseRange(next: StayRange) {
+    setRange(next);
+    recheckAll({ range: next });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!propertyId) {
+    const parsed = parse();
+    // Every empty or wrong field at once, not only the first.
+    const found = parsed.success ? {} : fieldErrorsFromZod(parsed.error, FIELDS);
+    if (!propertyId) found.propertyId = [MESSAGES.selectRequired];
+    if (!parsed.success || !propertyId) {
       setAlert(undefined);
-      focusOn(showErrors({ propertyId: [MESSAGES.selectRequired] }));
-      return;
-    }
-    const parsed = CreateReservationRequest.safeParse({
-      accommodationUnitId: unitId,
-      startDateUTC: range.start && requestDateTimeOf(range.start),
-      endDateUTC: range.end && requestDateTimeOf(range.end),
-      description: description.trim() || undefined,
-    });
-    if (!parsed.success) {
-      setAlert(undefined);
-      focusOn(showClientErrors(parsed.error));
+      focusOn(showErrors(found));
       return;
     }
 
@@ -191,7 +214,7 @@ export function ReservationDialog(
           label={t("reservations.unit")}
           required
           value={unitId}
-          onChange={(event) => setUnitId(event.target.value)}
+          onChange={(event) => chooseUnit(event.target.value)}
           options={[
             ...(unitId ? [] : [{
               value: "",
@@ -211,7 +234,7 @@ export function ReservationDialog(
         unitCode={unit?.code}
         exceptCode={editing?.code}
         value={range}
-        onChange={setRange}
+        onChange={chooseRange}
         today={today}
         error={errorOf("startDateUTC") ?? errorOf("endDateUTC")}
         refreshKey={refreshKey}

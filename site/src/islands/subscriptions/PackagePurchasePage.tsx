@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { inLanguage } from "@shared/app-routes.ts";
 import type { SubscriptionPackage } from "@shared/schemas/subscription-package.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import type { CurrentSubscription } from "@shared/schemas/current-subscription.ts";
@@ -12,7 +13,7 @@ import { markNavigation, navigateTo } from "../../lib/navigation/follow-link.ts"
 import { packagePageUrl, ROUTES } from "../../lib/navigation/routes.ts";
 import { loginUrl, registerUrl } from "../../lib/session/return-url.ts";
 import { readStoredUser } from "../../lib/session/stored-session.ts";
-import type { Locale } from "../../i18n/locales.ts";
+import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { localePath } from "../../i18n/paths.ts";
 import { pageTitle } from "../../i18n/page-title.ts";
 import { type Translate, translator } from "../../i18n/translate.ts";
@@ -24,6 +25,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { LoadingState } from "../../ui/LoadingState.tsx";
 import { packageDescription, packageTagline } from "./plan-features.ts";
+import { OrderConfirmDialog } from "./OrderConfirmDialog.tsx";
 import { PeriodChoice } from "./PeriodChoice.tsx";
 import { PlanFeatures } from "./PlanFeatures.tsx";
 import { periodPrices, PriceBreakdown } from "./PriceBreakdown.tsx";
@@ -79,6 +81,7 @@ export default function PackagePurchasePage({ lang }: { lang: Locale }) {
     if (!pkg) return;
     document.title = pageTitle(lang, t("packagePage.title", { name: pkg.name }));
     linkPackageInHead(pkg.id);
+    linkLanguageSwitches(pkg.id, monthsFromAddress());
   }, [pkg, lang]);
 
   return (
@@ -126,6 +129,13 @@ function linkPackageInHead(packageId: string) {
   link("alternate", packageLink("hr", packageId), "x-default");
 }
 
+/** Points the header's and footer's language switches at this package in each language. */
+function linkLanguageSwitches(packageId: string, months?: number) {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>("a[hreflang]")) {
+    if (isLocale(link.hreflang)) link.href = packageLink(link.hreflang, packageId, months);
+  }
+}
+
 function UnknownPackage({ t, lang }: { t: Translate; lang: Locale }) {
   return (
     <div role="alert" className="mx-auto max-w-xl text-center">
@@ -170,6 +180,7 @@ function Purchase(
   });
   const period = periods.find((item) => item.length === months);
   const [ordering, setOrdering] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [signedIn] = useState(() => readStoredUser() !== undefined);
   // The host's plan, to show what the purchase gives; undefined until known (or signed out).
@@ -191,6 +202,7 @@ function Purchase(
     setFailure(undefined);
     // Keep the choice in the address, so returning after registration restores it.
     history.replaceState(null, "", packageLink(lang, pkg.id, length));
+    linkLanguageSwitches(pkg.id, length);
   }
 
   async function order() {
@@ -201,8 +213,9 @@ function Purchase(
       navigateTo(paymentPageUrl(result.purchaseRequestId));
     } catch (error) {
       setOrdering(false);
+      setConfirming(false);
       if (error instanceof ApiError && error.status === 401) {
-        navigateTo(loginUrl(here, { expired: true }));
+        navigateTo(inLanguage(loginUrl(here, { expired: true }), lang));
         return;
       }
       setFailure(t("plans.buyFailed", { reason: describeApiError(t, error) }));
@@ -278,7 +291,12 @@ function Purchase(
           <div className="mt-5 space-y-3">
             {signedIn
               ? (
-                <Button busy={ordering} disabled={!period} onClick={order} className="w-full">
+                <Button
+                  busy={ordering}
+                  disabled={!period}
+                  onClick={() => setConfirming(true)}
+                  className="w-full"
+                >
                   <Icon name="card" className="size-5" />
                   {t("packagePage.order")}
                 </Button>
@@ -286,7 +304,7 @@ function Purchase(
               : (
                 <>
                   <a
-                    href={registerUrl(here)}
+                    href={inLanguage(registerUrl(here), lang)}
                     onClick={markNavigation}
                     className={`${buttonClass()} w-full`}
                   >
@@ -295,7 +313,11 @@ function Purchase(
                   </a>
                   <p className="text-center text-sm text-fg-muted">
                     {t("packagePage.haveAccount")}{" "}
-                    <a href={loginUrl(here)} onClick={markNavigation} className={TEXT_LINK}>
+                    <a
+                      href={inLanguage(loginUrl(here), lang)}
+                      onClick={markNavigation}
+                      className={TEXT_LINK}
+                    >
                       {t("packagePage.logIn")}
                     </a>
                   </p>
@@ -313,6 +335,14 @@ function Purchase(
               </a>
             </p>
           )}
+          <OrderConfirmDialog
+            t={t}
+            lang={lang}
+            choice={confirming ? { pkg, months } : undefined}
+            busy={ordering}
+            onConfirm={order}
+            onClose={() => setConfirming(false)}
+          />
         </section>
       </div>
     </>

@@ -75,12 +75,14 @@ function Detail(
   },
 ) {
   return (
-    <div className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-      <div className="min-w-0 flex-1">
-        <dt className="text-sm text-fg-muted">{label}</dt>
-        <dd className="mt-0.5 min-w-0">{children}</dd>
-      </div>
-      {copy && <CopyButton {...copy} />}
+    // dt and dd straight inside the group, as a description list allows (axe dlitem); the copy
+    // button goes with the value it copies.
+    <div className="py-3 first:pt-0 last:pb-0">
+      <dt className="text-sm text-fg-muted">{label}</dt>
+      <dd className="mt-0.5 flex min-w-0 items-center gap-3">
+        <div className="min-w-0 flex-1">{children}</div>
+        {copy && <CopyButton {...copy} />}
+      </dd>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { decodePaymentData } from "../../lib/billing/payment-link.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { packagePageUrl, ROUTES } from "../../lib/navigation/routes.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import type { Translate } from "../../i18n/translate.ts";
+import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
 import { FormNotice } from "../../ui/forms/FormNotice.tsx";
@@ -113,7 +113,7 @@ function PaymentView(
     <>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {t("payment.heading", { name: payment.purchaseName })}
+          {t("payment.heading", { name: purchaseTitle(t, lang, payment) })}
         </h1>
         <PurchaseStatusChip t={t} status={payment.status} />
       </div>
@@ -132,7 +132,7 @@ function PaymentView(
             className="rounded-3xl border border-border bg-surface p-5 shadow-xs sm:p-6"
           >
             <h2 id="payment-order" className="text-lg font-bold">{t("payment.order")}</h2>
-            <p className="mt-1 text-fg-muted">{payment.purchaseName}</p>
+            <p className="mt-1 text-fg-muted">{purchaseTitle(t, lang, payment)}</p>
             <PriceBreakdown
               t={t}
               lang={lang}
@@ -205,4 +205,16 @@ function StatusNotice({ t, payment }: { t: Translate; payment: PaymentInstructio
         </div>
       );
   }
+}
+
+/**
+ * What the order buys in the page's language ("Prijavko Pro, 12 months"); the API's
+ * purchaseName is the Croatian one the bank transfer's description uses.
+ */
+function purchaseTitle(t: Translate, lang: Locale, payment: PaymentInstructions): string {
+  return t("payment.purchaseName", {
+    name: payment.packageName,
+    months: payment.preview.length,
+    period: translatePlural(lang, "plans.months", payment.preview.length),
+  });
 }

@@ -39,7 +39,7 @@ export function PeriodChoice({ t, lang, periods, value, onChange }: PeriodChoice
             </span>
             <span
               className={`text-xs whitespace-nowrap ${
-                period.discountPercent > 0 ? "text-success" : "text-fg-muted"
+                period.discountPercent > 0 ? "text-success-soft-fg" : "text-fg-muted"
               }`}
             >
               {period.discountPercent > 0

@@ -80,7 +80,7 @@ export function PriceBreakdown({ t, lang, prices, className = "" }: PriceBreakdo
         <Row
           label={t("plans.discountRow", { percent: prices.discountPercent })}
           value={`− ${money(prices.discount)}`}
-          className="text-success"
+          className="text-success-soft-fg"
         />
       )}
       <div className="flex items-baseline justify-between gap-3 border-t border-border pt-2 font-bold">

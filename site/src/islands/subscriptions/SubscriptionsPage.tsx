@@ -15,6 +15,7 @@ import { PackageCard } from "./PackageCard.tsx";
 import { PeriodChoice } from "./PeriodChoice.tsx";
 import { expectedPeriod } from "./resulting-period.ts";
 import { useBuy } from "./use-buy.ts";
+import { OrderConfirmDialog } from "./OrderConfirmDialog.tsx";
 
 /** /app/pretplata (spec section 2): the host's plan, the packages on sale, requests, receipts. */
 export default function SubscriptionsPage() {
@@ -93,8 +94,9 @@ function Packages({ t, lang, packages, current }: {
 }) {
   const titleId = useId();
   const periods = lengthsOf(packages);
-  const [months, setMonths] = useState(periods[0]?.length ?? 1);
-  const { buying, buy } = useBuy(t);
+  // The longest period first, as the public package page offers it (its discount is the largest).
+  const [months, setMonths] = useState(periods.at(-1)?.length ?? 1);
+  const { choice, buying, ask, cancel, confirm } = useBuy(t);
   const currentId = current && !current.isTrial ? current.packageId : undefined;
 
   return (
@@ -122,7 +124,7 @@ function Packages({ t, lang, packages, current }: {
             isHighlighted={pkg.id === "pro"}
             busy={buying === pkg.id}
             disabled={buying !== undefined}
-            onBuy={(chosen, length) => buy(chosen.id, length)}
+            onBuy={(chosen, length) => ask({ pkg: chosen, months: length })}
             resultingPeriod={pkg.availablePeriods.some((p) => p.length === months)
               ? expectedPeriod(current, packages, pkg, months)
               : undefined}
@@ -130,6 +132,14 @@ function Packages({ t, lang, packages, current }: {
         ))}
       </div>
       <p className="mt-4 text-sm text-fg-muted">{t("plans.bankTransferNote")}</p>
+      <OrderConfirmDialog
+        t={t}
+        lang={lang}
+        choice={choice}
+        busy={buying !== undefined}
+        onConfirm={confirm}
+        onClose={cancel}
+      />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { ROUTES } from "../navigation/routes.ts";
+import { paymentDataOf, paymentPath } from "@shared/app-routes.ts";
 
 /**
  * The parameter of /app/pretplata/placanje/{paymentDataBase64} (spec section 2): base64url of
@@ -11,8 +11,7 @@ export interface PaymentData {
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function encodePaymentData(data: PaymentData): string {
-  const json = JSON.stringify({ purchaseRequestId: data.purchaseRequestId });
-  return btoa(json).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return paymentDataOf(data.purchaseRequestId);
 }
 
 export function decodePaymentData(value: string): PaymentData | undefined {
@@ -30,5 +29,5 @@ export function decodePaymentData(value: string): PaymentData | undefined {
 
 /** The payment page of one purchase request. */
 export function paymentPageUrl(purchaseRequestId: string): string {
-  return `${ROUTES.payment}/${encodePaymentData({ purchaseRequestId })}`;
+  return paymentPath(purchaseRequestId);
 }

@@ -1,4 +1,6 @@
+import type { AccountInfo } from "@shared/schemas/account.ts";
 import { isAuthPage, ROUTES } from "../navigation/routes.ts";
+import { ADMINISTRATOR_ROLE } from "./session-state.ts";
 
 /** Query parameter of the login page holding where to go after signing in. */
 export const RETURN_PARAM = "returnUrl";
@@ -77,4 +79,12 @@ export function forgetReturnUrl(): void {
   } catch {
     // Nothing to forget.
   }
+}
+
+/**
+ * Where signing in leads when no page asked to be returned to: administrators to the admin area,
+ * hosts to their dashboard.
+ */
+export function homePageOf(account: AccountInfo | undefined): string {
+  return account?.roles.includes(ADMINISTRATOR_ROLE) ? ROUTES.adminUsers : ROUTES.dashboard;
 }

@@ -11,12 +11,18 @@ export interface Snackbar {
   message: string;
   color: SnackbarColor;
   timeout: number;
+  topic?: string;
 }
 
 export interface NotifyOptions {
   color?: SnackbarColor;
   /** Milliseconds; 5000 by default, -1 to stay until closed. */
   timeout?: number;
+  /**
+   * What the message is about (e.g. "externalAccount"): a newer message on the same topic
+   * replaces the older one, so "not connected" does not linger above "connected".
+   */
+  topic?: string;
 }
 
 export const DEFAULT_SNACKBAR_TIMEOUT_MS = 5_000;
@@ -36,7 +42,11 @@ snackbarsAtom.onMount = (setSnackbars) => {
 /** Shows a snackbar; any island (or plain module) can call it. Returns its id. */
 export function notify(message: string, options: NotifyOptions = {}): number {
   const snackbar = toSnackbar({ message, ...options });
-  getDefaultStore().set(snackbarsAtom, (current) => [...current, snackbar].slice(-MAX_VISIBLE));
+  getDefaultStore().set(snackbarsAtom, (current) =>
+    [
+      ...current.filter((item) => !snackbar.topic || item.topic !== snackbar.topic),
+      snackbar,
+    ].slice(-MAX_VISIBLE));
   return snackbar.id;
 }
 
@@ -56,8 +66,10 @@ export function notifyOnNextPage(message: string, options: NotifyOptions = {}): 
 
 type Pending = { message: string } & NotifyOptions;
 
-function toSnackbar({ message, color = "info", timeout = DEFAULT_SNACKBAR_TIMEOUT_MS }: Pending) {
-  return { id: nextId++, message, color, timeout };
+function toSnackbar(
+  { message, color = "info", timeout = DEFAULT_SNACKBAR_TIMEOUT_MS, topic }: Pending,
+): Snackbar {
+  return { id: nextId++, message, color, timeout, ...(topic ? { topic } : {}) };
 }
 
 function readPending(): Pending[] {

@@ -1,0 +1,252 @@
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { axeIssuesOf, seriousAxeIssues } from "../support/axe.ts";
+import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
+import {
+  createStayThroughApi,
+  dayOfNextMonth,
+  dialogScreenshot,
+  e2eSession,
+  submitEVisitorAccount,
+  waitForSynced,
+} from "../support/e2e.ts";
+import { startStack, type TestStack } from "../support/stack.ts";
+
+let stack: TestStack;
+let browser: Browser;
+const HOST = "lucija.novakovic-horvatinovic.apartmani.uz.more@example.com";
+
+/** How far the page reaches below the app's frame (the shell fills the window, no more). */
+async function bandUnderFrame(page: Page): Promise<number> {
+  return await page.evaluate(() => {
+    const frame = document.getElementById("main")!.closest(".min-h-dvh")!;
+    return document.documentElement.scrollHeight - frame.getBoundingClientRect().bottom -
+      scrollY;
+  });
+}
+
+/** Whether anything on the page is wider than the window (a sideways scroll on a phone). */
+async function overflowsSideways(page: Page): Promise<boolean> {
+  return await page.evaluate(() =>
+    document.documentElement.scrollWidth > document.documentElement.clientWidth
+  );
+}
+
+Deno.test({
+  name: "browser: the host app as a new host walks it",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    stack = await startStack();
+    browser = await launchBrowser();
+    const { newContext, registerAndConfirm, logInToDashboard, inEveryLook } = e2eSession(
+      stack,
+      browser,
+    );
+    try {
+      await t.step(
+        "a long e-mail address stays inside the 'check your e-mail' card on a phone",
+        async () => {
+          const context = await newContext({ viewport: VIEWPORTS.phone });
+          const page = await context.newPage();
+          await registerAndConfirm(page, HOST).catch(async (error) => {
+            await screenshot(page, "host-app-register-failed-phone-light");
+            throw error;
+          });
+          await context.close();
+
+          // The card itself, before confirming: a second registration shows it again.
+          const again = await newContext({ viewport: VIEWPORTS.phone });
+          const phone = await again.newPage();
+          await phone.goto("/app/registracija");
+          const other = `druga.${HOST}`;
+          await phone.getByLabel("E-mail").fill(other);
+          await phone.getByLabel("Lozinka", { exact: true }).fill("Jadran-Sunce-2026!");
+          await phone.getByLabel("Potvrda lozinke").fill("Jadran-Sunce-2026!");
+          await phone.getByRole("button", { name: "Registriraj se" }).click();
+          await phone.getByRole("heading", { name: "Provjerite e-poštu" }).waitFor();
+          assert.equal(await overflowsSideways(phone), false, "no sideways scroll");
+          const card = phone.getByRole("status").filter({ hasText: other });
+          const box = await card.boundingBox();
+          assert.ok(box && box.x >= 0 && box.x + box.width <= VIEWPORTS.phone.width, "card fits");
+          await screenshot(phone, "host-app-check-email-long-phone-light");
+          await again.close();
+        },
+      );
+
+      await t.step("a failed connection's toast gives way to the connected account's", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/povezani-racuni");
+        await page.getByRole("button", { name: "Poveži račun" }).first().click();
+        const dialog = page.getByRole("dialog", { name: "Poveži eVisitor račun" });
+        await submitEVisitorAccount(dialog, "Kriva-Lozinka-1");
+        await page.getByText("Račun nije povezan.").waitFor();
+        await submitEVisitorAccount(dialog);
+        await dialog.waitFor({ state: "detached" });
+        await waitForSynced(page);
+        // "Connected", then "synced" in its place: the failure is not left above them.
+        await page.getByText(/^Račun .+ je (?:povezan\.|sinkroniziran\.)/).first().waitFor();
+        assert.equal(await page.getByText("Račun nije povezan.").count(), 0, "stale toast gone");
+        await screenshot(page, "host-app-connected-toasts-desktop-light", { fullPage: false });
+        await context.close();
+      });
+
+      await t.step("the unit form refuses a calendar link the sync would refuse", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/objekti");
+        const property = page.getByRole("article", { name: "Apartmani Horvat" });
+        await property.getByRole("button", { name: "Uredi Apartman 1" }).click();
+        const unitDialog = page.getByRole("dialog", { name: "Uredi smještajnu jedinicu" });
+        const links = unitDialog.getByLabel("Poveznice vanjskih kalendara (iCal)");
+        // A password in the address: the sync never sends it, so the form does not take it.
+        await links.fill("https://ana:tajna@www.airbnb.com/calendar/ical/1.ics");
+        await unitDialog.getByRole("button", { name: "Spremi jedinicu" }).click();
+        await unitDialog.getByText(
+          "Svaki redak mora biti ispravna poveznica koja počinje s https:// ili webcal://",
+        ).waitFor();
+        await links.fill("webcal://www.airbnb.com/calendar/ical/1.ics");
+        await unitDialog.getByRole("button", { name: "Spremi jedinicu" }).click();
+        await unitDialog.waitFor({ state: "detached" });
+        await context.close();
+      });
+
+      await t.step("a unit's delete waits in its menu, then asks", async () => {
+        const context = await newContext({ viewport: VIEWPORTS.phone });
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/objekti");
+        const property = page.getByRole("article", { name: "Apartmani Horvat" });
+        await property.getByRole("button", { name: "Uredi Apartman 1" }).waitFor();
+        assert.equal(await property.getByRole("button", { name: "Obriši Apartman 1" }).count(), 0);
+        await property.getByRole("button", { name: "Još radnji: Apartman 1" }).click();
+        await page.getByRole("menuitem", { name: "Obriši" }).waitFor();
+        await screenshot(page, "host-app-unit-menu-phone-light", { fullPage: false });
+        await page.getByRole("menuitem", { name: "Obriši" }).click();
+        const confirm = page.getByRole("dialog", { name: "Obrisati smještajnu jedinicu?" });
+        await confirm.getByRole("button", { name: "Odustani" }).click();
+        await confirm.waitFor({ state: "detached" });
+        await property.getByRole("button", { name: "Uredi Apartman 1" }).waitFor();
+        await context.close();
+      });
+
+      await t.step(
+        "the reservation dialog flags every empty field and drops each error once filled",
+        async () => {
+          const context = await newContext();
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          await page.goto("/app/rezervacije");
+          await page.getByRole("button", { name: "Nova rezervacija" }).click();
+          const dialog = page.getByRole("dialog", { name: "Nova rezervacija" });
+          await dialog.getByRole("button", { name: "Dodaj rezervaciju" }).click();
+          const property = dialog.getByLabel("Objekt");
+          const unit = dialog.getByLabel("Smještajna jedinica");
+          const dates = dialog.getByRole("group", { name: "Datumi boravka" });
+          await property.and(page.locator("[aria-invalid=true]")).waitFor();
+          assert.equal(await unit.getAttribute("aria-invalid"), "true", "the unit too");
+          assert.equal(await dates.getAttribute("aria-invalid"), "true", "the dates too");
+          await dialogScreenshot(page, dialog, "host-app-reservation-errors-desktop-light");
+          await property.selectOption({ label: "Apartmani Horvat" });
+          assert.equal(await property.getAttribute("aria-invalid"), null, "property fixed");
+          await unit.selectOption({ label: "Apartman 1" });
+          assert.equal(await unit.getAttribute("aria-invalid"), null, "unit fixed");
+          assert.equal(await dates.getAttribute("aria-invalid"), "true", "dates still missing");
+          await context.close();
+        },
+      );
+
+      await t.step("the subscription page offers 12 months first and ordering asks", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/pretplata");
+        assert.ok(await page.getByRole("radio", { name: /12 mjeseci/ }).isChecked());
+        await page.getByRole("region", { name: "Pro" }).getByRole("button", { name: /Kupi/ })
+          .first().click();
+        const confirm = page.getByRole("dialog", { name: "Naručiti paket Pro?" });
+        await confirm.getByText(/na 12 mjeseci: za uplatu 191,04 €/).waitFor();
+        await dialogScreenshot(page, confirm, "host-app-order-confirm-desktop-light");
+        await confirm.getByRole("button", { name: "Odustani" }).click();
+        assert.match(page.url(), /\/app\/pretplata$/, "nothing ordered");
+        await context.close();
+      });
+
+      await t.step("app pages end at the window on a desktop, no band below", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        for (const path of ["/app/kontrolna-ploca", "/app/povezani-racuni", "/app/pretplata"]) {
+          await page.goto(path);
+          await page.getByRole("heading", { level: 1 }).first().waitFor();
+          await page.waitForLoadState("networkidle");
+          const band = await bandUnderFrame(page);
+          assert.ok(band <= 1, `${path}: ${band} px under the frame`);
+        }
+        await context.close();
+      });
+
+      await t.step(
+        "axe finds nothing serious on the pages touched, phone and desktop, light and dark",
+        async () => {
+          const context = await newContext();
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          await createStayThroughApi(page, "Apartman 1", dayOfNextMonth(3), dayOfNextMonth(6));
+          await context.close();
+          await inEveryLook(HOST, async (page, look) => {
+            const check = async (what: string) =>
+              assert.deepEqual(await seriousAxeIssues(page), [], `${what} ${look.suffix}`);
+            await page.getByTestId("widget-totalGuests").waitFor();
+            await page.getByTestId("widget-totalGuests").locator("dd").first().filter({
+              hasText: /\d/,
+            }).waitFor();
+            await check("dashboard");
+            // Moderate, but on every desktop page: everything sits inside a landmark.
+            assert.deepEqual(await axeIssuesOf(page, ["region"]), [], `region ${look.suffix}`);
+            await screenshot(page, `host-app-dashboard-${look.suffix}`);
+
+            await page.getByRole("button", { name: "Obavijesti" }).click();
+            await page.getByRole("dialog", { name: "Obavijesti" }).or(
+              page.locator("[aria-label='Obavijesti'][data-open]"),
+            ).first().waitFor();
+            await check("notifications open");
+            await screenshot(page, `host-app-notifications-${look.suffix}`, { fullPage: false });
+            await page.keyboard.press("Escape");
+
+            await page.goto("/app/pretplata");
+            await page.getByRole("region", { name: "Pro" }).first().waitFor();
+            await check("subscription");
+            await screenshot(page, `host-app-subscription-${look.suffix}`);
+
+            await page.goto("/app/kalendari");
+            await page.getByRole("heading", { level: 1 }).first().waitFor();
+            if (look.size === "desktop") {
+              // The stay is next month; its bar opens the stay's details.
+              await page.getByRole("button", { name: "Sljedeći mjesec" }).click();
+              await page.locator(".stay").first().waitFor();
+              const bar = await page.locator(".stay").first().boundingBox();
+              assert.ok(bar && bar.height >= 24, `stay bar ${bar?.height} px high`);
+            }
+            await page.waitForLoadState("networkidle");
+            await check("calendar");
+            await screenshot(page, `host-app-calendar-${look.suffix}`);
+            if (look.size === "desktop") {
+              await page.locator(".stay").first().click();
+              const details = page.getByRole("dialog").first();
+              await details.waitFor();
+              await check("reservation details");
+              await dialogScreenshot(page, details, `host-app-reservation-details-${look.suffix}`);
+            }
+          });
+        },
+      );
+    } finally {
+      await browser?.close();
+      await stack?.stop();
+    }
+  },
+});
