@@ -251,6 +251,10 @@ Deno.test("POST /api/Reservations/import: only Premium, only signed in, only one
     const bruno = await host(ctx, "bruno@example.com", "0000002", "pro");
     const brunoCsv = [HEADER, `${bruno.units[0].code};2026-09-01;2026-09-03;2;B;`].join("\n");
 
+    const doc = await (await ctx.app.request("/api/openapi.json")).json();
+    assert.ok(
+      doc.paths["/api/Reservations/import"].post.requestBody.content["multipart/form-data"],
+    );
     assert.equal((await upload(ctx, undefined, brunoCsv, { dryRun: "true" })).status, 401);
     const template = await ctx.app.request("/api/Reservations/import/template");
     assert.equal(template.status, 401);

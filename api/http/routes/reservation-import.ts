@@ -23,7 +23,7 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const flag = z.enum(["true", "false"]).optional();
 
 const ImportForm = z.object({
-  file: z.file({ error: MESSAGES.required }),
+  file: z.file({ error: MESSAGES.required }).openapi({ type: "string", format: "binary" }),
   dryRun: flag,
   planId: z.string().max(64).optional(),
 });
