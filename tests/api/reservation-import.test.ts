@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import writeXlsxFile from "write-excel-file/universal";
 import { readSheet } from "read-excel-file/universal";
 import type { ReservationImportResult } from "@shared/schemas/reservation-import.ts";
-import { subscriptions } from "@core/db/schema/billing.ts";
+import { subscriptionPackages, subscriptions } from "@core/db/schema/billing.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { withTestApp } from "../support/app.ts";
@@ -273,4 +273,34 @@ Deno.test("POST /api/Reservations/import: only Premium, only signed in, only one
     assert.deepEqual(result.rows[0].errors, { unit: ["Please select an option"] });
     assert.equal((await staysOf(ctx, bruno.userId)).length, 0);
     assert.equal((await staysOf(ctx, ana.userId)).length, 0);
+  }, { now: NOW }));
+
+Deno.test("POST /api/Reservations/import counts rows against a plan's stays a month", () =>
+  withTestApp(async (ctx) => {
+    const ana = await host(ctx, "ana@example.com", "0000001");
+    // A package with bulk import and a cap of 2 stays a month (plans are data).
+    const [premium] = await ctx.db.select().from(subscriptionPackages)
+      .where(eq(subscriptionPackages.id, "premium"));
+    await ctx.db.update(subscriptionPackages)
+      .set({ policy: { ...premium.policy, maxBookingsPerMonth: 2 } })
+      .where(eq(subscriptionPackages.id, "premium"));
+    const saved = await postWith(ctx.app, "/api/Reservations", {
+      accommodationUnitId: ana.units[0].id,
+      startDateUTC: "2026-09-20T12:00:00Z",
+      endDateUTC: "2026-09-22T08:00:00Z",
+    }, ana.token);
+    assert.equal(saved.status, 200);
+    const [a, b] = ana.units;
+    const csv = [
+      HEADER,
+      `${a.name};2026-09-01;2026-09-03;2;Prva;`,
+      `${b.name};2026-09-01;2026-09-03;2;Druga;`,
+      `${b.name};2026-10-01;2026-10-03;2;Treća;`,
+    ].join("\n");
+    const result = await importOk(ctx, ana.token, csv, {});
+    assert.deepEqual(result.rows.map((r) => r.outcome), ["add", "invalid", "add"]);
+    assert.deepEqual(result.rows[1].errors, {
+      arrival: ["Your plan includes 2 stays a month; 2026-09 is full."],
+    });
+    assert.equal((await staysOf(ctx, ana.userId)).length, 3);
   }, { now: NOW }));

@@ -157,6 +157,21 @@ Deno.test({
           "Dodaje se: 0 · preklapanja: 3 · neispravno: 1 · ponovljeno: 1",
         ).waitFor();
         assert.ok(await page.getByRole("button", { name: "Uvezi boravke (0)" }).isDisabled());
+
+        // In English: the page, the outcomes and the server's messages.
+        await page.evaluate(() => localStorage.setItem("language", "en"));
+        await page.reload();
+        await page.getByRole("heading", { name: "Bulk import of stays", level: 1 }).waitFor();
+        await page.getByLabel("File (CSV or XLSX)").setInputFiles({
+          name: "stays.xlsx",
+          mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          buffer: await stayFile(day),
+        });
+        await page.getByRole("button", { name: "Preview" }).click();
+        await page.getByText("To add: 0 · overlapping: 3 · invalid: 1 · repeated: 1").waitFor();
+        await page.getByText("Overlaps an existing stay").first().waitFor();
+        await page.getByText(/Please select at least one day/).first().waitFor();
+        await screenshot(page, "reservation-import-preview-en-desktop-light");
         await context.close();
       });
     } finally {

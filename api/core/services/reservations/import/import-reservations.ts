@@ -10,6 +10,7 @@ import { accommodationUnits } from "../../../db/schema/accommodation-units.ts";
 import { reservations } from "../../../db/schema/reservations.ts";
 import { AppError } from "../../../errors.ts";
 import { requireActivePlan } from "../../plans/plan-policy.ts";
+import { bookingsInMonth } from "../../plans/plan-limits.ts";
 import { newReservationCode } from "../reservation-code.ts";
 import { readImportSheet, type SheetCell } from "./read-sheet.ts";
 import {
@@ -28,7 +29,10 @@ export interface ImportInput {
   planId?: string;
 }
 
-/** Bulk import needs a plan in force that includes it (`allowBulkImport`: Premium). */
+/**
+ * Bulk import needs a plan in force that includes it (`allowBulkImport`: Premium); answers the
+ * plan's stays a month (null: no cap), which imported rows count against like stays by hand.
+ */
 async function assertCanBulkImport(db: DbOrTx, userId: string, now: Date) {
   const policy = await requireActivePlan(db, userId, now);
   if (!policy.allowBulkImport) {
@@ -36,6 +40,7 @@ async function assertCanBulkImport(db: DbOrTx, userId: string, now: Date) {
       detail: "Your plan does not include bulk import; Premium does.",
     });
   }
+  return policy.maxBookingsPerMonth;
 }
 
 const isBlank = (row: SheetCell[]) => row.every((c) => typeof c === "string" && !c.trim());
@@ -66,7 +71,12 @@ interface Stay {
  * Decides each row: invalid (its own fields), duplicate (same unit and dates as an earlier row),
  * conflict (nights taken by a saved stay or by an earlier row of the file), else add.
  */
-async function decide(db: DbOrTx, userId: string, rows: ParsedRow[]) {
+async function decide(
+  db: DbOrTx,
+  userId: string,
+  rows: ParsedRow[],
+  monthCap: number | null,
+) {
   const valid = rows.filter((r) => Object.keys(r.errors).length === 0);
   const taken = new Map<string, Stay[]>();
   if (valid.length > 0) {
@@ -86,6 +96,13 @@ async function decide(db: DbOrTx, userId: string, rows: ParsedRow[]) {
       let list = taken.get(s.unitId);
       if (!list) taken.set(s.unitId, list = []);
       list.push({ start: s.start, end: s.end, row: null });
+    }
+  }
+  // A plan with a cap on stays a month: the months' stays so far, filled as rows are added.
+  const monthCount = new Map<string, number>();
+  if (monthCap !== null) {
+    for (const month of new Set(valid.map((r) => r.arrival!.slice(0, 7)))) {
+      monthCount.set(month, await bookingsInMonth(db, userId, month));
     }
   }
   const firstRowOf = new Map<string, number>();
@@ -115,6 +132,15 @@ async function decide(db: DbOrTx, userId: string, rows: ParsedRow[]) {
     if (!list) taken.set(unitId, list = []);
     const clash = list.find((s) => s.start < r.departure! && s.end > r.arrival!);
     if (clash) return { ...result, outcome: "conflict", conflictRow: clash.row };
+    const month = r.arrival!.slice(0, 7);
+    if (monthCap !== null) {
+      const count = monthCount.get(month) ?? 0;
+      if (count >= monthCap) {
+        const full = `Your plan includes ${monthCap} stays a month; ${month} is full.`;
+        return { ...result, errors: { arrival: [full] } };
+      }
+      monthCount.set(month, count + 1);
+    }
     list.push({ start: r.arrival!, end: r.departure!, row: r.row });
     return { ...result, outcome: "add" };
   });
@@ -147,7 +173,7 @@ export async function importReservations(
   input: ImportInput,
 ): Promise<ReservationImportResult> {
   const userId = actorIdOf(ctx);
-  await assertCanBulkImport(ctx.db, userId, ctx.now);
+  const monthCap = await assertCanBulkImport(ctx.db, userId, ctx.now);
   const units = await ctx.db.select({
     id: accommodationUnits.id,
     code: accommodationUnits.code,
@@ -161,12 +187,12 @@ export async function importReservations(
     return { dryRun: input.dryRun, planId, counts, rows: results };
   };
   if (input.dryRun) {
-    const results = await decide(ctx.db, userId, rows);
+    const results = await decide(ctx.db, userId, rows, monthCap);
     return answer(results, await planIdOf(results, rows));
   }
   const byRow = new Map(rows.map((r) => [r.row, r]));
   return await ctx.db.transaction(async (tx) => {
-    const results = await decide(tx, userId, rows);
+    const results = await decide(tx, userId, rows, monthCap);
     const planId = await planIdOf(results, rows);
     if (input.planId && input.planId !== planId) throw new AppError("ImportChanged");
     const values = results.filter((r) => r.outcome === "add").map((r) => {
