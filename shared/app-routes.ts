@@ -31,6 +31,8 @@ export const APP_ROUTES = {
   properties: "/app/objekti",
   qrSheet: "/app/objekti/qr-ispis",
   reservations: "/app/rezervacije",
+  /** Bulk import of stays from a CSV or XLSX file (plans with bulk import). */
+  reservationImport: "/app/rezervacije/uvoz",
   calendars: "/app/kalendari",
   guests: "/app/gosti",
   /** The printable proof of residence of one guest: proofOfResidencePath. */

@@ -109,6 +109,16 @@ export const ERROR_CODES = {
     status: 422,
     title: "We could not read the document; please type the details.",
   },
+  ImportFileTooLarge: { status: 413, title: "The file is too large: at most 5 MB." },
+  ImportTooManyRows: { status: 400, title: "The file has too many rows: at most 5,000 stays." },
+  ImportFileUnreadable: {
+    status: 400,
+    title: "The file could not be read. Please upload a CSV or XLSX file made from the template.",
+  },
+  ImportChanged: {
+    status: 409,
+    title: "The stays changed since the preview. Please preview the file again.",
+  },
   DocumentScanUnavailable: {
     status: 503,
     title: "Document scanning is not available right now; please type the details.",

@@ -23,6 +23,7 @@ import { notificationRoutes } from "./routes/notifications.ts";
 import { statisticsRoutes } from "./routes/statistics.ts";
 import { subscriptionRoutes } from "./routes/subscriptions/mod.ts";
 import { GUEST_MRZ_PATH, guestMrzRoutes } from "./routes/guest-mrz.ts";
+import { RESERVATION_IMPORT_PATH, reservationImportRoutes } from "./routes/reservation-import.ts";
 import { dataExportRoutes } from "./routes/data-export.ts";
 import { BEARER_SCHEME } from "./openapi/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
@@ -68,12 +69,15 @@ export function createApp(deps: AppDeps) {
     maxSize: deps.config.bodyLimitBytes,
     onError: (c) => problemResponse(c, new AppError("PayloadTooLarge")),
   });
-  // Document photos have their own, larger limit on their route.
+  // Document photos and import files have their own, larger limits on their routes; an import
+  // is a multipart upload, not JSON.
+  const ownLimit = new Set([GUEST_MRZ_PATH, RESERVATION_IMPORT_PATH]);
+  app.use("/api/*", (c, next) => ownLimit.has(c.req.path) ? next() : defaultBodyLimit(c, next));
+  const jsonBodyOnly = requireJsonBody();
   app.use(
     "/api/*",
-    (c, next) => c.req.path === GUEST_MRZ_PATH ? next() : defaultBodyLimit(c, next),
+    (c, next) => c.req.path === RESERVATION_IMPORT_PATH ? next() : jsonBodyOnly(c, next),
   );
-  app.use("/api/*", requireJsonBody());
 
   // Mounted with route() (not basePath) so each router's OpenAPI paths join the one document.
   app.route("/api", healthRoutes);
@@ -83,6 +87,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", externalAccountRoutes);
   app.route("/api", propertyRoutes);
   app.route("/api", unitRoutes);
+  app.route("/api", reservationImportRoutes);
   app.route("/api", reservationRoutes);
   app.route("/api", calendarRoutes);
   app.route("/api", guestRoutes);

@@ -8,7 +8,7 @@ export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 export interface TransportOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData as multipart (file uploads). */
   body?: unknown;
   /** Appended to the URL; arrays repeat the parameter, empty values are left out. */
   query?: Query;
@@ -42,10 +42,12 @@ export async function send<T>(path: string, options: TransportOptions = {}): Pro
       method,
       headers: {
         Accept: responseType === "blob" ? "*/*" : "application/json, application/problem+json",
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(body === undefined || body instanceof FormData
+          ? {}
+          : { "Content-Type": "application/json" }),
         ...headers,
       },
-      body: body !== undefined
+      body: body instanceof FormData ? body : body !== undefined
         ? JSON.stringify(body)
         // A DELETE without a body goes out without Content-Length, which the server reads as a
         // body of unknown type (415); an explicit empty one says "Content-Length: 0".

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** What importing one row does (or would do, in a dry run). */
+export const ImportOutcome = z.enum(["add", "conflict", "invalid", "duplicate"]);
+export type ImportOutcome = z.infer<typeof ImportOutcome>;
+
+/** One data row of an import file and its outcome; `row` is its line in the file (header = 1). */
+export const ImportRowResult = z
+  .object({
+    row: z.number().int(),
+    outcome: ImportOutcome,
+    unit: z.string(),
+    /** The unit the row names, once found among the host's own units. */
+    unitName: z.string().nullable(),
+    arrival: z.string().nullable(),
+    departure: z.string().nullable(),
+    guests: z.number().int().nullable(),
+    leadGuest: z.string(),
+    notes: z.string(),
+    /** Invalid rows: the spec's messages per column. */
+    errors: z.record(z.string(), z.array(z.string())),
+    /** Conflicts with a stay of this row of the file (a stay already saved has none). */
+    conflictRow: z.number().int().nullable(),
+    /** Duplicates: the earlier row it repeats. */
+    duplicateOfRow: z.number().int().nullable(),
+    /** After applying: the new stay's code. */
+    code: z.string().nullable(),
+  })
+  .meta({ id: "ImportRowResult" });
+export type ImportRowResult = z.infer<typeof ImportRowResult>;
+
+/** The answer of POST /Reservations/import, a dry run or applied. */
+export const ReservationImportResult = z
+  .object({
+    dryRun: z.boolean(),
+    /** Fingerprint of the adds; send it back to apply exactly what the preview showed. */
+    planId: z.string(),
+    counts: z.object({
+      add: z.number().int(),
+      conflict: z.number().int(),
+      invalid: z.number().int(),
+      duplicate: z.number().int(),
+    }),
+    rows: z.array(ImportRowResult),
+  })
+  .meta({ id: "ReservationImportResult" });
+export type ReservationImportResult = z.infer<typeof ReservationImportResult>;

@@ -1,0 +1,389 @@
+import { useEffect, useId, useState } from "react";
+import { SubscriptionStatus } from "@shared/enums.ts";
+import { IMPORT_HEADERS, type ImportColumn } from "@shared/reservation-import.ts";
+import type {
+  ImportRowResult,
+  ReservationImportResult,
+} from "@shared/schemas/reservation-import.ts";
+import { ApiError } from "../../lib/api/api-error.ts";
+import { getImportTemplate, importReservations } from "../../lib/api/reservation-import.ts";
+import { getCurrentSubscription } from "../../lib/api/subscriptions.ts";
+import { saveBlob } from "../../lib/files/save-blob.ts";
+import { formatCalendarRange } from "../../lib/format/calendar-date.ts";
+import { ROUTES } from "../../lib/navigation/routes.ts";
+import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
+import type { Translate } from "../../i18n/translate.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { AppFrame } from "../../shell/AppFrame.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { buttonClass } from "../../ui/button-styles.ts";
+import { FormNotice } from "../../ui/forms/FormNotice.tsx";
+import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
+import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+
+const CELL = "px-2.5 py-3 align-top first:pl-4 last:pr-4";
+const HEAD = "px-2.5 py-3 font-semibold first:pl-4 last:pr-4";
+
+type PlanLoad =
+  | { status: "loading" }
+  | { status: "loaded"; allowed: boolean }
+  | { status: "failed"; error: unknown };
+
+/** /app/rezervacije/uvoz: stays from a CSV or XLSX file, previewed row by row, then applied. */
+export default function ReservationImportPage() {
+  return (
+    <AppFrame titleKey="reservationImport.title">
+      <ReservationImport />
+    </AppFrame>
+  );
+}
+
+function ReservationImport() {
+  const { t } = useTranslation();
+  const [plan, setPlan] = useState<PlanLoad>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setPlan({ status: "loading" });
+    getCurrentSubscription(controller.signal)
+      .then((subscription) =>
+        setPlan({
+          status: "loaded",
+          allowed: !!subscription && subscription.isActive &&
+            subscription.status !== SubscriptionStatus.Cancelled &&
+            subscription.policy.allowBulkImport,
+        })
+      )
+      .catch((error) => {
+        if (!controller.signal.aborted) setPlan({ status: "failed", error });
+      });
+    return () => controller.abort();
+  }, [attempt]);
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <p className="text-sm">
+        <a href={ROUTES.reservations} className="text-primary underline-offset-2 hover:underline">
+          {t("nav.reservations")}
+        </a>
+      </p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
+        {t("reservationImport.title")}
+      </h1>
+      <p className="mt-2 max-w-3xl text-lg text-fg-muted">{t("reservationImport.intro")}</p>
+      <div className="mt-6">
+        {plan.status === "loading" && (
+          <p role="status" className="flex items-center gap-2 text-fg-muted">
+            <Spinner className="size-4 text-primary" />
+            {t("app.loading")}
+          </p>
+        )}
+        {plan.status === "failed" && (
+          <LoadFailedNotice
+            t={t}
+            error={plan.error}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        )}
+        {plan.status === "loaded" && !plan.allowed && (
+          <FormNotice
+            tone="info"
+            action={
+              <a href={ROUTES.subscription} className={buttonClass("secondary", "sm")}>
+                {t("reservationImport.seePlans")}
+              </a>
+            }
+          >
+            {t("reservationImport.notIncluded")}
+          </FormNotice>
+        )}
+        {plan.status === "loaded" && plan.allowed && <Importer />}
+      </div>
+    </div>
+  );
+}
+
+type Stage =
+  | { step: "choose" }
+  | { step: "previewing" }
+  | { step: "previewed"; result: ReservationImportResult }
+  | { step: "applying"; result: ReservationImportResult }
+  | { step: "applied"; result: ReservationImportResult };
+
+function Importer() {
+  const { t, lang } = useTranslation();
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [stage, setStage] = useState<Stage>({ step: "choose" });
+  const [error, setError] = useState<string | null>(null);
+
+  async function preview(event: React.FormEvent) {
+    event.preventDefault();
+    if (!file) {
+      setError(t("reservationImport.chooseFile"));
+      return;
+    }
+    setError(null);
+    setStage({ step: "previewing" });
+    try {
+      setStage({ step: "previewed", result: await importReservations(file, { dryRun: true }) });
+    } catch (failure) {
+      setError(describeApiError(t, failure));
+      setStage({ step: "choose" });
+    }
+  }
+
+  async function apply() {
+    if (!file || stage.step !== "previewed") return;
+    const previewed = stage.result;
+    setError(null);
+    setStage({ step: "applying", result: previewed });
+    try {
+      const result = await importReservations(file, { dryRun: false, planId: previewed.planId });
+      setStage({ step: "applied", result });
+    } catch (failure) {
+      const changed = failure instanceof ApiError && failure.code === "ImportChanged";
+      setError(changed ? t("errorCode.ImportChanged") : describeApiError(t, failure));
+      setStage({ step: "previewed", result: previewed });
+    }
+  }
+
+  async function template(language: "hr" | "en") {
+    try {
+      const blob = await getImportTemplate(language);
+      saveBlob(
+        blob,
+        language === "hr" ? "prijavko-uvoz-boravaka.xlsx" : "prijavko-stays-import.xlsx",
+      );
+    } catch (failure) {
+      setError(describeApiError(t, failure));
+    }
+  }
+
+  const result = stage.step === "choose" || stage.step === "previewing" ? null : stage.result;
+  const headers = IMPORT_HEADERS[lang];
+
+  return (
+    <div className="space-y-6">
+      <section
+        aria-labelledby={`${fileId}-template`}
+        className="rounded-2xl border border-border bg-surface p-4 shadow-xs sm:p-6"
+      >
+        <h2 id={`${fileId}-template`} className="text-lg font-semibold">
+          {t("reservationImport.templateTitle")}
+        </h2>
+        <p className="mt-1 text-fg-muted">
+          {t("reservationImport.templateText", {
+            columns: Object.values(headers).join(", "),
+          })}
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={() => template("hr")}>
+            {t("reservationImport.templateHr")}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => template("en")}>
+            {t("reservationImport.templateEn")}
+          </Button>
+        </div>
+      </section>
+
+      <form
+        onSubmit={preview}
+        className="rounded-2xl border border-border bg-surface p-4 shadow-xs sm:p-6"
+      >
+        <label htmlFor={fileId} className="block font-semibold">
+          {t("reservationImport.file")}
+        </label>
+        <p id={`${fileId}-hint`} className="mt-1 text-sm text-fg-muted">
+          {t("reservationImport.fileHint")}
+        </p>
+        <input
+          id={fileId}
+          name="file"
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-describedby={`${fileId}-hint`}
+          className="mt-3 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-soft file:px-3 file:py-2 file:font-semibold file:text-primary-soft-fg"
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setStage({ step: "choose" });
+            setError(null);
+          }}
+        />
+        <Button type="submit" className="mt-4" busy={stage.step === "previewing"}>
+          {t("reservationImport.preview")}
+        </Button>
+      </form>
+
+      {error && (
+        <div role="alert">
+          <FormNotice tone="error">{error}</FormNotice>
+        </div>
+      )}
+
+      {result && (
+        <Preview
+          t={t}
+          lang={lang}
+          result={result}
+          applied={stage.step === "applied"}
+          applying={stage.step === "applying"}
+          onApply={apply}
+          headers={headers}
+        />
+      )}
+    </div>
+  );
+}
+
+function Preview({ t, lang, result, applied, applying, onApply, headers }: {
+  t: Translate;
+  lang: "hr" | "en";
+  result: ReservationImportResult;
+  applied: boolean;
+  applying: boolean;
+  onApply: () => void;
+  headers: Record<ImportColumn, string>;
+}) {
+  const { counts } = result;
+  return (
+    <section aria-labelledby="import-preview" className="space-y-4">
+      <h2 id="import-preview" className="text-lg font-semibold">
+        {applied ? t("reservationImport.appliedTitle") : t("reservationImport.previewTitle")}
+      </h2>
+      <div role="status">
+        {applied
+          ? (
+            <FormNotice
+              tone="success"
+              action={
+                <a href={ROUTES.reservations} className={buttonClass("secondary", "sm")}>
+                  {t("nav.reservations")}
+                </a>
+              }
+            >
+              {t("reservationImport.applied", { count: counts.add })}
+            </FormNotice>
+          )
+          : (
+            <p className="text-fg-muted">
+              {t("reservationImport.summary", {
+                add: counts.add,
+                conflict: counts.conflict,
+                invalid: counts.invalid,
+                duplicate: counts.duplicate,
+              })}
+            </p>
+          )}
+      </div>
+      {!applied && (
+        <Button onClick={onApply} busy={applying} disabled={counts.add === 0}>
+          {t("reservationImport.apply", { count: counts.add })}
+        </Button>
+      )}
+      <ResponsiveTable
+        items={result.rows}
+        keyOf={(row) => String(row.row)}
+        caption={t("reservationImport.previewTitle")}
+        minWidth="min-w-[52rem]"
+        columnCount={6}
+        emptyText={t("reservationImport.noRows")}
+        columns={
+          <>
+            <th scope="col" className={HEAD}>{t("reservationImport.row")}</th>
+            <th scope="col" className={HEAD}>{headers.unit}</th>
+            <th scope="col" className={HEAD}>{t("reservationImport.dates")}</th>
+            <th scope="col" className={HEAD}>{headers.guests}</th>
+            <th scope="col" className={HEAD}>{headers.leadGuest}</th>
+            <th scope="col" className={HEAD}>{t("reservationImport.outcome")}</th>
+          </>
+        }
+        row={(row) => (
+          <>
+            <th scope="row" className={`${CELL} font-normal tabular-nums`}>{row.row}</th>
+            <td className={CELL}>{row.unitName ?? row.unit}</td>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>
+              <Dates row={row} lang={lang} />
+            </td>
+            <td className={`${CELL} tabular-nums`}>{row.guests ?? ""}</td>
+            <td className={CELL}>{row.leadGuest}</td>
+            <td className={CELL}>
+              <Outcome t={t} row={row} applied={applied} headers={headers} />
+            </td>
+          </>
+        )}
+        card={(row) => (
+          <>
+            <p className="font-semibold">
+              {t("reservationImport.row")} {row.row}: {row.unitName ?? row.unit}
+            </p>
+            <p className="mt-1 text-sm text-fg-muted tabular-nums">
+              <Dates row={row} lang={lang} />
+              {row.guests !== null && ` · ${headers.guests}: ${row.guests}`}
+              {row.leadGuest && ` · ${row.leadGuest}`}
+            </p>
+            <div className="mt-2">
+              <Outcome t={t} row={row} applied={applied} headers={headers} />
+            </div>
+          </>
+        )}
+      />
+    </section>
+  );
+}
+
+function Dates({ row, lang }: { row: ImportRowResult; lang: "hr" | "en" }) {
+  if (row.arrival && row.departure && row.departure > row.arrival) {
+    return <>{formatCalendarRange(row.arrival, row.departure, lang)}</>;
+  }
+  return <>{[row.arrival ?? "?", row.departure ?? "?"].join(" – ")}</>;
+}
+
+const TONE = {
+  add: "bg-success-soft text-success-soft-fg",
+  conflict: "bg-warning-soft text-warning-soft-fg",
+  duplicate: "bg-surface-muted text-fg-muted",
+  invalid: "bg-error-soft text-error-soft-fg",
+} as const;
+
+function Outcome({ t, row, applied, headers }: {
+  t: Translate;
+  row: ImportRowResult;
+  applied: boolean;
+  headers: Record<ImportColumn, string>;
+}) {
+  const label = row.outcome === "add"
+    ? (applied ? t("reservationImport.outcome.added") : t("reservationImport.outcome.add"))
+    : row.outcome === "conflict"
+    ? (row.conflictRow === null
+      ? t("reservationImport.outcome.conflictSaved")
+      : t("reservationImport.outcome.conflictRow", { row: row.conflictRow }))
+    : row.outcome === "duplicate"
+    ? t("reservationImport.outcome.duplicate", { row: row.duplicateOfRow ?? "" })
+    : t("reservationImport.outcome.invalid");
+  const errors = Object.entries(row.errors);
+  return (
+    <div>
+      <span
+        className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${
+          TONE[row.outcome]
+        }`}
+      >
+        {label}
+      </span>
+      {errors.length > 0 && (
+        <ul className="mt-1 space-y-0.5 text-sm text-error">
+          {errors.map(([field, messages]) => (
+            <li key={field}>
+              {headers[field as ImportColumn] ?? field}:{" "}
+              {messages.map((m) => translateServerMessage(t, m)).join(" ")}
+            </li>
+          ))}
+        </ul>
+      )}
+      {applied && row.code && <p className="mt-1 text-sm text-fg-muted">{row.code}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import writeXlsxFile from "write-excel-file/universal";
+import { addDays, todayIn } from "../../shared/local-date.ts";
+import { createDatabase } from "@core/db/client.ts";
+import { subscriptions } from "@core/db/schema/billing.ts";
+import { users } from "@core/db/schema/users.ts";
+import { launchBrowser, screenshot } from "../support/browser.ts";
+import { startStack, type TestStack } from "../support/stack.ts";
+import { seriousAxeIssues } from "../support/axe.ts";
+import { connectDemoEVisitor, createStayThroughApi, e2eSession, LOOKS } from "../support/e2e.ts";
+
+let stack: TestStack;
+let browser: Browser;
+
+const HOST = "iva.import@example.com";
+
+/** Moves the host to Premium, the plan with bulk import (as an administrator would). */
+async function makePremium(email: string) {
+  const database = createDatabase({ url: stack.databaseUrl });
+  try {
+    const [user] = await database.db.select({ id: users.id }).from(users)
+      .where(eq(users.email, email));
+    await database.db.update(subscriptions).set({ packageId: "premium", isTrial: false })
+      .where(eq(subscriptions.userId, user.id));
+  } finally {
+    database.client.close();
+  }
+}
+
+/**
+ * An XLSX file as a host's spreadsheet would have it, with dates `days` ahead of today (computed
+ * now, not at load): two good rows, one overlapping a saved stay, one invalid, one repeated.
+ */
+async function stayFile(day: (n: number) => Date) {
+  const text = (value: string | number) => ({ value });
+  const date = (n: number) => ({ value: day(n), format: "dd.mm.yyyy" });
+  const blob = await (await writeXlsxFile([
+    [
+      "Jedinica",
+      "Dolazak",
+      "Odlazak",
+      "Broj gostiju",
+      "Nositelj rezervacije",
+      "Napomena",
+    ].map(text),
+    [text("Apartman 1"), date(30), date(34), text(2), text("Ana Horvat"), text("Kasni dolazak")],
+    [text("Apartman 3"), date(31), date(33), text(4), text("John Smith"), text("")],
+    [text("Apartman 2"), date(31), date(33), text(2), text("Petra Kos"), text("")],
+    [text("Vila Nepostojeća"), date(40), date(38), text(2), text("Luka"), text("")],
+    [text("Apartman 1"), date(30), date(34), text(2), text("Ana Horvat"), text("")],
+  ])).toBlob();
+  return Buffer.from(await blob.arrayBuffer());
+}
+
+async function previewFile(page: Page, file: Buffer) {
+  await page.getByLabel("Datoteka (CSV ili XLSX)").setInputFiles({
+    name: "boravci.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: file,
+  });
+  await page.getByRole("button", { name: "Pregledaj" }).click();
+  await page.getByRole("heading", { name: "Pregled uvoza" }).waitFor();
+}
+
+Deno.test({
+  name: "browser: bulk import of stays from an XLSX file, previewed and applied",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    stack = await startStack();
+    browser = await launchBrowser();
+    const { newContext, registerAndLogIn, logInToDashboard } = e2eSession(stack, browser);
+    const today = () => todayIn("Europe/Zagreb");
+    const day = (n: number) => new Date(`${addDays(today(), n)}T00:00:00Z`);
+    try {
+      await t.step("without Premium the page explains the plan", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await registerAndLogIn(page, HOST);
+        await page.goto("/app/rezervacije");
+        await page.getByRole("link", { name: "Skupni uvoz" }).click();
+        await page.waitForURL("**/app/rezervacije/uvoz");
+        await page.getByText("Vaš paket ne uključuje skupni uvoz.", { exact: false }).waitFor();
+        await page.getByRole("link", { name: "Pogledajte pakete" }).waitFor();
+        await screenshot(page, "reservation-import-not-in-plan-desktop-light");
+        await connectDemoEVisitor(page);
+        await context.close();
+      });
+      await makePremium(HOST);
+
+      await t.step(
+        "the preview shows each row's outcome, phone and desktop, light and dark",
+        async () => {
+          const first = await newContext();
+          const setup = await first.newPage();
+          await logInToDashboard(setup, HOST);
+          await createStayThroughApi(
+            setup,
+            "Apartman 2",
+            addDays(today(), 30),
+            addDays(today(), 32),
+          );
+          await first.close();
+          const file = await stayFile(day);
+          for (const { viewport, theme, suffix } of LOOKS) {
+            const context = await newContext({ viewport, theme });
+            const page = await context.newPage();
+            await logInToDashboard(page, HOST);
+            await page.goto("/app/rezervacije/uvoz");
+            await page.getByRole("heading", { name: "Skupni uvoz boravaka", level: 1 }).waitFor();
+            await previewFile(page, file);
+            await page.getByText(
+              "Dodaje se: 2 · preklapanja: 1 · neispravno: 1 · ponovljeno: 1",
+            ).waitFor();
+            const visible = (text: string) =>
+              page.getByText(text, { exact: true }).locator("visible=true").first().waitFor();
+            await visible("Preklapa se s postojećim boravkom");
+            await visible("Ponavlja redak 2");
+            await visible("Neispravno");
+            await page.getByText(/Odaberite jednu od mogućnosti/).locator("visible=true").first()
+              .waitFor();
+            await page.getByText(/Odaberite barem jedan dan/).locator("visible=true").first()
+              .waitFor();
+            assert.deepEqual(await seriousAxeIssues(page), []);
+            await screenshot(page, `reservation-import-preview-${suffix}`);
+            await context.close();
+          }
+        },
+      );
+
+      await t.step("applying adds the previewed stays, once", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/rezervacije/uvoz");
+        await previewFile(page, await stayFile(day));
+        await page.getByRole("button", { name: "Uvezi boravke (2)" }).click();
+        await page.getByText("Uvezeno boravaka: 2.").waitFor();
+        await page.getByText("Dodan", { exact: true }).first().waitFor();
+        await screenshot(page, "reservation-import-applied-desktop-light");
+        const count = await page.evaluate(async () => {
+          const user = JSON.parse(localStorage.getItem("user")!);
+          const answer = await fetch("/api/Reservations?PageNumber=1&PageSize=50", {
+            headers: { Authorization: `Bearer ${user.accessToken}` },
+          });
+          return (await answer.json()).totalCount;
+        });
+        assert.equal(count, 3, "the saved stay and the two imported");
+
+        // The same file again would add nothing.
+        await page.reload();
+        await previewFile(page, await stayFile(day));
+        await page.getByText(
+          "Dodaje se: 0 · preklapanja: 3 · neispravno: 1 · ponovljeno: 1",
+        ).waitFor();
+        assert.ok(await page.getByRole("button", { name: "Uvezi boravke (0)" }).isDisabled());
+
+        // In English: the page, the outcomes and the server's messages.
+        await page.evaluate(() => localStorage.setItem("language", "en"));
+        await page.reload();
+        await page.getByRole("heading", { name: "Bulk import of stays", level: 1 }).waitFor();
+        await page.getByLabel("File (CSV or XLSX)").setInputFiles({
+          name: "stays.xlsx",
+          mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          buffer: await stayFile(day),
+        });
+        await page.getByRole("button", { name: "Preview" }).click();
+        await page.getByText("To add: 0 · overlapping: 3 · invalid: 1 · repeated: 1").waitFor();
+        await page.getByText("Overlaps an existing stay").first().waitFor();
+        await page.getByText(/Please select at least one day/).first().waitFor();
+        await screenshot(page, "reservation-import-preview-en-desktop-light");
+        await context.close();
+      });
+    } finally {
+      await browser.close();
+      await stack.stop();
+    }
+  },
+});
