@@ -52,6 +52,7 @@ await runMain(async () => {
       trustProxy: config.TRUST_PROXY,
       payee: payeeOf(config),
       rateLimits: rateLimitsOf(config),
+      apiTokenRateLimit: config.API_TOKEN_RATE_LIMIT,
       corsOrigins: config.CORS_ORIGINS,
       auth: {
         jwtSecret: config.JWT_SECRET,

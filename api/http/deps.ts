@@ -25,6 +25,8 @@ export interface AppDeps {
     payee?: Payee;
     /** Requests per minute and address for each rate-limited group; none when absent (RATE_LIMITS=off). */
     rateLimits?: RateLimits;
+    /** Requests per minute each personal API token may make; 120 when absent. */
+    apiTokenRateLimit?: number;
     /** Origins whose pages may call the API (CORS); none when absent. */
     corsOrigins?: readonly string[];
   };

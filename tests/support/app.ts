@@ -58,6 +58,7 @@ export async function createTestApp(
     bodyLimitBytes = 64 * 1024,
     clock = () => new Date(),
     rateLimits,
+    apiTokenRateLimit,
     corsOrigins,
     trustProxy = false,
   }: {
@@ -67,6 +68,7 @@ export async function createTestApp(
     bodyLimitBytes?: number;
     clock?: () => Date;
     rateLimits?: RateLimits;
+    apiTokenRateLimit?: number;
     corsOrigins?: string[];
     trustProxy?: boolean;
   },
@@ -84,6 +86,7 @@ export async function createTestApp(
       auth: TEST_AUTH,
       publicUrl: TEST_PUBLIC_URL,
       rateLimits,
+      apiTokenRateLimit,
       corsOrigins,
     },
   };

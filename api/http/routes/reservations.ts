@@ -8,14 +8,14 @@ import {
   UpdateReservationRequest,
 } from "@shared/schemas/reservation.ts";
 import { ReservationListQuery } from "@shared/schemas/list-query.ts";
-import { optionalUser, requireUser } from "../auth/require-user.ts";
+import { optionalUser, requireUserOrApiToken } from "../auth/require-user.ts";
 import { submitGuests } from "@core/services/guests/submit-guests.ts";
 import { borderCrossingsFor } from "@core/services/guests/border-crossings.ts";
 import { serviceContext } from "../service-context.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
 import { pagingOf } from "../request/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
-import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { authProblemResponses, BEARER_OR_API_TOKEN } from "../openapi/openapi-security.ts";
 import { CodeParam } from "../request/path-params.ts";
 import {
   currentReservation,
@@ -28,7 +28,11 @@ import {
 } from "@core/services/reservations/manage-reservation.ts";
 import { readReservation } from "@core/services/reservations/read-reservation.ts";
 
-const common = { tags: ["Reservations"], security: BEARER, middleware: [requireUser] };
+const common = {
+  tags: ["Reservations"],
+  security: BEARER_OR_API_TOKEN,
+  middleware: [requireUserOrApiToken],
+};
 const errors = {
   404: { description: "No such reservation or unit of yours" },
   409: {
@@ -70,7 +74,7 @@ const read = createRoute({
   tags: ["Reservations", "Guest check-in"],
   summary:
     "One reservation: in full for its host, as the check-in page shows it for anyone with the code",
-  security: [...BEARER, {}],
+  security: [...BEARER_OR_API_TOKEN, {}],
   middleware: [optionalUser],
   request: { params: CodeParam },
   responses: {

@@ -21,3 +21,4 @@ export * from "./evisitor-login-guards.ts";
 export * from "./evisitor-trial-claims.ts";
 export * from "./account-events.ts";
 export * from "./evisitor-logins.ts";
+export * from "./api-tokens.ts";

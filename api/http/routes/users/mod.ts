@@ -1,5 +1,6 @@
 import { createRouter } from "../../openapi/openapi.ts";
 import { adminUserRoutes } from "./admin.ts";
+import { apiTokenRoutes } from "./api-tokens.ts";
 import { manageRoutes } from "./manage.ts";
 import { passwordRoutes } from "./password.ts";
 import { registrationRoutes } from "./registration.ts";
@@ -11,4 +12,5 @@ export const userRoutes = createRouter()
   .route("/", sessionRoutes)
   .route("/", passwordRoutes)
   .route("/", manageRoutes)
+  .route("/", apiTokenRoutes)
   .route("/", adminUserRoutes);
