@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { formatMessage, MESSAGES } from "../messages.ts";
+import { requiredMessage } from "./fields.ts";
 
 /**
  * Personal API tokens (issue 22, "API access"): `read` allows GET and HEAD, `write` every other
@@ -12,15 +14,17 @@ export type ApiTokenScope = z.infer<typeof ApiTokenScope>;
 export const API_TOKEN_PREFIX = "prijavko_";
 
 export const API_TOKEN_NAME_MAX = 80;
+export const API_TOKEN_SCOPE_REQUIRED = "Choose at least one scope";
+export const API_TOKEN_EXPIRY_PAST = "The expiry must be in the future";
 
 /** POST /Users/manage/apiTokens */
 export const CreateApiTokenRequest = z
   .object({
-    name: z.string().trim().min(1, "Name is required").max(
+    name: z.string().trim().min(1, requiredMessage("Name")).max(
       API_TOKEN_NAME_MAX,
-      `Name must be at most ${API_TOKEN_NAME_MAX} characters`,
+      formatMessage(MESSAGES.lengthMax, { max: API_TOKEN_NAME_MAX }),
     ),
-    scopes: z.array(ApiTokenScope).min(1, "Choose at least one scope")
+    scopes: z.array(ApiTokenScope).min(1, API_TOKEN_SCOPE_REQUIRED)
       .transform((scopes) => API_TOKEN_SCOPES.filter((scope) => scopes.includes(scope))),
     /** When the token stops working; never when absent or null. Must be in the future. */
     expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),

@@ -88,6 +88,7 @@ const PATH_VALUES: Record<string, (host: HostData) => string> = {
   "/api/Calendars/Export/{file}": (h) => h.exportFile,
   "/api/Calendars/Export/{accommodationUnitCode}": (h) => h.unitCode,
   "/api/UserNotifications/{id}": (h) => h.notificationId,
+  "/api/Users/manage/apiTokens/{id}": (h) => h.apiTokenId,
   "/api/Subscriptions/packages/{id}": () => "pro",
   "/api/Subscriptions/purchase-requests/{id}": (h) => h.purchaseRequestId,
   "/api/Subscriptions/receipt/{id}": (h) => h.receiptId,

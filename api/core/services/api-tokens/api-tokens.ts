@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import {
+  API_TOKEN_EXPIRY_PAST,
   API_TOKEN_PREFIX,
   type ApiToken,
   type CreateApiTokenRequest,
@@ -57,7 +58,7 @@ export async function createApiToken(
   const { name, scopes, expiresAt } = CreateSchema.parse(input);
   const expiry = expiresAt ? new Date(expiresAt) : null;
   if (expiry && expiry.getTime() <= ctx.now.getTime()) {
-    throw AppError.invalid({ expiresAt: ["The expiry must be in the future"] });
+    throw AppError.invalid({ expiresAt: [API_TOKEN_EXPIRY_PAST] });
   }
   await assertApiAccess(ctx.db, userId, ctx.now);
   const token = `${API_TOKEN_PREFIX}${randomToken(32)}`;

@@ -1,5 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
+import { ApiTokens } from "./ApiTokens.tsx";
 import { ChangeEmailForm } from "./ChangeEmailForm.tsx";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
 import { CookieSettings } from "./CookieSettings.tsx";
@@ -9,7 +10,7 @@ import { TwoFactorSettings } from "./TwoFactorSettings.tsx";
 
 /**
  * /app/postavke-racuna: e-mail, password, two-factor sign-in, e-mail notifications, the export of
- * one's data and cookies of the signed-in user.
+ * one's data, personal API tokens and cookies of the signed-in user.
  */
 export default function AccountSettingsPage() {
   return (
@@ -33,6 +34,7 @@ function AccountSettings() {
         <TwoFactorSettings />
         <EmailNotificationSettings />
         <DataExport />
+        <ApiTokens />
         <CookieSettings />
       </div>
     </div>
