@@ -292,6 +292,12 @@ Deno.test("settings: limits on by default with the documented values, RATE_LIMIT
   );
   assert.throws(() => loadApiConfig({ ...TEST_ENV, RATE_LIMIT_LOGIN: "0" }), /RATE_LIMIT_LOGIN/);
   assert.throws(() => loadApiConfig({ ...TEST_ENV, RATE_LIMITS: "no" }), /RATE_LIMITS/);
+  assert.equal(loadApiConfig(TEST_ENV).API_TOKEN_RATE_LIMIT, 120);
+  assert.equal(loadApiConfig({ ...TEST_ENV, API_TOKEN_RATE_LIMIT: "5" }).API_TOKEN_RATE_LIMIT, 5);
+  assert.throws(
+    () => loadApiConfig({ ...TEST_ENV, API_TOKEN_RATE_LIMIT: "0" }),
+    /API_TOKEN_RATE_LIMIT/,
+  );
 });
 
 // Body size limits (BODY_LIMIT_BYTES; the MRZ route's own, larger one).
