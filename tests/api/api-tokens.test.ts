@@ -102,6 +102,21 @@ Deno.test("a Premium host makes a token, sees it once, lists it with its last us
     assert.equal(refused.code, "Unauthorized");
     assert.match(refused.detail, /revoked/);
     assert.deepEqual(await (await getWith(w.app, TOKENS, ana.session)).json(), []);
+    // Both are in the account history, by name (never the token).
+    const history = await (await getWith(
+      w.app,
+      "/api/Users/manage/history?PageNumber=1&PageSize=10",
+      ana.session,
+    )).json();
+    const entries = history.items.filter((e: { kind: string }) => e.kind.startsWith("ApiToken"));
+    assert.deepEqual(
+      entries.map((e: { kind: string; details: object }) => [e.kind, e.details]),
+      [
+        ["ApiTokenRevoked", { tokenName: "Channel manager" }],
+        ["ApiTokenCreated", { tokenName: "Channel manager" }],
+      ],
+    );
+    assert.ok(!JSON.stringify(history).includes(created.token));
     // Revoking again, or someone else's token: not found.
     const again = await w.app.request(`${TOKENS}/${created.id}`, {
       method: "DELETE",

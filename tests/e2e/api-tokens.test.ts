@@ -151,6 +151,13 @@ Deno.test({
         const revoked = await callWith(token, "/api/Properties?PageNumber=1&PageSize=20");
         assert.equal(revoked.status, 401);
         await revoked.body?.cancel();
+
+        // The account history names the token (never shows it).
+        await page.goto("/app/povijest");
+        await page.getByText("Opozvan API token").locator("visible=true").first().waitFor();
+        await page.getByText("Izrađen API token").locator("visible=true").first().waitFor();
+        await page.getByText("Token: Channel manager").locator("visible=true").first().waitFor();
+        assert.equal(await page.getByText(token).count(), 0);
         await context.close();
       });
     } finally {

@@ -12,6 +12,7 @@ import { apiTokens } from "../../db/schema/api-tokens.ts";
 import { AppError } from "../../errors.ts";
 import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
 import { assertApiAccess } from "../plans/api-access.ts";
+import { recordAccountEvent } from "../users/account-history.ts";
 
 /** A host has at most this many tokens that still work (not revoked, not expired). */
 export const MAX_LIVE_API_TOKENS = 20;
@@ -84,6 +85,13 @@ export async function createApiToken(
       });
     }
     await tx.insert(apiTokens).values(row);
+    await recordAccountEvent(tx, {
+      userId,
+      kind: "ApiTokenCreated",
+      now: ctx.now,
+      origin: ctx.request,
+      details: { tokenName: name },
+    });
   });
   return { ...toApiToken(row), token };
 }
@@ -97,15 +105,27 @@ export async function listApiTokens(ctx: ServiceContext): Promise<ApiToken[]> {
   return rows.map(toApiToken);
 }
 
-/** Revokes one of the caller's tokens: refused from the next request on. NotFound otherwise. */
+/**
+ * Revokes one of the caller's tokens: refused from the next request on. NotFound otherwise. Both
+ * this and the creation are entries of the account history (with the token's name).
+ */
 export async function revokeApiToken(ctx: ServiceContext, input: { id: string }): Promise<void> {
   const userId = ownerOf(ctx);
-  const done = await ctx.db.update(apiTokens).set({ revokedAt: ctx.now })
-    .where(and(
-      eq(apiTokens.id, input.id),
-      eq(apiTokens.userId, userId),
-      isNull(apiTokens.revokedAt),
-    ))
-    .returning({ id: apiTokens.id });
-  if (done.length === 0) throw new AppError("NotFound");
+  await ctx.db.transaction(async (tx) => {
+    const [done] = await tx.update(apiTokens).set({ revokedAt: ctx.now })
+      .where(and(
+        eq(apiTokens.id, input.id),
+        eq(apiTokens.userId, userId),
+        isNull(apiTokens.revokedAt),
+      ))
+      .returning({ name: apiTokens.name });
+    if (!done) throw new AppError("NotFound");
+    await recordAccountEvent(tx, {
+      userId,
+      kind: "ApiTokenRevoked",
+      now: ctx.now,
+      origin: ctx.request,
+      details: { tokenName: done.name },
+    });
+  });
 }
