@@ -23,13 +23,13 @@ import { statisticsRoutes } from "./routes/statistics.ts";
 import { subscriptionRoutes } from "./routes/subscriptions/mod.ts";
 import { GUEST_MRZ_PATH, guestMrzRoutes } from "./routes/guest-mrz.ts";
 import { dataExportRoutes } from "./routes/data-export.ts";
-import { API_TOKEN_SCHEME, BEARER_SCHEME } from "./openapi/openapi-security.ts";
+import { apiTokenGuide, apiTokenScheme, BEARER_SCHEME } from "./openapi/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
 import { apiReferenceAsset } from "./static/api-reference.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { noStoreByDefault } from "./security/cache-control.ts";
 import { cors } from "./security/cors.ts";
-import { rateLimit, RateLimiter } from "./security/rate-limit.ts";
+import { DEFAULT_API_TOKEN_RATE_LIMIT, rateLimit, RateLimiter } from "./security/rate-limit.ts";
 import { RATE_LIMITED_ROUTES } from "./security/rate-limited-routes.ts";
 import { withOwnPagePolicy, withSitePagePolicy } from "./security/content-security-policy.ts";
 
@@ -90,7 +90,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", guestMrzRoutes);
   app.route("/api", dataExportRoutes);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
-  app.openAPIRegistry.registerComponent("securitySchemes", "ApiToken", API_TOKEN_SCHEME);
+  const tokenRate = deps.config.apiTokenRateLimit ?? DEFAULT_API_TOKEN_RATE_LIMIT;
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiToken", apiTokenScheme(tokenRate));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -99,16 +100,7 @@ export function createApp(deps: AppDeps) {
       version: "0.1.0",
       description: "Guest self check-in and eVisitor registration for Croatian hosts. " +
         "Errors are RFC 9457 problem details.\n\n" +
-        "## Using the API with a personal token\n\n" +
-        "On Premium, make a token in the app (Account settings → API tokens): give it a name, " +
-        "the scopes `read` (GET, HEAD) and/or `write` (everything else) and, if you like, an " +
-        "expiry. It is shown once; keep it secret. Send it as a bearer token:\n\n" +
-        '```sh\ncurl -H "Authorization: Bearer prijavko_…" ' +
-        '"https://prijavko.hr/api/Properties"\n```\n\n' +
-        "Routes marked **ApiToken** accept it, for your own data only; account, session, " +
-        "two-factor, token, billing and admin routes never do (403). Each token may make " +
-        "120 requests a minute (429 with Retry-After beyond). A revoked or expired token gets " +
-        "401; a plan without API access gets 403 on every request.",
+        apiTokenGuide(deps.config.publicUrl, tokenRate),
     },
   });
   app.get("/api/reference/standalone.js", apiReferenceAsset);

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { createDatabase } from "@core/db/client.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { users } from "@core/db/schema/users.ts";
-import { launchBrowser, screenshot } from "../support/browser.ts";
+import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { dialogScreenshot, e2eSession } from "../support/e2e.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 
@@ -85,7 +85,7 @@ Deno.test({
             await dialogScreenshot(page, dialog, `api-token-created-${suffix}`);
             await dialog.getByRole("button", { name: "Spremio sam token" }).click();
             await dialog.waitFor({ state: "detached" });
-            await section(page).getByText(`Skripta ${suffix}`).waitFor();
+            await section(page).getByText(`Skripta ${suffix}`, { exact: true }).waitFor();
             await section(page).scrollIntoViewIfNeeded();
             await screenshot(page, `api-tokens-${suffix}`, { fullPage: false });
           });
@@ -118,7 +118,7 @@ Deno.test({
         await dialog.waitFor({ state: "detached" });
         // Never shown again: not in the list, not after a reload.
         await page.reload();
-        await tokens.getByText("Channel manager").waitFor();
+        await tokens.getByText("Channel manager", { exact: true }).waitFor();
         assert.equal(await page.getByText(token).count(), 0);
         assert.equal(await page.locator(`input[value="${token}"]`).count(), 0);
 
@@ -159,6 +159,20 @@ Deno.test({
         await page.getByText("Token: Channel manager").locator("visible=true").first().waitFor();
         assert.equal(await page.getByText(token).count(), 0);
         await context.close();
+      });
+
+      await t.step("the API reference explains how to use a token", async () => {
+        for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+          const context = await newContext({ viewport });
+          const page = await context.newPage();
+          await page.goto("/api/reference");
+          await page.getByRole("heading", { name: "Using the API with a personal token" })
+            .waitFor();
+          await page.getByText("Authorization: Bearer prijavko_…").first().waitFor();
+          await page.getByText(`${stack.baseUrl}/api/Properties`).first().waitFor();
+          await screenshot(page, `api-reference-tokens-${size}`, { fullPage: false });
+          await context.close();
+        }
       });
     } finally {
       await browser.close();
