@@ -304,7 +304,7 @@ Deno.test("account-security, token and admin routes never accept an API token", 
   });
 });
 
-Deno.test("an administrator impersonating a host cannot make or revoke the host's tokens", async () => {
+Deno.test("an administrator impersonating a host sees the tokens but cannot make or revoke one", async () => {
   await withWorld(async (w) => {
     const ana = await premiumHost(w, "ana@example.com");
     const { id } = await createToken(w.app, ana.session);
@@ -315,6 +315,10 @@ Deno.test("an administrator impersonating a host cannot make or revoke the host'
     );
     assert.equal(impersonation.status, 200, await impersonation.clone().text());
     const asAna = (await impersonation.json()).accessToken;
+    // The list is visible (names and hints), changes are not allowed.
+    const listed = await getWith(w.app, TOKENS, asAna);
+    assert.equal(listed.status, 200);
+    assert.equal((await listed.json()).length, 1);
     await problemOf(
       await postWith(w.app, TOKENS, { name: "Backdoor", scopes: ["read"] }, asAna),
       403,

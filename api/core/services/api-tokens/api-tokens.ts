@@ -7,7 +7,7 @@ import {
   type CreatedApiToken,
 } from "@shared/schemas/api-token.ts";
 import { CreateApiTokenRequest as CreateSchema } from "@shared/schemas/api-token.ts";
-import { actorOf, type ServiceContext } from "../../context.ts";
+import { actorIdOf, actorOf, type ServiceContext } from "../../context.ts";
 import { apiTokens } from "../../db/schema/api-tokens.ts";
 import { AppError } from "../../errors.ts";
 import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
@@ -96,9 +96,12 @@ export async function createApiToken(
   return { ...toApiToken(row), token };
 }
 
-/** The caller's tokens that were not revoked, newest first, with when each was last used. */
+/**
+ * The caller's tokens that were not revoked, newest first, with when each was last used. An
+ * administrator impersonating the host may see the list (names and hints only), not change it.
+ */
 export async function listApiTokens(ctx: ServiceContext): Promise<ApiToken[]> {
-  const userId = ownerOf(ctx);
+  const userId = actorIdOf(ctx);
   const rows = await ctx.db.select().from(apiTokens)
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
