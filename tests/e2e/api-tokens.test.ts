@@ -83,7 +83,7 @@ Deno.test({
             await section(page).getByText("Vaši tokeni").waitFor();
             const { dialog } = await createToken(page, `Skripta ${suffix}`);
             await dialogScreenshot(page, dialog, `api-token-created-${suffix}`);
-            await dialog.getByRole("button", { name: "Spremio sam token" }).click();
+            await dialog.getByRole("button", { name: "Token je spremljen" }).click();
             await dialog.waitFor({ state: "detached" });
             await section(page).getByText(`Skripta ${suffix}`, { exact: true }).waitFor();
             await section(page).scrollIntoViewIfNeeded();
@@ -114,7 +114,7 @@ Deno.test({
         await dialog.getByRole("button", { name: "Kopiraj" }).click();
         await page.getByText("Token je kopiran.").waitFor();
         assert.equal(await page.evaluate(() => navigator.clipboard.readText()), token);
-        await dialog.getByRole("button", { name: "Spremio sam token" }).click();
+        await dialog.getByRole("button", { name: "Token je spremljen" }).click();
         await dialog.waitFor({ state: "detached" });
         // Never shown again: not in the list, not after a reload.
         await page.reload();

@@ -56,7 +56,11 @@ export function NewApiTokenDialog(
             </Button>
           </div>
           <p className="mt-4 text-sm font-semibold">{t("account.apiTokens.example")}</p>
-          <pre className="mt-1.5 overflow-x-auto rounded-xl bg-surface-muted p-3 font-mono text-xs text-fg">{`curl -H "Authorization: Bearer ${created.token}" \\\n  "${origin}/api/Properties?PageNumber=1&PageSize=20"`}</pre>
+          <pre
+            tabIndex={0}
+            aria-label={t("account.apiTokens.example")}
+            className="mt-1.5 overflow-x-auto rounded-xl bg-surface-muted p-3 font-mono text-xs text-fg focus-visible:outline-2 focus-visible:outline-ring"
+          >{`curl -H "Authorization: Bearer ${created.token}" \\\n  "${origin}/api/Properties?PageNumber=1&PageSize=20"`}</pre>
           <p className="mt-3 text-sm text-fg-muted">
             {t("account.apiTokens.reference")}{" "}
             <a href="/api/reference" className="font-semibold text-primary underline">
