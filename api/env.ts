@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { commonEnv, parseConfig } from "@core/platform/config.ts";
 import { DEVELOPMENT_PAYEE, payeeProblems } from "@core/services/billing/payee.ts";
-import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/security/rate-limit.ts";
+import {
+  DEFAULT_API_TOKEN_RATE_LIMIT,
+  DEFAULT_RATE_LIMITS,
+  type RateLimits,
+} from "./http/security/rate-limit.ts";
 
 const base64Key32 = z
   .string({ error: "is required: 32 random bytes in base64 (openssl rand -base64 32)" })
@@ -80,6 +84,8 @@ const ApiEnv = z
     /** Per stay or door code rather than per address. */
     RATE_LIMIT_CODE_READS: perMinute(DEFAULT_RATE_LIMITS.codeReads),
     RATE_LIMIT_CODE_CHECKINS: perMinute(DEFAULT_RATE_LIMITS.codeCheckins),
+    /** Requests a minute per personal API token (always on, also with RATE_LIMITS=off). */
+    API_TOKEN_RATE_LIMIT: perMinute(DEFAULT_API_TOKEN_RATE_LIMIT),
     /** Who hosts pay by bank transfer (payment instructions, HUB3 barcode, receipts). */
     BILLING_PAYEE_NAME: z.string().trim().min(1).default(DEVELOPMENT_PAYEE.name),
     BILLING_PAYEE_STREET: z.string().trim().min(1).default(DEVELOPMENT_PAYEE.street),

@@ -54,6 +54,7 @@ await runMain(async () => {
       supportEmail: config.SUPPORT_EMAIL,
       guestDataRetentionDays: config.GUEST_DATA_RETENTION_DAYS,
       rateLimits: rateLimitsOf(config),
+      apiTokenRateLimit: config.API_TOKEN_RATE_LIMIT,
       corsOrigins: config.CORS_ORIGINS,
       auth: {
         jwtSecret: config.JWT_SECRET,

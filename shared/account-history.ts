@@ -28,6 +28,8 @@ export const ACCOUNT_EVENT_KINDS = [
   "TrialAssigned",
   "AccountDeletionRequested",
   "AccountDeletionCancelled",
+  "ApiTokenCreated",
+  "ApiTokenRevoked",
 ] as const;
 export type AccountEventKind = typeof ACCOUNT_EVENT_KINDS[number];
 
@@ -36,7 +38,7 @@ export const ACCOUNT_HISTORY_RETENTION_DAYS = 365;
 
 /**
  * The few names an entry may carry, never a document number, guest data, password, code or
- * token: the eVisitor account's username, a package's name and months.
+ * token: the eVisitor account's username, a package's name and months, an API token's name.
  */
 export interface AccountEventDetails {
   username?: string;
@@ -44,4 +46,6 @@ export interface AccountEventDetails {
   months?: number;
   /** The stay whose guest's registration was cancelled. */
   reservationCode?: string;
+  /** The name a host gave a personal API token (never the token). */
+  tokenName?: string;
 }

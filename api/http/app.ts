@@ -25,13 +25,13 @@ import { subscriptionRoutes } from "./routes/subscriptions/mod.ts";
 import { GUEST_MRZ_PATH, guestMrzRoutes } from "./routes/guest-mrz.ts";
 import { RESERVATION_IMPORT_PATH, reservationImportRoutes } from "./routes/reservation-import.ts";
 import { dataExportRoutes } from "./routes/data-export.ts";
-import { BEARER_SCHEME } from "./openapi/openapi-security.ts";
+import { apiTokenGuide, apiTokenScheme, BEARER_SCHEME } from "./openapi/openapi-security.ts";
 import { createSiteHandler } from "./static/site.ts";
 import { apiReferenceAsset } from "./static/api-reference.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { noStoreByDefault } from "./security/cache-control.ts";
 import { cors } from "./security/cors.ts";
-import { rateLimit, RateLimiter } from "./security/rate-limit.ts";
+import { DEFAULT_API_TOKEN_RATE_LIMIT, rateLimit, RateLimiter } from "./security/rate-limit.ts";
 import { RATE_LIMITED_ROUTES } from "./security/rate-limited-routes.ts";
 import { withOwnPagePolicy, withSitePagePolicy } from "./security/content-security-policy.ts";
 
@@ -97,6 +97,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", guestMrzRoutes);
   app.route("/api", dataExportRoutes);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", BEARER_SCHEME);
+  const tokenRate = deps.config.apiTokenRateLimit ?? DEFAULT_API_TOKEN_RATE_LIMIT;
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiToken", apiTokenScheme(tokenRate));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -104,7 +106,8 @@ export function createApp(deps: AppDeps) {
       title: "Prijavko API",
       version: "0.1.0",
       description: "Guest self check-in and eVisitor registration for Croatian hosts. " +
-        "Errors are RFC 9457 problem details.",
+        "Errors are RFC 9457 problem details.\n\n" +
+        apiTokenGuide(deps.config.publicUrl, tokenRate),
     },
   });
   app.get("/api/reference/standalone.js", apiReferenceAsset);

@@ -29,6 +29,8 @@ export interface AppDeps {
     guestDataRetentionDays?: number;
     /** Requests per minute and address for each rate-limited group; none when absent (RATE_LIMITS=off). */
     rateLimits?: RateLimits;
+    /** Requests per minute each personal API token may make; 120 when absent. */
+    apiTokenRateLimit?: number;
     /** Origins whose pages may call the API (CORS); none when absent. */
     corsOrigins?: readonly string[];
   };

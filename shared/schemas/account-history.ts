@@ -18,6 +18,7 @@ export const AccountEvent = z
       packageName: z.string().optional(),
       months: z.number().int().optional(),
       reservationCode: z.string().optional(),
+      tokenName: z.string().optional(),
     }),
   })
   .meta({ id: "AccountEvent" });

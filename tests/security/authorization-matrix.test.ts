@@ -9,12 +9,17 @@
  * - Operations behind `requireRole(ADMINISTRATOR)` (found in the routers, not listed by hand)
  *   refuse hosts, and hosts' impersonation sessions, with 403; every other Bearer operation does
  *   not answer a host 403.
+ * - Personal API tokens are refused (403) by every Bearer operation that does not list the ApiToken
+ *   scheme, and accepted by those that do.
  * - Bruno using Ana's ids and codes, in the path, the query or the body, gets 403/404 and
  *   nothing changes in the database; the same request by Ana works (so the ids were real).
  */
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
+import { eq } from "drizzle-orm";
 import { signAccessToken } from "@core/auth/access-token.ts";
+import { apiTokens } from "@core/db/schema/api-tokens.ts";
+import { subscriptions } from "@core/db/schema/billing.ts";
 import { setLogLevel } from "@core/platform/logger.ts";
 import { bearer } from "../support/accounts.ts";
 import { simulatorAccess, TEST_AUTH, type TestApp } from "../support/app.ts";
@@ -96,6 +101,7 @@ const PATH_VALUES: Record<string, (host: HostData) => string> = {
   "/api/Calendars/Export/{accommodationUnitCode}": (h) => h.unitCode,
   "/api/UserNotifications/{id}": (h) => h.notificationId,
   "/api/Guests/{id}": (h) => h.guestId,
+  "/api/Users/manage/apiTokens/{id}": (h) => h.apiTokenId,
   "/api/Subscriptions/packages/{id}": () => "pro",
   "/api/Subscriptions/purchase-requests/{id}": (h) => h.purchaseRequestId,
   "/api/Subscriptions/receipt/{id}": (h) => h.receiptId,
@@ -526,6 +532,46 @@ Deno.test("authorization matrix, from the OpenAPI document", async (t) => {
             assert.ok(res.ok, `${op.key} by the administrator: ${res.status} ${text}`);
           });
         });
+      }
+    });
+
+    // -------------------------------------------------------------------------------------------
+    await t.step("personal API tokens work only where the document lists ApiToken", async (t) => {
+      // The world's hosts each hold a read-only token `prijavko_<name>` (world.ts).
+      const token = "prijavko_ana";
+      for (const op of operations.filter((o) => o.bearer)) {
+        await t.step(
+          `${op.key}${op.apiToken ? " (ApiToken)" : ""}`,
+          () =>
+            tpl.withCopy(async ({ app, db }) => {
+              const values = Object.fromEntries(op.pathParams.map((p) => [p.name, "no-such-row"]));
+              const url = fillPath(op.path, values) + minimalQuery(op, doc);
+              const body = op.bodySchema ? {} : undefined;
+              if (!op.apiToken) {
+                const before = await snapshot(db);
+                const res = count(await send(app, op.method, url, { token, body }));
+                const problem = await assertProblemOnly(
+                  res,
+                  403,
+                  `${op.key} with an API token`,
+                  [...ana.secrets, ...SERVER_SECRETS],
+                  sentOf(url, body),
+                );
+                assert.match(String(problem.detail), /API tokens are not accepted here/, op.key);
+                await expectUnchanged(db, before, `${op.key} with an API token`);
+                return;
+              }
+              // Accepted: with Premium and both scopes, the token is its host (nothing found is fine).
+              await db.update(subscriptions).set({ packageId: "premium" })
+                .where(eq(subscriptions.userId, ana.userId));
+              await db.update(apiTokens).set({ scopes: ["read", "write"] })
+                .where(eq(apiTokens.id, ana.apiTokenId));
+              const res = count(await send(app, op.method, url, { token, body }));
+              const text = await res.text();
+              assert.notEqual(res.status, 401, `${op.key}: a live API token refused: ${text}`);
+              assert.notEqual(res.status, 403, `${op.key}: a Premium API token refused: ${text}`);
+            }),
+        );
       }
     });
 

@@ -264,6 +264,7 @@ Deno.test("fuzz oracle: the checks catch what they must (so a quiet fuzz means s
     pathParams: [],
     queryParams: [],
     bearer: false,
+    apiToken: false,
     anonymousAllowed: true,
     documentedStatuses: new Set([200, 400]),
   } satisfies Operation;

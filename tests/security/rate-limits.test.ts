@@ -298,6 +298,12 @@ Deno.test("settings: limits on by default with the documented values, RATE_LIMIT
   );
   assert.throws(() => loadApiConfig({ ...TEST_ENV, RATE_LIMIT_LOGIN: "0" }), /RATE_LIMIT_LOGIN/);
   assert.throws(() => loadApiConfig({ ...TEST_ENV, RATE_LIMITS: "no" }), /RATE_LIMITS/);
+  assert.equal(loadApiConfig(TEST_ENV).API_TOKEN_RATE_LIMIT, 120);
+  assert.equal(loadApiConfig({ ...TEST_ENV, API_TOKEN_RATE_LIMIT: "5" }).API_TOKEN_RATE_LIMIT, 5);
+  assert.throws(
+    () => loadApiConfig({ ...TEST_ENV, API_TOKEN_RATE_LIMIT: "0" }),
+    /API_TOKEN_RATE_LIMIT/,
+  );
 });
 
 Deno.test("a stay or door code has its own limits, whatever address asks (issue 20)", () =>

@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import { createDatabase, type Database } from "@core/db/client.ts";
+import { apiTokens } from "@core/db/schema/api-tokens.ts";
+import { hashToken } from "@core/platform/crypto/random-token.ts";
 import { requireRole } from "../../api/http/auth/require-user.ts";
 import { ADMINISTRATOR } from "@core/auth/auth-user.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
@@ -48,6 +50,8 @@ export interface HostData {
   purchaseRequestId: string;
   receiptId: string;
   exportFile: string;
+  /** A personal API token of the host (made in the database: the world's plans have no API access). */
+  apiTokenId: string;
   /**
    * Text that appears only in this host's own answers (document number, notes, e-mail, secret
    * ids). Guests' names are not among them: the check-in page shows them to anyone with the code.
@@ -189,8 +193,20 @@ async function makeHost(
     "calendar feed",
   );
 
+  const apiTokenId = crypto.randomUUID();
+  await db.insert(apiTokens).values({
+    id: apiTokenId,
+    userId,
+    name: `${name}'s script`,
+    tokenHash: await hashToken(`prijavko_${name}`),
+    hint: "prijavko_abcd",
+    scopes: ["read"],
+    createdAt: NOW,
+  });
+
   return {
     evisitor: login,
+    apiTokenId,
     userId,
     email,
     token,

@@ -59,6 +59,7 @@ export async function createTestApp(
     bodyLimitBytes = 64 * 1024,
     clock = () => new Date(),
     rateLimits,
+    apiTokenRateLimit,
     corsOrigins,
     trustProxy = false,
     payee,
@@ -70,6 +71,7 @@ export async function createTestApp(
     bodyLimitBytes?: number;
     clock?: () => Date;
     rateLimits?: RateLimits;
+    apiTokenRateLimit?: number;
     corsOrigins?: string[];
     trustProxy?: boolean;
     payee?: Payee;
@@ -89,6 +91,7 @@ export async function createTestApp(
       auth: TEST_AUTH,
       publicUrl: TEST_PUBLIC_URL,
       rateLimits,
+      apiTokenRateLimit,
       corsOrigins,
       payee,
       supportEmail,

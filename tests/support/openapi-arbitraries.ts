@@ -77,6 +77,8 @@ export interface Operation {
   bodySchema?: JsonSchema;
   /** The operation lists the Bearer scheme among its security requirements. */
   bearer: boolean;
+  /** The operation also accepts a personal API token (the ApiToken scheme). */
+  apiToken: boolean;
   /** The operation may also be called without credentials (`{}` among its requirements). */
   anonymousAllowed: boolean;
   /** HTTP statuses the operation documents. */
@@ -103,6 +105,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         queryParams: parameters.filter((p) => p.in === "query"),
         bodySchema: body,
         bearer: security.some((requirement) => "Bearer" in requirement),
+        apiToken: security.some((requirement) => "ApiToken" in requirement),
         anonymousAllowed: security.length === 0 ||
           security.some((requirement) => Object.keys(requirement).length === 0),
         documentedStatuses: new Set(

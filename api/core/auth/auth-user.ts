@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from "@shared/schemas/api-token.ts";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared-query.ts";
@@ -14,6 +15,8 @@ export interface AuthUser {
   impersonatorId?: string;
   /** The sign-in session (refresh-token family) the access token belongs to. */
   sessionId?: string;
+  /** Set when the request came with a personal API token instead of a session. */
+  apiToken?: { id: string; scopes: ApiTokenScope[] };
 }
 
 export const ADMINISTRATOR = "Administrator";

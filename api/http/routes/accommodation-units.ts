@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import { PropertySetupRequest } from "@shared/schemas/property-setup-request.ts";
-import { requireUser } from "../auth/require-user.ts";
+import { requireUserOrApiToken } from "../auth/require-user.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
-import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { authProblemResponses, BEARER_OR_API_TOKEN } from "../openapi/openapi-security.ts";
 import { CodeParam, IdParam } from "../request/path-params.ts";
 import { createUnit, deleteUnit, updateUnit } from "@core/services/units/manage-unit.ts";
 import { renewUnitCode } from "@core/services/units/renew-unit-code.ts";
@@ -12,7 +12,11 @@ import { describeUnit, unitWifi } from "@core/services/units/describe-unit.ts";
 import { qrPng, qrSvg, wifiQrPayload } from "@core/services/units/unit-qr.ts";
 import { serviceContext } from "../service-context.ts";
 
-const common = { tags: ["Accommodation units"], security: BEARER, middleware: [requireUser] };
+const common = {
+  tags: ["Accommodation units"],
+  security: BEARER_OR_API_TOKEN,
+  middleware: [requireUserOrApiToken],
+};
 const errors = {
   404: { description: "No such unit of yours" },
   ...authProblemResponses,

@@ -6,11 +6,11 @@ import {
   UnitCalendar,
 } from "@shared/schemas/calendar.ts";
 import { pagedResult } from "@shared/schemas/paged.ts";
-import { requireUser } from "../auth/require-user.ts";
+import { requireUserOrApiToken } from "../auth/require-user.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
 import { CalendarListQuery } from "@shared/schemas/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
-import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { authProblemResponses, BEARER_OR_API_TOKEN } from "../openapi/openapi-security.ts";
 import { exportFeedOf } from "@core/services/calendars/export-feed.ts";
 import {
   EXPORT_PATH,
@@ -21,7 +21,11 @@ import { listCalendars } from "@core/services/calendars/list-calendars.ts";
 import { requestCalendarSync } from "@core/services/calendars/request-sync.ts";
 import { serviceContext } from "../service-context.ts";
 
-const common = { tags: ["Calendars"], security: BEARER, middleware: [requireUser] };
+const common = {
+  tags: ["Calendars"],
+  security: BEARER_OR_API_TOKEN,
+  middleware: [requireUserOrApiToken],
+};
 const errors = {
   404: { description: "No such unit of yours" },
   ...authProblemResponses,

@@ -10,11 +10,11 @@ import {
 import { pagedResult } from "@shared/schemas/paged.ts";
 import { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
 import { requiredParameter } from "@shared/schemas/fields.ts";
-import { requireUser } from "../auth/require-user.ts";
+import { requireUserOrApiToken } from "../auth/require-user.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
 import { pagingOf } from "../request/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
-import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { authProblemResponses, BEARER_OR_API_TOKEN } from "../openapi/openapi-security.ts";
 import { serviceContext } from "../service-context.ts";
 import { describeGuest } from "@core/services/guests/guest-details.ts";
 import { hostCheckIn, hostCheckOut } from "@core/services/guests/host-check-in.ts";
@@ -27,7 +27,11 @@ import { ReservationSettlementQuery, SettlementSearch } from "@shared/schemas/se
 import { disownGuest, disownGuestByToken } from "@core/services/guests/disown-guest.ts";
 import { IdParam } from "../request/path-params.ts";
 
-const common = { tags: ["Guests"], security: BEARER, middleware: [requireUser] };
+const common = {
+  tags: ["Guests"],
+  security: BEARER_OR_API_TOKEN,
+  middleware: [requireUserOrApiToken],
+};
 const errors = {
   404: { description: "No such property or guest of yours" },
   409: {

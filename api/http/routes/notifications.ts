@@ -5,10 +5,10 @@ import {
   NotificationSyncQuery,
   UserNotification,
 } from "@shared/schemas/notification.ts";
-import { requireUser } from "../auth/require-user.ts";
+import { requireUserOrApiToken } from "../auth/require-user.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
-import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { authProblemResponses, BEARER_OR_API_TOKEN } from "../openapi/openapi-security.ts";
 import { IdParam } from "../request/path-params.ts";
 import {
   deleteNotification,
@@ -20,7 +20,11 @@ import {
 } from "@core/services/notifications/notification-sync.ts";
 import { serviceContext } from "../service-context.ts";
 
-const common = { tags: ["Notifications"], security: BEARER, middleware: [requireUser] };
+const common = {
+  tags: ["Notifications"],
+  security: BEARER_OR_API_TOKEN,
+  middleware: [requireUserOrApiToken],
+};
 const errors = {
   404: { description: "No such notification of yours" },
   ...authProblemResponses,

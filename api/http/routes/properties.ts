@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { pagedResult } from "@shared/schemas/paged.ts";
 import { Property, PropertySettingsUpdate } from "@shared/schemas/property.ts";
-import { requireUser } from "../auth/require-user.ts";
+import { requireUserOrApiToken } from "../auth/require-user.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
 import { pagingOf } from "../request/list-query.ts";
 import { PropertyListQuery } from "@shared/schemas/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
-import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { authProblemResponses, BEARER_OR_API_TOKEN } from "../openapi/openapi-security.ts";
 import { IdParam } from "../request/path-params.ts";
 import { listProperties } from "@core/services/properties/list-properties.ts";
 import {
@@ -15,7 +15,11 @@ import {
 } from "@core/services/properties/manage-property.ts";
 import { serviceContext } from "../service-context.ts";
 
-const common = { tags: ["Properties"], security: BEARER, middleware: [requireUser] };
+const common = {
+  tags: ["Properties"],
+  security: BEARER_OR_API_TOKEN,
+  middleware: [requireUserOrApiToken],
+};
 const errors = {
   404: { description: "No such property of yours" },
   ...authProblemResponses,

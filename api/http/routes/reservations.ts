@@ -10,7 +10,7 @@ import {
   UpdateReservationRequest,
 } from "@shared/schemas/reservation.ts";
 import { ReservationListQuery } from "@shared/schemas/list-query.ts";
-import { optionalUser, requireUser } from "../auth/require-user.ts";
+import { optionalUser, requireUserOrApiToken } from "../auth/require-user.ts";
 import { submitGuests } from "@core/services/guests/submit-guests.ts";
 import { borderCrossingsFor } from "@core/services/guests/border-crossings.ts";
 import { settlementsForStay } from "@core/services/guests/settlements.ts";
@@ -19,7 +19,7 @@ import { serviceContext } from "../service-context.ts";
 import { jsonBody, jsonOk } from "../request/json-body.ts";
 import { pagingOf } from "../request/list-query.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
-import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
+import { authProblemResponses, BEARER_OR_API_TOKEN } from "../openapi/openapi-security.ts";
 import { CodeParam } from "../request/path-params.ts";
 import { listReservations } from "@core/services/reservations/list-reservations.ts";
 import { doorStay } from "@core/services/reservations/public-stay.ts";
@@ -31,7 +31,11 @@ import {
 } from "@core/services/reservations/manage-reservation.ts";
 import { readReservation } from "@core/services/reservations/read-reservation.ts";
 
-const common = { tags: ["Reservations"], security: BEARER, middleware: [requireUser] };
+const common = {
+  tags: ["Reservations"],
+  security: BEARER_OR_API_TOKEN,
+  middleware: [requireUserOrApiToken],
+};
 const errors = {
   404: { description: "No such reservation or unit of yours" },
   409: {
@@ -85,7 +89,7 @@ const read = createRoute({
     "many guests are in, their initials, the host's contact): the address, the house notes, the " +
     "WiFi and one's own guests in full only with the `Checkin-Receipt` header a check-in " +
     "returned. An unknown code is UnknownCode (404). Never cached.",
-  security: [...BEARER, {}],
+  security: [...BEARER_OR_API_TOKEN, {}],
   middleware: [optionalUser],
   request: { params: CodeParam, headers: receiptHeader },
   responses: {

@@ -46,6 +46,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codeCheckins: 10,
 };
 
+/** Requests one personal API token may make per minute unless configured (API_TOKEN_RATE_LIMIT). */
+export const DEFAULT_API_TOKEN_RATE_LIMIT = 120;
+
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 /** How often one process deletes the rows of finished windows. */
 const PURGE_EVERY_MS = 5 * 60_000;

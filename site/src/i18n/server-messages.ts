@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from "@shared/errors.ts";
+import { API_TOKEN_EXPIRY_PAST, API_TOKEN_SCOPE_REQUIRED } from "@shared/schemas/api-token.ts";
 import { API_ERROR_MESSAGES, ApiError } from "../lib/api/api-error.ts";
 import type { Translate, TranslationKey } from "./translate.ts";
 import { translateValidation } from "./validation.ts";
@@ -22,6 +23,8 @@ const OTHER_MESSAGES: Record<string, TranslationKey> = {
   "eVisitor refused this API key.": "serverMessage.evisitorApiKeyRejected",
   "This eVisitor account is already connected.": "serverMessage.evisitorAccountConnected",
   "Enter the new password or the new API key.": "serverMessage.evisitorNewCredentialsRequired",
+  [API_TOKEN_SCOPE_REQUIRED]: "serverMessage.apiTokenScopeRequired",
+  [API_TOKEN_EXPIRY_PAST]: "serverMessage.apiTokenExpiryPast",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -25,3 +25,4 @@ export * from "./evisitor-settlements.ts";
 export * from "./legal-acceptances.ts";
 export * from "./feedback.ts";
 export * from "./checkin-receipts.ts";
+export * from "./api-tokens.ts";

@@ -1,6 +1,7 @@
 import { createRouter } from "../../openapi/openapi.ts";
 import { adminUserRoutes } from "./admin.ts";
 import { consentRoutes } from "./consents.ts";
+import { apiTokenRoutes } from "./api-tokens.ts";
 import { manageRoutes } from "./manage.ts";
 import { passwordRoutes } from "./password.ts";
 import { registrationRoutes } from "./registration.ts";
@@ -13,4 +14,5 @@ export const userRoutes = createRouter()
   .route("/", passwordRoutes)
   .route("/", manageRoutes)
   .route("/", consentRoutes)
+  .route("/", apiTokenRoutes)
   .route("/", adminUserRoutes);

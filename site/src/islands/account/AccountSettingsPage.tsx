@@ -1,12 +1,14 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
+import { ApiTokens } from "./ApiTokens.tsx";
 import { ChangeEmailForm } from "./ChangeEmailForm.tsx";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
 import { TwoFactorSettings } from "./TwoFactorSettings.tsx";
 
 /**
- * /app/postavke-racuna: e-mail, password and two-factor sign-in of the signed-in user. E-mail
- * notifications are on /app/postavke; the data export and cookies in the privacy centre.
+ * /app/postavke-racuna: e-mail, password and two-factor sign-in of the signed-in user, and personal
+ * API tokens. E-mail notifications are on /app/postavke; the data export and cookies in the privacy
+ * centre.
  */
 export default function AccountSettingsPage() {
   return (
@@ -28,6 +30,7 @@ function AccountSettings() {
         <ChangeEmailForm />
         <ChangePasswordForm />
         <TwoFactorSettings />
+        <ApiTokens />
       </div>
     </div>
   );

@@ -40,6 +40,8 @@ const KIND_ICONS: Record<AccountEventKind, IconName> = {
   ExternalAccountCredentialsChanged: "key",
   RegistrationCancelled: "close",
   DataExported: "download",
+  ApiTokenCreated: "key",
+  ApiTokenRevoked: "key",
   PlanPurchasePaid: "receipt",
   PlanAssigned: "rocket",
   TrialAssigned: "rocket",
@@ -154,10 +156,11 @@ function When({ entry, lang }: { entry: AccountEvent; lang: Locale }) {
 /** The kind's label and icon, with the account, plan or administrator it names. */
 function What({ t, entry }: { t: Translate; entry: AccountEvent }) {
   const warning = WARNING_KINDS.has(entry.kind);
-  const { username, packageName, months, reservationCode } = entry.details;
+  const { username, packageName, months, reservationCode, tokenName } = entry.details;
   const notes = [
     username ? t("history.account", { username }) : undefined,
     reservationCode ? t("history.reservation", { code: reservationCode }) : undefined,
+    tokenName ? t("history.apiToken", { name: tokenName }) : undefined,
     packageName && months ? t("history.plan", { package: packageName, months }) : undefined,
     entry.actorEmail ? t("history.byAdministrator", { email: entry.actorEmail }) : undefined,
   ].filter((note) => note !== undefined);

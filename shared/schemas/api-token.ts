@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { formatMessage, MESSAGES } from "../messages.ts";
+import { requiredMessage } from "./fields.ts";
+
+/**
+ * Personal API tokens (issue 22, "API access"): `read` allows GET and HEAD, `write` every other
+ * method, on the host routes only (never account, session, two-factor, token or admin routes).
+ */
+export const API_TOKEN_SCOPES = ["read", "write"] as const;
+export const ApiTokenScope = z.enum(API_TOKEN_SCOPES);
+export type ApiTokenScope = z.infer<typeof ApiTokenScope>;
+
+/** Every API token starts with this, so that it is recognised (and found by secret scanners). */
+export const API_TOKEN_PREFIX = "prijavko_";
+
+export const API_TOKEN_NAME_MAX = 80;
+export const API_TOKEN_SCOPE_REQUIRED = "Choose at least one scope";
+export const API_TOKEN_EXPIRY_PAST = "The expiry must be in the future";
+
+/** POST /Users/manage/apiTokens */
+export const CreateApiTokenRequest = z
+  .object({
+    name: z.string().trim().min(1, requiredMessage("Name")).max(
+      API_TOKEN_NAME_MAX,
+      formatMessage(MESSAGES.lengthMax, { max: API_TOKEN_NAME_MAX }),
+    ),
+    scopes: z.array(ApiTokenScope).min(1, API_TOKEN_SCOPE_REQUIRED)
+      .transform((scopes) => API_TOKEN_SCOPES.filter((scope) => scopes.includes(scope))),
+    /** When the token stops working; never when absent or null. Must be in the future. */
+    expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .meta({ id: "CreateApiTokenRequest" });
+export type CreateApiTokenRequest = z.input<typeof CreateApiTokenRequest>;
+
+/** A token as listed: never the token itself, only its first characters to tell it apart. */
+export const ApiToken = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    scopes: z.array(ApiTokenScope),
+    /** The token's first characters (prefix and four more), to recognise it. */
+    hint: z.string(),
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime().nullable(),
+    lastUsedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "ApiToken" });
+export type ApiToken = z.infer<typeof ApiToken>;
+
+/** The answer to a creation: the token itself, shown this once and never again. */
+export const CreatedApiToken = ApiToken.extend({ token: z.string() }).meta({
+  id: "CreatedApiToken",
+});
+export type CreatedApiToken = z.infer<typeof CreatedApiToken>;
+
+export const ApiTokenList = z.array(ApiToken).meta({ id: "ApiTokenList" });
