@@ -6,6 +6,7 @@ import { guests } from "@core/db/schema/guests.ts";
 import { receipts } from "@core/db/schema/billing.ts";
 import { users } from "@core/db/schema/users.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
+import { replaceSettlements } from "@core/services/guests/settlements.ts";
 import { accountErasureJob } from "../../workers/scheduler/jobs/account-erasure.ts";
 import {
   bearer,
@@ -58,6 +59,10 @@ async function populatedHost(
   const accountId = await seedMirroredAccount(db, userId, undefined, {
     username: `${email.split("@")[0]}.api`,
   });
+  // The account's copy of eVisitor's Croatian settlements, as a sync leaves it.
+  await replaceSettlements(db, accountId, [
+    { id: "s-1", name: "Zagreb-Zagreb", zipCode: "10000", active: true },
+  ], new Date());
   const token = (await signIn(app, email)).accessToken;
   await app.request(`http://localhost/api/Users/manage/profile`, {
     method: "PUT",

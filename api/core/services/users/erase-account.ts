@@ -17,6 +17,7 @@ import { sessions } from "../../db/schema/sessions.ts";
 import { userNotifications } from "../../db/schema/user-notifications.ts";
 import { userTokens } from "../../db/schema/user-tokens.ts";
 import { recoveryCodes, userRoles, users } from "../../db/schema/users.ts";
+import { deleteSettlements } from "../guests/settlements.ts";
 import { removeUnits } from "../units/remove-units.ts";
 import { buyerLinesOf, profileOf } from "./profile.ts";
 
@@ -70,6 +71,10 @@ export async function eraseAccount(db: Database, userId: string, now: Date): Pro
     await tx.delete(reservations).where(eq(reservations.userId, userId));
     await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     await tx.delete(properties).where(eq(properties.userId, userId));
+    const accounts = await tx.select({ id: externalAccounts.id }).from(externalAccounts)
+      .where(eq(externalAccounts.userId, userId));
+    // Each account's copy of eVisitor's settlement list goes with it.
+    for (const { id } of accounts) await deleteSettlements(tx, id);
     await tx.delete(externalAccounts).where(eq(externalAccounts.userId, userId));
     await tx.delete(userNotifications).where(eq(userNotifications.userId, userId));
     await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
