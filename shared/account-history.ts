@@ -30,6 +30,10 @@ export const ACCOUNT_EVENT_KINDS = [
   "AccountDeletionCancelled",
   "ApiTokenCreated",
   "ApiTokenRevoked",
+  "PropertyMemberInvited",
+  "PropertyMemberJoined",
+  "PropertyMemberRoleChanged",
+  "PropertyMemberRemoved",
 ] as const;
 export type AccountEventKind = typeof ACCOUNT_EVENT_KINDS[number];
 
@@ -48,4 +52,9 @@ export interface AccountEventDetails {
   reservationCode?: string;
   /** The name a host gave a personal API token (never the token). */
   tokenName?: string;
+  /** A property's team (issue 22): the property's name and the member's address. */
+  propertyName?: string;
+  memberEmail?: string;
+  /** Who made a property-team change, when it was a co-host rather than the owner. */
+  byEmail?: string;
 }

@@ -119,6 +119,10 @@ export const ERROR_CODES = {
     status: 409,
     title: "The stays changed since the preview. Please preview the file again.",
   },
+  MemberAlreadyInvited: {
+    status: 409,
+    title: "This address is already a member of the property or invited to it.",
+  },
   DocumentScanUnavailable: {
     status: 503,
     title: "Document scanning is not available right now; please type the details.",

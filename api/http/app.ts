@@ -15,6 +15,7 @@ import { legalRoutes } from "./routes/legal.ts";
 import { userRoutes } from "./routes/users/mod.ts";
 import { externalAccountRoutes } from "./routes/external-accounts.ts";
 import { propertyRoutes } from "./routes/properties.ts";
+import { propertyMemberRoutes } from "./routes/property-members.ts";
 import { unitRoutes } from "./routes/accommodation-units.ts";
 import { reservationRoutes } from "./routes/reservations.ts";
 import { calendarRoutes } from "./routes/calendars.ts";
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", legalRoutes);
   app.route("/api", userRoutes);
   app.route("/api", externalAccountRoutes);
+  app.route("/api", propertyMemberRoutes);
   app.route("/api", propertyRoutes);
   app.route("/api", unitRoutes);
   app.route("/api", reservationImportRoutes);

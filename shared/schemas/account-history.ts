@@ -19,6 +19,9 @@ export const AccountEvent = z
       months: z.number().int().optional(),
       reservationCode: z.string().optional(),
       tokenName: z.string().optional(),
+      propertyName: z.string().optional(),
+      memberEmail: z.string().optional(),
+      byEmail: z.string().optional(),
     }),
   })
   .meta({ id: "AccountEvent" });

@@ -26,3 +26,4 @@ export * from "./legal-acceptances.ts";
 export * from "./feedback.ts";
 export * from "./checkin-receipts.ts";
 export * from "./api-tokens.ts";
+export * from "./property-members.ts";

@@ -42,6 +42,10 @@ const KIND_ICONS: Record<AccountEventKind, IconName> = {
   DataExported: "download",
   ApiTokenCreated: "key",
   ApiTokenRevoked: "key",
+  PropertyMemberInvited: "users",
+  PropertyMemberJoined: "users",
+  PropertyMemberRoleChanged: "users",
+  PropertyMemberRemoved: "users",
   PlanPurchasePaid: "receipt",
   PlanAssigned: "rocket",
   TrialAssigned: "rocket",
@@ -157,10 +161,15 @@ function When({ entry, lang }: { entry: AccountEvent; lang: Locale }) {
 function What({ t, entry }: { t: Translate; entry: AccountEvent }) {
   const warning = WARNING_KINDS.has(entry.kind);
   const { username, packageName, months, reservationCode, tokenName } = entry.details;
+  const { propertyName, memberEmail, byEmail } = entry.details;
   const notes = [
     username ? t("history.account", { username }) : undefined,
     reservationCode ? t("history.reservation", { code: reservationCode }) : undefined,
     tokenName ? t("history.apiToken", { name: tokenName }) : undefined,
+    propertyName && memberEmail
+      ? t("history.member", { property: propertyName, email: memberEmail })
+      : undefined,
+    byEmail ? t("history.byMember", { email: byEmail }) : undefined,
     packageName && months ? t("history.plan", { package: packageName, months }) : undefined,
     entry.actorEmail ? t("history.byAdministrator", { email: entry.actorEmail }) : undefined,
   ].filter((note) => note !== undefined);

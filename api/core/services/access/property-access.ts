@@ -1,0 +1,100 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { PropertyMemberRole } from "@shared/schemas/property-member.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { properties } from "../../db/schema/properties.ts";
+import { propertyMembers } from "../../db/schema/property-members.ts";
+import { AppError } from "../../errors.ts";
+
+/**
+ * Who may do what with a property: the one place that says it (issue 22). The owner may do
+ * everything; a co-host everything but billing and the eVisitor credentials; reception the stays,
+ * the guests' check-in state and registration and the QR sheet, with no documents and no settings.
+ * Services ask `accessProperty(db, userId, propertyId, right)` instead of comparing owners.
+ */
+export const PROPERTY_RIGHTS = [
+  /** See the property, its units and its stays. */
+  "view",
+  /** Enter, change, move and cancel stays. */
+  "stays",
+  /** The guests' check-in state and their registration with eVisitor. */
+  "registration",
+  /** The QR sheet and the units' check-in codes. */
+  "qr",
+  /** The guests' identity documents and personal data beyond the check-in state. */
+  "documents",
+  /** The property's and its units' settings, calendars, units added or removed. */
+  "settings",
+  /** Invite, change and remove members. */
+  "members",
+  /** Remove the property; the eVisitor credentials and billing are the owner's account's. */
+  "owner",
+] as const;
+export type PropertyRight = (typeof PROPERTY_RIGHTS)[number];
+
+export type PropertyAccessRole = "Owner" | PropertyMemberRole;
+
+const RIGHTS: Record<PropertyAccessRole, ReadonlySet<PropertyRight>> = {
+  Owner: new Set(PROPERTY_RIGHTS),
+  CoHost: new Set(PROPERTY_RIGHTS.filter((right) => right !== "owner")),
+  Reception: new Set<PropertyRight>(["view", "stays", "registration", "qr"]),
+};
+
+/** Whether a role carries a right. */
+export function roleMay(role: PropertyAccessRole, right: PropertyRight): boolean {
+  return RIGHTS[role].has(right);
+}
+
+type PropertyRow = typeof properties.$inferSelect;
+
+/** The property and the caller's role in it, or undefined when the caller has none. */
+export async function propertyRoleOf(
+  db: DbOrTx,
+  userId: string,
+  propertyId: string,
+): Promise<{ property: PropertyRow; role: PropertyAccessRole } | undefined> {
+  const [row] = await db.select({ property: properties, role: propertyMembers.role })
+    .from(properties)
+    .leftJoin(
+      propertyMembers,
+      and(
+        eq(propertyMembers.propertyId, properties.id),
+        eq(propertyMembers.userId, userId),
+        isNotNull(propertyMembers.acceptedAt),
+      ),
+    )
+    .where(eq(properties.id, propertyId));
+  if (!row) return undefined;
+  if (row.property.userId === userId) return { property: row.property, role: "Owner" };
+  return row.role ? { property: row.property, role: row.role } : undefined;
+}
+
+/**
+ * The property when the caller may exercise `right` on it. A property the caller has nothing to do
+ * with is answered exactly like an unknown one (NotFound); a member whose role lacks the right is
+ * refused with Forbidden.
+ */
+export async function accessProperty(
+  db: DbOrTx,
+  userId: string,
+  propertyId: string,
+  right: PropertyRight,
+): Promise<{ property: PropertyRow; role: PropertyAccessRole }> {
+  const found = await propertyRoleOf(db, userId, propertyId);
+  if (!found) throw new AppError("NotFound", { detail: "The property was not found." });
+  if (!roleMay(found.role, right)) {
+    throw new AppError("Forbidden", {
+      detail: "Your role on this property does not allow this.",
+    });
+  }
+  return found;
+}
+
+/** The properties the caller belongs to as a member (accepted), with the role in each. */
+export async function sharedPropertiesOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ propertyId: string; role: PropertyMemberRole }[]> {
+  return await db.select({ propertyId: propertyMembers.propertyId, role: propertyMembers.role })
+    .from(propertyMembers)
+    .where(and(eq(propertyMembers.userId, userId), isNotNull(propertyMembers.acceptedAt)));
+}

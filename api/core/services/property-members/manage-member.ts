@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import { ChangeMemberRoleRequest, type PropertyMember } from "@shared/schemas/property-member.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
+import { propertyMembers } from "../../db/schema/property-members.ts";
+import { AppError } from "../../errors.ts";
+import { accessProperty } from "../access/property-access.ts";
+import { recordMemberEvent } from "./member-history.ts";
+import { toPropertyMember } from "./to-response.ts";
+
+const NOT_FOUND = () => new AppError("NotFound", { detail: "The member was not found." });
+
+/** Gives a member (or a pending invitation) another role; from the next request on it applies. */
+export async function changeMemberRole(
+  ctx: ServiceContext,
+  input: { id: string; memberId: string } & ChangeMemberRoleRequest,
+): Promise<PropertyMember> {
+  const { property } = await accessProperty(ctx.db, actorIdOf(ctx), input.id, "members");
+  const { role } = ChangeMemberRoleRequest.parse(input);
+  return await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(propertyMembers).set({ role })
+      .where(and(
+        eq(propertyMembers.id, input.memberId),
+        eq(propertyMembers.propertyId, property.id),
+      ))
+      .returning();
+    if (!row) throw NOT_FOUND();
+    await recordMemberEvent(tx, ctx, property, "PropertyMemberRoleChanged", row.email);
+    return toPropertyMember(row, ctx.now);
+  });
+}
+
+/**
+ * Removes a member or withdraws an invitation (its link stops working). A member may also leave a
+ * property themselves, whatever their role.
+ */
+export async function removeMember(
+  ctx: ServiceContext,
+  input: { id: string; memberId: string },
+): Promise<void> {
+  const userId = actorIdOf(ctx);
+  const [own] = await ctx.db.select({ userId: propertyMembers.userId }).from(propertyMembers)
+    .where(and(
+      eq(propertyMembers.id, input.memberId),
+      eq(propertyMembers.propertyId, input.id),
+    ));
+  const leaving = own?.userId === userId;
+  const { property } = await accessProperty(ctx.db, userId, input.id, leaving ? "view" : "members");
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.delete(propertyMembers)
+      .where(and(
+        eq(propertyMembers.id, input.memberId),
+        eq(propertyMembers.propertyId, property.id),
+      ))
+      .returning();
+    if (!row) throw NOT_FOUND();
+    await recordMemberEvent(tx, ctx, property, "PropertyMemberRemoved", row.email);
+  });
+}

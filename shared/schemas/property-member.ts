@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { requiredEmail } from "./fields.ts";
+
+/**
+ * Team access per property (issue 22). A co-host may do everything for the property except billing
+ * and eVisitor credentials; reception handles stays, the guests' check-in state and registration
+ * and the QR sheet, with no documents and no settings. The owner is not a member row.
+ */
+export const PROPERTY_MEMBER_ROLES = ["CoHost", "Reception"] as const;
+export const PropertyMemberRole = z.enum(PROPERTY_MEMBER_ROLES);
+export type PropertyMemberRole = z.infer<typeof PropertyMemberRole>;
+
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+
+/** POST /Properties/{id}/members */
+export const InviteMemberRequest = z
+  .object({ email: requiredEmail(), role: PropertyMemberRole })
+  .meta({ id: "InviteMemberRequest" });
+export type InviteMemberRequest = z.input<typeof InviteMemberRequest>;
+
+/** PUT /Properties/{id}/members/{memberId} */
+export const ChangeMemberRoleRequest = z
+  .object({ role: PropertyMemberRole })
+  .meta({ id: "ChangeMemberRoleRequest" });
+export type ChangeMemberRoleRequest = z.input<typeof ChangeMemberRoleRequest>;
+
+/** POST /Properties/members/accept: the code from the invitation link. */
+export const AcceptInvitationRequest = z
+  .object({ code: z.string().min(1).max(200) })
+  .meta({ id: "AcceptInvitationRequest" });
+export type AcceptInvitationRequest = z.input<typeof AcceptInvitationRequest>;
+
+export const PropertyMemberStatus = z.enum(["Pending", "Expired", "Active"]);
+
+/** One person with access to the property, or invited to it. */
+export const PropertyMember = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: PropertyMemberRole,
+    status: PropertyMemberStatus,
+    invitedAt: z.iso.datetime(),
+    /** When the invitation stops working (pending ones). */
+    expiresAt: z.iso.datetime(),
+    acceptedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "PropertyMember" });
+export type PropertyMember = z.infer<typeof PropertyMember>;
+
+/** The property's team: the plan's limit counts the owner and every member or pending invitation. */
+export const PropertyMemberList = z
+  .object({
+    items: z.array(PropertyMember),
+    /** The plan's users per property, the owner included; null when unlimited. */
+    maxUsers: z.number().int().nullable(),
+  })
+  .meta({ id: "PropertyMemberList" });
+export type PropertyMemberList = z.infer<typeof PropertyMemberList>;
+
+/** The answer to an invitation: the member row and the link to pass on (shown once). */
+export const InvitedMember = PropertyMember.extend({ invitationUrl: z.string() }).meta({
+  id: "InvitedMember",
+});
+export type InvitedMember = z.infer<typeof InvitedMember>;
+
+/** The answer to an accepted invitation: the property the caller now belongs to. */
+export const AcceptedInvitation = z
+  .object({ propertyId: z.string(), propertyName: z.string(), role: PropertyMemberRole })
+  .meta({ id: "AcceptedInvitation" });
+export type AcceptedInvitation = z.infer<typeof AcceptedInvitation>;
