@@ -104,8 +104,15 @@ export const GuestListQuery = listQuery(GUEST_SORT_FIELDS, "arrival").extend({
   Status: GuestStatusSchema.optional(),
 });
 
+/** Which properties GET /Properties lists: the caller's own, those shared with them, or both. */
+export const PROPERTY_SCOPES = ["All", "Own", "Shared"] as const;
+export type PropertyScopeField = typeof PROPERTY_SCOPES[number];
+
 /** GET /Properties. */
-export const PropertyListQuery = listQuery(PROPERTY_SORT_FIELDS, "name");
+export const PropertyListQuery = listQuery(PROPERTY_SORT_FIELDS, "name").extend({
+  /** Own and shared properties (default), only the caller's own, or only those shared with them. */
+  Scope: z.enum(PROPERTY_SCOPES).default("All"),
+});
 
 /** GET /ExternalAccounts. */
 export const AccountListQuery = listQuery(ACCOUNT_SORT_FIELDS, "created");

@@ -38,6 +38,8 @@ export const Property = z
     accommodationUnits: z.array(AccommodationUnit),
     /** In lists; null for a property without units. */
     occupancy: PropertyOccupancy.nullable().optional(),
+    /** In lists: the caller's role, Owner or a member's (issue 22, team access per property). */
+    role: z.enum(["Owner", "CoHost", "Reception"]).optional(),
   })
   .meta({ id: "Property" });
 export type Property = z.infer<typeof Property>;

@@ -31,7 +31,7 @@ const list = createRoute({
   ...common,
   method: "get",
   path: "/Properties",
-  summary: "The caller's properties with their accommodation units",
+  summary: "The caller's properties, own and shared with them, with their accommodation units",
   request: { query: PropertyListQuery },
   responses: {
     ...jsonOk(pagedResult(Property).meta({ id: "PagedProperties" }), "A page"),
@@ -61,7 +61,9 @@ const remove = createRoute({
 
 export const propertyRoutes = createRouter()
   .openapi(list, async (c) => {
-    return c.json(await listProperties(serviceContext(c), pagingOf(c.req.valid("query"))), 200);
+    const query = c.req.valid("query");
+    const input = { ...pagingOf(query), scope: query.Scope };
+    return c.json(await listProperties(serviceContext(c), input), 200);
   })
   .openapi(settings, async (c) => {
     const input = { ...c.req.valid("param"), settings: c.req.valid("json") };

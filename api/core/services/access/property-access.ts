@@ -1,7 +1,10 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { PropertyMemberRole } from "@shared/schemas/property-member.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
+import { reservations } from "../../db/schema/reservations.ts";
 import { propertyMembers } from "../../db/schema/property-members.ts";
 import { AppError } from "../../errors.ts";
 
@@ -42,6 +45,35 @@ const RIGHTS: Record<PropertyAccessRole, ReadonlySet<PropertyRight>> = {
 /** Whether a role carries a right. */
 export function roleMay(role: PropertyAccessRole, right: PropertyRight): boolean {
   return RIGHTS[role].has(right);
+}
+
+/** The member roles that carry a right. */
+export function memberRolesWith(right: PropertyRight): PropertyMemberRole[] {
+  return (["CoHost", "Reception"] as const).filter((role) => roleMay(role, right));
+}
+
+/** Which properties a list shows: the caller's own, those shared with them, or both. */
+export type PropertyScope = "All" | "Own" | "Shared";
+
+/**
+ * The condition for lists: rows of properties the caller owns (`owner` holds the owner's user id)
+ * or belongs to with a role carrying `right` (`property` holds the property id).
+ */
+export function propertyScopeWhere(
+  userId: string | Placeholder,
+  right: PropertyRight,
+  columns: { owner: SQLiteColumn; property: SQLiteColumn },
+  scope: PropertyScope = "All",
+): SQL {
+  const own = eq(columns.owner, userId);
+  const roles = memberRolesWith(right);
+  const shared = roles.length === 0 ? sql`0` : sql`${columns.property} in (
+    select ${propertyMembers.propertyId} from ${propertyMembers}
+    where ${propertyMembers.userId} = ${userId} and ${propertyMembers.acceptedAt} is not null
+      and ${propertyMembers.role} in ${roles})`;
+  if (scope === "Own") return own;
+  if (scope === "Shared") return shared;
+  return or(own, shared)!;
 }
 
 type PropertyRow = typeof properties.$inferSelect;
@@ -97,4 +129,54 @@ export async function sharedPropertiesOf(
   return await db.select({ propertyId: propertyMembers.propertyId, role: propertyMembers.role })
     .from(propertyMembers)
     .where(and(eq(propertyMembers.userId, userId), isNotNull(propertyMembers.acceptedAt)));
+}
+
+type UnitRow = typeof accommodationUnits.$inferSelect;
+
+/**
+ * A unit (by id or door code) when the caller may exercise `right` on its property, with the
+ * property and the caller's role: NotFound for a unit the caller has nothing to do with (as for an
+ * unknown one), Forbidden when the role lacks the right.
+ */
+export async function accessUnit(
+  db: DbOrTx,
+  userId: string,
+  by: { id: string } | { code: string },
+  right: PropertyRight,
+): Promise<{ unit: UnitRow; property: PropertyRow; role: PropertyAccessRole }> {
+  const [unit] = await db.select().from(accommodationUnits).where(
+    "id" in by ? eq(accommodationUnits.id, by.id) : eq(accommodationUnits.code, by.code),
+  );
+  const found = unit && await propertyRoleOf(db, userId, unit.propertyId);
+  if (!unit || !found) {
+    throw new AppError("NotFound", { detail: "The accommodation unit was not found." });
+  }
+  if (!roleMay(found.role, right)) {
+    throw new AppError("Forbidden", { detail: "Your role on this property does not allow this." });
+  }
+  return { unit, ...found };
+}
+
+type ReservationRow = typeof reservations.$inferSelect;
+
+/**
+ * A stay (by its code) when the caller may exercise `right` on its property, with the property
+ * and the caller's role: NotFound for a stay the caller has nothing to do with, Forbidden when the
+ * role lacks the right.
+ */
+export async function accessReservation(
+  db: DbOrTx,
+  userId: string,
+  code: string,
+  right: PropertyRight,
+): Promise<{ reservation: ReservationRow; property: PropertyRow; role: PropertyAccessRole }> {
+  const [reservation] = await db.select().from(reservations).where(eq(reservations.code, code));
+  const found = reservation && await propertyRoleOf(db, userId, reservation.propertyId);
+  if (!reservation || !found) {
+    throw new AppError("NotFound", { detail: "The reservation was not found." });
+  }
+  if (!roleMay(found.role, right)) {
+    throw new AppError("Forbidden", { detail: "Your role on this property does not allow this." });
+  }
+  return { reservation, ...found };
 }

@@ -8,7 +8,7 @@ import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { guests } from "../../db/schema/guests.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
-import { findOwnProperty } from "../properties/find-property.ts";
+import { accessProperty } from "../access/property-access.ts";
 import { stayTimesOf, utcDateTimeOf } from "../reservations/stay-dates.ts";
 import { nextDeadlineOf } from "./guest-deadline.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -22,7 +22,10 @@ export const GUEST_SORTS = {
 } satisfies Record<GuestSortField, SQLiteColumn>;
 export type GuestSort = GuestSortField;
 
-/** The guests of one of the caller's properties, newest arrivals first, a page at a time. */
+/**
+ * The guests of a property the caller owns or handles registrations of (co-host, reception),
+ * newest arrivals first, a page at a time.
+ */
 export async function listGuests(
   ctx: ServiceContext,
   query: {
@@ -35,11 +38,15 @@ export async function listGuests(
   },
 ) {
   const { db } = ctx;
-  const userId = actorIdOf(ctx);
-  const property = await findOwnProperty(db, userId, query.propertyId);
+  const { property } = await accessProperty(
+    db,
+    actorIdOf(ctx),
+    query.propertyId,
+    "registration",
+  );
   const pattern = query.searchValue ? likeContaining(query.searchValue) : undefined;
   const where: SQL | undefined = and(
-    eq(guests.userId, userId),
+    eq(guests.userId, property.userId),
     eq(guests.propertyId, property.id),
     query.status ? eq(guests.status, query.status) : undefined,
     pattern

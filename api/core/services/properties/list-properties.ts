@@ -1,10 +1,15 @@
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, inArray, isNull, sql } from "drizzle-orm";
 import { toPagedResult } from "@shared/schemas/paged.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { likeContaining } from "../../db/like-containing.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { occupancyOf } from "./occupancy.ts";
+import {
+  type PropertyScope,
+  propertyScopeWhere,
+  sharedPropertiesOf,
+} from "../access/property-access.ts";
 import { toProperty } from "./to-response.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { PropertySortField } from "@shared/schemas/list-query.ts";
@@ -15,21 +20,30 @@ export const PROPERTY_SORTS = {
 } satisfies Record<PropertySortField, SQLiteColumn>;
 export type PropertySort = PropertySortField;
 
-/** The caller's active properties with their units, searched by name or address, one page at a time. */
+/**
+ * The caller's active properties, own and those shared with them (or one of the two), with their
+ * units and the caller's role in each, searched by name or address, one page at a time.
+ */
 export async function listProperties(
   ctx: ServiceContext,
-  { pageNumber, pageSize, sortBy, searchValue }: {
+  { pageNumber, pageSize, sortBy, searchValue, scope = "All" }: {
     pageNumber: number;
     pageSize: number;
     sortBy: PropertySort;
     searchValue?: string;
+    scope?: PropertyScope;
   },
 ) {
   const { db, now } = ctx;
   const userId = actorIdOf(ctx);
   const pattern = searchValue ? likeContaining(searchValue) : undefined;
   const where = and(
-    eq(properties.userId, userId),
+    propertyScopeWhere(
+      userId,
+      "view",
+      { owner: properties.userId, property: properties.id },
+      scope,
+    ),
     isNull(properties.deactivatedAt),
     pattern
       ? sql`(${properties.name} like ${pattern} escape '\\' or ${properties.address} like ${pattern} escape '\\')`
@@ -43,9 +57,15 @@ export async function listProperties(
     .where(inArray(accommodationUnits.propertyId, rows.map((r) => r.id)))
     .orderBy(asc(accommodationUnits.name));
   const occupancy = await occupancyOf(db, units, now);
+  const shared = new Map(
+    rows.some((row) => row.userId !== userId)
+      ? (await sharedPropertiesOf(db, userId)).map((m) => [m.propertyId, m.role])
+      : [],
+  );
   const items = rows.map((row) => ({
     ...toProperty(row, units.filter((u) => u.propertyId === row.id)),
     occupancy: occupancy.get(row.id) ?? null,
+    role: row.userId === userId ? "Owner" as const : shared.get(row.id),
   }));
   return toPagedResult(items, pageNumber, pageSize, total);
 }

@@ -6,10 +6,10 @@ import { removeUnits } from "../units/remove-units.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { AppError } from "../../errors.ts";
-import { findOwnProperty } from "./find-property.ts";
+import { accessProperty } from "../access/property-access.ts";
 import { toProperty } from "./to-response.ts";
 
-/** Saves the host's settings of a property (times, defaults, automation, WiFi). */
+/** Saves a property's settings (times, defaults, automation, WiFi): the owner or a co-host. */
 export async function updatePropertySettings(
   ctx: ServiceContext,
   { id, settings }: { id: string; settings: PropertySettingsUpdate },
@@ -18,7 +18,7 @@ export async function updatePropertySettings(
   if (settings.propertyId !== id) {
     throw AppError.invalid({ propertyId: ["The property in the body must match the address."] });
   }
-  await findOwnProperty(ctx.db, userId, id);
+  await accessProperty(ctx.db, userId, id, "settings");
   await ctx.db.update(properties).set({
     defaultCheckInTime: settings.defaultCheckInTime ?? null,
     defaultCheckOutTime: settings.defaultCheckOutTime ?? null,
@@ -34,19 +34,19 @@ export async function updatePropertySettings(
     guestContactEmail: settings.guestContactEmail || null,
     updatedAt: ctx.now,
   }).where(eq(properties.id, id));
-  const row = await findOwnProperty(ctx.db, userId, id);
+  const { property: row } = await accessProperty(ctx.db, userId, id, "settings");
   const units = await ctx.db.select().from(accommodationUnits)
     .where(eq(accommodationUnits.propertyId, id));
   return toProperty(row, units);
 }
 
 /**
- * Removes a property and its units from the product. It stays in eVisitor; a later sync of the
- * account brings it back.
+ * Removes a property and its units from the product (the owner only). It stays in eVisitor; a
+ * later sync of the account brings it back.
  */
 export async function deleteProperty(ctx: ServiceContext, { id }: { id: string }): Promise<void> {
   const { db } = ctx;
-  await findOwnProperty(db, actorIdOf(ctx), id);
+  await accessProperty(db, actorIdOf(ctx), id, "owner");
   await db.transaction(async (tx) => {
     await removeUnits(tx, eq(accommodationUnits.propertyId, id));
     await tx.delete(properties).where(eq(properties.id, id));

@@ -22,7 +22,8 @@ import { likeContaining } from "../../db/like-containing.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
-import { toReservation } from "./reservation-response.ts";
+import { toReservation, withoutDocuments } from "./reservation-response.ts";
+import { propertyScopeWhere, roleMay, sharedPropertiesOf } from "../access/property-access.ts";
 import { guestRowsOf } from "../guests/load-guests.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { stayDateOf, today as todayOf } from "./stay-dates.ts";
@@ -108,7 +109,10 @@ const $ = sql.placeholder;
 function listWhere(shape: ListShape) {
   const pattern = $("pattern");
   return and(
-    eq(reservations.userId, $("userId")),
+    propertyScopeWhere($("userId"), "view", {
+      owner: reservations.userId,
+      property: reservations.propertyId,
+    }),
     shape.propertyId ? eq(reservations.propertyId, $("propertyId")) : undefined,
     shape.unitCode ? eq(accommodationUnits.code, $("unitCode")) : undefined,
     // Stays that share at least one night with [StartDate, EndDate].
@@ -150,7 +154,10 @@ const listPage = preparedQueryByShape(JSON.stringify, (db, shape: ListShape) => 
     .prepare();
 });
 
-/** The caller's reservations, filtered as spec section 7 lists, one page at a time. */
+/**
+ * The caller's reservations and those of properties shared with them, filtered as spec section 7
+ * lists, one page at a time; a role without the right to documents gets the guests without them.
+ */
 export async function listReservations(ctx: ServiceContext, query: ReservationQuery) {
   const { db, now, secretBox } = ctx;
   const userId = actorIdOf(ctx);
@@ -181,15 +188,22 @@ export async function listReservations(ctx: ServiceContext, query: ReservationQu
   const [{ total }] = await listCount(db, shape).all(values);
   const rows = await listPage(db, shape).all(values);
   const guestRows = await guestRowsOf(db, rows.map((r) => r.reservations.id));
-  const items = await Promise.all(rows.map((r) =>
-    toReservation(
+  const roles = new Map(
+    rows.some((r) => r.reservations.userId !== userId)
+      ? (await sharedPropertiesOf(db, userId)).map((m) => [m.propertyId, m.role])
+      : [],
+  );
+  const items = await Promise.all(rows.map(async (r) => {
+    const answer = await toReservation(
       r.reservations,
       r.accommodation_units,
       r.properties,
       today,
       guestRows.get(r.reservations.id) ?? [],
       secretBox,
-    )
-  ));
+    );
+    const role = r.reservations.userId === userId ? "Owner" : roles.get(r.reservations.propertyId);
+    return role && roleMay(role, "documents") ? answer : withoutDocuments(answer);
+  }));
   return toPagedResult(items, query.pageNumber, query.pageSize, total);
 }

@@ -9,10 +9,10 @@ import type { DbOrTx } from "../../db/client.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
-import { findOwnProperty } from "../properties/find-property.ts";
-import { findOwnUnit } from "../units/manage-unit.ts";
+import { accessReservation, accessUnit, roleMay } from "../access/property-access.ts";
+import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { newReservationCode } from "./reservation-code.ts";
-import { toReservation } from "./reservation-response.ts";
+import { toReservation, withoutDocuments } from "./reservation-response.ts";
 import { removeReservations } from "./remove-reservations.ts";
 import { guestRowsOf } from "../guests/load-guests.ts";
 import { stayDateOf, today } from "./stay-dates.ts";
@@ -28,17 +28,25 @@ export async function findOwnReservation(db: DbOrTx, userId: string, code: strin
   return row;
 }
 
-/** A reservation with its unit, property and guests, as the API answers it to its host. */
+/**
+ * A reservation with its unit, property and guests, as the API answers it to its host or a member
+ * of its property; without the right to documents (reception) the guests' documents are left out.
+ */
 export async function describeReservation(
   ctx: ServiceContext,
   { code }: { code: string },
 ): Promise<Reservation> {
-  const userId = actorIdOf(ctx);
-  const row = await findOwnReservation(ctx.db, userId, code);
-  const unit = await findOwnUnit(ctx.db, userId, { id: row.accommodationUnitId });
-  const property = await findOwnProperty(ctx.db, userId, unit.propertyId);
+  const { reservation: row, property, role } = await accessReservation(
+    ctx.db,
+    actorIdOf(ctx),
+    code,
+    "view",
+  );
+  const [unit] = await ctx.db.select().from(accommodationUnits)
+    .where(eq(accommodationUnits.id, row.accommodationUnitId));
   const guestRows = (await guestRowsOf(ctx.db, [row.id])).get(row.id) ?? [];
-  return toReservation(row, unit, property, today(ctx.now), guestRows, ctx.secretBox);
+  const answer = await toReservation(row, unit, property, today(ctx.now), guestRows, ctx.secretBox);
+  return roleMay(role, "documents") ? answer : withoutDocuments(answer);
 }
 
 /** Refuses a stay whose nights [start, end) meet another live stay of the same unit. */
@@ -71,15 +79,21 @@ function stayOf(request: CreateReservationRequest) {
 }
 
 /**
- * A stay the host enters by hand, in one of their units, on nights that are free, with a plan in
- * force and within its stays per month.
+ * A stay entered by hand, by the host or a member of the property (then it is the owner's stay,
+ * counted against the owner's plan), on nights that are free, with a plan in force and within its
+ * stays per month.
  */
 export async function createReservation(
   ctx: ServiceContext,
   request: CreateReservationRequest,
 ): Promise<Reservation> {
-  const userId = actorIdOf(ctx);
-  const unit = await findOwnUnit(ctx.db, userId, { id: request.accommodationUnitId });
+  const { unit } = await accessUnit(
+    ctx.db,
+    actorIdOf(ctx),
+    { id: request.accommodationUnitId },
+    "stays",
+  );
+  const userId = unit.userId;
   const stay = stayOf(request);
   const code = newReservationCode();
   // Immediate: the check for free nights and the insert happen under one write lock.
@@ -118,9 +132,14 @@ export async function updateReservation(
   ctx: ServiceContext,
   { code, reRegisterGuests, ...request }: UpdateReservationRequest & { code: string },
 ): Promise<Reservation> {
-  const userId = actorIdOf(ctx);
-  const row = await findOwnReservation(ctx.db, userId, code);
-  const unit = await findOwnUnit(ctx.db, userId, { id: request.accommodationUnitId });
+  const actorId = actorIdOf(ctx);
+  const { reservation: row } = await accessReservation(ctx.db, actorId, code, "stays");
+  const { unit } = await accessUnit(ctx.db, actorId, { id: request.accommodationUnitId }, "stays");
+  // Never into another owner's unit (a member of two hosts' properties).
+  if (unit.userId !== row.userId) {
+    throw new AppError("NotFound", { detail: "The accommodation unit was not found." });
+  }
+  const userId = row.userId;
   const stay = stayOf(request);
   const moves = stay.start !== row.startDate || stay.end !== row.endDate ||
     unit.id !== row.accommodationUnitId;
@@ -161,7 +180,7 @@ export async function deleteReservation(
   ctx: ServiceContext,
   { code }: { code: string },
 ): Promise<void> {
-  const row = await findOwnReservation(ctx.db, actorIdOf(ctx), code);
+  const { reservation: row } = await accessReservation(ctx.db, actorIdOf(ctx), code, "stays");
   await ctx.db.transaction(async (tx) => {
     const guestRows = (await guestRowsOf(tx, [row.id])).get(row.id) ?? [];
     if (guestRows.some((g) => g.status === "CheckedIn")) {

@@ -70,3 +70,11 @@ export async function toReservation(
   const guests = await openGuests(guestRows, secretBox, (g) => nextDeadlineOf(g, row, times));
   return shapeOf(row, unit, property, today, guestRows, guests);
 }
+
+/** A stay as shown to a role without the right to documents: the guests' documents left out. */
+export function withoutDocuments(reservation: Reservation): Reservation {
+  return {
+    ...reservation,
+    guests: reservation.guests.map((guest) => ({ ...guest, documentNumber: "", dateOfBirth: "" })),
+  };
+}

@@ -6,7 +6,7 @@ import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
-import { findOwnProperty } from "../properties/find-property.ts";
+import { accessProperty, accessUnit } from "../access/property-access.ts";
 import { toUnit } from "../properties/to-response.ts";
 import { matchFeedsToLinks } from "../calendars/unit-feeds.ts";
 import { newUnitCode } from "./unit-code.ts";
@@ -32,7 +32,10 @@ function fieldsOf(request: PropertySetupRequest) {
   };
 }
 
-/** The caller's own unit by id or by code; anyone else's is answered like an unknown one. */
+/**
+ * The caller's own unit by id or by code; anyone else's is answered like an unknown one. (Routes
+ * go through accessUnit, which also admits members; this is for the owner's own lists.)
+ */
 export async function findOwnUnit(
   db: DbOrTx,
   userId: string,
@@ -47,16 +50,22 @@ export async function findOwnUnit(
 }
 
 /**
- * Adds a unit the host defines (not from eVisitor) to one of their properties, with a plan in
- * force and within its units per property: counted and inserted in one immediate (write-locked)
- * transaction, so parallel requests cannot each see room for one more.
+ * Adds a unit the host defines (not from eVisitor) to a property (its owner or a co-host), with
+ * the owner's plan in force and within its units per property: counted and inserted in one
+ * immediate (write-locked) transaction, so parallel requests cannot each see room for one more.
+ * The unit is the owner's, whoever adds it.
  */
 export async function createUnit(
   ctx: ServiceContext,
   request: PropertySetupRequest,
 ): Promise<AccommodationUnit> {
-  const userId = actorIdOf(ctx);
-  const property = await findOwnProperty(ctx.db, userId, request.propertyId);
+  const { property } = await accessProperty(
+    ctx.db,
+    actorIdOf(ctx),
+    request.propertyId,
+    "settings",
+  );
+  const userId = property.userId;
   const id = crypto.randomUUID();
   const fields = fieldsOf(request);
   await ctx.db.transaction(async (tx) => {
@@ -75,16 +84,22 @@ export async function createUnit(
 }
 
 /**
- * Changes a unit; it may move to another of the host's properties, which then must have room for
- * it under the plan (a move adds a unit there). Its code never changes.
+ * Changes a unit; it may move to another property of the same owner the caller may change too,
+ * which then must have room for it under the plan (a move adds a unit there). Its code never
+ * changes.
  */
 export async function updateUnit(
   ctx: ServiceContext,
   { id, ...request }: PropertySetupRequest & { id: string },
 ): Promise<AccommodationUnit> {
-  const userId = actorIdOf(ctx);
-  const unit = await findOwnUnit(ctx.db, userId, { id });
-  const property = await findOwnProperty(ctx.db, userId, request.propertyId);
+  const actorId = actorIdOf(ctx);
+  const { unit } = await accessUnit(ctx.db, actorId, { id }, "settings");
+  const { property } = await accessProperty(ctx.db, actorId, request.propertyId, "settings");
+  // Never across owners: a co-host of two hosts' properties cannot hand one's unit to the other.
+  if (property.userId !== unit.userId) {
+    throw new AppError("NotFound", { detail: "The property was not found." });
+  }
+  const userId = unit.userId;
   const fields = fieldsOf(request);
   await ctx.db.transaction(async (tx) => {
     if (unit.propertyId !== property.id) {
@@ -103,9 +118,9 @@ export async function updateUnit(
   return toUnit(await findOwnUnit(ctx.db, userId, { id }), property);
 }
 
-/** Deletes a unit with its reservations and calendar feeds. */
+/** Deletes a unit with its reservations and calendar feeds (the owner or a co-host). */
 export async function deleteUnit(ctx: ServiceContext, { code }: { code: string }): Promise<void> {
   const { db } = ctx;
-  const unit = await findOwnUnit(db, actorIdOf(ctx), { code });
+  const { unit } = await accessUnit(db, actorIdOf(ctx), { code }, "settings");
   await db.transaction((tx) => removeUnits(tx, eq(accommodationUnits.id, unit.id)));
 }

@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
-import { findOwnProperty } from "../properties/find-property.ts";
+import { accessUnit } from "../access/property-access.ts";
 import { toUnit } from "../properties/to-response.ts";
-import { findOwnUnit } from "./manage-unit.ts";
 import { newUnitCode } from "./unit-code.ts";
 
 /**
@@ -16,11 +15,10 @@ export async function renewUnitCode(
   ctx: ServiceContext,
   { id }: { id: string },
 ): Promise<AccommodationUnit> {
-  const userId = actorIdOf(ctx);
-  await findOwnUnit(ctx.db, userId, { id });
-  await ctx.db.update(accommodationUnits)
+  const { property } = await accessUnit(ctx.db, actorIdOf(ctx), { id }, "settings");
+  const [unit] = await ctx.db.update(accommodationUnits)
     .set({ code: newUnitCode(), updatedAt: ctx.now })
-    .where(eq(accommodationUnits.id, id));
-  const unit = await findOwnUnit(ctx.db, userId, { id });
-  return toUnit(unit, await findOwnProperty(ctx.db, userId, unit.propertyId));
+    .where(eq(accommodationUnits.id, id))
+    .returning();
+  return toUnit(unit, property);
 }

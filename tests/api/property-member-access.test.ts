@@ -1,0 +1,224 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { subscriptions } from "@core/db/schema/billing.ts";
+import { properties } from "@core/db/schema/properties.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import type { Database } from "@core/db/client.ts";
+import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
+import { createTestApp, type TestApp, TestClock } from "../support/app.ts";
+import { createTestDatabase } from "../support/database.ts";
+import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
+
+/** 10 August 2026, 09:00 in Zagreb. */
+const NOW = new Date("2026-08-10T07:00:00Z");
+
+interface World {
+  app: TestApp;
+  db: Database;
+}
+
+async function withWorld(fn: (w: World) => Promise<void>) {
+  const database = await createTestDatabase();
+  try {
+    const app = await createTestApp({ db: database.db, clock: new TestClock(NOW).now });
+    await fn({ app, db: database.db });
+  } finally {
+    await database.dispose();
+  }
+}
+
+async function host(w: World, email: string, code: string) {
+  const userId = await createHost(w.app, w.db, { email });
+  await w.db.update(subscriptions).set({ packageId: "premium" })
+    .where(eq(subscriptions.userId, userId));
+  await seedMirroredAccount(w.db, userId, [demoFacility(`fac-${code}`, code)]);
+  const [property] = await w.db.select().from(properties).where(eq(properties.userId, userId));
+  const [unit] = await w.db.select().from(accommodationUnits)
+    .where(eq(accommodationUnits.propertyId, property.id));
+  return {
+    userId,
+    session: (await signIn(w.app, email)).accessToken,
+    propertyId: property.id,
+    unit,
+  };
+}
+
+/** Ana invites `email` with `role`; they sign up and accept. */
+async function member(
+  w: World,
+  ana: { session: string; propertyId: string },
+  email: string,
+  role: string,
+) {
+  const res = await postWith(
+    w.app,
+    `/api/Properties/${ana.propertyId}/members`,
+    { email, role },
+    ana.session,
+  );
+  assert.equal(res.status, 201, await res.clone().text());
+  const code = new URL((await res.json()).invitationUrl).searchParams.get("code");
+  await createHost(w.app, w.db, { email });
+  const session = (await signIn(w.app, email)).accessToken;
+  const accepted = await postWith(w.app, "/api/Properties/members/accept", { code }, session);
+  assert.equal(accepted.status, 200, await accepted.clone().text());
+  return session;
+}
+
+function send(w: World, method: string, path: string, session: string, body?: unknown) {
+  return w.app.request(path, {
+    method,
+    headers: { ...bearer(session), ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+async function propertyList(w: World, session: string, scope = "All") {
+  const res = await getWith(
+    w.app,
+    `/api/Properties?PageNumber=1&PageSize=10&Scope=${scope}`,
+    session,
+  );
+  assert.equal(res.status, 200, await res.clone().text());
+  return (await res.json()).items as { id: string; role: string }[];
+}
+
+const settingsOf = (propertyId: string) => ({
+  propertyId,
+  maxNumberOfGuests: 3,
+  automaticCheckIn: true,
+});
+const stay = (unitId: string, start: string, end: string) => ({
+  accommodationUnitId: unitId,
+  startDateUTC: `${start}T12:00:00.000Z`,
+  endDateUTC: `${end}T12:00:00.000Z`,
+});
+
+Deno.test("a member sees only the property shared with them, with their role, beside their own", async () => {
+  await withWorld(async (w) => {
+    const ana = await host(w, "ana@example.com", "0034643");
+    const pero = await host(w, "pero@example.com", "0099999");
+    const marko = await member(w, ana, "marko@example.com", "Reception");
+
+    assert.deepEqual(await propertyList(w, marko), [{
+      ...(await propertyList(w, marko))[0],
+      id: ana.propertyId,
+      role: "Reception",
+    }]);
+    assert.deepEqual((await propertyList(w, marko, "Own")).length, 0);
+    assert.deepEqual((await propertyList(w, marko, "Shared")).map((p) => p.id), [ana.propertyId]);
+    // The owner's own list is unchanged, with the role Owner; Pero sees only his.
+    assert.deepEqual((await propertyList(w, ana.session)).map((p) => [p.id, p.role]), [[
+      ana.propertyId,
+      "Owner",
+    ]]);
+    assert.deepEqual((await propertyList(w, pero.session)).map((p) => p.id), [pero.propertyId]);
+    assert.equal((await propertyList(w, ana.session, "Shared")).length, 0);
+  });
+});
+
+Deno.test("reception: stays and the QR sheet, no settings, units or removal", async () => {
+  await withWorld(async (w) => {
+    const ana = await host(w, "ana@example.com", "0034643");
+    const pero = await host(w, "pero@example.com", "0099999");
+    const rita = await member(w, ana, "rita@example.com", "Reception");
+
+    const created = await postWith(
+      w.app,
+      "/api/Reservations",
+      stay(ana.unit.id, "2026-09-01", "2026-09-04"),
+      rita,
+    );
+    assert.equal(created.status, 200, await created.clone().text());
+    const { code } = await created.json();
+    // The stay is Ana's, counted on Ana's plan.
+    const [row] = await w.db.select().from(reservations).where(eq(reservations.code, code));
+    assert.equal(row.userId, ana.userId);
+    const listed = await getWith(w.app, "/api/Reservations?PageNumber=1&PageSize=10", rita);
+    assert.deepEqual((await listed.json()).items.map((r: { code: string }) => r.code), [code]);
+    assert.equal((await getWith(w.app, `/api/Reservations/${code}`, rita)).status, 200);
+    assert.equal(
+      (await send(
+        w,
+        "PUT",
+        `/api/Reservations/${code}`,
+        rita,
+        stay(ana.unit.id, "2026-09-01", "2026-09-05"),
+      ))
+        .status,
+      200,
+    );
+    assert.equal(
+      (await getWith(w.app, `/api/AccommodationUnits/${ana.unit.code}`, rita)).status,
+      200,
+    );
+    assert.equal(
+      (await getWith(
+        w.app,
+        `/api/Guests?PageNumber=1&PageSize=10&PropertyId=${ana.propertyId}`,
+        rita,
+      )).status,
+      200,
+    );
+
+    for (
+      const [method, path, body] of [
+        ["PUT", `/api/Properties/Settings/${ana.propertyId}`, settingsOf(ana.propertyId)],
+        ["DELETE", `/api/Properties/${ana.propertyId}`, undefined],
+        ["POST", "/api/AccommodationUnits", { propertyId: ana.propertyId, name: "Extra" }],
+        ["DELETE", `/api/AccommodationUnits/${ana.unit.code}`, undefined],
+        ["POST", `/api/AccommodationUnits/${ana.unit.id}/renewCode`, undefined],
+      ] as const
+    ) {
+      const res = await send(w, method, path, rita, body);
+      assert.equal(res.status, 403, `${method} ${path}: ${await res.clone().text()}`);
+    }
+    // Pero's property stays unknown to her.
+    assert.equal(
+      (await postWith(
+        w.app,
+        "/api/Reservations",
+        stay(pero.unit.id, "2026-09-01", "2026-09-02"),
+        rita,
+      )).status,
+      404,
+    );
+    assert.equal(
+      (await getWith(w.app, `/api/AccommodationUnits/${pero.unit.code}`, rita)).status,
+      404,
+    );
+  });
+});
+
+Deno.test("co-host: settings and units, not removing the property; the owner keeps everything", async () => {
+  await withWorld(async (w) => {
+    const ana = await host(w, "ana@example.com", "0034643");
+    const ivo = await member(w, ana, "ivo@example.com", "CoHost");
+    const saved = await send(
+      w,
+      "PUT",
+      `/api/Properties/Settings/${ana.propertyId}`,
+      ivo,
+      settingsOf(ana.propertyId),
+    );
+    assert.equal(saved.status, 200, await saved.clone().text());
+    assert.equal((await saved.json()).maxNumberOfGuests, 3);
+    const unit = await postWith(w.app, "/api/AccommodationUnits", {
+      propertyId: ana.propertyId,
+      name: "Extra",
+    }, ivo);
+    assert.equal(unit.status, 200, await unit.clone().text());
+    const [extra] = await w.db.select().from(accommodationUnits).where(
+      eq(accommodationUnits.name, "Extra"),
+    );
+    assert.equal(extra.userId, ana.userId);
+    assert.equal((await send(w, "DELETE", `/api/Properties/${ana.propertyId}`, ivo)).status, 403);
+    assert.equal(
+      (await send(w, "DELETE", `/api/Properties/${ana.propertyId}`, ana.session)).status,
+      204,
+    );
+    // The property is gone for the co-host too.
+    assert.equal((await propertyList(w, ivo)).length, 0);
+  });
+});
