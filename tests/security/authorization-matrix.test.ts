@@ -19,6 +19,7 @@ import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
 import { signAccessToken } from "@core/auth/access-token.ts";
 import { apiTokens } from "@core/db/schema/api-tokens.ts";
+import { type PropertyRight, roleMay } from "@core/services/access/property-access.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { setLogLevel } from "@core/platform/logger.ts";
 import { bearer } from "../support/accounts.ts";
@@ -93,6 +94,7 @@ const PATH_VALUES: Record<string, (host: HostData) => string> = {
   "/api/ExternalAccounts/Provision/{id}": (h) => h.accountId,
   "/api/Properties/Settings/{id}": (h) => h.propertyId,
   "/api/Properties/{id}": (h) => h.propertyId,
+  "/api/Properties/{id}/members/{memberId}": (h) => h.memberId,
   "/api/AccommodationUnits/{id}": (h) => h.unitId,
   "/api/AccommodationUnits/{code}": (h) => h.unitCode,
   "/api/Reservations/Current/{accommodationUnitCode}": (h) => h.unitCode,
@@ -135,6 +137,10 @@ const BODIES: Record<string, BodyCase> = {
       body: { propertyId: victim.propertyId, maxNumberOfGuests: 3 },
     }),
   },
+  "POST /api/Properties/{id}/members": {
+    body: () => ({ email: "new-helper@example.com", role: "Reception" }),
+  },
+  "PUT /api/Properties/{id}/members/{memberId}": { body: () => ({ role: "CoHost" }) },
   "PUT /api/AccommodationUnits/{id}": {
     body: (h) => ({ propertyId: h.propertyId, name: "Renamed", capacity: 3 }),
     mixed: (victim, attacker) => ({
@@ -284,6 +290,45 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
     request: (v) => ({ body: [{ id: v.guestId }] }),
     expect: "refused",
   },
+};
+
+/**
+ * What a member of Ana's property may do with its rows (issue 22): the right each operation with
+ * a path needs (services/access/property-access.ts says which role has which), or "none" for the
+ * owner's account's own rows (eVisitor accounts, billing, notifications, API tokens) that no
+ * member reaches. Public and administrators' operations are left out.
+ */
+const MEMBER_RIGHTS: Record<string, PropertyRight | "none"> = {
+  "DELETE /api/Users/manage/apiTokens/{id}": "none",
+  "PUT /api/AccommodationUnits/{id}": "settings",
+  "POST /api/AccommodationUnits/{id}/renewCode": "settings",
+  "DELETE /api/AccommodationUnits/{code}": "settings",
+  "GET /api/AccommodationUnits/{code}": "qr",
+  "GET /api/AccommodationUnits/{code}/qr.png": "qr",
+  "GET /api/AccommodationUnits/{code}/qr.svg": "qr",
+  "GET /api/AccommodationUnits/{code}/wifi-qr.png": "qr",
+  "GET /api/AccommodationUnits/{code}/wifi-qr.svg": "qr",
+  "GET /api/Properties/{id}/members": "members",
+  "POST /api/Properties/{id}/members": "members",
+  "PUT /api/Properties/{id}/members/{memberId}": "members",
+  "DELETE /api/Properties/{id}/members/{memberId}": "members",
+  "PUT /api/Properties/Settings/{id}": "settings",
+  "DELETE /api/Properties/{id}": "owner",
+  "PUT /api/ExternalAccounts/{id}": "none",
+  "DELETE /api/ExternalAccounts/{id}": "none",
+  "GET /api/ExternalAccounts/Provision/{id}": "none",
+  "POST /api/ExternalAccounts/{id}/credentials": "none",
+  "GET /api/UserNotifications/{id}": "none",
+  "DELETE /api/UserNotifications/{id}": "none",
+  "POST /api/Calendars/Export/{accommodationUnitCode}": "settings",
+  "DELETE /api/Calendars/Export/{accommodationUnitCode}": "settings",
+  "GET /api/Reservations/{code}": "view",
+  "PUT /api/Reservations/{code}": "stays",
+  "DELETE /api/Reservations/{code}": "stays",
+  "POST /api/Guests/{id}/notMine": "registration",
+  "GET /api/Subscriptions/purchase-requests/{id}/payment": "none",
+  "GET /api/Subscriptions/purchase-requests/{id}/payment-slip.pdf": "none",
+  "GET /api/Subscriptions/receipt/{id}": "none",
 };
 
 /** Statuses other than 2xx an owner's control request may get, with the reason. */
@@ -655,6 +700,49 @@ Deno.test("authorization matrix, from the OpenAPI document", async (t) => {
               else assert.ok(res.ok, `${op.key} by its owner: ${res.status} ${text.slice(0, 300)}`);
             });
           });
+        }
+      },
+    );
+
+    // -------------------------------------------------------------------------------------------
+    await t.step(
+      "members of Ana's property, by role, on every operation with a path",
+      async (t) => {
+        for (const op of operations.filter((o) => o.pathParams.length > 0)) {
+          if (op.key in PUBLIC || adminOperations.has(op.key)) continue;
+          const right = MEMBER_RIGHTS[op.key];
+          assert.ok(
+            right,
+            `${op.key}: add the right it needs to MEMBER_RIGHTS in ${import.meta.url}`,
+          );
+          for (const role of ["CoHost", "Reception"] as const) {
+            const allowed = right !== "none" && roleMay(role, right);
+            await t.step(
+              `${op.key} by ${role}: ${allowed ? "allowed" : "refused"}`,
+              () =>
+                tpl.withCopy(async ({ app, db }) => {
+                  const url = fillPath(op.path, pathValuesOf(op, ana));
+                  const body = BODIES[op.key]?.body(ana) ?? (op.bodySchema ? {} : undefined);
+                  const before = await snapshot(db);
+                  const res = count(
+                    await send(app, op.method, url, { token: world.members[role].token, body }),
+                  );
+                  if (allowed) {
+                    const text = await res.text();
+                    assert.ok(res.ok, `${op.key} by ${role}: ${res.status} ${text.slice(0, 300)}`);
+                    return;
+                  }
+                  await assertProblemOnly(
+                    res,
+                    right === "none" ? [404] : [403, 404],
+                    `${op.key} by ${role}`,
+                    [...ana.secrets, ...SERVER_SECRETS],
+                    sentOf(url, body),
+                  );
+                  await expectUnchanged(db, before, `${op.key} by ${role}`);
+                }),
+            );
+          }
         }
       },
     );

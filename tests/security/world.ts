@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import { createDatabase, type Database } from "@core/db/client.ts";
 import { apiTokens } from "@core/db/schema/api-tokens.ts";
+import { propertyMembers } from "@core/db/schema/property-members.ts";
 import { hashToken } from "@core/platform/crypto/random-token.ts";
 import { requireRole } from "../../api/http/auth/require-user.ts";
 import { ADMINISTRATOR } from "@core/auth/auth-user.ts";
@@ -50,8 +51,10 @@ export interface HostData {
   purchaseRequestId: string;
   receiptId: string;
   exportFile: string;
-  /** A personal API token of the host (made in the database: the world's plans have no API access). */
+  /** A personal API token of the host (made in the database, read only). */
   apiTokenId: string;
+  /** A pending invitation to the host's property (its address is among the secrets). */
+  memberId: string;
   /**
    * Text that appears only in this host's own answers (document number, notes, e-mail, secret
    * ids). Guests' names are not among them: the check-in page shows them to anyone with the code.
@@ -65,6 +68,33 @@ export interface World {
   /** A host with nothing but the trial every new account gets. */
   carla: { userId: string; token: string };
   admin: { userId: string; token: string };
+  /** Members of Ana's property (issue 22), each signed in: one co-host, one at reception. */
+  members: {
+    CoHost: { userId: string; token: string };
+    Reception: { userId: string; token: string };
+  };
+}
+
+/** A person with an account of their own who accepted `role` on `propertyId`, signed in. */
+async function makeMember(
+  app: TestApp,
+  db: Database,
+  propertyId: string,
+  role: "CoHost" | "Reception",
+) {
+  const email = `${role.toLowerCase()}-member@example.com`;
+  const userId = await createHost(app, db, { email });
+  await db.insert(propertyMembers).values({
+    id: crypto.randomUUID(),
+    propertyId,
+    email,
+    role,
+    userId,
+    createdAt: NOW,
+    expiresAt: new Date(NOW.getTime() + 7 * 24 * 60 * 60 * 1000),
+    acceptedAt: NOW,
+  });
+  return { userId, token: (await signIn(app, email)).accessToken };
 }
 
 async function ok(res: Response, what: string): Promise<Record<string, unknown>> {
@@ -148,7 +178,8 @@ async function makeHost(
   const order = await ok(
     await getWith(
       app,
-      "/api/Subscriptions/createPurchaseRequest?packageId=pro&subscriptionLength=12",
+      // Premium: it lets the host invite members (its users per property), see team access.
+      "/api/Subscriptions/createPurchaseRequest?packageId=premium&subscriptionLength=12",
       token,
     ),
     "purchase request",
@@ -204,9 +235,23 @@ async function makeHost(
     createdAt: NOW,
   });
 
+  const memberId = crypto.randomUUID();
+  const invitedEmail = `${name}-invited-helper@example.com`;
+  await db.insert(propertyMembers).values({
+    id: memberId,
+    propertyId: property.id,
+    email: invitedEmail,
+    role: "Reception",
+    invitedBy: userId,
+    tokenHash: await hashToken(`invitation-${name}`),
+    createdAt: NOW,
+    expiresAt: new Date(NOW.getTime() + 7 * 24 * 60 * 60 * 1000),
+  });
+
   return {
     evisitor: login,
     apiTokenId,
+    memberId,
     userId,
     email,
     token,
@@ -233,6 +278,7 @@ async function makeHost(
       String(order.purchaseRequestId),
       String(unpaid.purchaseRequestId),
       String(paid.receiptId),
+      invitedEmail,
     ],
   };
 }
@@ -255,7 +301,11 @@ export async function buildWorld(app: TestApp, db: Database, environment?: strin
   });
   const carlaId = await createHost(app, db, { email: "carla@example.com" });
   const carla = { userId: carlaId, token: (await signIn(app, "carla@example.com")).accessToken };
-  return { ana, bruno, carla, admin: { userId: adminId, token: admin } };
+  const members = {
+    CoHost: await makeMember(app, db, ana.propertyId, "CoHost"),
+    Reception: await makeMember(app, db, ana.propertyId, "Reception"),
+  };
+  return { ana, bruno, carla, admin: { userId: adminId, token: admin }, members };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -52,7 +52,12 @@ export async function disownGuest(
   const userId = actorIdOf(ctx);
   const actorEmail = await impersonatorEmailOf(ctx.db, ctx.actor);
   return await ctx.db.transaction(async (tx) => {
-    const { guests: guest, reservations: stay } = await findOwnGuest(tx, userId, { id });
+    const { guests: guest, reservations: stay } = await findOwnGuest(
+      tx,
+      userId,
+      { id },
+      "registration",
+    );
     return { outcome: await disown(tx, ctx, guest, stay.code, actorEmail) };
   });
 }

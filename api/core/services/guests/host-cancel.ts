@@ -24,7 +24,12 @@ export async function hostCancelRegistrations(
   const actorEmail = await impersonatorEmailOf(ctx.db, ctx.actor);
   await ctx.db.transaction(async (tx) => {
     for (const { id } of list) {
-      const { guests: guest, reservations: stay } = await findOwnGuest(tx, userId, { id });
+      const { guests: guest, reservations: stay } = await findOwnGuest(
+        tx,
+        userId,
+        { id },
+        "registration",
+      );
       if (guest.cancelRequestedAt && guest.status === "CheckedIn") continue;
       await queueCancellation(tx, ctx, { guest, stayCode: stay.code, reason, actorEmail });
     }
@@ -91,7 +96,7 @@ export async function hostUndoCheckOut(
   const userId = actorIdOf(ctx);
   await ctx.db.transaction(async (tx) => {
     for (const { id } of list) {
-      const { guests: guest } = await findOwnGuest(tx, userId, { id });
+      const { guests: guest } = await findOwnGuest(tx, userId, { id }, "registration");
       if (guest.status !== "CheckedOut" || guest.anonymisedAt) {
         throw new AppError("CannotUndoCheckOut");
       }

@@ -6,7 +6,7 @@ import { guests } from "../../db/schema/guests.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
-import { findOwnReservation } from "../reservations/manage-reservation.ts";
+import { accessReservation } from "../access/property-access.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 import { describeGuest, findOwnGuest } from "./guest-details.ts";
 import { guestColumnsOf } from "./guest-fields.ts";
@@ -28,7 +28,12 @@ export async function hostCheckIn(
   try {
     await ctx.db.transaction(async (tx) => {
       for (const entry of entries) {
-        const stay = await findOwnReservation(tx, userId, entry.reservationCode);
+        const { reservation: stay } = await accessReservation(
+          tx,
+          userId,
+          entry.reservationCode,
+          "registration",
+        );
         if (stay.kind === "block") throw new AppError("NotFound", { detail: "Not a stay." });
         if (stay.canceledAt) throw new AppError("CheckInClosed");
         const columns = await guestColumnsOf(entry.guest, ctx.secretBox);
@@ -42,7 +47,7 @@ export async function hostCheckIn(
 
         let id = entry.id;
         if (id) {
-          const { guests: guest } = await findOwnGuest(tx, userId, { id });
+          const { guests: guest } = await findOwnGuest(tx, userId, { id }, "registration");
           if (guest.reservationId !== stay.id) {
             throw new AppError("NotFound", { detail: "The guest was not found." });
           }
@@ -75,7 +80,8 @@ export async function hostCheckIn(
           await tx.insert(guests).values({
             id,
             guid: crypto.randomUUID(),
-            userId,
+            // The owner's guest, whoever at the property checks them in.
+            userId: stay.userId,
             reservationId: stay.id,
             propertyId: stay.propertyId,
             accommodationUnitId: stay.accommodationUnitId,
@@ -98,8 +104,8 @@ export async function hostCheckIn(
   }
   return await Promise.all(
     ids.map(async (id) => {
-      const { guests: guest } = await findOwnGuest(ctx.db, userId, { id });
-      return describeGuest(ctx, { externalId: guest.guid });
+      const { guests: guest } = await findOwnGuest(ctx.db, userId, { id }, "registration");
+      return describeGuest(ctx, { externalId: guest.guid }, "registration");
     }),
   );
 }
@@ -115,7 +121,7 @@ export async function hostCheckOut(
   const userId = actorIdOf(ctx);
   await ctx.db.transaction(async (tx) => {
     for (const { id } of list) {
-      const { guests: guest } = await findOwnGuest(tx, userId, { id });
+      const { guests: guest } = await findOwnGuest(tx, userId, { id }, "registration");
       if (guest.status !== "CheckedIn" || guest.cancelRequestedAt) {
         throw new AppError("CannotCheckOut");
       }
