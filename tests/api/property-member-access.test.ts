@@ -174,6 +174,8 @@ Deno.test("reception: stays and the QR sheet, no settings, units or removal", as
       const res = await send(w, method, path, rita, body);
       assert.equal(res.status, 403, `${method} ${path}: ${await res.clone().text()}`);
     }
+    const calendars = await getWith(w.app, "/api/Calendars?PageNumber=1&PageSize=50", rita);
+    assert.deepEqual((await calendars.json()).items, []);
     // Pero's property stays unknown to her.
     assert.equal(
       (await postWith(
@@ -213,6 +215,12 @@ Deno.test("co-host: settings and units, not removing the property; the owner kee
       eq(accommodationUnits.name, "Extra"),
     );
     assert.equal(extra.userId, ana.userId);
+    // Calendars are the co-host's to manage, not reception's.
+    const calendars = await getWith(w.app, "/api/Calendars?PageNumber=1&PageSize=50", ivo);
+    assert.equal(calendars.status, 200);
+    const units = (await calendars.json()).items as { propertyId: string }[];
+    assert.ok(units.length > 0);
+    assert.deepEqual([...new Set(units.map((u) => u.propertyId))], [ana.propertyId]);
     assert.equal((await send(w, "DELETE", `/api/Properties/${ana.propertyId}`, ivo)).status, 403);
     assert.equal(
       (await send(w, "DELETE", `/api/Properties/${ana.propertyId}`, ana.session)).status,

@@ -8,6 +8,7 @@ import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { calendarFeeds, calendarSyncRuns } from "../../db/schema/calendar-feeds.ts";
 import { properties } from "../../db/schema/properties.ts";
+import { propertyScopeWhere } from "../access/property-access.ts";
 import { exportUrlOf } from "./export-link.ts";
 
 type FeedRow = typeof calendarFeeds.$inferSelect;
@@ -53,8 +54,9 @@ async function lastRunsOf(db: Database, feedIds: string[]): Promise<Map<string, 
 }
 
 /**
- * The caller's units with their imported feeds (health and last outcome) and export address,
- * by property and unit name, a page at a time.
+ * The units of the caller's properties and of those whose calendars they manage as a co-host,
+ * with their imported feeds (health and last outcome) and export address, by property and unit
+ * name, a page at a time.
  */
 export async function listCalendars(
   ctx: ServiceContext,
@@ -64,7 +66,10 @@ export async function listCalendars(
   const userId = actorIdOf(ctx);
   const { publicUrl } = ctx.config;
   const where = and(
-    eq(accommodationUnits.userId, userId),
+    propertyScopeWhere(userId, "settings", {
+      owner: accommodationUnits.userId,
+      property: accommodationUnits.propertyId,
+    }),
     query.propertyId ? eq(accommodationUnits.propertyId, query.propertyId) : undefined,
     query.unitCode ? eq(accommodationUnits.code, query.unitCode) : undefined,
   );
