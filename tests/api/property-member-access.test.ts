@@ -174,6 +174,18 @@ Deno.test("reception: stays and the QR sheet, no settings, units or removal", as
       const res = await send(w, method, path, rita, body);
       assert.equal(res.status, 403, `${method} ${path}: ${await res.clone().text()}`);
     }
+    // The guest form's settlement search works for her on Ana's stay, not on Pero's.
+    const search = (stayCode: string) =>
+      getWith(w.app, `/api/Guests/Settlements?ReservationCode=${stayCode}&Query=split`, rita);
+    assert.equal((await search(code)).status, 200);
+    const perosStay = await postWith(
+      w.app,
+      "/api/Reservations",
+      stay(pero.unit.id, "2026-09-01", "2026-09-02"),
+      pero.session,
+    );
+    assert.equal(perosStay.status, 200);
+    assert.equal((await search((await perosStay.json()).code)).status, 404);
     const calendars = await getWith(w.app, "/api/Calendars?PageNumber=1&PageSize=50", rita);
     assert.deepEqual((await calendars.json()).items, []);
     // Pero's property stays unknown to her.

@@ -15,6 +15,7 @@ import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import type { EVisitorSettlement } from "../../evisitor/types.ts";
 import { AppError } from "../../errors.ts";
+import { propertyRoleOf, roleMay } from "../access/property-access.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 
 /** A list older than this is read again (eVisitor's settlements change rarely). */
@@ -158,18 +159,28 @@ export async function settlementsForStay(
   return await searchSettlements(db, found.accountId, query, now);
 }
 
-/** The same for the host's guest form: only a stay of the signed-in host. */
+/**
+ * The same for the host's guest form: only a stay of a property the signed-in user owns or handles
+ * registrations of (services/access/property-access.ts).
+ */
 export async function settlementsForHost(
   ctx: ServiceContext,
   { reservationCode, query }: { reservationCode: string; query: string },
 ): Promise<SettlementSearch> {
-  const [found] = await ctx.db.select({ accountId: properties.externalAccountId })
+  const userId = actorIdOf(ctx);
+  const [found] = await ctx.db.select({
+    accountId: properties.externalAccountId,
+    ownerId: reservations.userId,
+    propertyId: reservations.propertyId,
+  })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
-    .where(and(
-      eq(reservations.code, reservationCode),
-      eq(reservations.userId, actorIdOf(ctx)),
-    ));
-  if (!found) throw notFound();
+    .where(eq(reservations.code, reservationCode));
+  const access = found && found.ownerId !== userId
+    ? await propertyRoleOf(ctx.db, userId, found.propertyId)
+    : undefined;
+  const allowed = found &&
+    (found.ownerId === userId || (access && roleMay(access.role, "registration")));
+  if (!allowed) throw notFound();
   return await searchSettlements(ctx.db, found.accountId, query, ctx.now);
 }
