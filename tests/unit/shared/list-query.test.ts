@@ -12,10 +12,18 @@ import {
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
 
-Deno.test("page numbers from a query string become numbers; SortBy has its default", () => {
+Deno.test("page numbers from a query string become numbers; SortBy and Scope have defaults", () => {
   assert.deepEqual(
     PropertyListQuery.parse({ PageNumber: "2", PageSize: "10", SearchValue: " ana " }),
-    { PageNumber: 2, PageSize: 10, SortBy: "name", SearchValue: "ana" },
+    { PageNumber: 2, PageSize: 10, SortBy: "name", SearchValue: "ana", Scope: "All" },
+  );
+  assert.equal(
+    PropertyListQuery.parse({ PageNumber: "1", PageSize: "10", Scope: "Shared" }).Scope,
+    "Shared",
+  );
+  assert.equal(
+    PropertyListQuery.safeParse({ PageNumber: "1", PageSize: "10", Scope: "Theirs" }).success,
+    false,
   );
 });
 
