@@ -3,10 +3,12 @@ import { eq } from "drizzle-orm";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { properties } from "@core/db/schema/properties.ts";
+import { propertyMembers } from "@core/db/schema/property-members.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import type { Database } from "@core/db/client.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
-import { createTestApp, type TestApp, TestClock } from "../support/app.ts";
+import { createTestApp, postJson, type TestApp, TestClock } from "../support/app.ts";
+import { BIRGITTE } from "../support/guests.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
 
@@ -240,5 +242,57 @@ Deno.test("co-host: settings and units, not removing the property; the owner kee
     );
     // The property is gone for the co-host too.
     assert.equal((await propertyList(w, ivo)).length, 0);
+  });
+});
+
+Deno.test("reception sees a stay's guests without their documents; the owner and co-host with", async () => {
+  await withWorld(async (w) => {
+    const ana = await host(w, "ana@example.com", "0034643");
+    const rita = await member(w, ana, "rita@example.com", "Reception");
+    const ivo = await member(w, ana, "ivo@example.com", "CoHost");
+    const created = await postWith(
+      w.app,
+      "/api/Reservations",
+      stay(ana.unit.id, "2026-08-10", "2026-08-12"),
+      ana.session,
+    );
+    const { code } = await created.json();
+    const checkIn = await w.app.request(postJson("/api/Reservations/Guests", {
+      reservationCode: code,
+      reservationGuests: [{ ...BIRGITTE, documentNumber: "DK4815162342" }],
+    }));
+    assert.equal(checkIn.status, 200, await checkIn.clone().text());
+
+    const read = async (session: string) => {
+      const res = await getWith(w.app, `/api/Reservations/${code}`, session);
+      assert.equal(res.status, 200);
+      const text = await res.text();
+      return { text, guests: JSON.parse(text).guests as { documentNumber: string }[] };
+    };
+    assert.equal((await read(ana.session)).guests[0].documentNumber, "DK4815162342");
+    assert.equal((await read(ivo)).guests[0].documentNumber, "DK4815162342");
+    const atReception = await read(rita);
+    assert.equal(atReception.guests.length, 1);
+    assert.ok(!atReception.text.includes("DK4815162342"));
+    const list = await getWith(w.app, "/api/Reservations?PageNumber=1&PageSize=10", rita);
+    assert.ok(!(await list.text()).includes("DK4815162342"));
+  });
+});
+
+Deno.test("a member may leave a property themselves; then it is gone from their list", async () => {
+  await withWorld(async (w) => {
+    const ana = await host(w, "ana@example.com", "0034643");
+    const rita = await member(w, ana, "rita@example.com", "Reception");
+    const [row] = await w.db.select().from(propertyMembers)
+      .where(eq(propertyMembers.email, "rita@example.com"));
+    // Reception cannot remove anyone else, but may leave.
+    const left = await send(
+      w,
+      "DELETE",
+      `/api/Properties/${ana.propertyId}/members/${row.id}`,
+      rita,
+    );
+    assert.equal(left.status, 204);
+    assert.equal((await propertyList(w, rita)).length, 0);
   });
 });
