@@ -54,6 +54,15 @@ export const AccountDeletionRequested = defineEvent("accounts.deletion.requested
  */
 export const SignInFailuresDetected = defineEvent("accounts.signin.failuresdetected", userRef);
 
+/**
+ * Someone was invited to a property (issue 22): the worker makes the invitation's single-use code
+ * and e-mails the link to the invited address.
+ */
+export const PropertyInvitationCreated = defineEvent(
+  "accounts.invitation.created",
+  z.object({ memberId: z.string() }),
+);
+
 /** A notification the host should also get by e-mail was created. */
 export const NotificationCreated = defineEvent(
   "notifications.notification.created",
@@ -146,6 +155,7 @@ export const EVENTS = {
   [PasswordResetRequested.subject]: PasswordResetRequested,
   [EmailChangeRequested.subject]: EmailChangeRequested,
   [SignInFailuresDetected.subject]: SignInFailuresDetected,
+  [PropertyInvitationCreated.subject]: PropertyInvitationCreated,
   [ProvisioningRequested.subject]: ProvisioningRequested,
   [SettlementsRequested.subject]: SettlementsRequested,
   [CalendarSyncRequested.subject]: CalendarSyncRequested,

@@ -17,6 +17,7 @@ import { departureUpdateConsumer } from "./evisitor/registration/departure-updat
 import { undoCheckOutConsumer } from "./evisitor/registration/undo-checkout-consumer.ts";
 import { contactSubmittedConsumer } from "./notifications/contact-submitted.ts";
 import { accountEmailConsumers } from "./notifications/account-email-consumers.ts";
+import { invitationEmailConsumer } from "./notifications/invitation-email.ts";
 import { notificationEmailConsumer } from "./notifications/notification-email-consumer.ts";
 import type { Mailer } from "./notifications/mailer.ts";
 import { runRelay } from "./relay/relay.ts";
@@ -83,6 +84,7 @@ function consumersOf(
     consumers.push(
       ...accountEmailConsumers({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
       notificationEmailConsumer({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
+      invitationEmailConsumer({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
     );
   }
   if (options.workers.includes("evisitor")) {

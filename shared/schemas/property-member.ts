@@ -58,12 +58,6 @@ export const PropertyMemberList = z
   .meta({ id: "PropertyMemberList" });
 export type PropertyMemberList = z.infer<typeof PropertyMemberList>;
 
-/** The answer to an invitation: the member row and the link to pass on (shown once). */
-export const InvitedMember = PropertyMember.extend({ invitationUrl: z.string() }).meta({
-  id: "InvitedMember",
-});
-export type InvitedMember = z.infer<typeof InvitedMember>;
-
 /** The answer to an accepted invitation: the property the caller now belongs to. */
 export const AcceptedInvitation = z
   .object({ propertyId: z.string(), propertyName: z.string(), role: PropertyMemberRole })

@@ -7,7 +7,8 @@ export type AccountEmailKind =
   | "resetPassword"
   | "emailChangeNotice"
   | "signInFailures"
-  | "deletionScheduled";
+  | "deletionScheduled"
+  | "propertyInvitation";
 type Language = "hr" | "en";
 
 interface Template {
@@ -18,7 +19,28 @@ interface Template {
   ignore: string;
 }
 
+/** To the invited address (issue 22), in the inviting host's language. */
+const INVITATION: Record<Language, Template> = {
+  hr: {
+    subject: "Pozivnica za suradnju na objektu",
+    intro:
+      "pozvani ste da u Prijavku pomažete oko jednog smještajnog objekta. Prihvatite pozivnicu: prijavite se ili se registrirajte ovom e-mail adresom.",
+    action: "Prihvati pozivnicu",
+    validity: "Poveznica vrijedi 7 dana i samo jednom.",
+    ignore: "Ako ne očekujete ovu pozivnicu, zanemarite ovu poruku.",
+  },
+  en: {
+    subject: "An invitation to help with a property",
+    intro:
+      "you have been invited to help with a property in Prijavko. Accept the invitation: sign in or sign up with this e-mail address.",
+    action: "Accept the invitation",
+    validity: "The link works for 7 days and only once.",
+    ignore: "If you do not expect this invitation, you can ignore this message.",
+  },
+};
+
 const TEMPLATES: Record<AccountEmailKind, Record<Language, Template>> = {
+  propertyInvitation: INVITATION,
   confirmEmail: {
     hr: {
       subject: "Potvrdite svoju e-mail adresu",

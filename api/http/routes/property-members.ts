@@ -4,7 +4,6 @@ import {
   AcceptedInvitation,
   AcceptInvitationRequest,
   ChangeMemberRoleRequest,
-  InvitedMember,
   InviteMemberRequest,
   PropertyMember,
   PropertyMemberList,
@@ -45,13 +44,13 @@ const invite = createRoute({
   method: "post",
   path: "/Properties/{id}/members",
   summary: "Invite an e-mail address as co-host or reception (within the plan's users)",
-  description: "The answer carries the invitation link, shown once; it works once, for seven " +
-    "days, for the invited address only.",
+  description: "The invited address receives the link by e-mail; it works once, for seven " +
+    "days, for that address only.",
   request: { params: IdParam, ...jsonBody(InviteMemberRequest) },
   responses: {
     201: {
       description: "The invitation",
-      content: { "application/json": { schema: InvitedMember } },
+      content: { "application/json": { schema: PropertyMember } },
     },
     ...errors,
   },

@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
 import { INVITATION_DAYS, InviteMemberRequest } from "@shared/schemas/property-member.ts";
-import type { InvitedMember } from "@shared/schemas/property-member.ts";
+import type { PropertyMember } from "@shared/schemas/property-member.ts";
+import { PropertyInvitationCreated } from "@shared/events.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
 import { actorOf, type ServiceContext } from "../../context.ts";
 import { propertyMembers } from "../../db/schema/property-members.ts";
 import { AppError } from "../../errors.ts";
-import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
 import { accessProperty } from "../access/property-access.ts";
 import { requireActivePlan } from "../plans/plan-policy.ts";
 import { normalizeEmail } from "../users/context.ts";
 import { recordMemberEvent } from "./member-history.ts";
-import { invitationUrl } from "./invitation-link.ts";
 import { toPropertyMember } from "./to-response.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,13 +19,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * `maxUsersPerProperty` (the owner included) leave room: members and invitations still pending
  * count, expired ones do not. The check and the insert are one statement, so parallel invitations
  * can never pass the limit together. An address already invited whose invitation expired is
- * invited again (a new link); one already pending or a member is a conflict. The answer carries
- * the link (a random single-use code, stored as its SHA-256 only), shown this once.
+ * invited again; one already pending or a member is a conflict. The notifications worker e-mails
+ * the link (PropertyInvitationCreated): the code is made there, so no secret travels in events.
  */
 export async function inviteMember(
   ctx: ServiceContext,
   input: { id: string } & InviteMemberRequest,
-): Promise<InvitedMember> {
+): Promise<PropertyMember> {
   const actor = actorOf(ctx);
   const { property } = await accessProperty(ctx.db, actor.id, input.id, "members");
   const { email: rawEmail, role } = InviteMemberRequest.parse(input);
@@ -35,11 +35,9 @@ export async function inviteMember(
   }
   const policy = await requireActivePlan(ctx.db, property.userId, ctx.now);
   const maxMembers = policy.maxUsersPerProperty === null ? null : policy.maxUsersPerProperty - 1;
-  const code = randomToken(32);
   const id = crypto.randomUUID();
   const now = ctx.now.getTime();
   const expiresAt = now + INVITATION_DAYS * DAY_MS;
-  const tokenHash = await hashToken(code);
   const limit = maxMembers === null ? -1 : maxMembers;
 
   const row = await ctx.db.transaction(async (tx) => {
@@ -57,7 +55,7 @@ export async function inviteMember(
     const inserted = await tx.run(sql`
       insert into ${propertyMembers}
         (id, property_id, email, role, user_id, invited_by, token_hash, created_at, expires_at)
-      select ${id}, ${property.id}, ${email}, ${role}, null, ${actor.id}, ${tokenHash}, ${now},
+      select ${id}, ${property.id}, ${email}, ${role}, null, ${actor.id}, null, ${now},
              ${expiresAt}
       where not exists (select 1 from ${propertyMembers}
                         where property_id = ${property.id} and email = ${email})
@@ -75,6 +73,7 @@ export async function inviteMember(
       });
     }
     await recordMemberEvent(tx, ctx, property, "PropertyMemberInvited", email);
+    await appendEvent(tx, PropertyInvitationCreated, { memberId: id }, ctx.now);
     return {
       id,
       propertyId: property.id,
@@ -82,14 +81,11 @@ export async function inviteMember(
       role,
       userId: null,
       invitedBy: actor.id,
-      tokenHash,
+      tokenHash: null,
       createdAt: new Date(now),
       expiresAt: new Date(expiresAt),
       acceptedAt: null,
     };
   });
-  return {
-    ...toPropertyMember(row, ctx.now),
-    invitationUrl: invitationUrl(ctx.config.publicUrl, code),
-  };
+  return toPropertyMember(row, ctx.now);
 }
