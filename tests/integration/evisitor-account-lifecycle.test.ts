@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { accountEvents } from "@core/db/schema/account-events.ts";
 import { externalAccounts } from "@core/db/schema/external-accounts.ts";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
@@ -27,7 +28,6 @@ import { waitFor } from "../support/wait.ts";
 import { startTestWorkers } from "../support/workers.ts";
 import type { TestApp } from "../support/app.ts";
 
-const TODAY = todayIn("Europe/Zagreb");
 const noon = (date: string) => `${date}T12:00:00.000Z`;
 
 interface HostGuest {
@@ -49,8 +49,8 @@ async function stay(ctx: Ctx): Promise<string> {
       .items;
   const booked = await postWith(ctx.app, "/api/Reservations", {
     accommodationUnitId: property.accommodationUnits[0].id,
-    startDateUTC: noon(addDays(TODAY, -1)),
-    endDateUTC: noon(addDays(TODAY, 2)),
+    startDateUTC: noon(addDays(todayInStayZone(), -1)),
+    endDateUTC: noon(addDays(todayInStayZone(), 2)),
   }, ctx.token);
   assert.equal(booked.status, 200, await booked.clone().text());
   return (await booked.json()).code;

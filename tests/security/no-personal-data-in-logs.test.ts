@@ -4,7 +4,8 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import { natsConnectOptions } from "@core/platform/nats.ts";
 import { Gender } from "@shared/enums.ts";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { mailTo } from "../support/e2e.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import { BIRGITTE } from "../support/guests.ts";
@@ -18,7 +19,6 @@ import { waitFor } from "../support/wait.ts";
  * JetStream streams, dead letters included, are searched too: events carry ids only.
  */
 
-const TODAY = todayIn("Europe/Zagreb");
 const HOST = { email: "vesna.kovacevic.pd@example.com", password: "Jadran-Sunce-2026!" };
 const EVISITOR_API_KEY = "Tajni-API-kljuc-5c1e";
 
@@ -215,8 +215,8 @@ Deno.test({
             token,
             body: {
               accommodationUnitId: unit.id,
-              startDateUTC: `${TODAY}T12:00:00.000Z`,
-              endDateUTC: `${addDays(TODAY, nights)}T12:00:00.000Z`,
+              startDateUTC: `${todayInStayZone()}T12:00:00.000Z`,
+              endDateUTC: `${addDays(todayInStayZone(), nights)}T12:00:00.000Z`,
             },
           }),
           200,
