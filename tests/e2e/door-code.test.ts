@@ -91,6 +91,8 @@ Deno.test({
               guestContactPhone: "+385 91 555 1234",
               guestContactWhatsApp: "+385 91 555 1234",
               guestContactEmail: "ivana.gosti@example.com",
+              // Guests go to eVisitor at once (off: they wait for the host's approval).
+              automaticCheckIn: true,
             },
           });
           assert.equal(settings.status, 200, JSON.stringify(settings.body));
