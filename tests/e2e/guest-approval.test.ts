@@ -167,7 +167,11 @@ Deno.test({
             await notice.getByRole("button", { name: "Odobri goste" }).waitFor({
               state: "detached",
             });
-            await notice.getByRole("button", { name: "Nije moj gost" }).waitFor();
+            await page.waitForFunction(
+              () => document.activeElement?.textContent?.trim() === "Nije moj gost",
+              undefined,
+              { timeout: 5_000 },
+            );
             await screenshot(page, "approval-approved-desktop-dark");
             await context.close();
           }

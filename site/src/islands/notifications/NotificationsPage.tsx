@@ -141,6 +141,7 @@ function Notifications() {
     const code = notification.placeholders.code;
     if (!code) return;
     setBusy(notification.id);
+    let done = false;
     try {
       const { approved: count } = await approveStayGuests(code);
       notify(
@@ -150,10 +151,20 @@ function Notifications() {
         { color: count === 0 ? "info" : "success" },
       );
       setApproved((codes) => new Set([...codes, code]));
+      done = true;
     } catch {
       notify(t("notifications.approve.failed"), { color: "error" });
     } finally {
       setBusy(undefined);
+    }
+    // The button goes: the keyboard stays on the notification, at its "not my guest" (enabled
+    // again once the page has drawn the end of the request).
+    if (done) {
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLElement>(`[data-not-mine="${notification.id}"]`)?.focus()
+        )
+      );
     }
   }
 
@@ -279,6 +290,7 @@ function Notifications() {
                         <Button
                           variant="dangerSecondary"
                           size="sm"
+                          data-not-mine={notification.id}
                           disabled={busy !== undefined}
                           onClick={() => setDisowning(notification)}
                         >
