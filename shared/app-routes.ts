@@ -56,6 +56,8 @@ export const APP_ROUTES = {
   checkIn: "/prijava",
   /** The e-mailed "not my guest" link: /app/nije-moj-gost#{token} (no sign-in; issue 20). */
   notMyGuest: "/app/nije-moj-gost",
+  /** The e-mailed "approve the guests" link: /app/odobri-goste#{token} (no sign-in; issue 20). */
+  approveGuests: "/app/odobri-goste",
 } as const;
 export type AppRoute = keyof typeof APP_ROUTES;
 

@@ -147,6 +147,8 @@ Deno.test({
               propertyId: property.id,
               defaultCheckInTime: "15:00",
               defaultCheckOutTime: "10:00",
+              // Guests go to eVisitor at once (off: they wait for the host's approval).
+              automaticCheckIn: true,
             },
           });
           assert.equal(settings.status, 200, JSON.stringify(settings.body));

@@ -91,6 +91,8 @@ Deno.test({
               guestContactPhone: "+385 91 555 1234",
               guestContactWhatsApp: "+385 91 555 1234",
               guestContactEmail: "ivana.gosti@example.com",
+              // Guests go to eVisitor at once (off: they wait for the host's approval).
+              automaticCheckIn: true,
             },
           });
           assert.equal(settings.status, 200, JSON.stringify(settings.body));
@@ -221,7 +223,7 @@ Deno.test({
             }),
           });
           assert.equal(checkedIn.status, 200, await checkedIn.text());
-          const context = await newContext({ viewport: VIEWPORTS.phone });
+          const context = await newContext({ locale: "hr-HR", viewport: VIEWPORTS.phone });
           const page = await context.newPage();
           await logInToDashboard(page, HOST);
           await page.goto("/app/obavijesti");

@@ -14,6 +14,7 @@ import { createTestApp, simulatorAccess } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import {
   accountsOf,
+  checkGuestsInAutomatically,
   connectDemoAccount,
   type EVisitorPipeline,
   propertiesOf,
@@ -197,6 +198,7 @@ Deno.test({
             .json();
         return page.items[0]?.status === 2;
       }, { what: "synced from the test service" });
+      await checkGuestsInAutomatically(database.db, id);
 
       const code = await stay(ctx);
       await checkIn(ctx, code, BIRGITTE);
@@ -271,6 +273,7 @@ Deno.test({
       assert.equal(connected.status, 200, await connected.clone().text());
       const { id } = await connected.json();
       await waitFor(async () => (await accountsOf(ctx))[0]?.status === 2, { what: "synced" });
+      await checkGuestsInAutomatically(ctx.database.db, id);
 
       // HTZ expired the key: the guest's registration and the stay's refresh are refused.
       await ctx.sim.control.setCredentials(KEYED_HOST.username, { apiKey: "KLJUC-2026-B" });

@@ -14,6 +14,7 @@ import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { getWith, postWith } from "../support/accounts.ts";
 import {
   accountsOf,
+  checkGuestsInAutomatically,
   connectDemoAccount,
   type EVisitorPipeline,
   propertiesOf,
@@ -86,6 +87,7 @@ async function connect(ctx: EVisitorPipeline, host: { username: string; password
   const res = await postWith(ctx.app, "/api/ExternalAccounts", host, ctx.token);
   assert.equal(res.status, 200, await res.clone().text());
   await waitFor(async () => (await accountsOf(ctx))[0]?.status === 2, { what: "synced" });
+  await checkGuestsInAutomatically(ctx.database.db, (await res.json()).id);
 }
 
 const activeRegistrations = async (ctx: EVisitorPipeline) =>

@@ -206,6 +206,15 @@ Deno.test({
         return page.items.find((p) => (p.accommodationUnits as unknown[]).length >= 2);
       }, { timeoutMs: 30_000, what: "the demo account's properties" });
       const units = property.accommodationUnits as { id: string }[];
+      // Guests go to eVisitor at once (off: they wait for the host's approval, issue 20).
+      await expect(
+        api(`/api/Properties/Settings/${property.id}`, {
+          method: "PUT",
+          token,
+          body: { propertyId: property.id, automaticCheckIn: true },
+        }),
+        200,
+      );
 
       // Two stays under way: guests check in on the public call, as the check-in page does.
       const stay = async (unit: { id: string }, nights = 3) =>
