@@ -7,7 +7,7 @@ import { REAL_SERVERS, withPipeline } from "../support/pipeline.ts";
 function linkIn(text: string | undefined): string {
   const match = /(http:\/\/prijavko\.test\/\S+)/.exec(text ?? "");
   assert.ok(match, "the e-mail holds a link");
-  // The path only: links into the app may carry the reader's language (`?lang=en`).
+  // The path only: links into the app may carry the reader's language (`?jezik=en`).
   return new URL(match[1]).pathname;
 }
 
@@ -66,7 +66,7 @@ Deno.test({
       const path = linkIn(reset.text);
       assert.match(path, /^\/app\/resetiraj-lozinku\/[\w-]{43}$/);
       // An English reader's link opens the page in English, in any browser.
-      assert.match(reset.text ?? "", /resetiraj-lozinku\/[\w-]{43}\?lang=en\b/);
+      assert.match(reset.text ?? "", /resetiraj-lozinku\/[\w-]{43}\?jezik=en\b/);
       const res = await app.request(postJson("/api/Users/resetPassword", {
         resetCode: path.split("/").at(-1),
         newPassword: "Nova-Lozinka-2027!",
