@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { approveStayGuestsByLink } from "../../lib/api/guests.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
@@ -8,6 +7,7 @@ import { buttonClass } from "../../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { AuthFrame } from "./AuthFrame.tsx";
 import { linkFailureText } from "./link-parameters.ts";
+import { useLinkTokenAction } from "./use-link-token-action.ts";
 
 /**
  * /app/odobri-goste#{token}: the single-use "approve the guests" link of a held guest's e-mail
@@ -22,42 +22,17 @@ export default function ApproveGuestsPage() {
   );
 }
 
-type State =
-  | { status: "asking" }
-  | { status: "approving" }
-  | { status: "done"; approved: number }
-  | { status: "failed"; error?: unknown };
-
-/** Reads the token once and drops it from the address (a shared screen, the history). */
-function tokenOfAddress(): string | undefined {
-  const token = decodeURIComponent(location.hash.slice(1));
-  if (token) history.replaceState(history.state, "", location.pathname);
-  return token || undefined;
-}
-
-/** Asks first (mail scanners open links; the link works once), then approves the guests. */
+/** Asks first, then approves the guests. */
 function ApproveGuests() {
   const { t } = useTranslation();
-  const [token] = useState(tokenOfAddress);
-  const [state, setState] = useState<State>(() =>
-    token ? { status: "asking" } : { status: "failed" }
+  const { state, confirm } = useLinkTokenAction(async (token) =>
+    (await approveStayGuestsByLink(token)).approved
   );
 
-  async function approve() {
-    if (!token) return;
-    setState({ status: "approving" });
-    try {
-      const { approved } = await approveStayGuestsByLink(token);
-      setState({ status: "done", approved });
-    } catch (error) {
-      setState({ status: "failed", error });
-    }
-  }
-
-  if (state.status === "asking" || state.status === "approving") {
+  if (state.status === "asking" || state.status === "working") {
     return (
       <AuthCard icon="shield" title={t("approveGuests.heading")} intro={t("approveGuests.intro")}>
-        <Button className="w-full" busy={state.status === "approving"} onClick={approve}>
+        <Button className="w-full" busy={state.status === "working"} onClick={confirm}>
           {t("approveGuests.submit")}
         </Button>
       </AuthCard>
@@ -75,7 +50,7 @@ function ApproveGuests() {
           icon="shieldCheck"
           tone="success"
           title={t("approveGuests.doneTitle")}
-          intro={t(state.approved > 0 ? "approveGuests.doneText" : "approveGuests.noneText")}
+          intro={t(state.result > 0 ? "approveGuests.doneText" : "approveGuests.noneText")}
         >
           {toGuests}
         </AuthCard>
