@@ -376,6 +376,16 @@ async function seed(): Promise<Seeded> {
     );
     return found.length >= expectedUnits ? found : undefined;
   });
+  // The check-ins measured go to eVisitor at once: automatic check-in on (off, they would wait
+  // for the host's approval, issue 20).
+  const mirrored = await call("/api/Properties?PageNumber=1&PageSize=100", { token });
+  for (const property of mirrored.items as { id: string }[]) {
+    await call(`/api/Properties/Settings/${property.id}`, {
+      method: "PUT",
+      body: { propertyId: property.id, automaticCheckIn: true },
+      token,
+    });
+  }
   if (units.some((u) => u.capacity !== CAPACITY)) {
     throw new Error(`a unit's capacity is not ${CAPACITY}: ${JSON.stringify(units[0])}`);
   }

@@ -56,6 +56,8 @@ export const APP_ROUTES = {
   checkIn: "/prijava",
   /** The e-mailed "not my guest" link: /app/nije-moj-gost#{token} (no sign-in; issue 20). */
   notMyGuest: "/app/nije-moj-gost",
+  /** The e-mailed "approve the guests" link: /app/odobri-goste#{token} (no sign-in; issue 20). */
+  approveGuests: "/app/odobri-goste",
 } as const;
 export type AppRoute = keyof typeof APP_ROUTES;
 
@@ -108,12 +110,15 @@ export function proofOfResidencePath(guestGuid: string, language: string): strin
   return `${APP_ROUTES.proofOfResidence}?guest=${guestGuid}&lang=${language}`;
 }
 
-/** The query parameter naming the language of an app page (`?lang=en`); Croatian needs none. */
-export const LANGUAGE_PARAM = "lang";
+/**
+ * The query parameter naming the language of an app page (`?jezik=en`); Croatian needs none. Not
+ * `lang`: the proof of residence's page names the proof's own language with that one.
+ */
+export const LANGUAGE_PARAM = "jezik";
 
 /**
  * An app page's address that opens in `language`: the host area's URLs carry no language, so a
- * visitor arriving from the English site or an English e-mail brings it along as `?lang=en`
+ * visitor arriving from the English site or an English e-mail brings it along as `?jezik=en`
  * (the page stores it as the preference). Croatian, the default, adds nothing.
  */
 export function inLanguage(path: string, language: string): string {

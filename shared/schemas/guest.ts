@@ -163,6 +163,8 @@ export const PublicGuest = z
     registrationError: z.string().nullable(),
     /** eVisitor did not answer: the registration is sent again by itself at this time. */
     registrationRetryAt: DateTime.nullable().optional(),
+    /** Held until the host approves it: the property does not check guests in automatically. */
+    awaitingHost: z.boolean().optional(),
   })
   .meta({ id: "PublicGuest" });
 export type PublicGuest = z.infer<typeof PublicGuest>;

@@ -30,8 +30,11 @@ function withHosts(fn: (ctx: Ctx) => Promise<void>) {
   return withTestApp(async (ctx) => {
     const ana = await createHost(ctx.app, ctx.db, { email: "ana@example.com" });
     const bruno = await createHost(ctx.app, ctx.db, { email: "bruno@example.com" });
-    await seedMirroredAccount(ctx.db, ana);
-    await seedMirroredAccount(ctx.db, bruno, [demoFacility("fac-bruno", "0099001")]);
+    // Door guests go to eVisitor at once, without the host's approval (issue 20).
+    await seedMirroredAccount(ctx.db, ana, undefined, { automaticCheckIn: true });
+    await seedMirroredAccount(ctx.db, bruno, [demoFacility("fac-bruno", "0099001")], {
+      automaticCheckIn: true,
+    });
     const token = (await signIn(ctx.app, "ana@example.com")).accessToken;
     const other = (await signIn(ctx.app, "bruno@example.com")).accessToken;
     const first = async (t: string) =>
@@ -144,6 +147,7 @@ Deno.test("POST /api/Reservations/Guests checks guests in and shows back only na
     assert.equal(stay.guests.length, 3);
     for (const guest of stay.guests) {
       assert.deepEqual(Object.keys(guest).sort(), [
+        "awaitingHost",
         "id",
         "initials",
         "name",

@@ -27,7 +27,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { AccountReconcileRequested, CalendarSyncRequested } from "@shared/events.ts";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import {
@@ -49,8 +50,7 @@ import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import { startStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
 
-const TODAY = todayIn("Europe/Zagreb");
-const d = (days: number) => addDays(TODAY, days);
+const d = (days: number) => addDays(todayInStayZone(), days);
 const FETCH_TIMEOUT_MS = 1500;
 
 const STACK_ENV = {

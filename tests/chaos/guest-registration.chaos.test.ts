@@ -31,7 +31,8 @@
 import assert from "node:assert/strict";
 import { DocumentType, Gender } from "@shared/enums.ts";
 import { AccountReconcileRequested, GuestCheckInRequested } from "@shared/events.ts";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { initialsOf } from "@shared/guest-initials.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
@@ -72,7 +73,6 @@ const HELD_ANSWER_MS = 3000;
 
 const SIM_HOST = { username: "55500055500.api", password: "Kaos-Lozinka-1" };
 const FACILITY_CODE = "0099001";
-const TODAY = todayIn("Europe/Zagreb");
 
 const STACK_ENV = {
   ...CHAOS_ENV,
@@ -227,8 +227,8 @@ Deno.test({
           token,
           body: {
             accommodationUnitId: unit.id,
-            startDateUTC: `${TODAY}T12:00:00.000Z`,
-            endDateUTC: `${addDays(TODAY, 3)}T12:00:00.000Z`,
+            startDateUTC: `${todayInStayZone()}T12:00:00.000Z`,
+            endDateUTC: `${addDays(todayInStayZone(), 3)}T12:00:00.000Z`,
           },
         });
         return stay.code;

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import sharp from "sharp";
-import { addDays, todayIn } from "../../shared/local-date.ts";
+import { addDays } from "../../shared/local-date.ts";
+import { todayInStayZone } from "../../shared/time-zone.ts";
 import { MRZ_FRAME_MAX_BODY_BYTES } from "../../shared/mrz-frame.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import {
@@ -15,7 +16,6 @@ import { startStack, type TestStack } from "../support/stack.ts";
 
 const FIXTURE = new URL("../../../shared/fixtures/mrz/001_td3_l0.jpg", import.meta.url).pathname;
 const HOST = "kamera.domacin@example.com";
-const TODAY = todayIn("Europe/Zagreb");
 
 /**
  * A phone's rear camera held over a passport, as Chromium's fake capture device plays it: an MJPEG
@@ -153,7 +153,12 @@ Deno.test({
         const page = await context.newPage();
         await registerAndLogIn(page, HOST);
         await connectDemoEVisitor(page);
-        const stay = await createStayThroughApi(page, "Apartman 1", TODAY, addDays(TODAY, 2));
+        const stay = await createStayThroughApi(
+          page,
+          "Apartman 1",
+          todayInStayZone(),
+          addDays(todayInStayZone(), 2),
+        );
         assert.equal(stay.status, 200, JSON.stringify(stay.body));
         code = stay.body.code;
         await context.close();

@@ -119,6 +119,12 @@ Deno.test({
         units = (property.accommodationUnits as Unit[]).toSorted((a, b) =>
           a.name.localeCompare(b.name)
         );
+        // Guests go to eVisitor at once (off: they wait for the host's approval).
+        const automatic = await api(`/api/Properties/Settings/${property.id}`, {
+          method: "PUT",
+          body: { propertyId: property.id, automaticCheckIn: true },
+        });
+        assert.equal(automatic.status, 200, JSON.stringify(automatic.body));
         for (const [unit, capacity] of [[units[0], 4], [units[1], 3]] as const) {
           const saved = await api(`/api/AccommodationUnits/${unit.id}`, {
             method: "PUT",

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { Gender } from "@shared/enums.ts";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import type { NotificationSync } from "@shared/schemas/notification.ts";
 import type { Statistics } from "@shared/schemas/statistics.ts";
 import { launchBrowser, screenshot } from "../support/browser.ts";
@@ -13,7 +14,6 @@ import { waitFor } from "../support/wait.ts";
 let stack: TestStack;
 let browser: Browser;
 const HOST = "vesna.ploca@example.com";
-const TODAY = todayIn("Europe/Zagreb");
 /** eVisitor registers within seconds; the bell syncs every 30 s. */
 const WORKER = { timeout: 20_000 };
 const POLL = { timeout: 60_000 };
@@ -113,21 +113,36 @@ Deno.test({
 
           // A stay under way with a guest checked in on the public page, one leaving today,
           // one arriving today whose guest eVisitor refuses, and two in the past.
-          const current = await createStayThroughApi(page, "Apartman 1", TODAY, addDays(TODAY, 3));
-          const leaving = await createStayThroughApi(page, "Apartman 2", addDays(TODAY, -3), TODAY);
-          const arriving = await createStayThroughApi(page, "Apartman 3", TODAY, addDays(TODAY, 2));
+          const current = await createStayThroughApi(
+            page,
+            "Apartman 1",
+            todayInStayZone(),
+            addDays(todayInStayZone(), 3),
+          );
+          const leaving = await createStayThroughApi(
+            page,
+            "Apartman 2",
+            addDays(todayInStayZone(), -3),
+            todayInStayZone(),
+          );
+          const arriving = await createStayThroughApi(
+            page,
+            "Apartman 3",
+            todayInStayZone(),
+            addDays(todayInStayZone(), 2),
+          );
           const past = [
             await createStayThroughApi(
               page,
               "Apartman 1",
-              addDays(TODAY, -40),
-              addDays(TODAY, -36),
+              addDays(todayInStayZone(), -40),
+              addDays(todayInStayZone(), -36),
             ),
             await createStayThroughApi(
               page,
               "Apartman 2",
-              addDays(TODAY, -75),
-              addDays(TODAY, -70),
+              addDays(todayInStayZone(), -75),
+              addDays(todayInStayZone(), -70),
             ),
           ];
           for (const stay of [current, leaving, arriving, ...past]) assert.equal(stay.status, 200);

@@ -91,6 +91,8 @@ Deno.test({
               guestContactPhone: "+385 91 555 1234",
               guestContactWhatsApp: "+385 91 555 1234",
               guestContactEmail: "ivana.gosti@example.com",
+              // Guests go to eVisitor at once (off: they wait for the host's approval).
+              automaticCheckIn: true,
             },
           });
           assert.equal(settings.status, 200, JSON.stringify(settings.body));
@@ -114,7 +116,7 @@ Deno.test({
       await t.step(
         "a guest's phone opens the door QR: today's stay and the host's contact",
         async () => {
-          const context = await newContext({ viewport: VIEWPORTS.phone });
+          const context = await newContext({ locale: "hr-HR", viewport: VIEWPORTS.phone });
           const page = await context.newPage();
           await page.goto(`/prijava/smjestaj/${oldCode()}`);
           await page.getByRole("heading", { name: "Vaš boravak" }).waitFor();
@@ -170,7 +172,11 @@ Deno.test({
         "the old QR says the code does not exist; the new one opens the stay",
         async () => {
           for (const look of LOOKS) {
-            const context = await newContext({ viewport: look.viewport, theme: look.theme });
+            const context = await newContext({
+              locale: "hr-HR",
+              viewport: look.viewport,
+              theme: look.theme,
+            });
             const page = await context.newPage();
             await page.goto(`/prijava/smjestaj/${oldCode()}`);
             await page.getByRole("heading", { name: "Ovaj kod ne postoji" }).waitFor();
@@ -184,7 +190,7 @@ Deno.test({
             await screenshot(page, `door-unknown-code-${look.suffix}`);
             await context.close();
           }
-          const context = await newContext({ viewport: VIEWPORTS.phone });
+          const context = await newContext({ locale: "hr-HR", viewport: VIEWPORTS.phone });
           const page = await context.newPage();
           await page.goto(`/prijava/smjestaj/${newCode}`);
           await page.getByRole("heading", { name: "Vaš boravak" }).waitFor();
@@ -217,7 +223,7 @@ Deno.test({
             }),
           });
           assert.equal(checkedIn.status, 200, await checkedIn.text());
-          const context = await newContext({ viewport: VIEWPORTS.phone });
+          const context = await newContext({ locale: "hr-HR", viewport: VIEWPORTS.phone });
           const page = await context.newPage();
           await logInToDashboard(page, HOST);
           await page.goto("/app/obavijesti");
@@ -242,7 +248,7 @@ Deno.test({
         "a unit with no stay today says so, with the door's hours and the host",
         async () => {
           for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
-            const context = await newContext({ viewport: VIEWPORTS.phone, theme });
+            const context = await newContext({ locale: "hr-HR", viewport: VIEWPORTS.phone, theme });
             const page = await context.newPage();
             await page.goto(`/prijava/smjestaj/${units[1].code}`);
             await page.getByRole("heading", { name: "Danas nema boravka u ovom smještaju" })

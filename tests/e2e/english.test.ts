@@ -42,7 +42,7 @@ Deno.test({
           assert.match(mail.text ?? "", /Confirm e-mail address/);
           // The link itself says English: opened on another device, the page is still English.
           const link = linkIn(mail);
-          assert.match(link, /[?&]lang=en$/);
+          assert.match(link, /[?&]jezik=en$/);
           const elsewhere = await newContext({ viewport: VIEWPORTS.phone });
           const phone = await elsewhere.newPage();
           await phone.goto(link);
@@ -142,7 +142,7 @@ Deno.test({
           for (const look of LOOKS) {
             const context = await newContext({ viewport: look.viewport, theme: look.theme });
             const page = await context.newPage();
-            for (const path of ["/en/paket/pro", "/app/registracija?lang=en", "/app/prijava"]) {
+            for (const path of ["/en/paket/pro", "/app/registracija?jezik=en", "/app/prijava"]) {
               await page.goto(path);
               await page.getByRole("heading", { level: 1 }).first().waitFor();
               await page.getByRole("button", { name: /Continue|Register|Log in|Sign up/ }).or(

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DocumentType, Gender } from "@shared/enums.ts";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import {
   connectDemoEVisitor,
@@ -18,7 +19,6 @@ import { removeExpiredGuestData } from "../../workers/evisitor/schedule/guest-da
 let stack: TestStack;
 let browser: Browser;
 const HOST = "marija.gosti@example.com";
-const TODAY = todayIn("Europe/Zagreb");
 /** eVisitor registers and checks out within seconds; the page reads the list every two. */
 const WORKER = { timeout: 20_000 };
 
@@ -142,7 +142,12 @@ Deno.test({
           await screenshot(page, "guests-empty-desktop-light");
 
           // A stay from today; a guest checks in through its link (the public call).
-          const stay = await createStayThroughApi(page, "Apartman 1", TODAY, addDays(TODAY, 3));
+          const stay = await createStayThroughApi(
+            page,
+            "Apartman 1",
+            todayInStayZone(),
+            addDays(todayInStayZone(), 3),
+          );
           assert.equal(stay.status, 200);
           stayToday = stay.body.code;
           await checkInThroughApi(page, stayToday, birgitte);
@@ -191,7 +196,7 @@ Deno.test({
           await add.getByLabel("Vrsta isprave").selectOption({ label: "Putovnica" });
           await add.getByLabel("Broj isprave").fill("P1234567");
           await add.getByLabel("Granični prijelaz").selectOption({ label: "Zračna luka Split" });
-          await add.getByLabel("Datum ulaska").fill(TODAY);
+          await add.getByLabel("Datum ulaska").fill(todayInStayZone());
           await dialogScreenshot(page, add, "guest-add-desktop-light");
           await add.getByRole("button", { name: "Dodaj i prijavi" }).click();
           await page.getByText("Gost John Smith je spremljen i šalje se u eVisitor.").waitFor();
@@ -213,8 +218,8 @@ Deno.test({
           const late = await createStayThroughApi(
             page,
             "Apartman 2",
-            addDays(TODAY, -2),
-            addDays(TODAY, 1),
+            addDays(todayInStayZone(), -2),
+            addDays(todayInStayZone(), 1),
           );
           assert.equal(late.status, 200);
           await stack.evisitor.control.fail("http500", 50, { path: "CheckInTourist" });

@@ -63,6 +63,7 @@ Deno.test({
           await phone.getByLabel("E-mail").fill(other);
           await phone.getByLabel("Lozinka", { exact: true }).fill("Jadran-Sunce-2026!");
           await phone.getByLabel("Potvrda lozinke").fill("Jadran-Sunce-2026!");
+          await phone.getByRole("checkbox", { name: /^Prihvaćam Uvjete korištenja/ }).check();
           await phone.getByRole("button", { name: "Registriraj se" }).click();
           await phone.getByRole("heading", { name: "Provjerite e-poštu" }).waitFor();
           assert.equal(await overflowsSideways(phone), false, "no sideways scroll");

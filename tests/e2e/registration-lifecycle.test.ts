@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { DocumentType, Gender } from "@shared/enums.ts";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import {
   connectDemoEVisitor,
@@ -20,7 +21,6 @@ import { startStack, type TestStack } from "../support/stack.ts";
 let stack: TestStack;
 let browser: Browser;
 const HOST = "lana.ponistenja@example.com";
-const TODAY = todayIn("Europe/Zagreb");
 const WORKER = { timeout: 20_000 };
 
 const birgitte = {
@@ -75,7 +75,12 @@ Deno.test({
           const page = await context.newPage();
           await registerAndLogIn(page, HOST);
           await connectDemoEVisitor(page);
-          const stay = await createStayThroughApi(page, "Apartman 1", TODAY, addDays(TODAY, 3));
+          const stay = await createStayThroughApi(
+            page,
+            "Apartman 1",
+            todayInStayZone(),
+            addDays(todayInStayZone(), 3),
+          );
           assert.equal(stay.status, 200);
           code = stay.body.code;
           await checkInThroughApi(page, code, birgitte);

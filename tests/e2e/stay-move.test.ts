@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
 import { DocumentType, Gender } from "@shared/enums.ts";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { launchBrowser, screenshot } from "../support/browser.ts";
 import {
   connectDemoEVisitor,
@@ -21,8 +22,7 @@ import { waitFor } from "../support/wait.ts";
 let stack: TestStack;
 let browser: Browser;
 const HOST = "marko.premjestaj@example.com";
-const TODAY = todayIn("Europe/Zagreb");
-const NEW_END = addDays(TODAY, 3);
+const NEW_END = addDays(todayInStayZone(), 3);
 
 const birgitte = {
   firstName: "Birgitte",
@@ -69,7 +69,7 @@ async function moveArrival(page: Page, code: string): Promise<Locator> {
   await page.getByRole("button", { name: `Uredi ${code}` }).click();
   const edit = page.getByRole("dialog", { name: "Uredi rezervaciju" });
   await edit.getByText("Učitavam zauzete noći…").waitFor({ state: "detached" });
-  await pickDay(edit, TODAY);
+  await pickDay(edit, todayInStayZone());
   await pickDay(edit, NEW_END);
   await edit.getByText("Gosti su prijavljeni u eVisitoru").waitFor();
   return edit;
@@ -93,8 +93,8 @@ Deno.test({
         const stay = await createStayThroughApi(
           page,
           "Apartman 1",
-          addDays(TODAY, -1),
-          addDays(TODAY, 2),
+          addDays(todayInStayZone(), -1),
+          addDays(todayInStayZone(), 2),
         );
         assert.equal(stay.status, 200);
         code = stay.body.code;
@@ -103,7 +103,7 @@ Deno.test({
           const list = await registrations();
           return list[0]?.status === "active" && list;
         }, { what: "Birgitte registered", timeoutMs: 20_000 });
-        assert.equal(first.fields.StayFrom, addDays(TODAY, -1));
+        assert.equal(first.fields.StayFrom, addDays(todayInStayZone(), -1));
 
         await page.goto("/app/rezervacije");
         const edit = await moveArrival(page, code);
@@ -128,7 +128,10 @@ Deno.test({
         // In the simulator: the old registration cancelled, the guest registered again.
         const after = await waitFor(async () => {
           const list = await registrations();
-          return list.some((r) => r.status === "active" && r.fields.StayFrom === TODAY) && list;
+          return list.some((r) =>
+            r.status === "active" && r.fields.StayFrom === todayInStayZone()
+          ) &&
+            list;
         }, { what: "registered again with the new dates", timeoutMs: 20_000 });
         assert.equal(after.length, 2);
         const old = after.find((r) => r.id === first.id)!;
@@ -156,7 +159,7 @@ Deno.test({
           await page.getByRole("button", { name: `Uredi ${code}` }).click();
           const edit = page.getByRole("dialog", { name: "Uredi rezervaciju" });
           await edit.getByText("Učitavam zauzete noći…").waitFor({ state: "detached" });
-          await pickDay(edit, addDays(TODAY, 1));
+          await pickDay(edit, addDays(todayInStayZone(), 1));
           await pickDay(edit, NEW_END);
           const notice = edit.getByText("Gosti su prijavljeni u eVisitoru");
           await notice.waitFor();

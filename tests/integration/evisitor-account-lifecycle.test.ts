@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { accountEvents } from "@core/db/schema/account-events.ts";
 import { externalAccounts } from "@core/db/schema/external-accounts.ts";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
@@ -13,6 +14,7 @@ import { createTestApp, simulatorAccess } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import {
   accountsOf,
+  checkGuestsInAutomatically,
   connectDemoAccount,
   type EVisitorPipeline,
   propertiesOf,
@@ -27,7 +29,6 @@ import { waitFor } from "../support/wait.ts";
 import { startTestWorkers } from "../support/workers.ts";
 import type { TestApp } from "../support/app.ts";
 
-const TODAY = todayIn("Europe/Zagreb");
 const noon = (date: string) => `${date}T12:00:00.000Z`;
 
 interface HostGuest {
@@ -49,8 +50,8 @@ async function stay(ctx: Ctx): Promise<string> {
       .items;
   const booked = await postWith(ctx.app, "/api/Reservations", {
     accommodationUnitId: property.accommodationUnits[0].id,
-    startDateUTC: noon(addDays(TODAY, -1)),
-    endDateUTC: noon(addDays(TODAY, 2)),
+    startDateUTC: noon(addDays(todayInStayZone(), -1)),
+    endDateUTC: noon(addDays(todayInStayZone(), 2)),
   }, ctx.token);
   assert.equal(booked.status, 200, await booked.clone().text());
   return (await booked.json()).code;
@@ -197,6 +198,7 @@ Deno.test({
             .json();
         return page.items[0]?.status === 2;
       }, { what: "synced from the test service" });
+      await checkGuestsInAutomatically(database.db, id);
 
       const code = await stay(ctx);
       await checkIn(ctx, code, BIRGITTE);
@@ -271,6 +273,7 @@ Deno.test({
       assert.equal(connected.status, 200, await connected.clone().text());
       const { id } = await connected.json();
       await waitFor(async () => (await accountsOf(ctx))[0]?.status === 2, { what: "synced" });
+      await checkGuestsInAutomatically(ctx.database.db, id);
 
       // HTZ expired the key: the guest's registration and the stay's refresh are refused.
       await ctx.sim.control.setCredentials(KEYED_HOST.username, { apiKey: "KLJUC-2026-B" });

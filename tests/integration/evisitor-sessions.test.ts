@@ -6,6 +6,7 @@
  * to the login cap per account.
  */
 import assert from "node:assert/strict";
+import { properties } from "@core/db/schema/properties.ts";
 import { eq } from "drizzle-orm";
 import { createDatabase } from "@core/db/client.ts";
 import { guests } from "@core/db/schema/guests.ts";
@@ -157,6 +158,9 @@ Deno.test({
       });
       const [anasProperty] = await propertiesOf(ctx);
       const [bensProperty] = await bensProperties();
+      // Ben's guests go to eVisitor at once too (off, they would wait for his approval).
+      await ctx.database.db.update(properties).set({ automaticCheckIn: true })
+        .where(eq(properties.id, bensProperty.id));
       const anasStay = await stayIn(ctx.app, ctx.token, anasProperty.accommodationUnits[0].id);
       const bensStay = await stayIn(ctx.app, ben, bensProperty.accommodationUnits[0].id);
       await noSessionOpen(ctx.sim);

@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { accountEvents } from "@core/db/schema/account-events.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { properties } from "@core/db/schema/properties.ts";
@@ -22,7 +23,6 @@ import { waitFor } from "../support/wait.ts";
 import { answersTo, guestOf, hostView, registeredStay } from "../support/registered-guest.ts";
 import { BIRGITTE } from "../support/guests.ts";
 
-const TODAY = todayIn("Europe/Zagreb");
 const noon = (date: string) => `${date}T12:00:00.000Z`;
 
 const cancel = (ctx: EVisitorPipeline, ids: string[], reason = "Gost nije došao") =>
@@ -168,7 +168,7 @@ Deno.test({
 
       // The property checks out automatically; after the stay the guest is still left alone.
       await ctx.database.db.update(properties).set({ automaticCheckOut: true });
-      const afterStay = new Date(Date.parse(noon(addDays(TODAY, 3))));
+      const afterStay = new Date(Date.parse(noon(addDays(todayInStayZone(), 3))));
       assert.equal(await queueDepartures(ctx.database.db, afterStay), 0);
       const [row] = await ctx.database.db.select().from(guests).where(eq(guests.id, guest.id));
       assert.equal(row.checkOutRequestedAt, null);

@@ -17,10 +17,10 @@ import {
 } from "../support/evisitor-pipeline.ts";
 import { REAL_SERVERS } from "../support/pipeline.ts";
 import { waitFor } from "../support/wait.ts";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { BIRGITTE } from "../support/guests.ts";
 
-const TODAY = todayIn("Europe/Zagreb");
 const noon = (date: string) => `${date}T12:00:00.000Z`;
 
 const birgitte = BIRGITTE;
@@ -39,7 +39,7 @@ const ivo = {
 };
 
 /** A stay in the first mirrored unit, from `start` for three nights; returns its code. */
-async function stay(ctx: EVisitorPipeline, start = TODAY): Promise<string> {
+async function stay(ctx: EVisitorPipeline, start = todayInStayZone()): Promise<string> {
   await connectDemoAccount(ctx);
   const [property] = await propertiesOf(ctx);
   const res = await postWith(ctx.app, "/api/Reservations", {
@@ -212,7 +212,7 @@ Deno.test({
   ...REAL_SERVERS,
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
-      const code = await stay(ctx, addDays(TODAY, 5));
+      const code = await stay(ctx, addDays(todayInStayZone(), 5));
       const res = await checkIn(ctx, code, [birgitte]);
       assert.equal(res.status, 200);
       assert.equal((await res.json()).guests[0].registrationState, "waiting");
@@ -247,7 +247,11 @@ Deno.test({
       const missing = await checkIn(ctx, code, [american]);
       assert.equal(missing.status, 400);
       assert.ok((await missing.json()).errors["reservationGuests.0.borderCrossing"]);
-      const complete = { ...american, borderCrossing: "053", passageDate: addDays(TODAY, -2) };
+      const complete = {
+        ...american,
+        borderCrossing: "053",
+        passageDate: addDays(todayInStayZone(), -2),
+      };
       assert.equal((await checkIn(ctx, code, [complete])).status, 200);
       await waitFor(async () => {
         const active = await registrations(ctx);
@@ -255,7 +259,7 @@ Deno.test({
       }, { what: "the registration" });
       const [registration] = await registrations(ctx);
       assert.equal(registration.fields.BorderCrossing, "053");
-      assert.equal(registration.fields.PassageDate, addDays(TODAY, -2));
+      assert.equal(registration.fields.PassageDate, addDays(todayInStayZone(), -2));
     }),
 });
 

@@ -44,7 +44,7 @@ async function stayWithGuest(
   end: string,
 ) {
   const ana = await createHost(ctx.app, ctx.db, { email: "ana@example.com" });
-  await seedMirroredAccount(ctx.db, ana);
+  await seedMirroredAccount(ctx.db, ana, undefined, { automaticCheckIn: true });
   const token = (await signIn(ctx.app, "ana@example.com")).accessToken;
   const [property] =
     (await (await getWith(ctx.app, "/api/Properties?PageNumber=1&PageSize=5", token)).json()).items;
@@ -69,6 +69,8 @@ Deno.test("a guest who checked in early is queued on the arrival day when the pr
   withTestApp(async (ctx) => {
     const { propertyId } = await stayWithGuest(ctx, "2026-08-12", "2026-08-15");
     assert.equal(await queueArrivals(ctx.db, NOW), 0, "not before arrival");
+    await ctx.db.update(properties).set({ automaticCheckIn: false })
+      .where(eq(properties.id, propertyId));
     assert.equal(
       await queueArrivals(ctx.db, at("2026-08-12")),
       0,

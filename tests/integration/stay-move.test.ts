@@ -8,7 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { GuestCancelRequested } from "@shared/events.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { ARRIVAL_MOVED_REASON } from "@core/services/reservations/stay-move.ts";
@@ -24,7 +25,6 @@ import { REAL_SERVERS } from "../support/pipeline.ts";
 import { waitFor } from "../support/wait.ts";
 import { guestOf, hostView, registeredStay } from "../support/registered-guest.ts";
 
-const TODAY = todayIn("Europe/Zagreb");
 const noon = (date: string) => `${date}T12:00:00.000Z`;
 
 const move = (
@@ -52,24 +52,29 @@ Deno.test({
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
       const { code, unitId, guest } = await registeredStay(ctx);
-      const end = addDays(TODAY, 3);
+      const end = addDays(todayInStayZone(), 3);
 
       // Without the host's choice the move is refused, with the reason, and nothing changes.
-      const refused = await move(ctx, code, { unitId, start: TODAY, end });
+      const refused = await move(ctx, code, { unitId, start: todayInStayZone(), end });
       assert.equal(refused.status, 409);
       assert.match(refused.headers.get("content-type") ?? "", /problem\+json/);
       const problem = await refused.json();
       assert.equal(problem.code, "RegisteredArrivalLocked");
       assert.match(problem.title, /does not let the arrival change/);
       const kept = await hostView(ctx, code);
-      assert.equal(kept.startDate, addDays(TODAY, -1));
-      assert.equal(kept.endDate, addDays(TODAY, 2));
+      assert.equal(kept.startDate, addDays(todayInStayZone(), -1));
+      assert.equal(kept.endDate, addDays(todayInStayZone(), 2));
       assert.equal((await simRegistrations(ctx)).length, 1);
 
       // With it: the stay moves at once, the registration is cancelled and made again.
-      const moved = await move(ctx, code, { unitId, start: TODAY, end, reRegisterGuests: true });
+      const moved = await move(ctx, code, {
+        unitId,
+        start: todayInStayZone(),
+        end,
+        reRegisterGuests: true,
+      });
       assert.equal(moved.status, 200, await moved.clone().text());
-      assert.equal((await moved.json()).startDate, TODAY);
+      assert.equal((await moved.json()).startDate, todayInStayZone());
       const again = await guestOf(
         ctx,
         code,
@@ -86,7 +91,7 @@ Deno.test({
       assert.equal(old.cancelReason, ARRIVAL_MOVED_REASON);
       const fresh = registrations.find((r) => r.id === again.guid)!;
       assert.equal(fresh.status, "active");
-      assert.equal(fresh.fields.StayFrom, TODAY);
+      assert.equal(fresh.fields.StayFrom, todayInStayZone());
       assert.equal(fresh.fields.ForeseenStayUntil, end);
 
       // eVisitor heard the cancel before the new registration.
@@ -125,8 +130,8 @@ Deno.test({
       const { code, unitId, guest } = await registeredStay(ctx);
       const moved = await move(ctx, code, {
         unitId,
-        start: addDays(TODAY, 2),
-        end: addDays(TODAY, 5),
+        start: addDays(todayInStayZone(), 2),
+        end: addDays(todayInStayZone(), 5),
         reRegisterGuests: true,
       });
       assert.equal(moved.status, 200, await moved.clone().text());
@@ -151,7 +156,7 @@ Deno.test({
       const { code, guest } = await registeredStay(ctx);
       const [, other] = await propertiesOf(ctx);
       const unitId = other.accommodationUnits[0].id as string;
-      const dates = { start: addDays(TODAY, -1), end: addDays(TODAY, 2) };
+      const dates = { start: addDays(todayInStayZone(), -1), end: addDays(todayInStayZone(), 2) };
       const refused = await move(ctx, code, { unitId, ...dates });
       assert.equal(refused.status, 409);
       assert.equal((await refused.json()).code, "RegisteredArrivalLocked");
@@ -183,8 +188,12 @@ Deno.test({
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
       const { code, unitId, guest } = await registeredStay(ctx);
-      const later = addDays(TODAY, 5);
-      const res = await move(ctx, code, { unitId, start: addDays(TODAY, -1), end: later });
+      const later = addDays(todayInStayZone(), 5);
+      const res = await move(ctx, code, {
+        unitId,
+        start: addDays(todayInStayZone(), -1),
+        end: later,
+      });
       assert.equal(res.status, 200, await res.clone().text());
 
       const registration = await waitFor(async () => {
@@ -193,7 +202,7 @@ Deno.test({
       }, { what: "the new departure in eVisitor", timeoutMs: 20_000 });
       assert.equal(registration.id, guest.guid, "the same registration, edited");
       assert.equal(registration.status, "active");
-      assert.equal(registration.fields.StayFrom, addDays(TODAY, -1));
+      assert.equal(registration.fields.StayFrom, addDays(todayInStayZone(), -1));
       assert.equal((await simRegistrations(ctx)).length, 1);
       const [row] = await waitFor(async () => {
         const rows = await ctx.database.db.select().from(guests).where(eq(guests.id, guest.id));
@@ -226,8 +235,12 @@ Deno.test({
       });
       assert.equal(changed.status, 200, await changed.clone().text());
 
-      const later = addDays(TODAY, 4);
-      const res = await move(ctx, code, { unitId, start: addDays(TODAY, -1), end: later });
+      const later = addDays(todayInStayZone(), 4);
+      const res = await move(ctx, code, {
+        unitId,
+        start: addDays(todayInStayZone(), -1),
+        end: later,
+      });
       assert.equal(res.status, 200, await res.clone().text());
       const edited = await waitFor(async () => {
         const [r] = await simRegistrations(ctx);
@@ -251,8 +264,8 @@ Deno.test({
       // Longer than eVisitor's maximum stay (90 days in the simulator): refused.
       const res = await move(ctx, code, {
         unitId,
-        start: addDays(TODAY, -1),
-        end: addDays(TODAY, 120),
+        start: addDays(todayInStayZone(), -1),
+        end: addDays(todayInStayZone(), 120),
       });
       assert.equal(res.status, 200, await res.clone().text());
       const failed = await guestOf(
@@ -265,7 +278,7 @@ Deno.test({
       assert.equal(failed.status, "CheckedIn", "still registered, with the old departure");
       assert.equal(failed.guid, guest.guid);
       const [registration] = await simRegistrations(ctx);
-      assert.equal(registration.fields.ForeseenStayUntil, addDays(TODAY, 2));
+      assert.equal(registration.fields.ForeseenStayUntil, addDays(todayInStayZone(), 2));
     }),
 });
 

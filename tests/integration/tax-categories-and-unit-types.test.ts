@@ -7,12 +7,14 @@
  * resolved.
  */
 import assert from "node:assert/strict";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { DocumentType, Gender } from "@shared/enums.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { getWith, postWith } from "../support/accounts.ts";
 import {
   accountsOf,
+  checkGuestsInAutomatically,
   connectDemoAccount,
   type EVisitorPipeline,
   propertiesOf,
@@ -22,10 +24,10 @@ import { BIRGITTE } from "../support/guests.ts";
 import { REAL_SERVERS } from "../support/pipeline.ts";
 import { waitFor } from "../support/wait.ts";
 
-const TODAY = todayIn("Europe/Zagreb");
 const noon = (date: string) => `${date}T12:00:00.000Z`;
 /** Born this many years before today (a day later: not yet that old tomorrow either). */
-const bornYearsAgo = (years: number) => `${Number(TODAY.slice(0, 4)) - years}${TODAY.slice(4)}`;
+const bornYearsAgo = (years: number) =>
+  `${Number(todayInStayZone().slice(0, 4)) - years}${todayInStayZone().slice(4)}`;
 
 const teen = {
   ...BIRGITTE,
@@ -61,8 +63,8 @@ interface HostGuest {
 async function stayIn(ctx: EVisitorPipeline, unitId: string): Promise<string> {
   const res = await postWith(ctx.app, "/api/Reservations", {
     accommodationUnitId: unitId,
-    startDateUTC: noon(TODAY),
-    endDateUTC: noon(addDays(TODAY, 3)),
+    startDateUTC: noon(todayInStayZone()),
+    endDateUTC: noon(addDays(todayInStayZone(), 3)),
   }, ctx.token);
   assert.equal(res.status, 200, await res.clone().text());
   return (await res.json()).code;
@@ -85,6 +87,7 @@ async function connect(ctx: EVisitorPipeline, host: { username: string; password
   const res = await postWith(ctx.app, "/api/ExternalAccounts", host, ctx.token);
   assert.equal(res.status, 200, await res.clone().text());
   await waitFor(async () => (await accountsOf(ctx))[0]?.status === 2, { what: "synced" });
+  await checkGuestsInAutomatically(ctx.database.db, (await res.json()).id);
 }
 
 const activeRegistrations = async (ctx: EVisitorPipeline) =>
@@ -112,7 +115,7 @@ Deno.test({
       assert.equal(byName.get("Freja")?.TTPaymentCategory, "2", "15 years old");
       assert.equal(byName.get("Ivo")?.TTPaymentCategory, "1", "8 years old");
       // The flat rate ends on 15 July; later arrivals pay per night.
-      const flat = TODAY.slice(5) <= "07-15" ? true : undefined;
+      const flat = todayInStayZone().slice(5) <= "07-15" ? true : undefined;
       for (const fields of byName.values()) {
         assert.equal(fields.IsTTFlatRatePaymentVacationHome, flat);
       }

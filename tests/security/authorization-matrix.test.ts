@@ -82,6 +82,8 @@ const PUBLIC: Record<string, string> = {
     "the legal pages name the service's company and contact, from configuration",
   "POST /api/Guests/notMine":
     'the e-mailed single-use "not my guest" link; its token, not a session, is the credential',
+  "POST /api/Reservations/approveGuests":
+    "the e-mailed single-use approval link; its token, not a session, is the credential",
 };
 
 /**
@@ -217,6 +219,9 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
   },
   "POST /api/Guests/notMine": {
     exempt: "public; the e-mailed token, not an id, names the guest",
+  },
+  "POST /api/Reservations/approveGuests": {
+    exempt: "public; the e-mailed token, not a code, names the stay",
   },
   "GET /api/Reservations": {
     request: (v) => ({

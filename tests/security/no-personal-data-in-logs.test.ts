@@ -4,7 +4,8 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import { natsConnectOptions } from "@core/platform/nats.ts";
 import { Gender } from "@shared/enums.ts";
-import { addDays, todayIn } from "@shared/local-date.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
 import { mailTo } from "../support/e2e.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import { BIRGITTE } from "../support/guests.ts";
@@ -18,7 +19,6 @@ import { waitFor } from "../support/wait.ts";
  * JetStream streams, dead letters included, are searched too: events carry ids only.
  */
 
-const TODAY = todayIn("Europe/Zagreb");
 const HOST = { email: "vesna.kovacevic.pd@example.com", password: "Jadran-Sunce-2026!" };
 const EVISITOR_API_KEY = "Tajni-API-kljuc-5c1e";
 
@@ -206,6 +206,15 @@ Deno.test({
         return page.items.find((p) => (p.accommodationUnits as unknown[]).length >= 2);
       }, { timeoutMs: 30_000, what: "the demo account's properties" });
       const units = property.accommodationUnits as { id: string }[];
+      // Guests go to eVisitor at once (off: they wait for the host's approval, issue 20).
+      await expect(
+        api(`/api/Properties/Settings/${property.id}`, {
+          method: "PUT",
+          token,
+          body: { propertyId: property.id, automaticCheckIn: true },
+        }),
+        200,
+      );
 
       // Two stays under way: guests check in on the public call, as the check-in page does.
       const stay = async (unit: { id: string }, nights = 3) =>
@@ -215,8 +224,8 @@ Deno.test({
             token,
             body: {
               accommodationUnitId: unit.id,
-              startDateUTC: `${TODAY}T12:00:00.000Z`,
-              endDateUTC: `${addDays(TODAY, nights)}T12:00:00.000Z`,
+              startDateUTC: `${todayInStayZone()}T12:00:00.000Z`,
+              endDateUTC: `${addDays(todayInStayZone(), nights)}T12:00:00.000Z`,
             },
           }),
           200,

@@ -153,7 +153,7 @@ export async function connectEVisitor(
     );
     return list.items[0]?.status === 2;
   }, { timeoutMs: 90_000, intervalMs: 250, what: "the eVisitor account to be synchronized" });
-  return await waitFor(async () => {
+  const mirrored = await waitFor(async () => {
     const list = await call<{ items: PropertyView[] }>(
       stack,
       "/api/Properties?PageNumber=1&PageSize=20",
@@ -162,6 +162,15 @@ export async function connectEVisitor(
     const found = list.items.flatMap((p) => p.accommodationUnits).length;
     return found >= units && list.items;
   }, { timeoutMs: 60_000, intervalMs: 250, what: `${units} units to be mirrored` });
+  // Door guests go to eVisitor at once (with it off they wait for the host's approval).
+  for (const property of mirrored) {
+    await call(stack, `/api/Properties/Settings/${property.id}`, {
+      method: "PUT",
+      body: { propertyId: property.id, automaticCheckIn: true },
+      token,
+    });
+  }
+  return mirrored;
 }
 
 /** Adds an eVisitor account to the simulator (its control API, as `bench/load.ts` does). */

@@ -175,14 +175,43 @@ export async function waitForSynced(page: Page) {
   await page.getByText("Sinkroniziran", { exact: true }).first().waitFor({ timeout: 20_000 });
 }
 
-/** Connects the simulator's demo eVisitor account and waits for its properties. */
-export async function connectDemoEVisitor(page: Page) {
+/**
+ * Connects the simulator's demo eVisitor account and waits for its properties, which check guests
+ * in automatically unless `automaticCheckIn` is false: a guest at the door goes to eVisitor at
+ * once, as these tests expect (with it off guests wait for the host's approval, issue 20).
+ */
+export async function connectDemoEVisitor(page: Page, { automaticCheckIn = true } = {}) {
   await page.goto("/app/povezani-racuni");
   await page.getByRole("button", { name: "Poveži račun" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Poveži eVisitor račun" });
   await submitEVisitorAccount(dialog);
   await dialog.waitFor({ state: "detached" });
   await waitForSynced(page);
+  if (automaticCheckIn) await checkGuestsInAutomatically(page);
+}
+
+/** Every property of the signed-in host checks guests in automatically (through the API). */
+export async function checkGuestsInAutomatically(page: Page) {
+  const failed = await page.evaluate(async () => {
+    const user = JSON.parse(localStorage.getItem("user")!);
+    const headers = {
+      Authorization: `Bearer ${user.accessToken}`,
+      "Content-Type": "application/json",
+    };
+    const list = await (await fetch("/api/Properties?PageNumber=1&PageSize=100", { headers }))
+      .json();
+    const answers = await Promise.all(
+      list.items.map((p: { id: string }) =>
+        fetch(`/api/Properties/Settings/${p.id}`, {
+          method: "PUT",
+          headers,
+          body: JSON.stringify({ propertyId: p.id, automaticCheckIn: true }),
+        })
+      ),
+    );
+    return answers.filter((r) => !r.ok).length;
+  });
+  if (failed > 0) throw new Error("automatic check-in could not be turned on");
 }
 
 /** The first day of next month in Zagreb, as of when the tests started. */

@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import type { Database } from "@core/db/client.ts";
+import { properties } from "@core/db/schema/properties.ts";
 import { createHost, getWith, postWith, signIn } from "./accounts.ts";
 import { createTestApp, simulatorAccess, type TestApp } from "./app.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -69,10 +72,24 @@ export const propertiesOf = async ({ app, token }: EVisitorPipeline) =>
   (await (await getWith(app, "/api/Properties?PageNumber=1&PageSize=20", token)).json()).items;
 
 /** Connects the simulator's demo account and waits until its facilities are mirrored. */
-export async function connectDemoAccount(ctx: EVisitorPipeline): Promise<string> {
+export async function connectDemoAccount(
+  ctx: EVisitorPipeline,
+  { automaticCheckIn = true }: { automaticCheckIn?: boolean } = {},
+): Promise<string> {
   const res = await postWith(ctx.app, "/api/ExternalAccounts", DEMO_HOST, ctx.token);
   assert.equal(res.status, 200);
   const { id } = await res.json();
   await waitFor(async () => (await accountsOf(ctx))[0]?.status === 2, { what: "Synchronized" });
+  if (automaticCheckIn) await checkGuestsInAutomatically(ctx.database.db, id);
   return id as string;
+}
+
+/**
+ * The account's properties check guests in automatically: a guest at the door or on the stay's
+ * link goes to eVisitor at once from the arrival day. With it off (a new property's default) such
+ * guests wait for the host's approval (issue 20, tests/integration/guest-approval.test.ts).
+ */
+export async function checkGuestsInAutomatically(db: Database, accountId: string) {
+  await db.update(properties).set({ automaticCheckIn: true })
+    .where(eq(properties.externalAccountId, accountId));
 }

@@ -1,5 +1,6 @@
 import type { Database } from "@core/db/client.ts";
 import { externalAccounts } from "@core/db/schema/external-accounts.ts";
+import { checkGuestsInAutomatically } from "./evisitor-pipeline.ts";
 import { applySync } from "../../workers/evisitor/provisioning/apply-sync.ts";
 import { type FacilitySnapshot, planSync } from "../../workers/evisitor/provisioning/plan-sync.ts";
 
@@ -47,8 +48,12 @@ export async function seedMirroredAccount(
   db: Database,
   userId: string,
   snapshots: FacilitySnapshot[] = [demoFacility()],
-  { environment = "http://seeded.test", username }: { environment?: string; username?: string } =
-    {},
+  { environment = "http://seeded.test", username, automaticCheckIn = false }: {
+    environment?: string;
+    username?: string;
+    /** The properties check guests in automatically (else door guests wait for approval). */
+    automaticCheckIn?: boolean;
+  } = {},
 ): Promise<string> {
   const accountId = crypto.randomUUID();
   const now = new Date();
@@ -67,5 +72,6 @@ export async function seedMirroredAccount(
   await db.transaction((tx) =>
     applySync(tx, { userId, accountId, now }, planSync({ properties: [], units: [] }, snapshots))
   );
+  if (automaticCheckIn) await checkGuestsInAutomatically(db, accountId);
   return accountId;
 }

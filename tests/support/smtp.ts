@@ -11,6 +11,8 @@ export interface TestSmtp {
   stop(): Promise<void>;
 }
 
+const QUIET_SOCKET_ERRORS = new Set(["ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+
 /** A real SMTP listener (npm smtp-server) on loopback that keeps every message it receives. */
 export async function startSmtp(): Promise<TestSmtp> {
   const port = freePort();
@@ -25,6 +27,12 @@ export async function startSmtp(): Promise<TestSmtp> {
         callback();
       }, callback);
     },
+  });
+  // A sender killed in the middle of a message (the chaos suites SIGKILL the workers) resets the
+  // connection; smtp-server reports that as an "error" event, which would otherwise be thrown
+  // as uncaught. The message is simply not kept, as a real server would do; the sender resends.
+  server.on("error", (error: Error & { code?: string }) => {
+    if (!QUIET_SOCKET_ERRORS.has(error.code ?? "")) console.error("test SMTP listener:", error);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {

@@ -5,6 +5,7 @@ import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { users } from "@core/db/schema/users.ts";
 import type { Database } from "@core/db/client.ts";
 import { newDisownToken } from "@core/services/guests/disown-guest.ts";
+import { newApprovalToken } from "@core/services/guests/approve-guests.ts";
 import { APP_ROUTES } from "@shared/app-routes.ts";
 import { isProcessed, markProcessed } from "../runner/dedupe.ts";
 import { defineConsumer } from "../runner/worker.ts";
@@ -30,6 +31,25 @@ async function notMineUrlOf(
   }
   const token = await db.transaction((tx) => newDisownToken(tx, placeholders.guestId, now));
   return token && `${publicUrl}${APP_ROUTES.notMyGuest}#${token}`;
+}
+
+/**
+ * A guest held for the host's approval (automatic check-in off) comes with a single-use
+ * "approve" link for the stay's held guests, made as the "not my guest" one.
+ */
+async function approveUrlOf(
+  db: Database,
+  template: string,
+  placeholders: Record<string, string>,
+  publicUrl: string,
+  now: Date,
+): Promise<string | undefined> {
+  if (
+    template !== NOTIFICATION_TEMPLATES.guestAddedByGuest.template || !placeholders.guestId ||
+    placeholders.held !== "true"
+  ) return undefined;
+  const token = await db.transaction((tx) => newApprovalToken(tx, placeholders.guestId, now));
+  return token && `${publicUrl}${APP_ROUTES.approveGuests}#${token}`;
 }
 
 /** Templates e-mailed even to hosts who turned e-mails off (a payment's confirmation). */
@@ -58,11 +78,15 @@ export function notificationEmailConsumer(
       if (found && wanted && !found.user_notifications.deletedAt) {
         const { template, placeholders } = found.user_notifications;
         const notMineUrl = await notMineUrlOf(db, template, placeholders, publicUrl, clock());
-        const mail = composeNotificationEmail(
-          template,
-          placeholders,
-          { to: found.users.email, from, publicUrl, language: found.users.language, notMineUrl },
-        );
+        const approveUrl = await approveUrlOf(db, template, placeholders, publicUrl, clock());
+        const mail = composeNotificationEmail(template, placeholders, {
+          to: found.users.email,
+          from,
+          publicUrl,
+          language: found.users.language,
+          notMineUrl,
+          approveUrl,
+        });
         if (mail) await mailer.send(mail);
       }
       await markProcessed(db, CONSUMER, id, clock());

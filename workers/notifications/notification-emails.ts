@@ -138,7 +138,12 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       body: (p) =>
         `Gost ${p.initials ?? ""} upisao se ${
           p.entrance === "door" ? "QR kodom na vratima" : "poveznicom boravka"
-        } u jedinicu ${unit(p)}${stay(p, "hr")}. Ako to nije vaš gost, jednim dodirom na ` +
+        } u jedinicu ${unit(p)}${stay(p, "hr")}. ${
+          p.held === "true"
+            ? "Automatska prijava je isključena: gost ide u eVisitor tek kad odobrite " +
+              'goste boravka ("Odobri goste"). '
+            : ""
+        }Ako to nije vaš gost, jednim dodirom na ` +
         `"Nije moj gost" uklanjate ga, a već poslanu prijavu otkazujete u eVisitoru.`,
       action: "Otvori goste",
     },
@@ -147,7 +152,12 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       body: (p) =>
         `Guest ${p.initials ?? ""} checked in to ${unit(p)}${stay(p, "en")} ${
           p.entrance === "door" ? "with the QR code on the door" : "with the stay's link"
-        }. If this is not your guest, one tap on "Not my guest" removes them and cancels a ` +
+        }. ${
+          p.held === "true"
+            ? "Automatic check-in is off: the guest goes to eVisitor only once you approve " +
+              'the stay\'s guests ("Approve guests"). '
+            : ""
+        }If this is not your guest, one tap on "Not my guest" removes them and cancels a ` +
         `registration already sent to eVisitor.`,
       action: "Open guests",
     },
@@ -344,13 +354,15 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function composeNotificationEmail(
   template: string,
   placeholders: Placeholders,
-  { to, from, publicUrl, language, notMineUrl }: {
+  { to, from, publicUrl, language, notMineUrl, approveUrl }: {
     to: string;
     from: string;
     publicUrl: string;
     language: string;
     /** The single-use "not my guest" link of a GuestAddedByGuest e-mail. */
     notMineUrl?: string;
+    /** The single-use "approve the guests" link of a held guest's e-mail (issue 20). */
+    approveUrl?: string;
   },
 ): OutgoingMail | undefined {
   const lang: Language = language === "en" ? "en" : "hr";
@@ -364,10 +376,12 @@ export function composeNotificationEmail(
     : "You can turn these messages off in your account settings.";
   const legal = legalFooter(lang, publicUrl);
   const notMineLabel = lang === "hr" ? "Nije moj gost" : "Not my guest";
+  const approveLabel = lang === "hr" ? "Odobri goste" : "Approve guests";
   const text = [
     body,
     "",
     `${wording.action}: ${link}`,
+    ...(approveUrl ? [`${approveLabel}: ${approveUrl}`] : []),
     ...(notMineUrl ? [`${notMineLabel}: ${notMineUrl}`] : []),
     "",
     footer,
@@ -375,6 +389,13 @@ export function composeNotificationEmail(
     "",
     legal.text,
   ].join("\n");
+  const approveButton = approveUrl
+    ? ` <a href="${
+      escapeHtml(approveUrl)
+    }" style="display:inline-block;padding:12px 20px;background:#15803d;color:#fff;border-radius:8px;text-decoration:none">${
+      escapeHtml(approveLabel)
+    }</a>`
+    : "";
   const notMineButton = notMineUrl
     ? ` <a href="${
       escapeHtml(notMineUrl)
@@ -389,7 +410,7 @@ export function composeNotificationEmail(
       escapeHtml(link)
     }" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:8px;text-decoration:none">${
       escapeHtml(wording.action)
-    }</a>${notMineButton}</p>
+    }</a>${approveButton}${notMineButton}</p>
 <p style="font-size:13px;color:#475569">${
       escapeHtml(footer)
     }</p><p>Prijavko</p>${legal.html}</body></html>`;

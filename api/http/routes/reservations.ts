@@ -30,6 +30,10 @@ import {
   updateReservation,
 } from "@core/services/reservations/manage-reservation.ts";
 import { readReservation } from "@core/services/reservations/read-reservation.ts";
+import {
+  approveStayGuests,
+  approveStayGuestsByToken,
+} from "@core/services/guests/approve-guests.ts";
 
 const common = {
   tags: ["Reservations"],
@@ -198,7 +202,47 @@ const current = createRoute({
   },
 });
 
+const Approved = z
+  .object({
+    approved: z.number().int().meta({ description: "Guests approved now (0: none held)" }),
+  })
+  .meta({ id: "GuestsApproved" });
+const approveSummary = "Approve the guests who came in by the stay's link or the door while the " +
+  "property does not check guests in automatically: from the arrival day on they go to eVisitor " +
+  "at once, before it on the arrival day";
+
+// POST /api/Reservations/{code}/approveGuests
+const approveGuests = createRoute({
+  ...common,
+  method: "post",
+  path: "/Reservations/{code}/approveGuests",
+  summary: approveSummary,
+  request: { params: CodeParam },
+  responses: { ...jsonOk(Approved, "How many were approved"), ...errors },
+});
+
+// POST /api/Reservations/approveGuests
+const approveGuestsByLink = createRoute({
+  method: "post",
+  path: "/Reservations/approveGuests",
+  tags: ["Reservations"],
+  summary: `${approveSummary} (the e-mailed single-use link; no sign-in)`,
+  request: jsonBody(z.object({ token: z.string().min(1).max(100) }).meta({ id: "ApprovalToken" })),
+  responses: {
+    ...problemResponses,
+    ...jsonOk(Approved, "How many were approved"),
+    400: { description: "InvalidToken: used, expired or unknown" },
+    409: { description: "CheckInClosed (the stay was cancelled)" },
+  },
+});
+
 export const reservationRoutes = createRouter()
+  .openapi(approveGuestsByLink, async (c) => {
+    return c.json(await approveStayGuestsByToken(serviceContext(c), c.req.valid("json")), 200);
+  })
+  .openapi(approveGuests, async (c) => {
+    return c.json(await approveStayGuests(serviceContext(c), c.req.valid("param")), 200);
+  })
   .openapi(current, async (c) => {
     const { accommodationUnitCode } = c.req.valid("param");
     await limitPerCode(c, "codeReads", accommodationUnitCode);

@@ -39,6 +39,7 @@ export const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   { method: "POST", path: "/api/Users/cancelDeletion", group: "resetPassword" },
   // The e-mailed "not my guest" link: a token to guess, like a reset code.
   { method: "POST", path: "/api/Guests/notMine", group: "resetPassword" },
+  { method: "POST", path: "/api/Reservations/approveGuests", group: "resetPassword" },
   { method: "POST", path: "/api/Support/contact-form", group: "contact" },
   // Signed-in hosts' feedback mails support too: it shares the contact form's count.
   { method: "POST", path: "/api/Support/feedback", group: "contact" },

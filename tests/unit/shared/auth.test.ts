@@ -15,19 +15,29 @@ const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: 
   result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
 
 Deno.test("registration enforces the e-mail and password rules", () => {
-  assert.deepEqual(Credentials.parse({ email: " ana@example.com", password: "Secret#123" }), {
-    email: "ana@example.com",
-    password: "Secret#123",
-  });
+  assert.deepEqual(
+    Credentials.parse({
+      email: " ana@example.com",
+      password: "Secret#123",
+      acceptLegalDocuments: true,
+    }),
+    { email: "ana@example.com", password: "Secret#123", acceptLegalDocuments: true },
+  );
   assert.deepEqual(messagesOf(Credentials.safeParse({ email: "ana", password: "secret" })), [
     ["email", MESSAGES.email],
     ["password", "Password must be at least 8 characters"],
     ["password", MESSAGES.passwordComplexity],
+    ["acceptLegalDocuments", MESSAGES.legalAcceptanceRequired],
   ]);
 });
 
 Deno.test("the register form also checks the confirmation", () => {
-  const form = { email: "ana@example.com", password: "Secret#123", confirmPassword: "Secret#12" };
+  const form = {
+    email: "ana@example.com",
+    password: "Secret#123",
+    confirmPassword: "Secret#12",
+    acceptLegalDocuments: true,
+  };
   assert.deepEqual(messagesOf(RegisterForm.safeParse(form)), [
     ["confirmPassword", MESSAGES.passwordsDoNotMatch],
   ]);

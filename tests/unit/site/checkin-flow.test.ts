@@ -194,6 +194,11 @@ Deno.test("the outcome of this phone's guests once none is queued", () => {
     "registered",
   );
   assert.equal(outcomeOf(guests([{ registrationState: "waiting" }]), ["g0"]), "waiting");
+  // Automatic check-in off: the host confirms the guests first (issue 20).
+  assert.equal(
+    outcomeOf(guests([{ registrationState: "waiting", awaitingHost: true }]), ["g0"]),
+    "host",
+  );
   assert.equal(
     outcomeOf(
       guests([{ registrationState: "failed", registrationRetryAt: "2026-11-25T13:32:00Z" }]),

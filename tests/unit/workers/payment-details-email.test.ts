@@ -48,13 +48,13 @@ Deno.test("an order's e-mail holds the payment details and links its payment pag
 
 Deno.test("an app address names its language for English only, before any fragment", () => {
   assert.equal(inLanguage("/app/prijava", "hr"), "/app/prijava");
-  assert.equal(inLanguage("/app/prijava", "en"), "/app/prijava?lang=en");
+  assert.equal(inLanguage("/app/prijava", "en"), "/app/prijava?jezik=en");
   assert.equal(
     inLanguage("/app/registracija?returnUrl=%2Fen%2Fpaket%2Fpro", "en"),
-    "/app/registracija?returnUrl=%2Fen%2Fpaket%2Fpro&lang=en",
+    "/app/registracija?returnUrl=%2Fen%2Fpaket%2Fpro&jezik=en",
   );
   assert.equal(
     inLanguage("/app/postavke-racuna#lozinka", "en"),
-    "/app/postavke-racuna?lang=en#lozinka",
+    "/app/postavke-racuna?jezik=en#lozinka",
   );
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { GuestCheckInRequested, GuestCheckOutRequested } from "@shared/events.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import type { Database } from "@core/db/client.ts";
@@ -16,7 +16,8 @@ export const DEADLINE_WARNING_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Automatic check-in: guests who completed the form before arrival are queued for registration
- * on the arrival day, where the property checks guests in automatically. Returns how many.
+ * on the arrival day, where the property checks guests in automatically or the host approved
+ * them (a guest held for approval waits for it, issue 20). Returns how many.
  */
 export async function queueArrivals(db: Database, now: Date): Promise<number> {
   const today = todayOf(now);
@@ -26,7 +27,10 @@ export async function queueArrivals(db: Database, now: Date): Promise<number> {
     .where(and(
       eq(guests.registrationState, "waiting"),
       eq(guests.status, "PreCheckIn"),
-      eq(properties.automaticCheckIn, true),
+      or(
+        and(eq(properties.automaticCheckIn, true), isNull(guests.approvalRequestedAt)),
+        isNotNull(guests.approvedAt),
+      ),
       lte(reservations.startDate, today),
       isNull(reservations.canceledAt),
     ));

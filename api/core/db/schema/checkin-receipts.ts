@@ -30,3 +30,17 @@ export const guestDisownTokens = sqliteTable("guest_disown_tokens", {
   expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
   usedAt: integer({ mode: "timestamp_ms" }),
 }, (t) => [index("guest_disown_tokens_guest_idx").on(t.guestId)]);
+
+/**
+ * The single-use "approve the guests" link of a notification e-mail (issue 20): as the "not my
+ * guest" link, made by the notifications worker, stored as SHA-256, valid for 30 days; it
+ * approves every held guest of its stay.
+ */
+export const stayApprovalTokens = sqliteTable("stay_approval_tokens", {
+  id: text().primaryKey(),
+  reservationId: text().notNull().references(() => reservations.id, { onDelete: "cascade" }),
+  tokenHash: text().notNull().unique(),
+  createdAt: integer({ mode: "timestamp_ms" }).notNull(),
+  expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+  usedAt: integer({ mode: "timestamp_ms" }),
+}, (t) => [index("stay_approval_tokens_reservation_idx").on(t.reservationId)]);

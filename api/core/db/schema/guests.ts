@@ -104,6 +104,14 @@ export const guests = sqliteTable("guests", {
    * guest" action.
    */
   entrance: text({ enum: ["link", "door"] }),
+  /**
+   * A guest who came in by the link or the door while the property does not check guests in
+   * automatically is held for the host's approval (issue 20): set when entered, and until
+   * `approvedAt` is set too the guest stays "waiting" and nothing goes to eVisitor, whatever the
+   * date. Once approved the guest goes at once from the arrival day on. Null for guests not held.
+   */
+  approvalRequestedAt: integer({ mode: "timestamp_ms" }),
+  approvedAt: integer({ mode: "timestamp_ms" }),
   /** The check-in receipt of the device that entered the guest (it sees them in full). */
   checkinReceiptId: text(),
   /**

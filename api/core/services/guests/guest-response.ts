@@ -90,5 +90,7 @@ export function toPublicGuest(row: GuestRow, inFull = false): PublicGuest {
     registrationState: row.registrationState,
     registrationError: registrationFailureText(registrationFailureOf(row)),
     registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,
+    awaitingHost: row.approvalRequestedAt !== null && row.approvedAt === null &&
+      row.registrationState === "waiting",
   };
 }

@@ -68,6 +68,8 @@ export async function hostCheckIn(
             ...columns,
             ...again,
             registrationState: state,
+            // The host entering a held guest anew approves them.
+            approvedAt: guest.approvedAt ?? (guest.approvalRequestedAt ? ctx.now : null),
             registrationFailure: null,
             registrationError: null,
             // The host sends it now: no automatic retry is pending any more.

@@ -46,8 +46,10 @@ async function stayOfRegistration(
 }
 
 /**
- * The public check-in (POST /Reservations/Guests): stores the guests of a stay and, from the
- * arrival day on, queues each for registration with eVisitor in the same transaction. A document
+ * The public check-in (POST /Reservations/Guests): stores the guests of a stay and, where the
+ * property checks guests in automatically, from the arrival day on queues each for registration
+ * with eVisitor in the same transaction; otherwise they are held for the host's approval
+ * (approve-guests.ts), whatever the date. A document
  * already entered for the stay (a double submit, or the same person twice) is refused with 409
  * and nothing is written; a stay that is over or cancelled no longer takes guests. The device gets
  * a check-in receipt (it shows it the WiFi and its own guests) and the host a notification per
@@ -68,7 +70,9 @@ export async function submitGuests(
   const rows = await Promise.all(
     registration.reservationGuests.map((form) => guestColumnsOf(form, ctx.secretBox)),
   );
-  const state = registrationStateFor(stay.startDate, today);
+  // Automatic check-in off: the host approves guests who came in alone before any is sent.
+  const hold = !property.automaticCheckIn;
+  const state = hold ? "waiting" : registrationStateFor(stay.startDate, today);
 
   let receipt: Awaited<ReturnType<typeof issueReceipt>>;
   try {
@@ -99,6 +103,7 @@ export async function submitGuests(
           status: "PreCheckIn",
           registrationState: state,
           entrance,
+          approvalRequestedAt: hold ? ctx.now : null,
           checkinReceiptId: issued.id,
           createdAt: ctx.now,
           updatedAt: ctx.now,
@@ -116,6 +121,7 @@ export async function submitGuests(
             guestId: id,
             initials: initialsOf(row.name, row.surname),
             entrance,
+            ...(hold ? { held: "true" } : {}),
           },
           now: ctx.now,
         });

@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { disownGuestByLink, type DisownOutcome } from "../../lib/api/guests.ts";
+import { disownGuestByLink } from "../../lib/api/guests.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -8,6 +7,7 @@ import { buttonClass } from "../../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { AuthFrame } from "./AuthFrame.tsx";
 import { linkFailureText } from "./link-parameters.ts";
+import { useLinkTokenAction } from "./use-link-token-action.ts";
 
 /**
  * /app/nije-moj-gost#{token}: the single-use "not my guest" link of a new guest's e-mail (issue
@@ -21,46 +21,21 @@ export default function NotMyGuestPage() {
   );
 }
 
-type State =
-  | { status: "asking" }
-  | { status: "removing" }
-  | { status: "done"; outcome: DisownOutcome["outcome"] }
-  | { status: "failed"; error?: unknown };
-
-/** Reads the token once and drops it from the address (a shared screen, the history). */
-function tokenOfAddress(): string | undefined {
-  const token = decodeURIComponent(location.hash.slice(1));
-  if (token) history.replaceState(history.state, "", location.pathname);
-  return token || undefined;
-}
-
-/** Asks first (mail scanners open links; the link works once), then removes the guest. */
+/** Asks first, then removes the guest. */
 function NotMyGuest() {
   const { t } = useTranslation();
-  const [token] = useState(tokenOfAddress);
-  const [state, setState] = useState<State>(() =>
-    token ? { status: "asking" } : { status: "failed" }
+  const { state, confirm } = useLinkTokenAction(async (token) =>
+    (await disownGuestByLink(token)).outcome
   );
 
-  async function remove() {
-    if (!token) return;
-    setState({ status: "removing" });
-    try {
-      const { outcome } = await disownGuestByLink(token);
-      setState({ status: "done", outcome });
-    } catch (error) {
-      setState({ status: "failed", error });
-    }
-  }
-
-  if (state.status === "asking" || state.status === "removing") {
+  if (state.status === "asking" || state.status === "working") {
     return (
       <AuthCard icon="shield" title={t("notMyGuest.heading")} intro={t("notMyGuest.intro")}>
         <Button
           className="w-full"
           variant="danger"
-          busy={state.status === "removing"}
-          onClick={remove}
+          busy={state.status === "working"}
+          onClick={confirm}
         >
           {t("notMyGuest.submit")}
         </Button>
@@ -73,7 +48,7 @@ function NotMyGuest() {
     </a>
   );
   if (state.status === "done") {
-    const removed = state.outcome === "removed";
+    const removed = state.result === "removed";
     return (
       <div role="status">
         <AuthCard

@@ -4,6 +4,8 @@ import { useTranslator } from "./i18n-context.ts";
 
 const STATE_STYLE = {
   waiting: { icon: "calendar", className: "bg-info-soft text-info-soft-fg" },
+  // Automatic check-in off: the host confirms the guest before it goes to eVisitor.
+  host: { icon: "history", className: "bg-info-soft text-info-soft-fg" },
   queued: { icon: "sync", className: "bg-warning-soft text-warning-soft-fg" },
   registered: { icon: "checkCircle", className: "bg-success-soft text-success-soft-fg" },
   failed: { icon: "alertCircle", className: "bg-error-soft text-error-soft-fg" },
@@ -33,7 +35,9 @@ export function EnteredGuests({ guests, headingLevel = 2 }: {
       <p className="mt-1 text-sm text-fg-muted">{t("entered.hint")}</p>
       <ul className="mt-3 divide-y divide-border">
         {guests.map((guest) => {
-          const state = guest.registrationState === "failed" && guest.registrationRetryAt
+          const state = guest.awaitingHost
+            ? "host"
+            : guest.registrationState === "failed" && guest.registrationRetryAt
             ? "retrying"
             : guest.registrationState;
           const style = STATE_STYLE[state];

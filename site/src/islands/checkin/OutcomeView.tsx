@@ -31,8 +31,11 @@ export function ProcessingView(
   );
 }
 
-/** "delayed": eVisitor did not answer, and the registration is sent again by itself later. */
-export type Outcome = "registered" | "waiting" | "delayed" | "failed";
+/**
+ * "delayed": eVisitor did not answer, and the registration is sent again by itself later; "host":
+ * the host confirms the guests first (automatic check-in off).
+ */
+export type Outcome = "registered" | "waiting" | "host" | "delayed" | "failed";
 
 interface OutcomeViewProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -122,10 +125,16 @@ export function OutcomeView(props: OutcomeViewProps) {
             headingRef={props.headingRef}
             icon="checkCircle"
             tone="success"
-            title={outcome === "waiting" ? t("success.waitingHeading") : t("success.heading")}
+            title={outcome === "host"
+              ? t("success.hostHeading")
+              : outcome === "waiting"
+              ? t("success.waitingHeading")
+              : t("success.heading")}
           >
             <p>
-              {outcome === "waiting"
+              {outcome === "host"
+                ? t("success.host")
+                : outcome === "waiting"
                 ? t("success.waiting", { date: formatDay(reservation.startDate, lang) })
                 : plural("success.registered", mine.length)}
             </p>

@@ -74,7 +74,7 @@ export function roomOf(reservation: PublicReservation): number {
 
 /**
  * Where this phone's guests stand once none is queued any more: all registered (or waiting for
- * the arrival day) is a success, a refusal by eVisitor a failure. Undefined while some are queued.
+ * the arrival day, or for the host's approval) is a success, a refusal by eVisitor a failure. Undefined while some are queued.
  */
 export function outcomeOf(guests: PublicGuest[], ids: string[]): Outcome | undefined {
   const mine = guests.filter((g) => ids.includes(g.id));
@@ -83,6 +83,7 @@ export function outcomeOf(guests: PublicGuest[], ids: string[]): Outcome | undef
   // Refused, or past every retry: the host has to act. eVisitor only slow: it goes by itself.
   if (failed.some((g) => !g.registrationRetryAt)) return "failed";
   if (failed.length > 0) return "delayed";
+  if (mine.some((g) => g.awaitingHost)) return "host";
   return mine.every((g) => g.registrationState === "waiting") ? "waiting" : "registered";
 }
 

@@ -14,7 +14,7 @@ import { GettingStarted } from "./GettingStarted.tsx";
 import { MonthlyChartCard } from "./MonthlyChartCard.tsx";
 import { NextUp } from "./NextUp.tsx";
 import { StatWidgets } from "./StatWidgets.tsx";
-import { useLoad } from "./use-load.ts";
+import { useLoad } from "../../lib/state/use-load.ts";
 
 /** /app/kontrolna-ploca (spec section 2): the host's start page. */
 export default function DashboardPage() {

@@ -21,7 +21,7 @@ import {
   readTodayStays,
   type TodayStays,
 } from "./use-dashboard-data.ts";
-import { type Load, useLoad } from "./use-load.ts";
+import { type Load, useLoad } from "../../lib/state/use-load.ts";
 
 /** A list shows this many; the page it links to has the rest. */
 const SHOWN = 5;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import type { UserNotification } from "@shared/schemas/notification.ts";
 import { syncNotifications } from "../../lib/api/notifications.ts";
-import { disownGuest } from "../../lib/api/guests.ts";
+import { approveStayGuests, disownGuest } from "../../lib/api/guests.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import type { Paged } from "../../lib/api/paged.ts";
@@ -67,6 +67,8 @@ function Notifications() {
   const [disowning, setDisowning] = useState<UserNotification>();
   /** Guests disowned from this page: their button goes. */
   const [disowned, setDisowned] = useState<ReadonlySet<string>>(new Set());
+  /** Stays whose held guests were approved from this page: their "approve" buttons go. */
+  const [approved, setApproved] = useState<ReadonlySet<string>>(new Set());
   const unread = cache?.unreadCount ?? page?.items.filter((n) => !n.sentToAppAt).length ?? 0;
 
   // The bell's sync brought something new: the first page shows it too.
@@ -131,6 +133,38 @@ function Notifications() {
       }
     } finally {
       setBusy(undefined);
+    }
+  }
+
+  /** One tap approves every held guest of the stay (automatic check-in off; issue 20). */
+  async function handleApprove(notification: UserNotification) {
+    const code = notification.placeholders.code;
+    if (!code) return;
+    setBusy(notification.id);
+    let done = false;
+    try {
+      const { approved: count } = await approveStayGuests(code);
+      notify(
+        count === 0
+          ? t("notifications.approve.none")
+          : translatePlural(lang, "notifications.approve.done", count),
+        { color: count === 0 ? "info" : "success" },
+      );
+      setApproved((codes) => new Set([...codes, code]));
+      done = true;
+    } catch {
+      notify(t("notifications.approve.failed"), { color: "error" });
+    } finally {
+      setBusy(undefined);
+    }
+    // The button goes: the keyboard stays on the notification, at its "not my guest" (enabled
+    // again once the page has drawn the end of the request).
+    if (done) {
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLElement>(`[data-not-mine="${notification.id}"]`)?.focus()
+        )
+      );
     }
   }
 
@@ -242,10 +276,21 @@ function Notifications() {
                     {notification.template === "GuestAddedByGuest" &&
                       notification.placeholders.guestId &&
                       !disowned.has(notification.placeholders.guestId) && (
-                      <div className="basis-full pb-2 pl-14">
+                      <div className="flex basis-full flex-wrap gap-2 pb-2 pl-14">
+                        {notification.placeholders.held === "true" &&
+                          !approved.has(notification.placeholders.code ?? "") && (
+                          <Button
+                            size="sm"
+                            disabled={busy !== undefined}
+                            onClick={() => void handleApprove(notification)}
+                          >
+                            {t("notifications.approve.button")}
+                          </Button>
+                        )}
                         <Button
                           variant="dangerSecondary"
                           size="sm"
+                          data-not-mine={notification.id}
                           disabled={busy !== undefined}
                           onClick={() => setDisowning(notification)}
                         >

@@ -109,7 +109,7 @@ export function describeNotification(
             ? "notifications.GuestAddedByGuest.textDoor"
             : "notifications.GuestAddedByGuest.textLink",
           { guest: p.initials ?? t("notifications.someGuest"), place },
-        ),
+        ) + (p.held === "true" ? ` ${t("notifications.GuestAddedByGuest.held")}` : ""),
       );
     case "RegistrationMismatch": {
       const kind = p.reservationList ?? "";

@@ -1,8 +1,7 @@
-import { useEffect, useState } from "react";
-import type { PrivacyOverview } from "@shared/schemas/account-deletion.ts";
 import { getPrivacyOverview } from "../../lib/api/account.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
+import { useLoad } from "../../lib/state/use-load.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
 import { buttonClass } from "../../ui/button-styles.ts";
@@ -15,11 +14,6 @@ import { CookieSettings } from "./CookieSettings.tsx";
 import { DataExport } from "./DataExport.tsx";
 import { DeleteAccount } from "./DeleteAccount.tsx";
 import { RetentionPeriods } from "./RetentionPeriods.tsx";
-
-type Load =
-  | { status: "loading" }
-  | { status: "loaded"; overview: PrivacyOverview }
-  | { status: "failed"; error: unknown };
 
 /**
  * /app/privatnost, the privacy centre: the export of one's data, the consents given, how long
@@ -35,19 +29,7 @@ export default function PrivacyPage() {
 
 function PrivacyContent() {
   const { t } = useTranslation();
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: "loading" });
-    getPrivacyOverview(controller.signal)
-      .then((overview) => setLoad({ status: "loaded", overview }))
-      .catch((error) => {
-        if (!controller.signal.aborted) setLoad({ status: "failed", error });
-      });
-    return () => controller.abort();
-  }, [attempt]);
+  const { load, retry } = useLoad(getPrivacyOverview);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -72,7 +54,7 @@ function PrivacyContent() {
           <LoadFailedNotice
             t={t}
             error={load.error}
-            onRetry={() => setAttempt((n) => n + 1)}
+            onRetry={retry}
           />
         )}
         {load.status === "loaded" && (
@@ -81,7 +63,7 @@ function PrivacyContent() {
             title={t("privacy.retention.title")}
             description={t("privacy.retention.description")}
           >
-            <RetentionPeriods periods={load.overview.retention} />
+            <RetentionPeriods periods={load.data.retention} />
           </SettingsSection>
         )}
         <SettingsSection
@@ -101,7 +83,7 @@ function PrivacyContent() {
           </div>
         </SettingsSection>
         {load.status === "loaded" && (
-          <DeleteAccount graceDays={load.overview.retention.deletionGraceDays} />
+          <DeleteAccount graceDays={load.data.retention.deletionGraceDays} />
         )}
       </div>
     </div>

@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { type Profile, ProfileUpdate } from "@shared/schemas/profile.ts";
 import { getProfile, saveProfile } from "../../lib/api/account.ts";
+import { useLoad } from "../../lib/state/use-load.ts";
 import { refreshAccount } from "../../lib/session/refresh-account.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
@@ -26,10 +27,6 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 
-type Load =
-  | { status: "loading" }
-  | { status: "loaded"; profile: Profile }
-  | { status: "failed"; error: unknown };
 type Outcome = { tone: "success" } | { tone: "error"; error: unknown };
 
 /**
@@ -46,19 +43,7 @@ export default function ProfilePage() {
 
 function ProfileContent() {
   const { t } = useTranslation();
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: "loading" });
-    getProfile(controller.signal)
-      .then((profile) => setLoad({ status: "loaded", profile }))
-      .catch((error) => {
-        if (!controller.signal.aborted) setLoad({ status: "failed", error });
-      });
-    return () => controller.abort();
-  }, [attempt]);
+  const { load, retry } = useLoad(getProfile);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -70,10 +55,10 @@ function ProfileContent() {
           <LoadFailedNotice
             t={t}
             error={load.error}
-            onRetry={() => setAttempt((n) => n + 1)}
+            onRetry={retry}
           />
         )}
-        {load.status === "loaded" && <ProfileForm profile={load.profile} />}
+        {load.status === "loaded" && <ProfileForm profile={load.data} />}
       </div>
     </div>
   );

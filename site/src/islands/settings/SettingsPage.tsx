@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useSetAtom } from "jotai";
 import { type Theme, THEMES } from "@shared/themes.ts";
 import { APP_LANGUAGES, UserSettings } from "@shared/schemas/user-settings.ts";
 import { getUserSettings, saveUserSettings } from "../../lib/api/account.ts";
+import { useLoad } from "../../lib/state/use-load.ts";
 import { applyUserSettings } from "../../lib/session/refresh-account.ts";
 import { languageAtom } from "../../lib/state/language.ts";
 import { readThemePreference } from "../../lib/theme/preference.ts";
@@ -23,10 +24,6 @@ import { SettingsSection } from "../account/SettingsSection.tsx";
 const FIELDS = ["language", "theme", "defaultCheckInTime", "defaultCheckOutTime"] as const;
 type Field = (typeof FIELDS)[number];
 
-type Load =
-  | { status: "loading" }
-  | { status: "loaded"; settings: UserSettings }
-  | { status: "failed"; error: unknown };
 type Outcome = { tone: "success" } | { tone: "error"; error: unknown };
 
 /**
@@ -43,19 +40,7 @@ export default function SettingsPage() {
 
 function SettingsContent() {
   const { t } = useTranslation();
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: "loading" });
-    getUserSettings(controller.signal)
-      .then((settings) => setLoad({ status: "loaded", settings }))
-      .catch((error) => {
-        if (!controller.signal.aborted) setLoad({ status: "failed", error });
-      });
-    return () => controller.abort();
-  }, [attempt]);
+  const { load, retry } = useLoad(getUserSettings);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -69,10 +54,10 @@ function SettingsContent() {
           <LoadFailedNotice
             t={t}
             error={load.error}
-            onRetry={() => setAttempt((n) => n + 1)}
+            onRetry={retry}
           />
         )}
-        {load.status === "loaded" && <SettingsForm saved={load.settings} />}
+        {load.status === "loaded" && <SettingsForm saved={load.data} />}
       </div>
     </div>
   );

@@ -152,3 +152,20 @@ export function disownGuestByLink(token: string): Promise<DisownOutcome> {
     body: { token },
   });
 }
+
+/** How many held guests an approval let go to eVisitor (0: none waited). */
+export type ApprovalOutcome = { approved: number };
+
+/** POST /api/Reservations/{code}/approveGuests: the host's one tap per stay (issue 20). */
+export function approveStayGuests(code: string): Promise<ApprovalOutcome> {
+  return apiPost<ApprovalOutcome>(`/api/Reservations/${encodeURIComponent(code)}/approveGuests`);
+}
+
+/** POST /api/Reservations/approveGuests: the e-mailed single-use link (no sign-in). */
+export function approveStayGuestsByLink(token: string): Promise<ApprovalOutcome> {
+  return apiRequest<ApprovalOutcome>("/api/Reservations/approveGuests", {
+    auth: false,
+    method: "POST",
+    body: { token },
+  });
+}

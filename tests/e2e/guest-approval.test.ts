@@ -1,0 +1,200 @@
+/**
+ * Issue 20 item 4 in the browser: a host with automatic check-in off gets a guest who checked in
+ * by the stay's link; the guest's phone says the host will confirm and nothing goes to eVisitor
+ * until the host approves the stay's guests with one tap beside the notification.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Locator } from "playwright-core";
+import { addDays, todayIn } from "../../shared/local-date.ts";
+import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
+import { dialogScreenshot, e2eSession, type Theme } from "../support/e2e.ts";
+import { DEMO_HOST } from "../support/evisitor-sim.ts";
+import { startStack, type TestStack } from "../support/stack.ts";
+import { waitFor } from "../support/wait.ts";
+
+const HOST = "ivana.odobrava@example.com";
+const FIXTURES = new URL("../../../shared/fixtures/mrz/", import.meta.url).pathname;
+
+async function chooseCountry(card: Locator, label: string, typed: string, option: string) {
+  const box = card.getByRole("combobox", { name: label, exact: true });
+  await box.click();
+  await box.fill(typed);
+  await card.getByRole("option", { name: option, exact: true }).click();
+}
+
+Deno.test({
+  name: "browser: automatic check-in off, the host approves a stay's guests in one tap",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const stack: TestStack = await startStack();
+    const browser: Browser = await launchBrowser();
+    const { newContext, registerAndConfirm, logInToDashboard } = e2eSession(stack, browser);
+    let token = "";
+    let stayCode = "";
+    const api = async (path: string, { method = "GET", body }: {
+      method?: string;
+      body?: unknown;
+    } = {}) => {
+      const res = await fetch(`${stack.baseUrl}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => undefined) };
+    };
+    const registrations = async () => (await stack.evisitor.control.state()).registrations.length;
+    try {
+      await t.step("a host connects eVisitor and enters a stay from today", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await registerAndConfirm(page, HOST);
+        await logInToDashboard(page, HOST);
+        token = await page.evaluate(() => JSON.parse(localStorage.getItem("user")!).accessToken);
+        await context.close();
+        const connected = await api("/api/ExternalAccounts", { method: "POST", body: DEMO_HOST });
+        assert.equal(connected.status, 200, JSON.stringify(connected.body));
+        const property = await waitFor(async () => {
+          const list = await api("/api/Properties?PageNumber=1&PageSize=20");
+          return list.body?.items?.find((p: { name: string; accommodationUnits: unknown[] }) =>
+            p.name === "Apartmani Horvat" && p.accommodationUnits.length >= 2
+          );
+        }, { timeoutMs: 30_000, intervalMs: 250, what: "the demo properties" });
+        assert.equal(property.automaticCheckIn, false, "a new property's default");
+        // Computed at the step, never at load: a run may cross midnight in Zagreb.
+        const today = todayIn("Europe/Zagreb");
+        const stay = await api("/api/Reservations", {
+          method: "POST",
+          body: {
+            accommodationUnitId: property.accommodationUnits[0].id,
+            startDateUTC: `${today}T12:00:00.000Z`,
+            endDateUTC: `${addDays(today, 2)}T12:00:00.000Z`,
+          },
+        });
+        assert.equal(stay.status, 200, JSON.stringify(stay.body));
+        stayCode = stay.body.code;
+      });
+
+      await t.step("the settings dialog says what on and off mean, a sentence each", async () => {
+        for (
+          const [viewport, theme, name] of [
+            [VIEWPORTS.desktop, "DefaultTheme", "desktop-light"],
+            [VIEWPORTS.phone, "DarkTheme", "phone-dark"],
+          ] as const
+        ) {
+          const context = await newContext({ viewport, theme });
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          await page.goto("/app/objekti");
+          const property = page.getByRole("article", { name: "Apartmani Horvat" });
+          await property.getByRole("button", { name: "Postavke Apartmani Horvat" }).click();
+          const dialog = page.getByRole("dialog", { name: "Postavke objekta" });
+          const explained = dialog.getByText(
+            "Uključeno: gosti koji se upišu sami (QR kodom ili poveznicom) od dana dolaska " +
+              "odmah idu u eVisitor. Isključeno: takvi gosti čekaju da ih odobrite, a tek onda " +
+              "idu u eVisitor.",
+          );
+          await explained.scrollIntoViewIfNeeded();
+          const toggle = dialog.getByRole("switch", { name: "Automatska prijava gostiju" });
+          assert.equal(await toggle.getAttribute("aria-checked"), "false");
+          await dialogScreenshot(page, dialog, `approval-settings-${name}`);
+          await context.close();
+        }
+      });
+
+      await t.step(
+        "a guest's phone checks in by the stay's link: the host will confirm, eVisitor waits",
+        async () => {
+          const context = await newContext({ viewport: VIEWPORTS.phone, locale: "hr-HR" });
+          const page = await context.newPage();
+          await page.goto(`/prijava/rezervacija/${stayCode}`);
+          await page.getByRole("button", { name: "Dodaj goste" }).click();
+          const card = page.getByRole("region", { name: /^Gost 1/ });
+          await card.locator('input[data-scan="camera"]').setInputFiles(
+            `${FIXTURES}001_td3_l0.jpg`,
+          );
+          await card.getByText(/Iz dokumenta smo upisali \d+ podat/).waitFor({ timeout: 30_000 });
+          await chooseCountry(card, "Država rođenja", "dan", "Danska");
+          await card.getByLabel("Mjesto rođenja").fill("Køge");
+          await chooseCountry(card, "Država prebivališta", "Dan", "Danska");
+          await card.getByLabel("Mjesto prebivališta").fill("København");
+          await page.getByRole("button", { name: "Dalje" }).click();
+          await page.getByLabel("Prihvaćam uvjete korištenja i politiku privatnosti.").check();
+          await page.getByRole("button", { name: "Pokreni prijavu" }).click();
+          await page.getByRole("heading", { level: 1, name: "Podaci su poslani domaćinu" })
+            .waitFor({ timeout: 30_000 });
+          await page.getByText("Domaćin će ih potvrditi, a zatim vas prijavljujemo u eVisitor")
+            .waitFor();
+          await page.getByText("Upisan, čeka potvrdu domaćina").waitFor();
+          await screenshot(page, "approval-guest-waits-phone-light");
+          // The workers had time to send it, were it not held.
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          assert.equal(await registrations(), 0, "nothing went to eVisitor");
+          await context.close();
+
+          const dark = await newContext({
+            viewport: VIEWPORTS.phone,
+            locale: "de-DE",
+            theme: "DarkTheme",
+          });
+          const german = await dark.newPage();
+          await german.goto(`/de/prijava/rezervacija/${stayCode}`);
+          await german.getByRole("heading", { level: 1, name: "Ihr Aufenthalt" }).waitFor();
+          await german.getByText("Erfasst, wartet auf die Bestätigung des Gastgebers").waitFor();
+          await screenshot(german, "approval-stay-before-approval-phone-dark");
+          await dark.close();
+        },
+      );
+
+      await t.step(
+        "the host, in another browser, approves the stay's guests beside the notification",
+        async () => {
+          for (const theme of ["DarkTheme"] as Theme[]) {
+            const context = await newContext({ viewport: VIEWPORTS.desktop, theme });
+            const page = await context.newPage();
+            await logInToDashboard(page, HOST);
+            await page.goto("/app/obavijesti");
+            const notice = page.getByRole("listitem").filter({
+              hasText: "Automatska prijava je isključena",
+            });
+            await notice.waitFor();
+            await screenshot(page, "approval-notification-desktop-dark");
+            await notice.getByRole("button", { name: "Odobri goste" }).click();
+            await page.getByText("Gost je odobren i ide u eVisitor.").waitFor();
+            await notice.getByRole("button", { name: "Odobri goste" }).waitFor({
+              state: "detached",
+            });
+            await page.waitForFunction(
+              () => document.activeElement?.textContent?.trim() === "Nije moj gost",
+              undefined,
+              { timeout: 5_000 },
+            );
+            await screenshot(page, "approval-approved-desktop-dark");
+            await context.close();
+          }
+          await waitFor(async () => (await registrations()) === 1, {
+            timeoutMs: 30_000,
+            what: "the approved guest registered on the simulator",
+          });
+          const [registration] = (await stack.evisitor.control.state()).registrations;
+          assert.equal(registration.fields.TouristName, "Birgitte Ida");
+        },
+      );
+
+      await t.step("the guest's phone, opened again, shows the guest checked in", async () => {
+        const context = await newContext({ viewport: VIEWPORTS.phone, locale: "hr-HR" });
+        const page = await context.newPage();
+        await page.goto(`/prijava/rezervacija/${stayCode}`);
+        await page.getByRole("heading", { name: "Već prijavljen 1 gost" }).waitFor();
+        await screenshot(page, "approval-stay-after-approval-phone-light");
+        await context.close();
+      });
+    } finally {
+      await browser.close();
+      await stack.stop();
+    }
+  },
+});
