@@ -9,7 +9,7 @@ import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
-import { findOwnReservation } from "../reservations/manage-reservation.ts";
+import { accessReservation } from "../access/property-access.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 
 /** How long the e-mailed "approve" link works. */
@@ -56,7 +56,7 @@ export async function approveStayGuests(
 ): Promise<{ approved: number }> {
   const userId = actorIdOf(ctx);
   return await ctx.db.transaction(async (tx) => {
-    const stay = await findOwnReservation(tx, userId, code);
+    const { reservation: stay } = await accessReservation(tx, userId, code, "registration");
     if (stay.kind === "block") throw new AppError("NotFound", { detail: "Not a stay." });
     return { approved: await approve(tx, ctx, stay) };
   });

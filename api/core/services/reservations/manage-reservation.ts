@@ -20,14 +20,6 @@ import { assertCanAddBooking } from "../plans/plan-limits.ts";
 import { impersonatorEmailOf } from "../users/account-history.ts";
 import { moveRegistrations } from "./stay-move.ts";
 
-/** The caller's own reservation by code; another host's code is answered like an unknown one. */
-export async function findOwnReservation(db: DbOrTx, userId: string, code: string) {
-  const [row] = await db.select().from(reservations)
-    .where(and(eq(reservations.code, code), eq(reservations.userId, userId)));
-  if (!row) throw new AppError("NotFound", { detail: "The reservation was not found." });
-  return row;
-}
-
 /**
  * A reservation with its unit, property and guests, as the API answers it to its host or a member
  * of its property; without the right to documents (reception) the guests' documents are left out.
