@@ -330,6 +330,7 @@ const MEMBER_RIGHTS: Record<string, PropertyRight | "none"> = {
   "GET /api/Reservations/{code}": "view",
   "PUT /api/Reservations/{code}": "stays",
   "DELETE /api/Reservations/{code}": "stays",
+  "POST /api/Reservations/{code}/approveGuests": "registration",
   "POST /api/Guests/{id}/notMine": "registration",
   "GET /api/Subscriptions/purchase-requests/{id}/payment": "none",
   "GET /api/Subscriptions/purchase-requests/{id}/payment-slip.pdf": "none",
