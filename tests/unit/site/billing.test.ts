@@ -84,4 +84,14 @@ Deno.test("a plan's limits read as people say them, in Croatian plural forms and
     planFeatures(translator("hr"), "hr", { ...policy, maxProperties: 3 })[0],
     "Do 3 objekta",
   );
+  // Team access: users per property beyond the host alone.
+  assert.ok(!hr.some((line) => /korisnik/.test(line)), "one user (the host) is not advertised");
+  assert.ok(
+    planFeatures(translator("hr"), "hr", { ...policy, maxUsersPerProperty: 5 })
+      .includes("Do 5 korisnika po objektu"),
+  );
+  assert.ok(
+    planFeatures(translator("en"), "en", { ...policy, maxUsersPerProperty: null })
+      .includes("Unlimited users per property"),
+  );
 });
