@@ -134,6 +134,33 @@ Deno.test({
         await context.close();
       });
 
+      await t.step("a property's delete waits in its menu too, then asks", async () => {
+        await inEveryLook(HOST, async (page, look) => {
+          await page.goto("/app/objekti");
+          const property = page.getByRole("article", { name: "Apartmani Horvat" });
+          await property.getByRole("button", { name: "Postavke Apartmani Horvat" }).waitFor();
+          assert.equal(
+            await property.getByRole("button", { name: /^Obriši objekt/ }).count(),
+            0,
+            "no delete button on the card itself",
+          );
+          const more = property.getByRole("button", { name: "Još radnji: Apartmani Horvat" });
+          await more.focus();
+          await page.keyboard.press("Enter");
+          const item = page.getByRole("menuitem", { name: "Obriši objekt" });
+          await item.waitFor();
+          await screenshot(page, `host-app-property-menu-${look.suffix}`, { fullPage: false });
+          await page.keyboard.press("Escape");
+          await item.waitFor({ state: "detached" });
+          await more.click();
+          await item.click();
+          const confirm = page.getByRole("dialog", { name: "Obrisati objekt?" });
+          await confirm.getByRole("button", { name: "Odustani" }).click();
+          await confirm.waitFor({ state: "detached" });
+          await property.waitFor();
+        });
+      });
+
       await t.step(
         "the reservation dialog flags every empty field and drops each error once filled",
         async () => {

@@ -1,5 +1,4 @@
 import { useId } from "react";
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { Property, PropertyOccupancy } from "@shared/schemas/property.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
@@ -11,6 +10,7 @@ import type { IconName } from "../../icons/shapes.ts";
 import { Button } from "../../ui/Button.tsx";
 import { buttonClass } from "../../ui/button-styles.ts";
 import { Icon } from "../../ui/Icon.tsx";
+import { MoreActionsMenu } from "../../ui/MoreActionsMenu.tsx";
 
 export interface PropertyActions {
   onAddUnit: (property: Property) => void;
@@ -100,16 +100,17 @@ export function PropertyCard(props: PropertyCardProps) {
           {t("properties.calendar")}
           {name}
         </a>
-        <Button
-          variant="dangerSecondary"
-          size="sm"
+        {/* What cannot be undone waits behind a menu (and then a confirmation), as on the units. */}
+        <MoreActionsMenu
           className="ml-auto"
-          onClick={() => props.onDelete(property)}
-        >
-          <Icon name="trash" className="size-4" />
-          {t("properties.delete")}
-          {name}
-        </Button>
+          label={t("properties.moreActions", { name: property.name })}
+          actions={[{
+            label: t("properties.delete"),
+            icon: "trash",
+            danger: true,
+            onSelect: () => props.onDelete(property),
+          }]}
+        />
       </div>
     </article>
   );
@@ -292,30 +293,16 @@ function UnitItem(props: PropertyCardProps & { unit: AccommodationUnit }) {
           {name}
         </Button>
         {/* What cannot be undone waits behind a menu (and then a confirmation), not on every row. */}
-        <Menu>
-          <MenuButton
-            className={`${buttonClass("secondary", "sm")} ml-auto`}
-            aria-label={t("units.moreActions", { name: unit.name })}
-          >
-            <Icon name="more" className="size-4" />
-          </MenuButton>
-          <MenuItems
-            anchor={{ to: "bottom end", gap: 6 }}
-            transition
-            className="z-40 w-56 origin-top-right rounded-xl border border-border bg-surface p-1.5 shadow-xl transition duration-100 ease-out focus:outline-none data-closed:scale-95 data-closed:opacity-0"
-          >
-            <MenuItem>
-              <button
-                type="button"
-                onClick={() => props.onDeleteUnit(unit)}
-                className="flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left font-medium text-error data-focus:bg-error-soft"
-              >
-                <Icon name="trash" className="size-4" />
-                {t("units.delete")}
-              </button>
-            </MenuItem>
-          </MenuItems>
-        </Menu>
+        <MoreActionsMenu
+          className="ml-auto"
+          label={t("units.moreActions", { name: unit.name })}
+          actions={[{
+            label: t("units.delete"),
+            icon: "trash",
+            danger: true,
+            onSelect: () => props.onDeleteUnit(unit),
+          }]}
+        />
       </div>
     </li>
   );
