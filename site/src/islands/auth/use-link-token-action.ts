@@ -15,25 +15,36 @@ function tokenOfAddress(): string | undefined {
 }
 
 /**
- * A page of a single-use link whose token travels in the fragment (never sent, so no log holds
- * it): the page asks first, because mail scanners open links and the link works once; `run`
- * spends the token when the user confirms. Without a token the page starts as failed.
+ * A page of a single-use e-mailed link: the page asks first, because mail scanners open links and
+ * the link works once; `run` spends what `readLink` found in the address when the user confirms.
+ * With nothing found the page starts as failed.
  */
-export function useLinkTokenAction<Result>(run: (token: string) => Promise<Result>) {
-  const [token] = useState(tokenOfAddress);
+export function useLinkAction<Link, Result>(
+  readLink: () => Link | undefined,
+  run: (link: Link) => Promise<Result>,
+) {
+  const [link] = useState(readLink);
   const [state, setState] = useState<LinkActionState<Result>>(() =>
-    token ? { status: "asking" } : { status: "failed" }
+    link ? { status: "asking" } : { status: "failed" }
   );
 
   async function confirm() {
-    if (!token) return;
+    if (!link) return;
     setState({ status: "working" });
     try {
-      setState({ status: "done", result: await run(token) });
+      setState({ status: "done", result: await run(link) });
     } catch (error) {
       setState({ status: "failed", error });
     }
   }
 
   return { state, confirm };
+}
+
+/**
+ * A single-use link whose token travels in the fragment (never sent, so no log holds it); the
+ * token is spent by `run` (see useLinkAction).
+ */
+export function useLinkTokenAction<Result>(run: (token: string) => Promise<Result>) {
+  return useLinkAction(tokenOfAddress, run);
 }

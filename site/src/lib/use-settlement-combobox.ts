@@ -1,0 +1,84 @@
+import { useEffect, useState } from "react";
+import { useCombobox } from "downshift";
+import {
+  type SearchSettlements,
+  type Settlement,
+  useSettlementSearch,
+} from "./settlement-search.ts";
+
+interface SettlementComboboxOptions {
+  /** Base of the list's and its options' ids. */
+  id: string;
+  inputId: string;
+  labelId: string;
+  /** The chosen settlement's "Grad-Naselje" entry, or "" while none is chosen. */
+  value: string;
+  onChange: (value: string) => void;
+  search: SearchSettlements;
+  /** What a screen reader hears when the list opens with `count` places. */
+  resultsText: (count: number) => string;
+}
+
+/**
+ * A city in Croatia chosen from eVisitor's settlements (WAI-ARIA combobox with a list box, by
+ * downshift), for the guest's check-in page and the host's guest form alike: the list is searched
+ * on the server as one types; typing after a choice undoes it, so what is sent is always an entry
+ * of the list. When the stay's account has no list yet, the typed name is the answer (`freeText`).
+ */
+export function useSettlementCombobox(
+  { id, inputId, labelId, value, onChange, search, resultsText }: SettlementComboboxOptions,
+) {
+  const [inputValue, setInputValue] = useState(value);
+  const found = useSettlementSearch(inputValue === value ? "" : inputValue, search);
+  const freeText = found.status === "unavailable";
+  const items = found.status === "done" || found.status === "searching" ? found.items : [];
+  // A choice made elsewhere (a restored form) shows; a choice undone keeps what is typed.
+  useEffect(() => {
+    if (value && value !== inputValue) setInputValue(value);
+  }, [value]);
+  // No list after all: what is typed so far is the answer.
+  useEffect(() => {
+    if (freeText && inputValue !== value) onChange(inputValue);
+  }, [freeText]);
+
+  const combobox = useCombobox<Settlement>({
+    items,
+    inputId,
+    labelId,
+    menuId: `${id}-list`,
+    getItemId: (index) => `${id}-option-${index}`,
+    inputValue,
+    selectedItem: value ? { name: value, zipCode: null } : null,
+    itemToString: (item) => item?.name ?? "",
+    itemToKey: (item) => item?.name,
+    onInputValueChange: ({ inputValue: typed = "", type }) => {
+      // Undoing a choice by typing must not clear what is typed (downshift would, as the
+      // controlled choice goes away).
+      if (type === useCombobox.stateChangeTypes.ControlledPropUpdatedSelectedItem) return;
+      setInputValue(typed);
+      if (type !== useCombobox.stateChangeTypes.InputChange) return;
+      // Typed: a free-text name when there is no list, else no choice until one is picked.
+      if (freeText) onChange(typed);
+      else if (value) onChange("");
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (!selectedItem) return;
+      setInputValue(selectedItem.name);
+      onChange(selectedItem.name);
+    },
+    getA11yStatusMessage: ({ isOpen }) =>
+      isOpen && found.status === "done" ? resultsText(items.length) : "",
+  });
+  return {
+    ...combobox,
+    found,
+    freeText,
+    items,
+    /** The list box shows: open, with places to pick. */
+    open: combobox.isOpen && !freeText && items.length > 0,
+    /** A search found nothing while the list was open. */
+    noResults: combobox.isOpen && !freeText && found.status === "done" && items.length === 0,
+  };
+}
+
+export type SettlementCombobox = ReturnType<typeof useSettlementCombobox>;
