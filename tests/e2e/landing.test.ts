@@ -3,6 +3,9 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, screenshot } from "../support/browser.ts";
 import { e2eSession, LOOKS } from "../support/e2e.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
+import { PACKAGE_CATALOGUE } from "@shared/billing/package-catalogue.ts";
+import { planFeatures } from "../../site/src/islands/subscriptions/plan-features.ts";
+import { translator } from "../../site/src/i18n/translate.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -95,6 +98,17 @@ Deno.test({
           const pricing = page.getByRole("region", { name: "Pricing" });
           await pricing.getByText("€19.90").waitFor();
           await pricing.getByText("The first 3 months are free", { exact: false }).waitFor();
+          // Each card lists the lines tests/integration/package-catalogue-walk.test.ts probes.
+          for (const pkg of PACKAGE_CATALOGUE) {
+            const lines = await pricing.locator(`[data-package="${pkg.id}"] ul li`).allInnerTexts();
+            assert.deepEqual(
+              lines.map((line) => line.trim()),
+              planFeatures(translator("en"), "en", pkg.policy),
+              pkg.id,
+            );
+          }
+          await pricing.locator('[data-package="premium"]')
+            .getByText("Up to 5 users per property").waitFor();
           await screenshot(page, "landing-pricing-desktop-light", { fullPage: false });
           await pricing.getByRole("link", { name: "Choose Pro" }).click();
           await page.waitForURL(/\/en\/paket\/pro$/);
