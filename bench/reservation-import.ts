@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { eq, inArray } from "drizzle-orm";
 import writeXlsxFile from "write-excel-file/universal";
 import { addDays } from "@shared/local-date.ts";
+import { IMPORT_COLUMNS, IMPORT_HEADERS } from "@shared/reservation-import.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import { setLogLevel } from "@core/platform/logger.ts";
@@ -114,5 +115,39 @@ await withTestApp(async ({ app, db }) => {
   console.log(
     `no saved stays: preview CSV ${preview.ms.toFixed(0)} ms, apply CSV ` +
       `${applied.ms.toFixed(0)} ms (add ${applied.body.counts.add})`,
+  );
+
+  // With guests: half the rows are stays with their first guest, the other half a second guest
+  // each (5,000 rows, 5,000 guests sealed and queued like guests the host enters).
+  await db.delete(reservations).where(eq(reservations.userId, userId));
+  const guestCells = (r: number, g: number) => [
+    `Ime${r}`,
+    `Prezime${g}`,
+    g === 0 ? "Ž" : "M",
+    "1985-03-02",
+    "DEU",
+    "DE",
+    "München",
+    "Njemačka",
+    "Berlin",
+    "Putovnica",
+    `P${r}X${g}`,
+  ];
+  const withGuests: string[] = [IMPORT_COLUMNS.map((c) => IMPORT_HEADERS.hr[c]).join(";")];
+  for (let r = 0; r < ROWS / 2; r++) {
+    const unit = units[r % units.length];
+    const start = addDays("2027-06-01", Math.floor(r / units.length) * 3);
+    withGuests.push(
+      [unit.name, start, addDays(start, 3), "2", `Gost ${r}`, "", ...guestCells(r, 0)].join(";"),
+    );
+    withGuests.push([...Array(6).fill(""), ...guestCells(r, 1)].join(";"));
+  }
+  const guestCsv = withGuests.join("\r\n");
+  const guestPreview = await send(guestCsv, "stays.csv", { dryRun: "true" });
+  const guestApplied = await send(guestCsv, "stays.csv", { planId: guestPreview.body.planId });
+  console.log(
+    `with guests (${ROWS} rows, CSV ${guestCsv.length} bytes): preview CSV ` +
+      `${guestPreview.ms.toFixed(0)} ms, apply CSV ${guestApplied.ms.toFixed(0)} ms ` +
+      `(add ${guestApplied.body.counts.add}, guests ${guestApplied.body.counts.guests})`,
   );
 });

@@ -8,7 +8,8 @@ export const IMPORT_MAX_ROWS = 5000;
 /** At most this many bytes of file. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
-export const IMPORT_COLUMNS = [
+/** The stay's columns; a row with any of them filled is a stay. */
+export const IMPORT_STAY_COLUMNS = [
   "unit",
   "arrival",
   "departure",
@@ -16,6 +17,29 @@ export const IMPORT_COLUMNS = [
   "leadGuest",
   "notes",
 ] as const;
+
+/**
+ * The optional guest's columns, named as the guest form names its fields. A stay's row may carry
+ * its first guest; each row below it with the stay's columns empty adds another guest to it.
+ */
+export const IMPORT_GUEST_COLUMNS = [
+  "firstName",
+  "surname",
+  "gender",
+  "dateOfBirth",
+  "citizenship",
+  "countryOfBirth",
+  "cityOfBirth",
+  "countryOfResidence",
+  "cityOfResidence",
+  "documentType",
+  "documentNumber",
+  "borderCrossing",
+  "passageDate",
+] as const;
+export type ImportGuestColumn = (typeof IMPORT_GUEST_COLUMNS)[number];
+
+export const IMPORT_COLUMNS = [...IMPORT_STAY_COLUMNS, ...IMPORT_GUEST_COLUMNS] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** The header of each column in the template, per language. */
@@ -27,6 +51,19 @@ export const IMPORT_HEADERS: Record<"hr" | "en", Record<ImportColumn, string>> =
     guests: "Broj gostiju",
     leadGuest: "Nositelj rezervacije",
     notes: "Napomena",
+    firstName: "Ime",
+    surname: "Prezime",
+    gender: "Spol",
+    dateOfBirth: "Datum rođenja",
+    citizenship: "Državljanstvo",
+    countryOfBirth: "Država rođenja",
+    cityOfBirth: "Mjesto rođenja",
+    countryOfResidence: "Država prebivališta",
+    cityOfResidence: "Mjesto prebivališta",
+    documentType: "Vrsta isprave",
+    documentNumber: "Broj isprave",
+    borderCrossing: "Granični prijelaz",
+    passageDate: "Datum ulaska u RH",
   },
   en: {
     unit: "Unit",
@@ -35,7 +72,39 @@ export const IMPORT_HEADERS: Record<"hr" | "en", Record<ImportColumn, string>> =
     guests: "Guests",
     leadGuest: "Lead guest",
     notes: "Notes",
+    firstName: "First name",
+    surname: "Surname",
+    gender: "Gender",
+    dateOfBirth: "Date of birth",
+    citizenship: "Citizenship",
+    countryOfBirth: "Country of birth",
+    cityOfBirth: "City of birth",
+    countryOfResidence: "Country of residence",
+    cityOfResidence: "City of residence",
+    documentType: "Document type",
+    documentNumber: "Document number",
+    borderCrossing: "Border crossing",
+    passageDate: "Date of entry to Croatia",
   },
+};
+
+/**
+ * The words a gender or document type cell may hold, lower case, in either language; the
+ * template's example uses the first of each.
+ */
+export const IMPORT_GENDER_WORDS: Record<"Male" | "Female", readonly string[]> = {
+  Male: ["m", "muški", "muško", "male", "man"],
+  Female: ["ž", "ženski", "žensko", "f", "female", "woman", "z", "zenski"],
+};
+export const IMPORT_DOCUMENT_WORDS: Record<
+  "IdentityCard" | "Passport" | "Visa" | "DriversLicence" | "SocialSecurityCard",
+  readonly string[]
+> = {
+  Passport: ["putovnica", "passport"],
+  IdentityCard: ["osobna iskaznica", "osobna", "identity card", "id card", "id"],
+  Visa: ["viza", "visa"],
+  DriversLicence: ["vozačka dozvola", "vozačka", "driving licence", "driver's licence"],
+  SocialSecurityCard: ["iskaznica zdravstvenog osiguranja", "social security card"],
 };
 
 /** The column a header names, in either language; undefined for a column we do not read. */
@@ -48,3 +117,11 @@ export function importColumnOf(header: string): ImportColumn | undefined {
   }
   return undefined;
 }
+
+/** Row messages of the import beyond the guest form's own (translated by the app). */
+export const IMPORT_MESSAGES = {
+  guestWithoutStay: "A guest's row needs its stay's row above it.",
+  tooManyGuests: "More guests are listed than the stay's number of guests.",
+  guestRowInvalid: "A guest of this stay has errors; see the guest's row.",
+  documentTwice: "This document is already listed for this stay.",
+} as const;

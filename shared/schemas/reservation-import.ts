@@ -8,6 +8,13 @@ export type ImportOutcome = z.infer<typeof ImportOutcome>;
 export const ImportRowResult = z
   .object({
     row: z.number().int(),
+    /** A stay (perhaps with its first guest), or one more guest of the stay in `stayRow`. */
+    kind: z.enum(["stay", "guest"]),
+    /** Guest rows: the stay's row they belong to (null when no stay row is above them). */
+    stayRow: z.number().int().nullable(),
+    /** The row's guest ("First name Surname"), when it has one. */
+    guestName: z.string().nullable(),
+    /** A guest row follows its stay's outcome unless it is invalid itself. */
     outcome: ImportOutcome,
     unit: z.string(),
     /** The unit the row names, once found among the host's own units. */
@@ -35,8 +42,11 @@ export const ReservationImportResult = z
     dryRun: z.boolean(),
     /** Fingerprint of the adds; send it back to apply exactly what the preview showed. */
     planId: z.string(),
+    /** Stays by outcome (invalid also counts guest rows with no stay above them). */
     counts: z.object({
       add: z.number().int(),
+      /** Guests added with the added stays. */
+      guests: z.number().int(),
       conflict: z.number().int(),
       invalid: z.number().int(),
       duplicate: z.number().int(),

@@ -5,6 +5,10 @@ import { readSheet } from "read-excel-file/universal";
 import type { ReservationImportResult } from "@shared/schemas/reservation-import.ts";
 import { subscriptionPackages, subscriptions } from "@core/db/schema/billing.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
+import { GuestCheckInRequested } from "@shared/events.ts";
+import { IMPORT_COLUMNS, IMPORT_HEADERS, IMPORT_MESSAGES } from "@shared/reservation-import.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { withTestApp } from "../support/app.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
@@ -89,7 +93,13 @@ Deno.test("POST /api/Reservations/import: a dry run answers each row and writes 
 
     const result = await importOk(ctx, ana.token, sampleCsv(ana.units), { dryRun: "true" });
     assert.equal(result.dryRun, true);
-    assert.deepEqual(result.counts, { add: 2, conflict: 2, invalid: 3, duplicate: 1 });
+    assert.deepEqual(result.counts, {
+      add: 2,
+      guests: 0,
+      conflict: 2,
+      invalid: 3,
+      duplicate: 1,
+    });
     const byRow = new Map(result.rows.map((r) => [r.row, r]));
     assert.deepEqual(result.rows.map((r) => [r.row, r.outcome]), [
       [2, "add"],
@@ -205,10 +215,13 @@ Deno.test("POST /api/Reservations/import reads XLSX like CSV, and the templates 
       const [header] = await readSheet(bytes.slice(0));
       assert.equal(header[0], first);
       const check = await importOk(ctx, ana.token, bytes, { dryRun: "true" }, "t.xlsx");
-      assert.equal(check.rows.length, 1, "the example row");
       assert.deepEqual(
-        [check.rows[0].arrival, check.rows[0].departure, check.rows[0].guests],
-        ["2027-07-14", "2027-07-21", 2],
+        check.rows.map((r) => [r.kind, r.arrival, r.departure, r.guests, r.guestName]),
+        [
+          ["stay", "2027-07-14", "2027-07-21", 2, "Ana Horvat"],
+          ["guest", null, null, null, "Max Müller"],
+        ],
+        "the example stay and its two guests, every guest cell read",
       );
     }
   }, { now: NOW }));
@@ -303,4 +316,101 @@ Deno.test("POST /api/Reservations/import counts rows against a plan's stays a mo
       arrival: ["Your plan includes 2 stays a month; 2026-09 is full."],
     });
     assert.equal((await staysOf(ctx, ana.userId)).length, 3);
+  }, { now: NOW }));
+
+/** A CSV line of every column: the stay's six cells, then the guest's (either may be empty). */
+function line(stay: string[], guest: string[] = []) {
+  const cells = [...stay, ...Array(6 - stay.length).fill(""), ...guest];
+  return [...cells, ...Array(IMPORT_COLUMNS.length - cells.length).fill("")].join(";");
+}
+const ANA = ["Ana", "Horvat", "Ž", "1985-03-02", "HRV", "HR", "Zagreb", "Hrvatska", "Zagreb"];
+const MAX = ["Max", "Müller", "M", "20.11.1983.", "DE", "Njemačka", "München", "Germany", "Berlin"];
+
+Deno.test("POST /api/Reservations/import: stays with their guests, all or nothing per stay", () =>
+  withTestApp(async (ctx) => {
+    const ana = await host(ctx, "ana@example.com", "0000001");
+    const [a, b, c] = ana.units;
+    const csv = [
+      IMPORT_COLUMNS.map((column) => IMPORT_HEADERS.hr[column]).join(";"),
+      // 2: a guest with no stay above
+      line([], [...MAX, "Putovnica", "C0000001"]),
+      // 3–4: a stay arriving today with its two guests
+      line([a.name, "2026-08-10", "2026-08-14", "2", "Ana Horvat"], [
+        ...ANA,
+        "Osobna iskaznica",
+        "112233445",
+      ]),
+      line([], [...MAX, "passport", "C01X00T47"]),
+      // 5–6: one guest too many
+      line([b.name, "2026-09-01", "2026-09-05", "1", "Ivo"], [...MAX, "Putovnica", "C0000002"]),
+      line([], [...ANA, "Osobna", "112233446"]),
+      // 7–8: a guest with errors (a gender that is no gender, no document number)
+      line([c.name, "2026-09-10", "2026-09-12", "2", "Petra"]),
+      line([], [
+        "Joe",
+        "Doe",
+        "X",
+        "1990-01-01",
+        "USA",
+        "USA",
+        "Boston",
+        "USA",
+        "Boston",
+        "Putovnica",
+      ]),
+      // 9–10: the same document twice
+      line([a.name, "2026-10-01", "2026-10-03", "2", "Tom"], [...MAX, "Putovnica", "P123"]),
+      line([], [...ANA, "Putovnica", "p 123"]),
+    ].join("\n");
+
+    const preview = await importOk(ctx, ana.token, csv, { dryRun: "true" });
+    assert.deepEqual(
+      preview.rows.map((r) => [r.row, r.kind, r.stayRow, r.outcome]),
+      [
+        [2, "guest", null, "invalid"],
+        [3, "stay", null, "add"],
+        [4, "guest", 3, "add"],
+        [5, "stay", null, "invalid"],
+        [6, "guest", 5, "invalid"],
+        [7, "stay", null, "invalid"],
+        [8, "guest", 7, "invalid"],
+        [9, "stay", null, "invalid"],
+        [10, "guest", 9, "invalid"],
+      ],
+    );
+    assert.deepEqual(preview.counts, { add: 1, guests: 2, conflict: 0, invalid: 4, duplicate: 0 });
+    const byRow = new Map(preview.rows.map((r) => [r.row, r]));
+    assert.deepEqual(byRow.get(2)!.errors, { unit: [IMPORT_MESSAGES.guestWithoutStay] });
+    assert.equal(byRow.get(3)!.guestName, "Ana Horvat");
+    assert.equal(byRow.get(4)!.guestName, "Max Müller");
+    assert.deepEqual(byRow.get(5)!.errors, { guests: [IMPORT_MESSAGES.tooManyGuests] });
+    assert.deepEqual(byRow.get(6)!.errors, {}, "the guest itself is fine");
+    assert.deepEqual(byRow.get(7)!.errors, { guestRows: [IMPORT_MESSAGES.guestRowInvalid] });
+    assert.deepEqual(byRow.get(8)!.errors, {
+      gender: ["Invalid type selected"],
+      documentNumber: ["Document number is required"],
+    });
+    assert.deepEqual(byRow.get(10)!.errors, { documentNumber: [IMPORT_MESSAGES.documentTwice] });
+
+    const applied = await importOk(ctx, ana.token, csv, { planId: preview.planId });
+    assert.deepEqual(applied.counts, preview.counts);
+    const [stay] = await staysOf(ctx, ana.userId);
+    assert.equal(stay.startDate, "2026-08-10");
+    const stored = await ctx.db.select().from(guests).where(eq(guests.reservationId, stay.id));
+    assert.deepEqual(
+      stored.map((g) => [g.name, g.citizenship, g.countryOfBirth, g.countryOfResidence]).sort(),
+      [["Ana", "HRV", "HRV", "HRV"], ["Max", "DEU", "DEU", "DEU"]],
+      "countries from codes, alpha-2 codes and names in either language",
+    );
+    assert.deepEqual(stored.map((g) => g.registrationState), ["queued", "queued"]);
+    assert.equal(stored.find((g) => g.name === "Max")!.dateOfBirth, "1983-11-20");
+    const events = await ctx.db.select().from(outbox)
+      .where(eq(outbox.subject, GuestCheckInRequested.subject));
+    assert.deepEqual(
+      events.map((e) => (e.payload as { guestId: string }).guestId).sort(),
+      stored.map((g) => g.id).sort(),
+      "each guest queued for eVisitor, as a guest the host enters",
+    );
+    // The guest's document goes in sealed, like every other.
+    assert.ok(stored.every((g) => !JSON.stringify(g).includes("112233445")));
   }, { now: NOW }));

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import writeXlsxFile from "write-excel-file/universal";
 import { addDays, todayIn } from "../../shared/local-date.ts";
+import { IMPORT_COLUMNS, IMPORT_HEADERS } from "@shared/reservation-import.ts";
 import { createDatabase } from "@core/db/client.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { users } from "@core/db/schema/users.ts";
@@ -30,27 +31,35 @@ async function makePremium(email: string) {
   }
 }
 
+const ANA = ["Ana", "Horvat", "Ž", "1985-03-02", "HRV", "HRV", "Zagreb", "HRV", "Zagreb"];
+const MAX = ["Max", "Müller", "M", "1983-11-20", "DE", "Njemačka", "München", "DE", "Berlin"];
+
 /**
  * An XLSX file as a host's spreadsheet would have it, with dates `days` ahead of today (computed
- * now, not at load): two good rows, one overlapping a saved stay, one invalid, one repeated.
+ * now, not at load): two good stays (the first with its two guests), one overlapping a saved
+ * stay, one invalid, one repeated, and one whose guest has a gender that is none.
  */
 async function stayFile(day: (n: number) => Date) {
   const text = (value: string | number) => ({ value });
   const date = (n: number) => ({ value: day(n), format: "dd.mm.yyyy" });
+  const none = Array(6).fill(null);
   const blob = await (await writeXlsxFile([
+    IMPORT_COLUMNS.map((column) => text(IMPORT_HEADERS.hr[column])),
     [
-      "Jedinica",
-      "Dolazak",
-      "Odlazak",
-      "Broj gostiju",
-      "Nositelj rezervacije",
-      "Napomena",
-    ].map(text),
-    [text("Apartman 1"), date(30), date(34), text(2), text("Ana Horvat"), text("Kasni dolazak")],
+      ...[text("Apartman 1"), date(30), date(34), text(2), text("Ana Horvat")],
+      text("Kasni dolazak"),
+      ...[...ANA, "Osobna iskaznica", "112233445"].map(text),
+    ],
+    [...none, ...[...MAX, "Putovnica", "C01X00T47"].map(text)],
     [text("Apartman 3"), date(31), date(33), text(4), text("John Smith"), text("")],
     [text("Apartman 2"), date(31), date(33), text(2), text("Petra Kos"), text("")],
     [text("Vila Nepostojeća"), date(40), date(38), text(2), text("Luka"), text("")],
     [text("Apartman 1"), date(30), date(34), text(2), text("Ana Horvat"), text("")],
+    [text("Apartman 2"), date(50), date(52), text(1), text("Eva"), text("")],
+    [
+      ...none,
+      ...["Eva", "Kos", "X", "1990-01-01", "HRV", "HRV", "Split", "HRV", "Split"].map(text),
+    ],
   ])).toBlob();
   return Buffer.from(await blob.arrayBuffer());
 }
@@ -113,12 +122,17 @@ Deno.test({
             await page.getByRole("heading", { name: "Skupni uvoz boravaka", level: 1 }).waitFor();
             await previewFile(page, file);
             await page.getByText(
-              "Dodaje se: 2 · preklapanja: 1 · neispravno: 1 · ponovljeno: 1",
+              "Dodaje se boravaka: 2 (gostiju: 2) · preklapanja: 1 · neispravno: 2 · ponovljeno: 1",
             ).waitFor();
             const visible = (text: string) =>
               page.getByText(text, { exact: true }).locator("visible=true").first().waitFor();
             await visible("Preklapa se s postojećim boravkom");
             await visible("Ponavlja redak 2");
+            await visible("Gost boravka iz retka 2");
+            await visible("Gost: Max Müller");
+            await page.getByText(/^Spol:/).locator("visible=true").first().waitFor();
+            await page.getByText(/^Gosti: Gost ovog boravka ima pogreške/).locator("visible=true")
+              .first().waitFor();
             await visible("Neispravno");
             await page.getByText(/Odaberite jednu od mogućnosti/).locator("visible=true").first()
               .waitFor();
@@ -138,7 +152,7 @@ Deno.test({
         await page.goto("/app/rezervacije/uvoz");
         await previewFile(page, await stayFile(day));
         await page.getByRole("button", { name: "Uvezi boravke (2)" }).click();
-        await page.getByText("Uvezeno boravaka: 2.").waitFor();
+        await page.getByText("Uvezeno boravaka: 2, gostiju: 2.").waitFor();
         await page.getByText("Dodan", { exact: true }).first().waitFor();
         await screenshot(page, "reservation-import-applied-desktop-light");
         const count = await page.evaluate(async () => {
@@ -154,8 +168,9 @@ Deno.test({
         await page.reload();
         await previewFile(page, await stayFile(day));
         await page.getByText(
-          "Dodaje se: 0 · preklapanja: 3 · neispravno: 1 · ponovljeno: 1",
+          "Dodaje se boravaka: 0 (gostiju: 0) · preklapanja: 3 · neispravno: 2 · ponovljeno: 1",
         ).waitFor();
+        await page.getByText("Ne dodaje se jer se ne dodaje boravak iz retka 2").first().waitFor();
         assert.ok(await page.getByRole("button", { name: "Uvezi boravke (0)" }).isDisabled());
 
         // In English: the page, the outcomes and the server's messages.
@@ -168,7 +183,9 @@ Deno.test({
           buffer: await stayFile(day),
         });
         await page.getByRole("button", { name: "Preview" }).click();
-        await page.getByText("To add: 0 · overlapping: 3 · invalid: 1 · repeated: 1").waitFor();
+        await page.getByText(
+          "Stays to add: 0 (guests: 0) · overlapping: 3 · invalid: 2 · repeated: 1",
+        ).waitFor();
         await page.getByText("Overlaps an existing stay").first().waitFor();
         await page.getByText(/Please select at least one day/).first().waitFor();
         await screenshot(page, "reservation-import-preview-en-desktop-light");

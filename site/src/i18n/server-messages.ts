@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from "@shared/errors.ts";
 import { API_TOKEN_EXPIRY_PAST, API_TOKEN_SCOPE_REQUIRED } from "@shared/schemas/api-token.ts";
+import { IMPORT_MESSAGES } from "@shared/reservation-import.ts";
 import { API_ERROR_MESSAGES, ApiError } from "../lib/api/api-error.ts";
 import type { Translate, TranslationKey } from "./translate.ts";
 import { translateValidation } from "./validation.ts";
@@ -25,6 +26,10 @@ const OTHER_MESSAGES: Record<string, TranslationKey> = {
   "Enter the new password or the new API key.": "serverMessage.evisitorNewCredentialsRequired",
   [API_TOKEN_SCOPE_REQUIRED]: "serverMessage.apiTokenScopeRequired",
   [API_TOKEN_EXPIRY_PAST]: "serverMessage.apiTokenExpiryPast",
+  [IMPORT_MESSAGES.guestWithoutStay]: "serverMessage.importGuestWithoutStay",
+  [IMPORT_MESSAGES.tooManyGuests]: "serverMessage.importTooManyGuests",
+  [IMPORT_MESSAGES.guestRowInvalid]: "serverMessage.importGuestRowInvalid",
+  [IMPORT_MESSAGES.documentTwice]: "serverMessage.importDocumentTwice",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

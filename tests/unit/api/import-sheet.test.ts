@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import { parseCsv } from "@core/services/reservations/import/read-sheet.ts";
-import {
-  importDateOf,
-  importDescription,
-  unitFinder,
-} from "@core/services/reservations/import/import-rows.ts";
+import { importDescription, unitFinder } from "@core/services/reservations/import/import-rows.ts";
+import { importDateOf } from "@core/services/reservations/import/import-dates.ts";
 import { importColumnOf } from "@shared/reservation-import.ts";
 
 Deno.test("parseCsv reads comma and semicolon files, quotes, doubled quotes and line breaks", () => {

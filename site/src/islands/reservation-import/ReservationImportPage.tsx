@@ -1,6 +1,11 @@
 import { useEffect, useId, useState } from "react";
 import { SubscriptionStatus } from "@shared/enums.ts";
-import { IMPORT_HEADERS, type ImportColumn } from "@shared/reservation-import.ts";
+import {
+  IMPORT_GUEST_COLUMNS,
+  IMPORT_HEADERS,
+  IMPORT_STAY_COLUMNS,
+  type ImportColumn,
+} from "@shared/reservation-import.ts";
 import type {
   ImportRowResult,
   ReservationImportResult,
@@ -176,9 +181,11 @@ function Importer() {
         </h2>
         <p className="mt-1 text-fg-muted">
           {t("reservationImport.templateText", {
-            columns: Object.values(headers).join(", "),
+            columns: IMPORT_STAY_COLUMNS.map((c) => headers[c]).join(", "),
+            guestColumns: IMPORT_GUEST_COLUMNS.map((c) => headers[c]).join(", "),
           })}
         </p>
+        <p className="mt-1 text-fg-muted">{t("reservationImport.guestsNote")}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => template("hr")}>
             {t("reservationImport.templateHr")}
@@ -264,13 +271,14 @@ function Preview({ t, lang, result, applied, applying, onApply, headers }: {
                 </a>
               }
             >
-              {t("reservationImport.applied", { count: counts.add })}
+              {t("reservationImport.applied", { count: counts.add, guests: counts.guests })}
             </FormNotice>
           )
           : (
             <p className="text-fg-muted">
               {t("reservationImport.summary", {
                 add: counts.add,
+                guests: counts.guests,
                 conflict: counts.conflict,
                 invalid: counts.invalid,
                 duplicate: counts.duplicate,
@@ -303,34 +311,83 @@ function Preview({ t, lang, result, applied, applying, onApply, headers }: {
         row={(row) => (
           <>
             <th scope="row" className={`${CELL} font-normal tabular-nums`}>{row.row}</th>
-            <td className={CELL}>{row.unitName ?? row.unit}</td>
-            <td className={`${CELL} whitespace-nowrap tabular-nums`}>
-              <Dates row={row} lang={lang} />
-            </td>
-            <td className={`${CELL} tabular-nums`}>{row.guests ?? ""}</td>
-            <td className={CELL}>{row.leadGuest}</td>
+            {row.kind === "guest"
+              ? (
+                <td colSpan={4} className={`${CELL} pl-6`}>
+                  <GuestOf t={t} row={row} />
+                </td>
+              )
+              : (
+                <>
+                  <td className={CELL}>{row.unitName ?? row.unit}</td>
+                  <td className={`${CELL} whitespace-nowrap tabular-nums`}>
+                    <Dates row={row} lang={lang} />
+                  </td>
+                  <td className={`${CELL} tabular-nums`}>{row.guests ?? ""}</td>
+                  <td className={CELL}>
+                    {row.leadGuest}
+                    {row.guestName && (
+                      <span className="block text-sm text-fg-muted">
+                        {t("reservationImport.guest", { name: row.guestName })}
+                      </span>
+                    )}
+                  </td>
+                </>
+              )}
             <td className={CELL}>
               <Outcome t={t} row={row} applied={applied} headers={headers} />
             </td>
           </>
         )}
-        card={(row) => (
-          <>
-            <p className="font-semibold">
-              {t("reservationImport.row")} {row.row}: {row.unitName ?? row.unit}
-            </p>
-            <p className="mt-1 text-sm text-fg-muted tabular-nums">
-              <Dates row={row} lang={lang} />
-              {row.guests !== null && ` · ${headers.guests}: ${row.guests}`}
-              {row.leadGuest && ` · ${row.leadGuest}`}
-            </p>
-            <div className="mt-2">
-              <Outcome t={t} row={row} applied={applied} headers={headers} />
-            </div>
-          </>
-        )}
+        card={(row) =>
+          row.kind === "guest"
+            ? (
+              <>
+                <p className="font-semibold">
+                  {t("reservationImport.row")} {row.row}
+                </p>
+                <p className="mt-1 text-sm text-fg-muted">
+                  <GuestOf t={t} row={row} />
+                </p>
+                <div className="mt-2">
+                  <Outcome t={t} row={row} applied={applied} headers={headers} />
+                </div>
+              </>
+            )
+            : (
+              <>
+                <p className="font-semibold">
+                  {t("reservationImport.row")} {row.row}: {row.unitName ?? row.unit}
+                </p>
+                <p className="mt-1 text-sm text-fg-muted tabular-nums">
+                  <Dates row={row} lang={lang} />
+                  {row.guests !== null && ` · ${headers.guests}: ${row.guests}`}
+                  {row.leadGuest && ` · ${row.leadGuest}`}
+                  {row.guestName && ` · ${t("reservationImport.guest", { name: row.guestName })}`}
+                </p>
+                <div className="mt-2">
+                  <Outcome t={t} row={row} applied={applied} headers={headers} />
+                </div>
+              </>
+            )}
       />
     </section>
+  );
+}
+
+/** A guest row: whose stay it joins, and the guest's name. */
+function GuestOf({ t, row }: { t: Translate; row: ImportRowResult }) {
+  return (
+    <>
+      {row.stayRow !== null && (
+        <span className="block">{t("reservationImport.guestOf", { row: row.stayRow })}</span>
+      )}
+      {row.guestName && (
+        <span className="block text-fg-muted">
+          {t("reservationImport.guest", { name: row.guestName })}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -364,20 +421,25 @@ function Outcome({ t, row, applied, headers }: {
     ? t("reservationImport.outcome.duplicate", { row: row.duplicateOfRow ?? "" })
     : t("reservationImport.outcome.invalid");
   const errors = Object.entries(row.errors);
+  // A guest row with nothing wrong of its own follows its stay, whatever happens to it.
+  const follows = row.kind === "guest" && row.stayRow !== null && row.outcome !== "add" &&
+    errors.length === 0;
   return (
     <div>
       <span
         className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${
-          TONE[row.outcome]
+          follows ? TONE.duplicate : TONE[row.outcome]
         }`}
       >
-        {label}
+        {follows ? t("reservationImport.outcome.followsStay", { row: row.stayRow! }) : label}
       </span>
       {errors.length > 0 && (
         <ul className="mt-1 space-y-0.5 text-sm text-error">
           {errors.map(([field, messages]) => (
             <li key={field}>
-              {headers[field as ImportColumn] ?? field}:{" "}
+              {field === "guestRows"
+                ? t("reservationImport.guestRows")
+                : headers[field as ImportColumn] ?? field}:{" "}
               {messages.map((m) => translateServerMessage(t, m)).join(" ")}
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "@shared/reservation-import.ts";
+import { GuestCheckInRequested } from "@shared/events.ts";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES } from "@shared/reservation-import.ts";
 import type {
   ImportRowResult,
   ReservationImportResult,
@@ -13,6 +14,11 @@ import { requireActivePlan } from "../../plans/plan-policy.ts";
 import { bookingsInMonth } from "../../plans/plan-limits.ts";
 import { newReservationCode } from "../reservation-code.ts";
 import { readImportSheet, type SheetCell } from "./read-sheet.ts";
+import { guests } from "../../../db/schema/guests.ts";
+import { appendEvent } from "../../../outbox/append-event.ts";
+import { documentIdentity, guestColumnsOf } from "../../guests/guest-fields.ts";
+import { registrationStateFor } from "../../guests/submit-guests.ts";
+import { today as todayOf } from "../stay-dates.ts";
 import {
   columnsOf,
   importDescription,
@@ -77,7 +83,7 @@ async function decide(
   rows: ParsedRow[],
   monthCap: number | null,
 ) {
-  const valid = rows.filter((r) => Object.keys(r.errors).length === 0);
+  const valid = rows.filter((r) => r.kind === "stay" && Object.keys(r.errors).length === 0);
   const taken = new Map<string, Stay[]>();
   if (valid.length > 0) {
     const from = valid.reduce((min, r) => r.arrival! < min ? r.arrival! : min, "9999-12-31");
@@ -106,9 +112,12 @@ async function decide(
     }
   }
   const firstRowOf = new Map<string, number>();
-  return rows.map((r): ImportRowResult => {
+  const results = rows.map((r): ImportRowResult => {
     const result: ImportRowResult = {
       row: r.row,
+      kind: r.kind,
+      stayRow: null,
+      guestName: r.guestName,
       outcome: "invalid",
       unit: r.unitText,
       unitName: r.unit?.name ?? null,
@@ -122,7 +131,7 @@ async function decide(
       duplicateOfRow: null,
       code: null,
     };
-    if (Object.keys(r.errors).length > 0) return result;
+    if (r.kind === "guest" || Object.keys(r.errors).length > 0) return result;
     const unitId = r.unit!.id;
     const key = `${unitId}|${r.arrival}|${r.departure}`;
     const earlier = firstRowOf.get(key);
@@ -144,13 +153,66 @@ async function decide(
     list.push({ start: r.arrival!, end: r.departure!, row: r.row });
     return { ...result, outcome: "add" };
   });
+  return withGuests(results, rows);
 }
+
+/**
+ * Ties each guest row to the stay row above it and settles both: a guest row without a stay, or
+ * with errors or a document its stay already lists, is invalid, and so is its stay (a stay is
+ * added with all its guests or not at all), as is a stay listing more guests than its number.
+ * A valid guest row then follows its stay's outcome.
+ */
+function withGuests(results: ImportRowResult[], rows: ParsedRow[]): ImportRowResult[] {
+  const fail = (result: ImportRowResult, field: string, message: string) => {
+    result.errors = { ...result.errors, [field]: [...(result.errors[field] ?? []), message] };
+    result.outcome = "invalid";
+  };
+  let stay: { result: ImportRowResult; listed: number; documents: Set<string> } | undefined;
+  const guestsOf = new Map<ImportRowResult, ImportRowResult[]>();
+  results.forEach((result, i) => {
+    const guest = rows[i].guest;
+    if (result.kind === "stay") {
+      stay = { result, listed: 0, documents: new Set() };
+      guestsOf.set(result, []);
+    } else if (!stay) {
+      fail(result, "unit", IMPORT_MESSAGES.guestWithoutStay);
+      return;
+    } else {
+      result.stayRow = stay.result.row;
+      guestsOf.get(stay.result)!.push(result);
+    }
+    if (guest) {
+      const document = documentIdentity(guest);
+      if (stay.documents.has(document)) {
+        fail(result, "documentNumber", IMPORT_MESSAGES.documentTwice);
+      }
+      stay.documents.add(document);
+      stay.listed++;
+      if (stay.result.guests !== null && stay.listed === stay.result.guests + 1) {
+        fail(stay.result, "guests", IMPORT_MESSAGES.tooManyGuests);
+      }
+    }
+    if (result.kind === "guest" && result.outcome === "invalid" && hasErrors(result)) {
+      fail(stay.result, "guestRows", IMPORT_MESSAGES.guestRowInvalid);
+    }
+  });
+  for (const [stayResult, guestRows] of guestsOf) {
+    for (const guestRow of guestRows) {
+      if (!hasErrors(guestRow)) guestRow.outcome = stayResult.outcome;
+    }
+  }
+  return results;
+}
+
+const hasErrors = (result: ImportRowResult) => Object.keys(result.errors).length > 0;
 
 /** A fingerprint of exactly the stays a run would add. */
 async function planIdOf(results: ImportRowResult[], rows: ParsedRow[]): Promise<string> {
-  const unitOf = new Map(rows.map((r) => [r.row, r.unit?.id]));
-  const adds = results.filter((r) => r.outcome === "add")
-    .map((r) => [r.row, unitOf.get(r.row), r.arrival, r.departure, r.guests, r.leadGuest, r.notes]);
+  const byRow = new Map(rows.map((r) => [r.row, r]));
+  const adds = results.filter((r) => r.outcome === "add").map((r) => {
+    const { unit, guest } = byRow.get(r.row)!;
+    return [r.row, unit?.id, r.arrival, r.departure, r.guests, r.leadGuest, r.notes, guest];
+  });
   const digest = await crypto.subtle.digest(
     "SHA-256",
     new TextEncoder().encode(JSON.stringify(adds)),
@@ -182,8 +244,11 @@ export async function importReservations(
   }).from(accommodationUnits).where(eq(accommodationUnits.userId, userId));
   const rows = await parseFile(input.bytes, units);
   const answer = (results: ImportRowResult[], planId: string): ReservationImportResult => {
-    const counts = { add: 0, conflict: 0, invalid: 0, duplicate: 0 };
-    for (const r of results) counts[r.outcome]++;
+    const counts = { add: 0, guests: 0, conflict: 0, invalid: 0, duplicate: 0 };
+    results.forEach((r, i) => {
+      if (r.kind === "stay" || r.stayRow === null) counts[r.outcome]++;
+      if (r.outcome === "add" && rows[i].guest) counts.guests++;
+    });
     return { dryRun: input.dryRun, planId, counts, rows: results };
   };
   if (input.dryRun) {
@@ -191,11 +256,18 @@ export async function importReservations(
     return answer(results, await planIdOf(results, rows));
   }
   const byRow = new Map(rows.map((r) => [r.row, r]));
+  // Sealed before the write lock is taken: sealing thousands of documents takes a while.
+  const guestColumns = new Map<number, Awaited<ReturnType<typeof guestColumnsOf>>>();
+  for (const r of rows) {
+    if (r.guest) guestColumns.set(r.row, await guestColumnsOf(r.guest, ctx.secretBox));
+  }
+  const today = todayOf(ctx.now);
   return await ctx.db.transaction(async (tx) => {
     const results = await decide(tx, userId, rows, monthCap);
     const planId = await planIdOf(results, rows);
     if (input.planId && input.planId !== planId) throw new AppError("ImportChanged");
-    const values = results.filter((r) => r.outcome === "add").map((r) => {
+    const addedStays = results.filter((r) => r.kind === "stay" && r.outcome === "add");
+    const values = addedStays.map((r) => {
       const parsed = byRow.get(r.row)!;
       r.code = newReservationCode();
       return {
@@ -215,6 +287,34 @@ export async function importReservations(
     });
     for (let i = 0; i < values.length; i += INSERT_CHUNK) {
       await tx.insert(reservations).values(values.slice(i, i + INSERT_CHUNK));
+    }
+    // The guests of the added stays, each queued for eVisitor as a guest the host enters is.
+    const stayOfRow = new Map(values.map((stay, i) => [addedStays[i].row, stay]));
+    const guestValues = results.filter((r) => r.outcome === "add" && guestColumns.has(r.row))
+      .map((r) => {
+        const stay = stayOfRow.get(r.kind === "stay" ? r.row : r.stayRow!)!;
+        const state = registrationStateFor(stay.startDate, today);
+        return {
+          id: crypto.randomUUID(),
+          guid: crypto.randomUUID(),
+          userId,
+          reservationId: stay.id,
+          propertyId: stay.propertyId,
+          accommodationUnitId: stay.accommodationUnitId,
+          ...guestColumns.get(r.row)!,
+          status: "PreCheckIn" as const,
+          registrationState: state,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        };
+      });
+    for (let i = 0; i < guestValues.length; i += INSERT_CHUNK) {
+      await tx.insert(guests).values(guestValues.slice(i, i + INSERT_CHUNK));
+    }
+    for (const guest of guestValues) {
+      if (guest.registrationState === "queued") {
+        await appendEvent(tx, GuestCheckInRequested, { guestId: guest.id }, ctx.now);
+      }
     }
     return answer(results, planId);
   }, { behavior: "immediate" });

@@ -1,8 +1,14 @@
 import { formatMessage, MESSAGES } from "@shared/messages.ts";
 import { requiredMessage } from "@shared/schemas/fields.ts";
-import { type ImportColumn, importColumnOf } from "@shared/reservation-import.ts";
-import { dateParts } from "@shared/local-date.ts";
+import {
+  IMPORT_STAY_COLUMNS,
+  type ImportColumn,
+  importColumnOf,
+} from "@shared/reservation-import.ts";
+import type { GuestForm } from "@shared/schemas/guest.ts";
 import type { SheetCell } from "./read-sheet.ts";
+import { cellText as text, importDateOf } from "./import-dates.ts";
+import { hasGuestCells, parseImportGuest } from "./import-guest.ts";
 
 export const MAX_GUESTS = 50;
 export const LEAD_GUEST_MAX = 200;
@@ -16,9 +22,17 @@ export interface ImportUnit {
   propertyId: string;
 }
 
-/** One data row read and checked on its own (conflicts and duplicates are decided later). */
+/**
+ * One data row read and checked on its own (conflicts and duplicates are decided later): a stay,
+ * perhaps with its first guest, or (its stay columns empty) one more guest of the stay above.
+ */
 export interface ParsedRow {
   row: number;
+  kind: "stay" | "guest";
+  /** The row's guest, when it has one and it is valid. */
+  guest: GuestForm | null;
+  /** The guest's name as the row writes it, valid or not. */
+  guestName: string | null;
   unitText: string;
   unit: ImportUnit | null;
   arrival: string | null;
@@ -38,23 +52,6 @@ export function columnsOf(header: SheetCell[]): Map<ImportColumn, number> | unde
   });
   const needed: ImportColumn[] = ["unit", "arrival", "departure", "guests", "leadGuest"];
   return needed.every((c) => columns.has(c)) ? columns : undefined;
-}
-
-const text = (cell: SheetCell | undefined) =>
-  cell === undefined ? "" : cell instanceof Date ? isoDate(cell) : cell.trim();
-
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-
-/** A date as YYYY-MM-DD: an XLSX date, `2026-07-14`, or Croatian `14.7.2026.`. */
-export function importDateOf(cell: SheetCell | undefined): string | null | undefined {
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? undefined : isoDate(cell);
-  const value = text(cell);
-  if (value === "") return null;
-  let iso: string | undefined;
-  const hr = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\.?$/.exec(value);
-  if (hr) iso = `${hr[3]}-${hr[2].padStart(2, "0")}-${hr[1].padStart(2, "0")}`;
-  else if (/^\d{4}-\d{2}-\d{2}$/.test(value)) iso = value;
-  return iso && dateParts(iso) ? iso : undefined;
 }
 
 /** Units by code and by name (a name two units share names neither). */
@@ -81,6 +78,30 @@ export function parseRow(
   };
   const errors: Record<string, string[]> = {};
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const withGuest = hasGuestCells(cell);
+  const parsedGuest = withGuest ? parseImportGuest(cell) : undefined;
+  Object.assign(errors, parsedGuest?.errors);
+  const guest = parsedGuest?.guest ?? null;
+  const guestName = withGuest
+    ? `${text(cell("firstName"))} ${text(cell("surname"))}`.trim() || null
+    : null;
+
+  if (withGuest && IMPORT_STAY_COLUMNS.every((column) => text(cell(column)) === "")) {
+    return {
+      row,
+      kind: "guest",
+      guest,
+      guestName,
+      unitText: "",
+      unit: null,
+      arrival: null,
+      departure: null,
+      guests: null,
+      leadGuest: "",
+      notes: "",
+      errors,
+    };
+  }
 
   const unitText = text(cell("unit"));
   const unit = unitText ? findUnit(unitText) : undefined;
@@ -120,6 +141,9 @@ export function parseRow(
 
   return {
     row,
+    kind: "stay",
+    guest,
+    guestName,
     unitText,
     unit: unit ?? null,
     arrival: arrival ?? null,

@@ -1,20 +1,101 @@
 import writeXlsxFile from "write-excel-file/universal";
-import { IMPORT_COLUMNS, IMPORT_HEADERS } from "@shared/reservation-import.ts";
+import {
+  IMPORT_COLUMNS,
+  IMPORT_HEADERS,
+  IMPORT_STAY_COLUMNS,
+  type ImportColumn,
+} from "@shared/reservation-import.ts";
 
-/** An example row per language, so the host sees each column's format. */
-const EXAMPLE = {
-  hr: ["Apartman 1", "2027-07-14", "2027-07-21", "2", "Ana Horvat", "Dolazak oko 18 h"],
-  en: ["Apartment 1", "2027-07-14", "2027-07-21", "2", "Ana Horvat", "Arriving about 6 pm"],
+/**
+ * Example rows per language, so the host sees each column's format: a stay with its first guest,
+ * then a row with the stay's columns empty adding a second guest to it.
+ */
+const EXAMPLE: Record<"hr" | "en", Partial<Record<ImportColumn, string>>[]> = {
+  hr: [
+    {
+      unit: "Apartman 1",
+      arrival: "2027-07-14",
+      departure: "2027-07-21",
+      guests: "2",
+      leadGuest: "Ana Horvat",
+      notes: "Dolazak oko 18 h",
+      firstName: "Ana",
+      surname: "Horvat",
+      gender: "Ž",
+      dateOfBirth: "1985-03-02",
+      citizenship: "HRV",
+      countryOfBirth: "HRV",
+      cityOfBirth: "Zagreb",
+      countryOfResidence: "HRV",
+      cityOfResidence: "Zagreb",
+      documentType: "Osobna iskaznica",
+      documentNumber: "112233445",
+    },
+    {
+      firstName: "Max",
+      surname: "Müller",
+      gender: "M",
+      dateOfBirth: "1983-11-20",
+      citizenship: "DEU",
+      countryOfBirth: "DEU",
+      cityOfBirth: "München",
+      countryOfResidence: "DEU",
+      cityOfResidence: "München",
+      documentType: "Putovnica",
+      documentNumber: "C01X00T47",
+    },
+  ],
+  en: [
+    {
+      unit: "Apartment 1",
+      arrival: "2027-07-14",
+      departure: "2027-07-21",
+      guests: "2",
+      leadGuest: "Ana Horvat",
+      notes: "Arriving about 6 pm",
+      firstName: "Ana",
+      surname: "Horvat",
+      gender: "F",
+      dateOfBirth: "1985-03-02",
+      citizenship: "HRV",
+      countryOfBirth: "HRV",
+      cityOfBirth: "Zagreb",
+      countryOfResidence: "HRV",
+      cityOfResidence: "Zagreb",
+      documentType: "Identity card",
+      documentNumber: "112233445",
+    },
+    {
+      firstName: "Max",
+      surname: "Müller",
+      gender: "M",
+      dateOfBirth: "1983-11-20",
+      citizenship: "DEU",
+      countryOfBirth: "DEU",
+      cityOfBirth: "München",
+      countryOfResidence: "DEU",
+      cityOfResidence: "München",
+      documentType: "Passport",
+      documentNumber: "C01X00T47",
+    },
+  ],
 };
 
-/** The import template (XLSX) with the column headers in Croatian or English and one example. */
+const STAY = new Set<ImportColumn>(IMPORT_STAY_COLUMNS);
+
+/**
+ * The import template (XLSX) with the column headers in Croatian or English and examples; the
+ * stay's headers in bold, the optional guest's in normal weight.
+ */
 export async function importTemplate(language: "hr" | "en"): Promise<Uint8Array> {
   const headers = IMPORT_COLUMNS.map((c) => ({
     value: IMPORT_HEADERS[language][c],
-    fontWeight: "bold" as const,
+    fontWeight: STAY.has(c) ? "bold" as const : undefined,
   }));
-  const example = EXAMPLE[language].map((value) => ({ value }));
-  const file = writeXlsxFile([headers, example], {
+  const examples = EXAMPLE[language].map((row) =>
+    IMPORT_COLUMNS.map((c) => (row[c] ? { value: row[c] } : null))
+  );
+  const file = writeXlsxFile([headers, ...examples], {
     columns: IMPORT_COLUMNS.map((c) => ({ width: c === "notes" ? 40 : 18 })),
   });
   const blob = await file.toBlob();
