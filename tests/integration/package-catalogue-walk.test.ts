@@ -337,7 +337,7 @@ const POLICY_PROBES: Record<string, PolicyProbe> = {
       return;
     }
     const preview = await ok(await upload({ dryRun: "true" }), "the dry run");
-    assert.deepEqual(preview.counts, { add: 1, conflict: 0, invalid: 0, duplicate: 0 });
+    assert.deepEqual(preview.counts, { add: 1, guests: 0, conflict: 0, invalid: 0, duplicate: 0 });
     const applied = await ok(
       await upload({ dryRun: "false", planId: preview.planId }),
       "applying the import",
