@@ -1,0 +1,37 @@
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { MESSAGES } from "@shared/messages.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { stayRequests } from "../../db/schema/stay-requests.ts";
+import { AppError } from "../../errors.ts";
+
+/** Requests still waiting at `now`: pending and not yet past their 2 hours. */
+export function pendingAt(now: Date) {
+  return and(eq(stayRequests.state, "pending"), gt(stayRequests.expiresAt, now));
+}
+
+/**
+ * Refuses nights [start, end) of a unit that a waiting walk-in request holds (issue 20 item 5):
+ * a stay the host enters, or another request, sees the hold until the request is answered or
+ * expires. `exceptId` leaves out the request being confirmed.
+ */
+export async function assertNotHeld(
+  tx: DbOrTx,
+  unitId: string,
+  stay: { start: string; end: string },
+  now: Date,
+  exceptId?: string,
+): Promise<void> {
+  const [held] = await tx.select({ id: stayRequests.id }).from(stayRequests).where(and(
+    eq(stayRequests.accommodationUnitId, unitId),
+    pendingAt(now),
+    lt(stayRequests.startDate, stay.end),
+    gt(stayRequests.endDate, stay.start),
+    exceptId ? ne(stayRequests.id, exceptId) : undefined,
+  )).limit(1);
+  if (held) {
+    throw new AppError("ReservationOverlap", {
+      detail: "A guest at the door asked for these nights: answer their request first.",
+      errors: { startDateUTC: [MESSAGES.dateRangeTaken] },
+    });
+  }
+}
