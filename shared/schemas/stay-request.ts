@@ -3,14 +3,12 @@ import { formatMessage, MESSAGES } from "../messages.ts";
 import { DateOnly, DateTime, Id } from "./fields.ts";
 import { HostContact } from "./host-contact.ts";
 
-/** A walk-in request (issue 20 item 5) waits this long for the host's answer, holding its nights. */
-export const STAY_REQUEST_HOURS = 2;
-/** The longest stay a guest at the door may ask for. */
-export const STAY_REQUEST_MAX_NIGHTS = 30;
-/** Requests one unit may have waiting at once. */
-export const STAY_REQUEST_MAX_PENDING = 1;
-/** The header carrying the guest device's request token (never the address: logs keep those). */
-export const STAY_REQUEST_TOKEN_HEADER = "Stay-Request-Token";
+export {
+  STAY_REQUEST_HOURS,
+  STAY_REQUEST_MAX_NIGHTS,
+  STAY_REQUEST_MAX_PENDING,
+  STAY_REQUEST_TOKEN_HEADER,
+} from "../stay-request-limits.ts";
 
 /** POST /StayRequests: a guest at a door with no stay today asks for one. */
 export const StayRequestCreate = z
