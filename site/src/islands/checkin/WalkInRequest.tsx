@@ -242,8 +242,11 @@ function RequestForm(
   const first = addDays(today, 1);
   const last = addDays(today, maxNights);
 
-  const set = (field: keyof Values) => (value: string) =>
+  /** A field's error goes once the guest changes it (it is checked again on sending). */
+  const set = (field: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => e[field] ? { ...e, [field]: undefined } : e);
+  };
 
   function focusFirst(found: Errors) {
     const field = (["endDate", "guestCount", "name", "phone"] as const).find((f) => found[f]);
