@@ -129,7 +129,8 @@ export function describeNotification(
           unit,
           dates: datesOf(p.start, p.end, lang),
           guests: translatePlural(lang, "notifications.StayRequested.guests", count),
-        }) + (who ? ` (${who})` : "") +
+          who: who ? ` (${who})` : "",
+        }) +
           ` ${t(`notifications.StayRequested.${answer}`)}`,
       );
     }
