@@ -10,6 +10,7 @@ import { stayRequests } from "@core/db/schema/stay-requests.ts";
 import { subscriptionPackages } from "@core/db/schema/billing.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { newStayRequestLinkToken } from "@core/services/stay-requests/answer-stay-request.ts";
+import { removeOldStayRequests } from "@core/services/stay-requests/holds.ts";
 import { createHost, getWith, postWith, signIn, userIdOf } from "../support/accounts.ts";
 import { postJson, withTestApp } from "../support/app.ts";
 import { BIRGITTE } from "../support/guests.ts";
@@ -245,6 +246,13 @@ Deno.test("walk-in: a request expires after 2 hours and frees its nights", () =>
     assert.equal((await late.json()).code, "StayRequestClosed");
     assert.equal((await book(ctx, 0, "2026-11-21", "2026-11-22")).status, 200, "nights free");
     assert.equal((await ask(ctx, { endDate: "2026-11-21" })).status, 201, "a new request may come");
+
+    // The daily retention deletes a request a day after its time ran out, with its name.
+    assert.equal(await removeOldStayRequests(ctx.db, ctx.clock.now()), 0, "not yet");
+    ctx.clock.advanceMinutes(24 * 60);
+    assert.equal(await removeOldStayRequests(ctx.db, ctx.clock.now()), 1);
+    assert.equal((await statusOf(ctx, created.token)).status, 400, "gone");
+    assert.equal((await ctx.db.select().from(stayRequests)).length, 1, "the newer one stays");
   }));
 
 Deno.test("walk-in: the e-mailed link answers once; a wrong token answers nothing", () =>

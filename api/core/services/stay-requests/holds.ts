@@ -35,3 +35,18 @@ export async function assertNotHeld(
     });
   }
 }
+
+/** How long a walk-in's request is kept after its 2 hours: its device may still read the answer. */
+export const STAY_REQUEST_RETENTION_DAYS = 1;
+
+/**
+ * Deletes walk-in requests whose time ran out more than STAY_REQUEST_RETENTION_DAYS ago, answered
+ * or not, with the name and phone an unanswered one still holds (a confirmed request's stay stays).
+ * Returns how many.
+ */
+export async function removeOldStayRequests(db: DbOrTx, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - STAY_REQUEST_RETENTION_DAYS * 24 * 3600_000);
+  const removed = await db.delete(stayRequests).where(lt(stayRequests.expiresAt, before))
+    .returning({ id: stayRequests.id });
+  return removed.length;
+}
