@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import type { Browser, Locator } from "playwright-core";
 import { addDays, todayIn } from "../../shared/local-date.ts";
+import { seriousAxeIssues } from "../support/axe.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { e2eSession } from "../support/e2e.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
@@ -33,6 +34,7 @@ Deno.test({
     const { newContext, registerAndConfirm, logInToDashboard } = e2eSession(stack, browser);
     let token = "";
     let doorCode = "";
+    let otherDoor = "";
     let departure = "";
     const api = async (path: string, { method = "GET", body }: {
       method?: string;
@@ -70,6 +72,7 @@ Deno.test({
         });
         assert.equal(settings.status, 200, JSON.stringify(settings.body));
         doorCode = property.accommodationUnits[1].code;
+        otherDoor = property.accommodationUnits[0].code;
       });
 
       const phone = await newContext({ viewport: VIEWPORTS.phone, locale: "hr-HR" });
@@ -102,10 +105,12 @@ Deno.test({
         await guest.getByLabel("Broj gostiju").fill("2");
         await guest.getByLabel(/^Vaše ime/).fill("Marko Gost");
         await screenshot(guest, "walkin-form-phone-light");
+        assert.deepEqual(await seriousAxeIssues(guest), [], "the form: no serious axe issue");
         await guest.getByRole("button", { name: "Pošalji zahtjev" }).click();
         await guest.getByRole("heading", { level: 1, name: "Čekamo domaćina" }).waitFor();
         await guest.getByText(/Zamolili smo domaćina da potvrdi vaš boravak/).waitFor();
         await screenshot(guest, "walkin-waiting-phone-light");
+        assert.deepEqual(await seriousAxeIssues(guest), [], "waiting: no serious axe issue");
       });
 
       await t.step("a reload keeps waiting (dark theme now)", async () => {
@@ -114,6 +119,7 @@ Deno.test({
         await guest.getByRole("heading", { level: 1, name: "Čekamo domaćina" }).waitFor();
         await guest.getByText(/Zahtjev vrijedi do \d\d:\d\d/).waitFor();
         await screenshot(guest, "walkin-waiting-phone-dark");
+        assert.deepEqual(await seriousAxeIssues(guest), [], "waiting, dark: no serious axe issue");
         const door = await fetch(`${stack.baseUrl}/api/Reservations/Current/${doorCode}`);
         assert.equal(door.status, 404, "no stay before the host confirms");
         await door.body?.cancel();
@@ -131,6 +137,11 @@ Deno.test({
         await page.reload();
         await card.getByText("Gost: Marko Gost").waitFor();
         await screenshot(page, "walkin-dashboard-desktop-dark");
+        assert.deepEqual(
+          await seriousAxeIssues(page, '[data-testid="stay-requests"]'),
+          [],
+          "the dashboard's card: no serious axe issue",
+        );
         await card.getByRole("button", { name: "Potvrdi boravak" }).click();
         await page.getByText("Boravak je upisan. Gost sada može nastaviti s prijavom.").waitFor();
         await card.waitFor({ state: "detached" });
@@ -166,6 +177,32 @@ Deno.test({
         assert.equal(made.guests.length, 1);
       });
       await phone.close();
+
+      await t.step("a German phone at another door is declined and told so", async () => {
+        const context = await newContext({
+          viewport: VIEWPORTS.phone,
+          locale: "de-DE",
+          theme: "DarkTheme",
+        });
+        const page = await context.newPage();
+        await page.goto(`/de/prijava/smjestaj/${otherDoor}`);
+        await page.getByRole("button", { name: "Aufenthalt anfragen" }).click();
+        await page.getByLabel("Abreisetag").fill(addDays(todayIn("Europe/Zagreb"), 1));
+        await page.getByLabel("Anzahl der Gäste").fill("1");
+        await page.getByRole("button", { name: "Anfrage senden" }).click();
+        await page.getByRole("heading", { level: 1, name: "Warten auf den Gastgeber" }).waitFor();
+        const [waiting] = (await api("/api/StayRequests")).body;
+        const declined = await api(`/api/StayRequests/${waiting.id}/decline`, { method: "POST" });
+        assert.equal(declined.status, 200);
+        await page.getByRole("heading", {
+          level: 1,
+          name: "Der Gastgeber hat die Anfrage abgelehnt",
+        }).waitFor({ timeout: 20_000 });
+        await page.getByText("+385 91 555 0101").first().waitFor();
+        await screenshot(page, "walkin-declined-phone-dark-de");
+        assert.deepEqual(await seriousAxeIssues(page), [], "declined: no serious axe issue");
+        await context.close();
+      });
     } finally {
       await browser.close();
       await stack.stop();
