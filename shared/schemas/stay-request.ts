@@ -20,9 +20,11 @@ export const StayRequestCreate = z
       .int({ error: MESSAGES.numberWhole })
       .min(1, { error: formatMessage(MESSAGES.numberMin, { min: 1 }) })
       .max(50, { error: formatMessage(MESSAGES.numberMax, { max: 50 }) }),
+    // A name for the host, not a message: no links or addresses (the host gets it by e-mail).
     name: z.string().trim().max(100, {
       error: formatMessage(MESSAGES.lengthMax, { max: 100 }),
-    }).optional(),
+    }).refine((v) => !/https?:|www\.|\/\/|@|<|>/i.test(v), { error: MESSAGES.spamDetected })
+      .optional(),
     phone: z.string().trim().max(30, { error: formatMessage(MESSAGES.lengthMax, { max: 30 }) })
       .refine((v) => /^\+?[0-9 ()/-]*$/.test(v), { error: MESSAGES.numberInvalid })
       .optional(),

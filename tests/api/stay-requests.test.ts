@@ -181,6 +181,9 @@ Deno.test("walk-in: bad input is refused with the spec's messages", () =>
     assert.deepEqual((await nobody.json()).errors, {
       guestCount: ["The value must be at least 1"],
     });
+    const link = await ask(ctx, { name: "Win a prize at https://example.com" });
+    assert.equal(link.status, 400, "a name is not a way to mail the host links");
+    assert.deepEqual((await link.json()).errors, { name: ["Spam detected."] });
     const unknown = await ask(ctx, { accommodationUnitCode: "NOSUCHCODE" });
     assert.equal(unknown.status, 404);
     assert.equal((await unknown.json()).code, "UnknownCode");
