@@ -9,7 +9,9 @@
  *   code after check-in), counting only the page language's chunk where a chunk exists per
  *   language; switching language loads one more catalogue and country list, listed apart;
  * - on scan: the live camera scan (camera/CameraScan.tsx), loaded only when a guest taps Scan,
- *   listed apart and outside the budget, which stays on what every guest loads (start + later).
+ *   listed apart and outside the budget, which stays on what every guest loads (start + later);
+ * - walk-in: the stay request form (WalkInRequest.tsx, issue 20), loaded only at a door with no
+ *   stay today when the guest asks the host for one, listed apart and outside the budget too.
  *
  *   deno run -A bench/checkin-page-size.ts [--lang hr] [--dist site/dist] [--budget 150]
  *
@@ -44,7 +46,7 @@ interface Row {
   raw: number;
   gzip: number;
   /** "switch": the page's own catalogue as a chunk, fetched only when switching back to it. */
-  when: "start" | "later" | "on scan" | "other language" | "switch";
+  when: "start" | "later" | "on scan" | "walk-in" | "other language" | "switch";
 }
 const rows: Row[] = [];
 
@@ -76,6 +78,8 @@ const resolve = (from: string, spec: string) => new URL(spec, `http://x${from}`)
 
 /** The camera scan's chunk (Vite names a dynamic import's chunk after its module). */
 const isCameraChunk = (url: string) => /^CameraScan\.[\w-]+\.js$/.test(url.split("/").pop()!);
+/** The walk-in's stay request form, loaded only when a guest at a door with no stay asks. */
+const isWalkInChunk = (url: string) => /^WalkInRequest\.[\w-]+\.js$/.test(url.split("/").pop()!);
 
 /** A chunk that exists once per language (a catalogue, country names): its language, if so. */
 function languageOf(url: string): string | undefined {
@@ -86,6 +90,8 @@ function languageOf(url: string): string | undefined {
 async function visit(url: string, when: Row["when"]): Promise<void> {
   const previous = seen.get(url);
   if (previous === "start" || previous === when) return;
+  // A chunk every guest may load stays counted even when an optional chunk imports it too.
+  if (previous === "later" && (when === "walk-in" || when === "on scan")) return;
   seen.set(url, when);
   const text = await read(url);
   const staticImports = [
@@ -98,6 +104,8 @@ async function visit(url: string, when: Row["when"]): Promise<void> {
     const chunkLanguage = languageOf(next);
     const later = isCameraChunk(next)
       ? "on scan"
+      : isWalkInChunk(next)
+      ? "walk-in"
       : chunkLanguage && chunkLanguage !== lang
       ? "other language"
       : "later";
@@ -128,12 +136,14 @@ for (const row of rows) {
 const atStart = sum(["start"], "gzip");
 const whole = sum(["start", "later"], "gzip");
 const onScan = sum(["on scan"], "gzip");
+const walkIn = sum(["walk-in"], "gzip");
 const perLanguage = sum(["other language"], "gzip") / (LANGUAGES.length - 1);
 const islandProps = /<astro-island[^>]*\bprops="([^"]*)"/.exec(html)?.[1] ?? "";
 console.log("");
 console.log(`at start:                      ${kb(atStart)} kB gzip`);
 console.log(`in all (start + later):        ${kb(whole)} kB gzip`);
 console.log(`a camera scan adds (on scan):  ${kb(onScan)} kB gzip`);
+console.log(`a walk-in's request adds:      ${kb(walkIn)} kB gzip`);
 console.log(`each language switch adds:     ${kb(perLanguage)} kB gzip (on average)`);
 console.log(
   `(the page's texts travel in its HTML as island props: ${kb(gzip(islandProps))} kB gzip)`,

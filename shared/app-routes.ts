@@ -58,6 +58,8 @@ export const APP_ROUTES = {
   notMyGuest: "/app/nije-moj-gost",
   /** The e-mailed "approve the guests" link: /app/odobri-goste#{token} (no sign-in; issue 20). */
   approveGuests: "/app/odobri-goste",
+  /** The e-mailed "answer a walk-in's stay request" link: /app/zahtjev-boravka#{token} (issue 20). */
+  answerStayRequest: "/app/zahtjev-boravka",
 } as const;
 export type AppRoute = keyof typeof APP_ROUTES;
 

@@ -86,6 +86,14 @@ export const ERROR_CODES = {
     title: "There is no stay in this unit today. Check-in by the door code opens at " +
       `${DOOR_OPENS_EVENING_BEFORE} the evening before arrival.`,
   },
+  StayRequestClosed: {
+    status: 409,
+    title: "This stay request was already answered or has expired.",
+  },
+  StayRequestLimit: {
+    status: 409,
+    title: "A stay request for this accommodation is already waiting for the host.",
+  },
   CannotImpersonate: { status: 403, title: "This user cannot be impersonated." },
   LastAdministrator: {
     status: 409,

@@ -77,6 +77,18 @@ export const NOTIFICATION_TEMPLATES = {
     notificationType: "info",
     email: true,
   },
+  /**
+   * A guest at a door with no stay today asked for one (issue 20 item 5): placeholders
+   * accommodationUnit, start, end (dates), guestCount, requestId, expiresAt, and the name and phone
+   * the guest gave, if any; `answer` (confirmed or declined) once the host answered. The dashboard
+   * offers Confirm and Decline; the e-mail a single-use link to the same.
+   */
+  stayRequested: {
+    template: "StayRequested",
+    page: APP_ROUTES.dashboard,
+    notificationType: "warning",
+    email: true,
+  },
   /** An eVisitor account's properties and units were synced. */
   accountSynced: {
     template: "ExternalAccountSynced",

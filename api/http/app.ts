@@ -20,6 +20,7 @@ import { unitRoutes } from "./routes/accommodation-units.ts";
 import { reservationRoutes } from "./routes/reservations.ts";
 import { calendarRoutes } from "./routes/calendars.ts";
 import { guestRoutes } from "./routes/guests.ts";
+import { stayRequestRoutes } from "./routes/stay-requests.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { statisticsRoutes } from "./routes/statistics.ts";
 import { subscriptionRoutes } from "./routes/subscriptions/mod.ts";
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", reservationRoutes);
   app.route("/api", calendarRoutes);
   app.route("/api", guestRoutes);
+  app.route("/api", stayRequestRoutes);
   app.route("/api", notificationRoutes);
   app.route("/api", statisticsRoutes);
   app.route("/api", subscriptionRoutes);

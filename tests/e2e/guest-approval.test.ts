@@ -164,6 +164,13 @@ Deno.test({
             await screenshot(page, "approval-notification-desktop-dark");
             await notice.getByRole("button", { name: "Odobri goste" }).click();
             await page.getByText("Gost je odobren i ide u eVisitor.").waitFor();
+            // The notification itself no longer says the guests wait.
+            await page.getByText("Gosti su odobreni i idu u eVisitor (od dana dolaska).").waitFor();
+            assert.equal(
+              await page.getByText("Automatska prijava je isključena").count(),
+              0,
+              "the approved notification no longer says the guest waits",
+            );
             await notice.getByRole("button", { name: "Odobri goste" }).waitFor({
               state: "detached",
             });

@@ -84,6 +84,12 @@ const PUBLIC: Record<string, string> = {
     'the e-mailed single-use "not my guest" link; its token, not a session, is the credential',
   "POST /api/Reservations/approveGuests":
     "the e-mailed single-use approval link; its token, not a session, is the credential",
+  "POST /api/StayRequests":
+    "a walk-in at the door asks for a stay; nothing is entered until the host confirms",
+  "GET /api/StayRequests/Status":
+    "the walk-in's device follows its request; the token it got, not a code, is the credential",
+  "POST /api/StayRequests/answer":
+    "the e-mailed single-use confirm-or-decline link; its token, not a session, is the credential",
 };
 
 /**
@@ -107,6 +113,7 @@ const PATH_VALUES: Record<string, (host: HostData) => string> = {
   "/api/Guests/{id}": (h) => h.guestId,
   "/api/Users/manage/apiTokens/{id}": (h) => h.apiTokenId,
   "/api/Subscriptions/packages/{id}": () => "pro",
+  "/api/StayRequests/{id}": (h) => h.stayRequestId,
   "/api/Subscriptions/purchase-requests/{id}": (h) => h.purchaseRequestId,
   "/api/Subscriptions/receipt/{id}": (h) => h.receiptId,
 };
@@ -223,6 +230,9 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
   "POST /api/Reservations/approveGuests": {
     exempt: "public; the e-mailed token, not a code, names the stay",
   },
+  "POST /api/StayRequests": {
+    exempt: "public by design: the door code is the walk-in's key (see PUBLIC)",
+  },
   "GET /api/Reservations": {
     request: (v) => ({
       query:
@@ -332,6 +342,8 @@ const MEMBER_RIGHTS: Record<string, PropertyRight | "none"> = {
   "DELETE /api/Reservations/{code}": "stays",
   "POST /api/Reservations/{code}/approveGuests": "registration",
   "POST /api/Guests/{id}/notMine": "registration",
+  "POST /api/StayRequests/{id}/confirm": "stays",
+  "POST /api/StayRequests/{id}/decline": "stays",
   "GET /api/Subscriptions/purchase-requests/{id}/payment": "none",
   "GET /api/Subscriptions/purchase-requests/{id}/payment-slip.pdf": "none",
   "GET /api/Subscriptions/receipt/{id}": "none",

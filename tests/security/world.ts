@@ -4,10 +4,11 @@
  * starts from the same rows, and the checks every refusal must pass.
  */
 import assert from "node:assert/strict";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createDatabase, type Database } from "@core/db/client.ts";
 import { apiTokens } from "@core/db/schema/api-tokens.ts";
 import { propertyMembers } from "@core/db/schema/property-members.ts";
+import { stayRequests } from "@core/db/schema/stay-requests.ts";
 import { hashToken } from "@core/platform/crypto/random-token.ts";
 import { requireRole } from "../../api/http/auth/require-user.ts";
 import { ADMINISTRATOR } from "@core/auth/auth-user.ts";
@@ -55,6 +56,8 @@ export interface HostData {
   apiTokenId: string;
   /** A pending invitation to the host's property (its address is among the secrets). */
   memberId: string;
+  /** A walk-in's stay request waiting in the property's last unit (its name is a secret). */
+  stayRequestId: string;
   /**
    * Text that appears only in this host's own answers (document number, notes, e-mail, secret
    * ids). Guests' names are not among them: the check-in page shows them to anyone with the code.
@@ -248,9 +251,25 @@ async function makeHost(
     expiresAt: new Date(NOW.getTime() + 7 * 24 * 60 * 60 * 1000),
   });
 
+  // A guest at the door of the last unit asks for a stay (issue 20 item 5).
+  const walkIn = `${name}-walk-in-guest`;
+  const lastUnit = (property.accommodationUnits as { code: string }[]).at(-1)!;
+  await ok(
+    await app.request(postJson("/api/StayRequests", {
+      accommodationUnitCode: lastUnit.code,
+      endDate: "2026-11-22",
+      guestCount: 1,
+      name: walkIn,
+    })),
+    "stay request",
+  );
+  const [stayRequest] = await db.select({ id: stayRequests.id }).from(stayRequests)
+    .where(eq(stayRequests.userId, userId));
+
   return {
     evisitor: login,
     apiTokenId,
+    stayRequestId: stayRequest.id,
     memberId,
     userId,
     email,
@@ -279,6 +298,7 @@ async function makeHost(
       String(unpaid.purchaseRequestId),
       String(paid.receiptId),
       invitedEmail,
+      walkIn,
     ],
   };
 }

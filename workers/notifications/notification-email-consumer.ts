@@ -6,6 +6,7 @@ import { users } from "@core/db/schema/users.ts";
 import type { Database } from "@core/db/client.ts";
 import { newDisownToken } from "@core/services/guests/disown-guest.ts";
 import { newApprovalToken } from "@core/services/guests/approve-guests.ts";
+import { newStayRequestLinkToken } from "@core/services/stay-requests/answer-stay-request.ts";
 import { APP_ROUTES } from "@shared/app-routes.ts";
 import { isProcessed, markProcessed } from "../runner/dedupe.ts";
 import { defineConsumer } from "../runner/worker.ts";
@@ -52,6 +53,26 @@ async function approveUrlOf(
   return token && `${publicUrl}${APP_ROUTES.approveGuests}#${token}`;
 }
 
+/**
+ * A walk-in's stay request comes with a single-use "confirm or decline" link (issue 20 item 5),
+ * made as the e-mail is written; none once the request was answered or expired.
+ */
+async function answerUrlOf(
+  db: Database,
+  template: string,
+  placeholders: Record<string, string>,
+  publicUrl: string,
+  now: Date,
+): Promise<string | undefined> {
+  if (template !== NOTIFICATION_TEMPLATES.stayRequested.template || !placeholders.requestId) {
+    return undefined;
+  }
+  const token = await db.transaction((tx) =>
+    newStayRequestLinkToken(tx, placeholders.requestId, now)
+  );
+  return token && `${publicUrl}${APP_ROUTES.answerStayRequest}#${token}`;
+}
+
 /** Templates e-mailed even to hosts who turned e-mails off (a payment's confirmation). */
 const ALWAYS_EMAILED = new Set<string>(
   Object.values(NOTIFICATION_TEMPLATES).filter((k) => k.email === "always").map((k) => k.template),
@@ -79,6 +100,7 @@ export function notificationEmailConsumer(
         const { template, placeholders } = found.user_notifications;
         const notMineUrl = await notMineUrlOf(db, template, placeholders, publicUrl, clock());
         const approveUrl = await approveUrlOf(db, template, placeholders, publicUrl, clock());
+        const answerUrl = await answerUrlOf(db, template, placeholders, publicUrl, clock());
         const mail = composeNotificationEmail(template, placeholders, {
           to: found.users.email,
           from,
@@ -86,6 +108,7 @@ export function notificationEmailConsumer(
           language: found.users.language,
           notMineUrl,
           approveUrl,
+          answerUrl,
         });
         if (mail) await mailer.send(mail);
       }

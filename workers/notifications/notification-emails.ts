@@ -25,6 +25,20 @@ const deadline = (p: Placeholders, lang: Language) =>
     }).format(new Date(p.end))
     : "";
 
+/** A stay's date (YYYY-MM-DD), e.g. 20. stu 2026. / 20 Nov 2026. */
+const day = (date: string | undefined, lang: Language) =>
+  date
+    ? new Intl.DateTimeFormat(lang === "hr" ? "hr-HR" : "en-GB", {
+      dateStyle: "medium",
+      timeZone: "UTC",
+    }).format(new Date(`${date}T12:00:00Z`))
+    : "";
+/** The name and phone a walk-in gave for the host, if any: " (Ana, +385 91 …)". */
+const who = (p: Placeholders) => {
+  const parts = [p.name, p.phone].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
+};
+
 /** A date of the subscription's end, e.g. 20. stu 2026. / 20 Nov 2026. */
 const endDate = (p: Placeholders, lang: Language) =>
   p.end
@@ -160,6 +174,30 @@ const WORDING: Record<string, Record<Language, Wording>> = {
         }If this is not your guest, one tap on "Not my guest" removes them and cancels a ` +
         `registration already sent to eVisitor.`,
       action: "Open guests",
+    },
+  },
+  StayRequested: {
+    hr: {
+      subject: (p) => `Gost na vratima traži boravak: ${unit(p)}`,
+      body: (p) =>
+        `Gost na vratima jedinice ${unit(p)} traži boravak od ${day(p.start, "hr")} do ${
+          day(p.end, "hr")
+        } za ${p.guestCount ?? "?"} ${p.guestCount === "1" ? "osobu" : "osobe"}${
+          who(p)
+        }. Za taj dan nema upisanog boravka. Potvrdite ili odbijte jednim dodirom; zahtjev istječe za 2 sata. ` +
+        "Nakon potvrde gosti se prijavljuju kodom na vratima kao i inače.",
+      action: "Otvori kontrolnu ploču",
+    },
+    en: {
+      subject: (p) => `A guest at the door asks for a stay: ${unit(p)}`,
+      body: (p) =>
+        `A guest at the door of ${unit(p)} asks for a stay from ${day(p.start, "en")} to ${
+          day(p.end, "en")
+        } for ${p.guestCount ?? "?"} ${p.guestCount === "1" ? "guest" : "guests"}${
+          who(p)
+        }. No stay is entered for that day. Confirm or decline in one tap; the request expires in 2 hours. ` +
+        "Once confirmed, the guests check in with the door code as usual.",
+      action: "Open the dashboard",
     },
   },
   GuestRegistrationFailed: {
@@ -354,7 +392,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function composeNotificationEmail(
   template: string,
   placeholders: Placeholders,
-  { to, from, publicUrl, language, notMineUrl, approveUrl }: {
+  { to, from, publicUrl, language, notMineUrl, approveUrl, answerUrl }: {
     to: string;
     from: string;
     publicUrl: string;
@@ -363,6 +401,8 @@ export function composeNotificationEmail(
     notMineUrl?: string;
     /** The single-use "approve the guests" link of a held guest's e-mail (issue 20). */
     approveUrl?: string;
+    /** The single-use "confirm or decline" link of a walk-in's stay request (issue 20). */
+    answerUrl?: string;
   },
 ): OutgoingMail | undefined {
   const lang: Language = language === "en" ? "en" : "hr";
@@ -377,11 +417,13 @@ export function composeNotificationEmail(
   const legal = legalFooter(lang, publicUrl);
   const notMineLabel = lang === "hr" ? "Nije moj gost" : "Not my guest";
   const approveLabel = lang === "hr" ? "Odobri goste" : "Approve guests";
+  const answerLabel = lang === "hr" ? "Potvrdi ili odbij" : "Confirm or decline";
   const text = [
     body,
     "",
     `${wording.action}: ${link}`,
     ...(approveUrl ? [`${approveLabel}: ${approveUrl}`] : []),
+    ...(answerUrl ? [`${answerLabel}: ${answerUrl}`] : []),
     ...(notMineUrl ? [`${notMineLabel}: ${notMineUrl}`] : []),
     "",
     footer,
@@ -394,6 +436,13 @@ export function composeNotificationEmail(
       escapeHtml(approveUrl)
     }" style="display:inline-block;padding:12px 20px;background:#15803d;color:#fff;border-radius:8px;text-decoration:none">${
       escapeHtml(approveLabel)
+    }</a>`
+    : "";
+  const answerButton = answerUrl
+    ? ` <a href="${
+      escapeHtml(answerUrl)
+    }" style="display:inline-block;padding:12px 20px;background:#15803d;color:#fff;border-radius:8px;text-decoration:none">${
+      escapeHtml(answerLabel)
     }</a>`
     : "";
   const notMineButton = notMineUrl
@@ -410,7 +459,7 @@ export function composeNotificationEmail(
       escapeHtml(link)
     }" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:8px;text-decoration:none">${
       escapeHtml(wording.action)
-    }</a>${approveButton}${notMineButton}</p>
+    }</a>${approveButton}${answerButton}${notMineButton}</p>
 <p style="font-size:13px;color:#475569">${
       escapeHtml(footer)
     }</p><p>Prijavko</p>${legal.html}</body></html>`;

@@ -10,12 +10,13 @@ import { deadlineWarningsJob } from "./jobs/deadline-warnings.ts";
 import { departuresJob } from "./jobs/departures.ts";
 import { guestRetentionJob } from "./jobs/guest-retention.ts";
 import { reconciliationJob } from "./jobs/reconciliation.ts";
+import { stayRequestRetentionJob } from "./jobs/stay-request-retention.ts";
 import { unansweredRetriesJob } from "./jobs/unanswered-retries.ts";
 
 export interface ScheduleOptions {
   /**
    * GUEST_SCHEDULE_TICK_MS: how often arrivals, departures, deadline warnings and unanswered
-   * retries run, how often the daily comparison with eVisitor and the three retention jobs look
+   * retries run, how often the daily comparison with eVisitor and the four retention jobs look
    * for today's run, and how often accounts whose deletion is due are erased; 0 leaves all of them
    * out. A minute by default.
    */
@@ -51,6 +52,7 @@ export function scheduledJobs(options: ScheduleOptions): Job[] {
       }),
       contactRetentionJob({ tickMs }),
       accountHistoryRetentionJob({ tickMs }),
+      stayRequestRetentionJob({ tickMs }),
       accountErasureJob({ tickMs }),
     );
   }

@@ -40,6 +40,8 @@ export const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   // The e-mailed "not my guest" link: a token to guess, like a reset code.
   { method: "POST", path: "/api/Guests/notMine", group: "resetPassword" },
   { method: "POST", path: "/api/Reservations/approveGuests", group: "resetPassword" },
+  // The e-mailed "confirm or decline" link of a walk-in's stay request.
+  { method: "POST", path: "/api/StayRequests/answer", group: "resetPassword" },
   { method: "POST", path: "/api/Support/contact-form", group: "contact" },
   // Signed-in hosts' feedback mails support too: it shares the contact form's count.
   { method: "POST", path: "/api/Support/feedback", group: "contact" },
@@ -56,6 +58,9 @@ export const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
     applies: isCameraFrame,
   },
   { method: "POST", path: "/api/Reservations/Guests", group: "checkinWrites" },
+  // A walk-in's stay request (issue 20) writes like a check-in; its page polls like one.
+  { method: "POST", path: "/api/StayRequests", group: "checkinWrites" },
+  { method: "GET", path: "/api/StayRequests/Status", group: "checkinReads" },
   {
     method: "GET",
     path: "/api/Reservations/Current/:accommodationUnitCode",

@@ -149,6 +149,15 @@ Deno.test("notification texts: every template in Croatian and English, placehold
       entrance: "door",
       held: "true",
     },
+    StayRequested: {
+      accommodationUnit: "Apartman 1",
+      start: "2026-07-10",
+      end: "2026-07-12",
+      guestCount: "2",
+      requestId: "r1",
+      expiresAt: "2026-07-10T12:00:00.000Z",
+      name: "Marko Gost",
+    },
     ExternalAccountSynced: { reservationList: "2" },
     ExternalAccountSyncFailed: { reservationList: "invalid-credentials" },
     SubscriptionActivated: { packageName: "Pro", end: "2026-10-10T10:00:00.000Z", code: "7/2026" },
@@ -176,6 +185,7 @@ Deno.test("notification texts: every template in Croatian and English, placehold
     GuestCheckOutDue: "/app/gosti",
     GuestCheckedIn: "/app/gosti",
     GuestAddedByGuest: "/app/gosti",
+    StayRequested: "/app/kontrolna-ploca",
     RegistrationMismatch: "/app/rezervacije",
     ExternalAccountSynced: "/app/povezani-racuni",
     ExternalAccountSyncFailed: "/app/povezani-racuni",
@@ -266,4 +276,40 @@ Deno.test("chart months: named in the language, the year under the first month a
     ["Jan", "2026"],
     "Feb",
   ]);
+});
+
+Deno.test("notification texts: a walk-in's request says how it was answered; approved guests stop waiting", () => {
+  const text = (template: string, placeholders: Record<string, string>) =>
+    describeNotification(
+      translator("en"),
+      "en",
+      notification({ template, notificationType: "warning", placeholders }),
+    ).text;
+  const request = {
+    accommodationUnit: "Apartman 1",
+    start: "2026-07-10",
+    end: "2026-07-12",
+    guestCount: "1",
+    requestId: "r1",
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    phone: "+385 91 123 4567",
+  };
+  assert.match(
+    text("StayRequested", request),
+    /1 guest \(\+385 91 123 4567\)\. Confirm or decline/,
+  );
+  assert.match(text("StayRequested", { ...request, answer: "confirmed" }), /Confirmed/);
+  assert.match(text("StayRequested", { ...request, answer: "declined" }), /Declined\.$/);
+  const past = { ...request, expiresAt: new Date(Date.now() - 1000).toISOString() };
+  assert.match(text("StayRequested", past), /expired without an answer/);
+  const guest = {
+    accommodationUnit: "Apartman 1",
+    code: "ABC",
+    initials: "I. B.",
+    entrance: "door",
+  };
+  assert.match(text("GuestAddedByGuest", { ...guest, held: "true" }), /until you approve/);
+  const approved = text("GuestAddedByGuest", { ...guest, held: "approved" });
+  assert.doesNotMatch(approved, /until you approve/);
+  assert.match(approved, /were approved/);
 });

@@ -222,6 +222,7 @@ Deno.test("the product's job list: every timed job once, guests' jobs in the old
       ["guest-data-retention", 60_000, true],
       ["contact-message-retention", 60_000, true],
       ["account-history-retention", 60_000, true],
+      ["stay-request-retention", 60_000, true],
       // Every tick: an account whose deletion grace ended goes within a minute.
       ["account-erasure", 60_000, false],
       ["calendar-due", 30_000, false],

@@ -27,3 +27,4 @@ export * from "./feedback.ts";
 export * from "./checkin-receipts.ts";
 export * from "./api-tokens.ts";
 export * from "./property-members.ts";
+export * from "./stay-requests.ts";

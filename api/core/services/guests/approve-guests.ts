@@ -1,10 +1,11 @@
-import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { GuestCheckInRequested } from "@shared/events.ts";
 import type { ServiceContext } from "../../context.ts";
 import { actorIdOf } from "../../context.ts";
 import type { Transaction } from "../../db/client.ts";
 import { stayApprovalTokens } from "../../db/schema/checkin-receipts.ts";
 import { guests } from "../../db/schema/guests.ts";
+import { userNotifications } from "../../db/schema/user-notifications.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
@@ -46,7 +47,28 @@ async function approve(tx: Transaction, ctx: ServiceContext, stay: StayRow): Pro
     }).where(eq(guests.id, id));
     if (now) await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
   }
+  if (held.length > 0) await markNoticesApproved(tx, stay, held.map((g) => g.id), ctx.now);
   return held.length;
+}
+
+/**
+ * The host's "a guest checked in" notifications of the approved guests stop saying they wait:
+ * `held` becomes "approved" (the app then says they were approved and offers no button), and the
+ * change reaches the app by the next notification sync (lastModifiedAt).
+ */
+async function markNoticesApproved(
+  tx: Transaction,
+  stay: StayRow,
+  guestIds: string[],
+  now: Date,
+): Promise<void> {
+  await tx.update(userNotifications).set({
+    placeholders: sql`json_set(${userNotifications.placeholders}, '$.held', 'approved')`,
+    lastModifiedAt: now,
+  }).where(and(
+    eq(userNotifications.userId, stay.userId),
+    inArray(userNotifications.dedupeKey, guestIds.map((id) => `guest-added:${id}`)),
+  ));
 }
 
 /** POST /Reservations/{code}/approveGuests: the host's one tap per stay. */

@@ -19,6 +19,7 @@ import { stayDateOf, today } from "./stay-dates.ts";
 import { assertCanAddBooking } from "../plans/plan-limits.ts";
 import { impersonatorEmailOf } from "../users/account-history.ts";
 import { moveRegistrations } from "./stay-move.ts";
+import { assertNotHeld } from "../stay-requests/holds.ts";
 
 /**
  * A reservation with its unit, property and guests, as the API answers it to its host or a member
@@ -92,6 +93,8 @@ export async function createReservation(
   await ctx.db.transaction(async (tx) => {
     await assertCanAddBooking(tx, userId, stay.start, ctx.now);
     await assertNightsFree(tx, unit.id, stay);
+    // A walk-in's waiting request holds its nights (issue 20): answer it first.
+    await assertNotHeld(tx, unit.id, stay, ctx.now);
     await tx.insert(reservations).values({
       id: crypto.randomUUID(),
       code,
@@ -144,6 +147,7 @@ export async function updateReservation(
   await ctx.db.transaction(async (tx) => {
     if (entersMonth) await assertCanAddBooking(tx, userId, stay.start, ctx.now);
     if (moves) await assertNightsFree(tx, unit.id, stay, row.id);
+    if (moves) await assertNotHeld(tx, unit.id, stay, ctx.now);
     if (moves) {
       await moveRegistrations(tx, ctx, {
         stay: row,

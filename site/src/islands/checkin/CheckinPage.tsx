@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { MESSAGES } from "@shared/messages.ts";
 import type { GuestForm } from "@shared/schemas/guest.ts";
 import {
@@ -28,7 +28,7 @@ import {
 import { CheckinHeader, PRODUCT_NAME } from "./CheckinHeader.tsx";
 import { forgetDrafts, saveDrafts } from "./draft-storage.ts";
 import { EnteredGuests } from "./EnteredGuests.tsx";
-import { formatDay } from "./format.ts";
+import { formatDay, formatTime } from "./format.ts";
 import { guestFieldId } from "./GuestCard.tsx";
 import {
   asksForEntry,
@@ -52,6 +52,33 @@ import { StepIndicator } from "./StepIndicator.tsx";
 import { SummaryStep } from "./SummaryStep.tsx";
 import { outcomeOf, roomOf, useCheckinFlow } from "./use-checkin-flow.ts";
 import { useBorderCrossings, useCountries, useSettlementSearcher } from "./use-checkin-lookups.ts";
+import { keepWalkInToken, walkInTokenOf } from "./walk-in-token.ts";
+import type { WalkInKit } from "./WalkInRequest.tsx";
+import { send } from "../../lib/api/transport.ts";
+import { InputField } from "./fields.tsx";
+import { todayInStayZone } from "@shared/time-zone.ts";
+import { STAY_REQUEST_MAX_NIGHTS, STAY_REQUEST_TOKEN_HEADER } from "@shared/stay-request-limits.ts";
+
+/** A walk-in's stay request (issue 20): its own chunk, loaded only at a door with no stay. */
+const WalkInRequest = lazy(() => import("./WalkInRequest.tsx"));
+
+/** What the walk-in chunk borrows from the page (it shares no module with it). */
+function walkInKit(translator: WalkInKit["translator"]): WalkInKit {
+  return {
+    translator,
+    send,
+    InputField,
+    StatusPanel,
+    Spinner,
+    formatDay: (date, lang) => formatDay(date, lang),
+    formatTime,
+    today: () => todayInStayZone(),
+    tokenOf: walkInTokenOf,
+    keepToken: keepWalkInToken,
+    maxNights: STAY_REQUEST_MAX_NIGHTS,
+    tokenHeader: STAY_REQUEST_TOKEN_HEADER,
+  };
+}
 
 /** Spec (issue 6): the page asks every 2 s how the registration stands. */
 const POLL_MS = 2_000;
@@ -142,6 +169,9 @@ function Checkin({ onContact }: { onContact: (contact: Contact | null) => void }
   const [load, setLoad] = useState<Load>(() =>
     target ? { kind: "loading" } : { kind: "failed", failure: "notFound" }
   );
+  /** The guest chose to ask the host for a stay (a door with none today). */
+  const [walkIn, setWalkIn] = useState(false);
+  const translator = useTranslator();
 
   const fetchStay = useCallback(async () => {
     if (!target) return;
@@ -172,7 +202,30 @@ function Checkin({ onContact }: { onContact: (contact: Contact | null) => void }
   }, [load, fetchStay]);
 
   if (load.kind === "loading") return <LoadingPanel />;
-  if (load.kind === "failed") return <LoadFailed failure={load.failure} onRetry={fetchStay} />;
+  if (load.kind === "failed") {
+    // A door with no stay today: the guest may ask the host for one (a request this device
+    // made earlier goes on waiting).
+    const door = load.failure === "noStayToday" && target?.byUnit ? target.code : undefined;
+    if (door && (walkIn || walkInTokenOf(door))) {
+      return (
+        <Suspense fallback={<LoadingPanel />}>
+          <WalkInRequest
+            kit={walkInKit(translator)}
+            code={door}
+            onConfirmed={fetchStay}
+            onCancel={() => setWalkIn(false)}
+          />
+        </Suspense>
+      );
+    }
+    return (
+      <LoadFailed
+        failure={load.failure}
+        onRetry={fetchStay}
+        onWalkIn={door ? () => setWalkIn(true) : undefined}
+      />
+    );
+  }
   const status = load.reservation.status;
   if (!OPEN_STATUSES.has(status)) {
     // Nothing more to check in: whatever this phone kept for the stay goes.
@@ -241,7 +294,14 @@ const FAILURE_ICONS = {
  * a code that does not exist, apart from a unit with no stay admitted now, neither with a retry
  * that cannot help (the host's contact below is the way on).
  */
-function LoadFailed({ failure, onRetry }: { failure: LoadFailure; onRetry: () => void }) {
+function LoadFailed(
+  { failure, onRetry, onWalkIn }: {
+    failure: LoadFailure;
+    onRetry: () => void;
+    /** Offered at a door with no stay today: ask the host for one. */
+    onWalkIn?: () => void;
+  },
+) {
   const { t } = useTranslator();
   const heading = useFocusedHeading(failure, { atOnce: true });
   const final = failure === "unknownCode" || failure === "noStayToday";
@@ -251,12 +311,25 @@ function LoadFailed({ failure, onRetry }: { failure: LoadFailure; onRetry: () =>
       icon={FAILURE_ICONS[failure]}
       tone={final || failure === "notFound" ? "neutral" : "error"}
       title={t(`load.${failure}.title`)}
-      actions={final ? undefined : <RetryButton onRetry={onRetry} />}
+      actions={onWalkIn
+        ? (
+          <button
+            type="button"
+            onClick={onWalkIn}
+            className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-primary px-5 font-semibold text-primary-fg shadow-sm hover:bg-primary-hover"
+          >
+            {t("walkin.offer.button")}
+          </button>
+        )
+        : final
+        ? undefined
+        : <RetryButton onRetry={onRetry} />}
     >
       <p>{t(`load.${failure}.text`)}</p>
       {failure === "noStayToday" && (
         <p>{t("load.noStayToday.window", { time: DOOR_OPENS_EVENING_BEFORE })}</p>
       )}
+      {onWalkIn && <p>{t("walkin.offer.text")}</p>}
     </StatusPanel>
   );
 }

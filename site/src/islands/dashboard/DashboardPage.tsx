@@ -14,6 +14,7 @@ import { GettingStarted } from "./GettingStarted.tsx";
 import { MonthlyChartCard } from "./MonthlyChartCard.tsx";
 import { NextUp } from "./NextUp.tsx";
 import { StatWidgets } from "./StatWidgets.tsx";
+import { StayRequestsCard } from "./StayRequestsCard.tsx";
 import { useLoad } from "../../lib/state/use-load.ts";
 
 /** /app/kontrolna-ploca (spec section 2): the host's start page. */
@@ -44,6 +45,9 @@ function Dashboard() {
       <p className="mt-2 text-lg text-fg-muted">
         {isNew ? t("dashboard.intro") : t("dashboard.introToday")}
       </p>
+
+      {/* A guest at the door waits for an answer: before everything else (issue 20). */}
+      {!isNew && <StayRequestsCard t={t} lang={lang} />}
 
       {isNew ? <GettingStarted t={t} /> : (
         <>

@@ -228,7 +228,12 @@ function Notifications() {
         >
           {(page) => (
             <ul className="divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface shadow-xs">
-              {page.items.map((notification) => {
+              {page.items.map((listed) => {
+                // Approved from this page: its text says so before the next sync brings it.
+                const notification = listed.placeholders.held === "true" &&
+                    approved.has(listed.placeholders.code ?? "")
+                  ? { ...listed, placeholders: { ...listed.placeholders, held: "approved" } }
+                  : listed;
                 const view = describeNotification(t, lang, notification);
                 const unreadOne = notification.sentToAppAt === null;
                 return (

@@ -2,7 +2,7 @@ import { formatEuros } from "@shared/billing/money.ts";
 import { notificationLinkOf } from "@shared/notification-templates.ts";
 import type { UserNotification } from "@shared/schemas/notification.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import type { Translate, TranslationKey } from "../../i18n/translate.ts";
+import { type Translate, translatePlural, type TranslationKey } from "../../i18n/translate.ts";
 import { formatCalendarDate, formatCalendarRange } from "../../lib/format/calendar-date.ts";
 import { formatDate } from "../../lib/format/date-time.ts";
 import { formatRelativeTime } from "../../lib/format/relative-time.ts";
@@ -109,8 +109,31 @@ export function describeNotification(
             ? "notifications.GuestAddedByGuest.textDoor"
             : "notifications.GuestAddedByGuest.textLink",
           { guest: p.initials ?? t("notifications.someGuest"), place },
-        ) + (p.held === "true" ? ` ${t("notifications.GuestAddedByGuest.held")}` : ""),
+        ) + (p.held === "true"
+          ? ` ${t("notifications.GuestAddedByGuest.held")}`
+          : p.held === "approved"
+          ? ` ${t("notifications.GuestAddedByGuest.approved")}`
+          : ""),
       );
+    case "StayRequested": {
+      const count = Number(p.guestCount ?? "0");
+      const who = [p.name, p.phone].filter(Boolean).join(", ");
+      const answer = p.answer === "confirmed" || p.answer === "declined"
+        ? p.answer
+        : p.expiresAt && Date.parse(p.expiresAt) <= Date.now()
+        ? "expired"
+        : "pending";
+      return view(
+        "StayRequested",
+        t("notifications.StayRequested.text", {
+          unit,
+          dates: datesOf(p.start, p.end, lang),
+          guests: translatePlural(lang, "notifications.StayRequested.guests", count),
+          who: who ? ` (${who})` : "",
+        }) +
+          ` ${t(`notifications.StayRequested.${answer}`)}`,
+      );
+    }
     case "RegistrationMismatch": {
       const kind = p.reservationList ?? "";
       const finding = MISMATCH_KINDS.includes(kind)
