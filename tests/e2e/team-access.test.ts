@@ -165,6 +165,9 @@ Deno.test({
 
           // Withdrawing asks first, naming the address.
           const wrong = dialog.getByRole("listitem").filter({ hasText: WITHDRAWN });
+          // A pending invitation can be sent again (a new link; the earlier one stops working).
+          await wrong.getByRole("button", { name: `Pošalji ponovno ${WITHDRAWN}` }).click();
+          await page.getByText(`Pozivnica je ponovno poslana na ${WITHDRAWN}`).waitFor();
           await wrong.getByRole("button", { name: `Povuci pozivnicu ${WITHDRAWN}` }).click();
           const confirm = page.getByRole("dialog", { name: "Povući pozivnicu?" });
           await confirm.getByText(`Poveznica poslana na ${WITHDRAWN} za objekt ${PROPERTY}`)

@@ -15,6 +15,7 @@ import {
   inviteMember,
   listPropertyMembers,
   removeMember,
+  resendInvitation,
 } from "../../lib/api/property-members.ts";
 import { formatDate } from "../../lib/format/date-time.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
@@ -98,6 +99,18 @@ export function MembersDialog({ open, property, onClose }: MembersDialogProps) {
     }
   }
 
+  async function handleResend(member: PropertyMember) {
+    try {
+      const saved = await resendInvitation(property.id, member.id);
+      updateTeam((items) => items.map((item) => item.id === saved.id ? saved : item));
+      notify(t("members.toast.resent", { email: member.email }), { color: "success" });
+    } catch (error) {
+      notify(t("members.toast.resendFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    }
+  }
+
   async function confirmRemoval() {
     if (!removing) return;
     setIsRemoving(true);
@@ -166,6 +179,7 @@ export function MembersDialog({ open, property, onClose }: MembersDialogProps) {
               lang={lang}
               items={team.items}
               onRoleChange={handleRoleChange}
+              onResend={handleResend}
               onRemove={setRemoving}
             />
             {noTeamInPlan
@@ -206,11 +220,12 @@ export function MembersDialog({ open, property, onClose }: MembersDialogProps) {
 }
 
 function MemberList(
-  { t, lang, items, onRoleChange, onRemove }: {
+  { t, lang, items, onRoleChange, onResend, onRemove }: {
     t: Translate;
     lang: Parameters<typeof formatDate>[1];
     items: PropertyMember[];
     onRoleChange: (member: PropertyMember, role: PropertyMemberRole) => void;
+    onResend: (member: PropertyMember) => Promise<void>;
     onRemove: (member: PropertyMember) => void;
   },
 ) {
@@ -227,7 +242,7 @@ function MemberList(
             {items.map((member) => (
               <li
                 key={member.id}
-                className="flex flex-col gap-3 rounded-2xl border border-border bg-bg/60 p-3 sm:flex-row sm:items-center sm:justify-between"
+                className="flex flex-col gap-3 rounded-2xl border border-border bg-bg/60 p-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between"
               >
                 <div className="min-w-0">
                   <p className="font-semibold break-all">{member.email}</p>
@@ -235,7 +250,7 @@ function MemberList(
                     <MemberState t={t} lang={lang} member={member} />
                   </p>
                 </div>
-                <div className="flex shrink-0 items-center gap-2">
+                <div className="flex shrink-0 flex-wrap items-center gap-2">
                   <label className="sr-only" htmlFor={`role-${member.id}`}>
                     {t("members.roleOf", { email: member.email })}
                   </label>
@@ -250,6 +265,9 @@ function MemberList(
                       <option key={role} value={role}>{t(`members.role.${role}`)}</option>
                     ))}
                   </select>
+                  {member.status !== "Active" && (
+                    <ResendButton t={t} member={member} onResend={onResend} />
+                  )}
                   <Button variant="dangerSecondary" size="sm" onClick={() => onRemove(member)}>
                     <Icon name="trash" className="size-4" />
                     {member.status === "Active" ? t("members.remove") : t("members.withdraw")}
@@ -261,6 +279,33 @@ function MemberList(
           </ul>
         )}
     </section>
+  );
+}
+
+/** Sends a pending or expired invitation again (a new link for seven days). */
+function ResendButton(
+  { t, member, onResend }: {
+    t: Translate;
+    member: PropertyMember;
+    onResend: (member: PropertyMember) => Promise<void>;
+  },
+) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      busy={busy}
+      onClick={async () => {
+        setBusy(true);
+        await onResend(member);
+        setBusy(false);
+      }}
+    >
+      {!busy && <Icon name="mail" className="size-4" />}
+      {t("members.resend")}
+      <span className="sr-only">{` ${member.email}`}</span>
+    </Button>
   );
 }
 

@@ -43,6 +43,13 @@ export function removeMember(propertyId: string, memberId: string): Promise<void
   return apiDelete<void>(`${membersPath(propertyId)}/${encodeURIComponent(memberId)}`);
 }
 
+/** POST /api/Properties/{id}/members/{memberId}/resend: a new link, seven days from now. */
+export function resendInvitation(propertyId: string, memberId: string): Promise<PropertyMember> {
+  return apiPost<PropertyMember>(
+    `${membersPath(propertyId)}/${encodeURIComponent(memberId)}/resend`,
+  );
+}
+
 /** POST /api/Properties/members/accept: the invitation link's code, signed in as the invitee. */
 export function acceptInvitation(code: string): Promise<AcceptedInvitation> {
   return apiPost<AcceptedInvitation>("/api/Properties/members/accept", { code });
