@@ -241,7 +241,9 @@ Deno.test({
 
         await shared.getByRole("link", { name: `Rezervacije ${PROPERTY}` }).click();
         await page.waitForURL(/\/app\/rezervacije\?propertyId=/);
-        await page.getByRole("button", { name: "Nova rezervacija" }).click();
+        // The shared property has no stays yet: its empty state offers the same button.
+        await page.getByRole("heading", { name: "Ovdje još nema rezervacija" }).waitFor();
+        await page.getByRole("button", { name: "Nova rezervacija" }).first().click();
         const create = page.getByRole("dialog", { name: "Nova rezervacija" });
         const propertyOptions = await create.getByLabel("Objekt").locator("option").allInnerTexts();
         assert.ok(!propertyOptions.includes(OTHER_PROPERTY), propertyOptions.join(", "));
@@ -301,6 +303,38 @@ Deno.test({
             403,
           );
           await screenshot(page, "team-reception-properties-desktop-light");
+
+          // A guest at the co-host's stay: reception sees the row, not the documents behind it.
+          const checkIn = await page.evaluate(async (reservationCode) => {
+            const answer = await fetch("/api/Reservations/Guests", {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({
+                reservationCode,
+                reservationGuests: [{
+                  firstName: "Birgitte",
+                  surname: "Rasmussen",
+                  gender: 1,
+                  dateOfBirth: "1961-10-25",
+                  citizenship: "DNK",
+                  countryOfBirth: "DNK",
+                  cityOfBirth: "Køge",
+                  countryOfResidence: "DNK",
+                  cityOfResidence: "København",
+                  documentType: 1,
+                  documentNumber: "109957822",
+                }],
+              }),
+            });
+            return answer.status;
+          }, stayCode);
+          assert.equal(checkIn, 200, "the guest checked in at the door");
+          await page.goto("/app/gosti");
+          const row = page.getByRole("row").filter({ hasText: "Rasmussen Birgitte" });
+          await row.waitFor();
+          assert.equal(await row.getByRole("button", { name: /^Detalji/ }).count(), 0);
+          assert.equal(await row.getByRole("button", { name: /^Uredi/ }).count(), 0);
+          await screenshot(page, "team-reception-guests-desktop-light");
           await context.close();
         },
       );
