@@ -34,6 +34,11 @@ export const ACCOUNT_EVENT_KINDS = [
   "PropertyMemberJoined",
   "PropertyMemberRoleChanged",
   "PropertyMemberRemoved",
+  "MemberStayAdded",
+  "MemberStayChanged",
+  "MemberStayDeleted",
+  "MemberGuestsCheckedIn",
+  "MemberGuestsApproved",
 ] as const;
 export type AccountEventKind = typeof ACCOUNT_EVENT_KINDS[number];
 
@@ -55,6 +60,9 @@ export interface AccountEventDetails {
   /** A property's team (issue 22): the property's name and the member's address. */
   propertyName?: string;
   memberEmail?: string;
-  /** Who made a property-team change, when it was a co-host rather than the owner. */
+  /**
+   * Who made a property-team change or did a member's work on the owner's property (stays,
+   * guests), when it was a member rather than the owner.
+   */
   byEmail?: string;
 }

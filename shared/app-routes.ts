@@ -56,6 +56,11 @@ export const APP_ROUTES = {
   checkIn: "/prijava",
   /** The e-mailed "not my guest" link: /app/nije-moj-gost#{token} (no sign-in; issue 20). */
   notMyGuest: "/app/nije-moj-gost",
+  /**
+   * The e-mailed invitation to a property's team: /app/pozivnica?code={code} (signed in or not;
+   * issue 22).
+   */
+  invitation: "/app/pozivnica",
   /** The e-mailed "approve the guests" link: /app/odobri-goste#{token} (no sign-in; issue 20). */
   approveGuests: "/app/odobri-goste",
   /** The e-mailed "answer a walk-in's stay request" link: /app/zahtjev-boravka#{token} (issue 20). */

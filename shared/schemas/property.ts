@@ -40,6 +40,8 @@ export const Property = z
     occupancy: PropertyOccupancy.nullable().optional(),
     /** In lists: the caller's role, Owner or a member's (issue 22, team access per property). */
     role: z.enum(["Owner", "CoHost", "Reception"]).optional(),
+    /** In lists: who owns a property shared with the caller (null for the caller's own). */
+    owner: z.object({ email: z.string(), name: z.string().nullable() }).nullable().optional(),
   })
   .meta({ id: "Property" });
 export type Property = z.infer<typeof Property>;

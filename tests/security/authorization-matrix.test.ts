@@ -327,6 +327,7 @@ const MEMBER_RIGHTS: Record<string, PropertyRight | "none"> = {
   "POST /api/Properties/{id}/members": "members",
   "PUT /api/Properties/{id}/members/{memberId}": "members",
   "DELETE /api/Properties/{id}/members/{memberId}": "members",
+  "POST /api/Properties/{id}/members/{memberId}/resend": "members",
   "PUT /api/Properties/Settings/{id}": "settings",
   "DELETE /api/Properties/{id}": "owner",
   "PUT /api/ExternalAccounts/{id}": "none",

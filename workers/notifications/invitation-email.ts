@@ -34,7 +34,7 @@ export function invitationEmailConsumer(
         await mailer.send(composeAccountEmail("propertyInvitation", {
           to: found.email,
           from,
-          link: invitationUrl(publicUrl, code),
+          link: invitationUrl(publicUrl, code, found.language ?? "hr"),
           language: found.language ?? "hr",
           publicUrl,
         }));

@@ -12,6 +12,7 @@ import { acceptInvitation } from "@core/services/property-members/accept-invitat
 import { inviteMember } from "@core/services/property-members/invite-member.ts";
 import { listPropertyMembers } from "@core/services/property-members/list-members.ts";
 import { changeMemberRole, removeMember } from "@core/services/property-members/manage-member.ts";
+import { resendInvitation } from "@core/services/property-members/resend-invitation.ts";
 import { requireUser } from "../auth/require-user.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
@@ -76,6 +77,18 @@ const remove = createRoute({
   responses: { 204: { description: "Removed" }, ...errors },
 });
 
+// POST /api/Properties/{id}/members/{memberId}/resend
+const resend = createRoute({
+  ...common,
+  method: "post",
+  path: "/Properties/{id}/members/{memberId}/resend",
+  summary: "Send a pending or expired invitation again (a new link, seven days from now)",
+  description: "The earlier link stops working. An expired invitation counts against the " +
+    "plan's users per property again.",
+  request: { params: MemberParams },
+  responses: { ...jsonOk(PropertyMember, "The invitation"), ...errors },
+});
+
 // POST /api/Properties/members/accept
 const accept = createRoute({
   ...common,
@@ -104,6 +117,9 @@ export const propertyMemberRoutes = createRouter()
   .openapi(changeRole, async (c) => {
     const input = { ...c.req.valid("param"), ...c.req.valid("json") };
     return c.json(await changeMemberRole(serviceContext(c), input), 200);
+  })
+  .openapi(resend, async (c) => {
+    return c.json(await resendInvitation(serviceContext(c), c.req.valid("param")), 200);
   })
   .openapi(remove, async (c) => {
     await removeMember(serviceContext(c), c.req.valid("param"));

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { PropertyMemberRole } from "@shared/schemas/property-member.ts";
+import { type PropertyAccessRole, type PropertyRight, roleMay } from "@shared/property-rights.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -9,43 +10,16 @@ import { propertyMembers } from "../../db/schema/property-members.ts";
 import { AppError } from "../../errors.ts";
 
 /**
- * Who may do what with a property: the one place that says it (issue 22). The owner may do
- * everything; a co-host everything but billing and the eVisitor credentials; reception the stays,
- * the guests' check-in state and registration and the QR sheet, with no documents and no settings.
- * Services ask `accessProperty(db, userId, propertyId, right)` instead of comparing owners.
+ * Who may do what with a property: the one table is shared/property-rights.ts (the app reads it
+ * to show a role's actions); this module enforces it (issue 22). Services ask
+ * `accessProperty(db, userId, propertyId, right)` instead of comparing owners.
  */
-export const PROPERTY_RIGHTS = [
-  /** See the property, its units and its stays. */
-  "view",
-  /** Enter, change, move and cancel stays. */
-  "stays",
-  /** The guests' check-in state and their registration with eVisitor. */
-  "registration",
-  /** The QR sheet and the units' check-in codes. */
-  "qr",
-  /** The guests' identity documents and personal data beyond the check-in state. */
-  "documents",
-  /** The property's and its units' settings, calendars, units added or removed. */
-  "settings",
-  /** Invite, change and remove members. */
-  "members",
-  /** Remove the property; the eVisitor credentials and billing are the owner's account's. */
-  "owner",
-] as const;
-export type PropertyRight = (typeof PROPERTY_RIGHTS)[number];
-
-export type PropertyAccessRole = "Owner" | PropertyMemberRole;
-
-const RIGHTS: Record<PropertyAccessRole, ReadonlySet<PropertyRight>> = {
-  Owner: new Set(PROPERTY_RIGHTS),
-  CoHost: new Set(PROPERTY_RIGHTS.filter((right) => right !== "owner")),
-  Reception: new Set<PropertyRight>(["view", "stays", "registration", "qr"]),
-};
-
-/** Whether a role carries a right. */
-export function roleMay(role: PropertyAccessRole, right: PropertyRight): boolean {
-  return RIGHTS[role].has(right);
-}
+export {
+  PROPERTY_RIGHTS,
+  type PropertyAccessRole,
+  type PropertyRight,
+  roleMay,
+} from "@shared/property-rights.ts";
 
 /** The member roles that carry a right. */
 export function memberRolesWith(right: PropertyRight): PropertyMemberRole[] {

@@ -11,6 +11,7 @@ import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
 import { accessReservation } from "../access/property-access.ts";
+import { recordMemberAction } from "../property-members/member-actions.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 
 /** How long the e-mailed "approve" link works. */
@@ -78,9 +79,22 @@ export async function approveStayGuests(
 ): Promise<{ approved: number }> {
   const userId = actorIdOf(ctx);
   return await ctx.db.transaction(async (tx) => {
-    const { reservation: stay } = await accessReservation(tx, userId, code, "registration");
+    const { reservation: stay, property } = await accessReservation(
+      tx,
+      userId,
+      code,
+      "registration",
+    );
     if (stay.kind === "block") throw new AppError("NotFound", { detail: "Not a stay." });
-    return { approved: await approve(tx, ctx, stay) };
+    const approved = await approve(tx, ctx, stay);
+    if (approved > 0) {
+      await recordMemberAction(tx, ctx, {
+        property,
+        kind: "MemberGuestsApproved",
+        reservationCode: stay.code,
+      });
+    }
+    return { approved };
   });
 }
 

@@ -80,7 +80,11 @@ export async function queueCancellation(
     now: ctx.now,
     origin: ctx.request,
     actorEmail,
-    details: { reservationCode: stayCode },
+    // A member's cancellation names the member in the owner's history.
+    details: {
+      reservationCode: stayCode,
+      ...(ctx.actor && ctx.actor.id !== guest.userId ? { byEmail: ctx.actor.email } : {}),
+    },
   });
 }
 

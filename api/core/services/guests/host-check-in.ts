@@ -12,6 +12,7 @@ import { describeGuest, findOwnGuest } from "./guest-details.ts";
 import { guestColumnsOf } from "./guest-fields.ts";
 import { registrationStateFor } from "./submit-guests.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
+import { recordMemberAction } from "../property-members/member-actions.ts";
 
 /**
  * POST /Guests/checkin: the host adds guests to their stays or fixes them, and each is (re)queued
@@ -27,8 +28,9 @@ export async function hostCheckIn(
   const ids: string[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
+      const recorded = new Set<string>();
       for (const entry of entries) {
-        const { reservation: stay } = await accessReservation(
+        const { reservation: stay, property } = await accessReservation(
           tx,
           userId,
           entry.reservationCode,
@@ -98,6 +100,15 @@ export async function hostCheckIn(
           await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
         }
         ids.push(id);
+        // One entry per stay, however many of its guests came in this request.
+        if (!recorded.has(stay.code)) {
+          recorded.add(stay.code);
+          await recordMemberAction(tx, ctx, {
+            property,
+            kind: "MemberGuestsCheckedIn",
+            reservationCode: stay.code,
+          });
+        }
       }
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { likeContaining } from "../../db/like-containing.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
+import { users } from "../../db/schema/users.ts";
 import { occupancyOf } from "./occupancy.ts";
 import {
   type PropertyScope,
@@ -22,7 +23,7 @@ export type PropertySort = PropertySortField;
 
 /**
  * The caller's active properties, own and those shared with them (or one of the two), with their
- * units and the caller's role in each, searched by name or address, one page at a time.
+ * units, the caller's role in each and the owner of those shared, searched by name or address, one page at a time.
  */
 export async function listProperties(
   ctx: ServiceContext,
@@ -62,10 +63,22 @@ export async function listProperties(
       ? (await sharedPropertiesOf(db, userId)).map((m) => [m.propertyId, m.role])
       : [],
   );
-  const items = rows.map((row) => ({
-    ...toProperty(row, units.filter((u) => u.propertyId === row.id)),
-    occupancy: occupancy.get(row.id) ?? null,
-    role: row.userId === userId ? "Owner" as const : shared.get(row.id),
-  }));
+  const ownerIds = [...new Set(rows.map((row) => row.userId).filter((id) => id !== userId))];
+  const owners = new Map(
+    ownerIds.length === 0 ? [] : (await db.select({
+      id: users.id,
+      email: users.email,
+      name: users.fullName,
+    }).from(users).where(inArray(users.id, ownerIds))).map((o) => [o.id, o]),
+  );
+  const items = rows.map((row) => {
+    const owner = owners.get(row.userId);
+    return {
+      ...toProperty(row, units.filter((u) => u.propertyId === row.id)),
+      occupancy: occupancy.get(row.id) ?? null,
+      role: row.userId === userId ? "Owner" as const : shared.get(row.id),
+      owner: owner ? { email: owner.email, name: owner.name || null } : null,
+    };
+  });
   return toPagedResult(items, pageNumber, pageSize, total);
 }

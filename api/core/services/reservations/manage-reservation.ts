@@ -20,6 +20,7 @@ import { assertCanAddBooking } from "../plans/plan-limits.ts";
 import { impersonatorEmailOf } from "../users/account-history.ts";
 import { moveRegistrations } from "./stay-move.ts";
 import { assertNotHeld } from "../stay-requests/holds.ts";
+import { recordMemberAction } from "../property-members/member-actions.ts";
 
 /**
  * A reservation with its unit, property and guests, as the API answers it to its host or a member
@@ -80,7 +81,7 @@ export async function createReservation(
   ctx: ServiceContext,
   request: CreateReservationRequest,
 ): Promise<Reservation> {
-  const { unit } = await accessUnit(
+  const { unit, property } = await accessUnit(
     ctx.db,
     actorIdOf(ctx),
     { id: request.accommodationUnitId },
@@ -109,6 +110,7 @@ export async function createReservation(
       createdAt: ctx.now,
       updatedAt: ctx.now,
     });
+    await recordMemberAction(tx, ctx, { property, kind: "MemberStayAdded", reservationCode: code });
   }, { behavior: "immediate" });
   return describeReservation(ctx, { code });
 }
@@ -128,7 +130,7 @@ export async function updateReservation(
   { code, reRegisterGuests, ...request }: UpdateReservationRequest & { code: string },
 ): Promise<Reservation> {
   const actorId = actorIdOf(ctx);
-  const { reservation: row } = await accessReservation(ctx.db, actorId, code, "stays");
+  const { reservation: row, property } = await accessReservation(ctx.db, actorId, code, "stays");
   const { unit } = await accessUnit(ctx.db, actorId, { id: request.accommodationUnitId }, "stays");
   // Never into another owner's unit (a member of two hosts' properties).
   if (unit.userId !== row.userId) {
@@ -164,6 +166,11 @@ export async function updateReservation(
       description: request.description || null,
       updatedAt: ctx.now,
     }).where(eq(reservations.id, row.id));
+    await recordMemberAction(tx, ctx, {
+      property,
+      kind: "MemberStayChanged",
+      reservationCode: row.code,
+    });
   }, { behavior: "immediate" });
   return describeReservation(ctx, { code });
 }
@@ -176,12 +183,22 @@ export async function deleteReservation(
   ctx: ServiceContext,
   { code }: { code: string },
 ): Promise<void> {
-  const { reservation: row } = await accessReservation(ctx.db, actorIdOf(ctx), code, "stays");
+  const { reservation: row, property } = await accessReservation(
+    ctx.db,
+    actorIdOf(ctx),
+    code,
+    "stays",
+  );
   await ctx.db.transaction(async (tx) => {
     const guestRows = (await guestRowsOf(tx, [row.id])).get(row.id) ?? [];
     if (guestRows.some((g) => g.status === "CheckedIn")) {
       throw new AppError("ReservationHasRegisteredGuests");
     }
     await removeReservations(tx, eq(reservations.id, row.id));
+    await recordMemberAction(tx, ctx, {
+      property,
+      kind: "MemberStayDeleted",
+      reservationCode: row.code,
+    });
   });
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { GuestForm } from "@shared/schemas/guest.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
 import type { Property } from "@shared/schemas/property.ts";
+import { roleMay } from "@shared/property-rights.ts";
 import {
   checkInGuests,
   checkOutGuests,
@@ -381,6 +382,7 @@ function Guests({ properties }: { properties: Property[] }) {
             now={now}
             emptyText={t("guests.noMatches")}
             onDetails={details.show}
+            documents={roleMay(property.role ?? "Owner", "documents")}
             onEdit={openEdit}
             onCheckOut={checkOut.show}
             onRegister={register}

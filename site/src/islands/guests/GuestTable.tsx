@@ -25,6 +25,11 @@ export interface GuestActions {
 }
 
 interface GuestTableProps extends GuestActions {
+  /**
+   * Whether the caller may see the guests' documents (owner, co-host); reception (issue 22) gets
+   * no details, proof or edit, which show them.
+   */
+  documents?: boolean;
   t: Translate;
   lang: Locale;
   guests: GuestListItem[];
@@ -207,6 +212,7 @@ function RowActions(
     onCheckOut,
     onCancel,
     onUndoCheckOut,
+    documents = true,
   }:
     & GuestTableProps
     & { guest: GuestListItem; compact?: boolean },
@@ -216,12 +222,14 @@ function RowActions(
   const name = <span className="sr-only">{` ${guestNameOf(t, guest)}`}</span>;
   return (
     <div className="flex flex-wrap gap-2 desktop:justify-end">
-      <Button variant="secondary" size="sm" onClick={() => onDetails(guest)}>
-        <Icon name="info" className="size-4" />
-        {t("guests.action.details")}
-        {name}
-      </Button>
-      {guest.status !== "CheckedOut" && (
+      {documents && (
+        <Button variant="secondary" size="sm" onClick={() => onDetails(guest)}>
+          <Icon name="info" className="size-4" />
+          {t("guests.action.details")}
+          {name}
+        </Button>
+      )}
+      {documents && guest.status !== "CheckedOut" && (
         <Button
           variant="secondary"
           size="sm"

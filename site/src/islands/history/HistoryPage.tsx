@@ -46,6 +46,11 @@ const KIND_ICONS: Record<AccountEventKind, IconName> = {
   PropertyMemberJoined: "users",
   PropertyMemberRoleChanged: "users",
   PropertyMemberRemoved: "users",
+  MemberStayAdded: "clipboard",
+  MemberStayChanged: "clipboard",
+  MemberStayDeleted: "clipboard",
+  MemberGuestsCheckedIn: "users",
+  MemberGuestsApproved: "check",
   PlanPurchasePaid: "receipt",
   PlanAssigned: "rocket",
   TrialAssigned: "rocket",
@@ -168,6 +173,8 @@ function What({ t, entry }: { t: Translate; entry: AccountEvent }) {
     tokenName ? t("history.apiToken", { name: tokenName }) : undefined,
     propertyName && memberEmail
       ? t("history.member", { property: propertyName, email: memberEmail })
+      : propertyName
+      ? t("history.property", { property: propertyName })
       : undefined,
     byEmail ? t("history.byMember", { email: byEmail }) : undefined,
     packageName && months ? t("history.plan", { package: packageName, months }) : undefined,

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { Property, PropertyOccupancy } from "@shared/schemas/property.ts";
+import { type PropertyRight, roleMay } from "@shared/property-rights.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { propertyPageUrl } from "../../lib/navigation/routes.ts";
 import { formatNumber } from "../../lib/format/date-time.ts";
@@ -19,6 +20,7 @@ export interface PropertyActions {
   onEditUnit: (unit: AccommodationUnit) => void;
   onDeleteUnit: (unit: AccommodationUnit) => void;
   onShowQr: (unit: AccommodationUnit) => void;
+  onMembers: (property: Property) => void;
 }
 
 interface PropertyCardProps extends PropertyActions {
@@ -29,10 +31,13 @@ interface PropertyCardProps extends PropertyActions {
 
 /**
  * One property (spec section 2): its figures, its settings at a glance, its units with their QR
- * codes, and the property's actions (add unit, settings, reservations, calendar, delete).
+ * codes, and the property's actions (add unit, settings, team, reservations, calendar, delete).
+ * A property shared with the caller names its owner and the caller's role, and offers only the
+ * actions the role has (issue 22: reception has no settings, team, documents or delete).
  */
 export function PropertyCard(props: PropertyCardProps) {
   const { t, lang, property } = props;
+  const may = (right: PropertyRight) => roleMay(property.role ?? "Owner", right);
   const headingId = useId();
   const unitsHeadingId = useId();
   const units = property.accommodationUnits;
@@ -52,6 +57,21 @@ export function PropertyCard(props: PropertyCardProps) {
           <p className="text-[0.9375rem] break-words text-fg-muted">
             {property.address || t("properties.noAddress")}
           </p>
+          {property.owner && property.role && property.role !== "Owner" && (
+            <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-info-soft px-2.5 py-0.5 font-medium text-info-soft-fg">
+                <Icon name="users" className="size-4 shrink-0" />
+                {t("properties.yourRole", { role: t(`members.role.${property.role}`) })}
+              </span>
+              <span className="break-all text-fg-muted">
+                {t("properties.sharedBy", {
+                  owner: property.owner.name
+                    ? `${property.owner.name} (${property.owner.email})`
+                    : property.owner.email,
+                })}
+              </span>
+            </p>
+          )}
         </div>
       </div>
 
@@ -66,22 +86,43 @@ export function PropertyCard(props: PropertyCardProps) {
           ? <p className="mt-2 text-[0.9375rem] text-fg-muted">{t("properties.noUnits")}</p>
           : (
             <ul className="mt-2 space-y-2">
-              {units.map((unit) => <UnitItem key={unit.id} {...props} unit={unit} />)}
+              {units.map((unit) => (
+                <UnitItem key={unit.id} {...props} unit={unit} canEdit={may("settings")} />
+              ))}
             </ul>
           )}
       </section>
 
       <div className="mt-5 flex flex-wrap gap-2 border-t border-border pt-4">
-        <Button size="sm" onClick={() => props.onAddUnit(property)}>
-          <Icon name="plus" className="size-4" />
-          {t("properties.addUnit")}
-          {name}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => props.onSettings(property)}>
-          <Icon name="settings" className="size-4" />
-          {t("properties.settings")}
-          {name}
-        </Button>
+        {may("settings") && (
+          <Button size="sm" onClick={() => props.onAddUnit(property)}>
+            <Icon name="plus" className="size-4" />
+            {t("properties.addUnit")}
+            {name}
+          </Button>
+        )}
+        {may("settings") && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => props.onSettings(property)}
+          >
+            <Icon name="settings" className="size-4" />
+            {t("properties.settings")}
+            {name}
+          </Button>
+        )}
+        {may("members") && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => props.onMembers(property)}
+          >
+            <Icon name="users" className="size-4" />
+            {t("properties.team")}
+            {name}
+          </Button>
+        )}
         <a
           href={propertyPageUrl("reservations", property.id)}
           onClick={markNavigation}
@@ -101,16 +142,18 @@ export function PropertyCard(props: PropertyCardProps) {
           {name}
         </a>
         {/* What cannot be undone waits behind a menu (and then a confirmation), as on the units. */}
-        <MoreActionsMenu
-          className="ml-auto"
-          label={t("properties.moreActions", { name: property.name })}
-          actions={[{
-            label: t("properties.delete"),
-            icon: "trash",
-            danger: true,
-            onSelect: () => props.onDelete(property),
-          }]}
-        />
+        {may("owner") && (
+          <MoreActionsMenu
+            className="ml-auto"
+            label={t("properties.moreActions", { name: property.name })}
+            actions={[{
+              label: t("properties.delete"),
+              icon: "trash",
+              danger: true,
+              onSelect: () => props.onDelete(property),
+            }]}
+          />
+        )}
       </div>
     </article>
   );
@@ -259,8 +302,8 @@ function isTypeName(name: string, type: string): boolean {
   return rest !== null && /^( \d+)?$/.test(rest);
 }
 
-function UnitItem(props: PropertyCardProps & { unit: AccommodationUnit }) {
-  const { t, lang, unit } = props;
+function UnitItem(props: PropertyCardProps & { unit: AccommodationUnit; canEdit: boolean }) {
+  const { t, lang, unit, canEdit } = props;
   const name = <span className="sr-only">{` ${unit.name}`}</span>;
   const facts = [
     // The unit type (eVisitor's, for mirrored units), unless the name is just the type, numbered.
@@ -287,22 +330,30 @@ function UnitItem(props: PropertyCardProps & { unit: AccommodationUnit }) {
           {t("units.qr")}
           {name}
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => props.onEditUnit(unit)}>
-          <Icon name="pencil" className="size-4" />
-          {t("units.edit")}
-          {name}
-        </Button>
-        {/* What cannot be undone waits behind a menu (and then a confirmation), not on every row. */}
-        <MoreActionsMenu
-          className="ml-auto"
-          label={t("units.moreActions", { name: unit.name })}
-          actions={[{
-            label: t("units.delete"),
-            icon: "trash",
-            danger: true,
-            onSelect: () => props.onDeleteUnit(unit),
-          }]}
-        />
+        {canEdit && (
+          <>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => props.onEditUnit(unit)}
+            >
+              <Icon name="pencil" className="size-4" />
+              {t("units.edit")}
+              {name}
+            </Button>
+            {/* What cannot be undone waits behind a menu (and then a confirmation), not on every row. */}
+            <MoreActionsMenu
+              className="ml-auto"
+              label={t("units.moreActions", { name: unit.name })}
+              actions={[{
+                label: t("units.delete"),
+                icon: "trash",
+                danger: true,
+                onSelect: () => props.onDeleteUnit(unit),
+              }]}
+            />
+          </>
+        )}
       </div>
     </li>
   );

@@ -1,4 +1,6 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import type { PropertyScopeField } from "@shared/schemas/list-query.ts";
+import { roleMay } from "@shared/property-rights.ts";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import { deleteUnit } from "../../lib/api/accommodation-units.ts";
@@ -15,7 +17,9 @@ import { SearchField } from "../../ui/SearchField.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
 import { useShown } from "../../ui/use-shown.ts";
 import { ListShell } from "../../shell/ListShell.tsx";
+import { MembersDialog } from "./MembersDialog.tsx";
 import { PropertyCard } from "./PropertyCard.tsx";
+import { ScopeSwitch } from "./ScopeSwitch.tsx";
 import { PropertySettingsDialog } from "./PropertySettingsDialog.tsx";
 import { UnitDialog, type UnitDialogTarget } from "./UnitDialog.tsx";
 import { UnitQrDialog } from "./UnitQrDialog.tsx";
@@ -27,17 +31,21 @@ type Deletion =
   | { kind: "unit"; unit: AccommodationUnit };
 
 /**
- * The properties page's content: search, the property cards, and their dialogs (settings, unit,
- * QR code, delete), each outcome with a snackbar (spec section 8).
+ * The properties page's content: search, the own/shared switch (for those in another host's
+ * team), the property cards, and their dialogs (settings, team, unit, QR code, delete), each
+ * outcome with a snackbar (spec section 8).
  */
 export function PropertyList() {
   const { t, lang } = useTranslation();
+  const [scope, setScope] = useState<PropertyScopeField>("All");
+  const hasShared = useHasSharedProperties();
   const list = usePagedList({
     load: ({ pageNumber, searchTerm, signal }) =>
       listProperties(
-        { pageNumber, pageSize: PAGE_SIZE, sortBy: "name", searchValue: searchTerm },
+        { pageNumber, pageSize: PAGE_SIZE, sortBy: "name", searchValue: searchTerm, scope },
         signal,
       ),
+    deps: [scope],
     onFailed: (error) =>
       notify(t("properties.toast.loadFailed", { reason: describeApiError(t, error) }), {
         color: "error",
@@ -52,11 +60,13 @@ export function PropertyList() {
     isLoading,
     reloadAfterRemoval,
     updateItems: updateProperties,
+    setPageNumber,
   } = list;
   // The dialogs are siblings, so each one's key is prefixed with its name.
   const settings = useShown<Property>();
   const unitDialog = useShown<UnitDialogTarget>();
   const qr = useShown<AccommodationUnit>();
+  const members = useShown<Property>();
   const deletion = useShown<Deletion>();
   const [isDeleting, setDeleting] = useState(false);
 
@@ -128,11 +138,22 @@ export function PropertyList() {
     }
   }
 
-  const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" && search === "";
+  const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" &&
+    search === "" && scope === "All";
   const deleting = deletion.value;
 
   return (
     <div className="mt-8 space-y-5">
+      {hasShared && (
+        <ScopeSwitch
+          t={t}
+          value={scope}
+          onChange={(chosen) => {
+            setScope(chosen);
+            setPageNumber(1);
+          }}
+        />
+      )}
       {!hasNone && (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <SearchField
@@ -190,6 +211,7 @@ export function PropertyList() {
               onEditUnit={(unit) => unitDialog.show({ mode: "edit", unit })}
               onDeleteUnit={(unit) => deletion.show({ kind: "unit", unit })}
               onShowQr={qr.show}
+              onMembers={members.show}
             />
           ))}
       </ListShell>
@@ -206,6 +228,15 @@ export function PropertyList() {
             );
             settings.hide();
           }}
+        />
+      )}
+
+      {members.value && (
+        <MembersDialog
+          key={`members-${members.key}`}
+          open={members.open}
+          property={members.value}
+          onClose={members.hide}
         />
       )}
 
@@ -227,6 +258,10 @@ export function PropertyList() {
           unit={qr.value}
           onClose={qr.hide}
           onRenewed={unitRenewed}
+          canRenew={roleMay(
+            page?.items.find((item) => item.id === qr.value?.propertyId)?.role ?? "Owner",
+            "settings",
+          )}
         />
       )}
 
@@ -250,4 +285,20 @@ export function PropertyList() {
       </ConfirmDialog>
     </div>
   );
+}
+
+/** Whether the caller belongs to another host's property: only then is the switch shown. */
+function useHasSharedProperties(): boolean {
+  const [hasShared, setHasShared] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    listProperties(
+      { pageNumber: 1, pageSize: 1, sortBy: "name", searchValue: "", scope: "Shared" },
+      controller.signal,
+    ).then((page) => setHasShared(page.totalCount > 0)).catch(() => {
+      // Without the answer the switch stays hidden; the list shows every property anyway.
+    });
+    return () => controller.abort();
+  }, []);
+  return hasShared;
 }

@@ -27,6 +27,8 @@ interface UnitQrDialogProps {
   onClose: () => void;
   /** The unit got a new door code (issue 20). */
   onRenewed: (unit: AccommodationUnit) => void;
+  /** Whether the caller may renew the door code (the property's settings right; not reception). */
+  canRenew?: boolean;
 }
 
 type Renewal = "idle" | "confirming" | "renewing" | "renewed";
@@ -35,7 +37,9 @@ type Renewal = "idle" | "confirming" | "renewing" | "renewed";
  * The QR dialog of spec section 2: the unit's permanent check-in code, its address (copy), the
  * PNG to download, and the printable sheet.
  */
-export function UnitQrDialog({ open, unit, onClose, onRenewed }: UnitQrDialogProps) {
+export function UnitQrDialog(
+  { open, unit, onClose, onRenewed, canRenew = true }: UnitQrDialogProps,
+) {
   const { t } = useTranslation();
   // The door code shown: the unit's, or the new one once renewed here.
   const [code, setCode] = useState(unit.code);
@@ -172,7 +176,7 @@ export function UnitQrDialog({ open, unit, onClose, onRenewed }: UnitQrDialogPro
             {t("qr.renewedText")}
           </p>
         )}
-        {(renewal === "idle" || renewal === "renewed") && (
+        {canRenew && (renewal === "idle" || renewal === "renewed") && (
           <div className="mt-5 border-t border-border pt-4">
             <p className="text-sm text-fg-muted">{t("qr.renewHint")}</p>
             <Button

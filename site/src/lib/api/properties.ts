@@ -6,6 +6,7 @@ export type { PropertySortField } from "@shared/schemas/list-query.ts";
 import type {
   ListQueryInput,
   PropertyListQuery,
+  PropertyScopeField,
   PropertySortField,
 } from "@shared/schemas/list-query.ts";
 
@@ -14,9 +15,14 @@ export interface PropertyListQuery {
   pageSize: number;
   sortBy: PropertySortField;
   searchValue: string;
+  /** Own and shared (the default), only the caller's own, or only those shared with them. */
+  scope?: PropertyScopeField;
 }
 
-/** GET /api/Properties: the host's properties, each with its accommodation units. */
+/**
+ * GET /api/Properties: the host's properties and those shared with them, each with its
+ * accommodation units and the caller's role.
+ */
 export function listProperties(query: PropertyListQuery, signal?: AbortSignal) {
   return apiGet<Paged<Property>>(
     "/api/Properties",
@@ -25,6 +31,7 @@ export function listProperties(query: PropertyListQuery, signal?: AbortSignal) {
       PageSize: query.pageSize,
       SortBy: query.sortBy,
       SearchValue: query.searchValue.trim(),
+      Scope: query.scope ?? "All",
     } satisfies ListQueryInput<typeof PropertyListQuery>,
     signal,
   );

@@ -10,9 +10,10 @@ import {
 
 /**
  * Logout (spec section 4): revokes the session on the server (and the waiting administrator's, when
- * impersonating), forgets the stored user and goes to Login.
+ * impersonating), forgets the stored user and goes to Login (or `to`, e.g. Login returning to an
+ * invitation's page).
  */
-export async function signOut(): Promise<never> {
+export async function signOut({ to = ROUTES.login }: { to?: string } = {}): Promise<never> {
   const user = readStoredUser();
   const impersonator = readStoredUser(IMPERSONATOR_STORAGE_KEY);
   if (user) await logout(user.refreshToken);
@@ -23,6 +24,6 @@ export async function signOut(): Promise<never> {
   }
   clearStoredSession();
   setSession({ status: "signedOut" });
-  location.assign(ROUTES.login);
+  location.assign(to);
   return new Promise<never>(() => {});
 }
