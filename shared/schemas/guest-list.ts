@@ -59,6 +59,14 @@ export const GuestCheckOutList = z
   .meta({ id: "GuestCheckOutList" });
 export type GuestCheckOutList = z.infer<typeof GuestCheckOutList>;
 
+/** POST /Guests/sendAgain: the guests (by id) to send to eVisitor again, as stored. */
+export const GuestSendAgainList = z
+  .array(z.object({ id: Id }))
+  .min(1)
+  .max(50)
+  .meta({ id: "GuestSendAgainList" });
+export type GuestSendAgainList = z.infer<typeof GuestSendAgainList>;
+
 /**
  * POST /Guests/cancel: the guests (by id) whose eVisitor registrations are cancelled
  * (Htz/CancelTouristCheckIn), and the reason the host gives, sent to eVisitor with each.

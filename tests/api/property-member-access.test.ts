@@ -5,6 +5,9 @@ import { subscriptions } from "@core/db/schema/billing.ts";
 import { properties } from "@core/db/schema/properties.ts";
 import { propertyMembers } from "@core/db/schema/property-members.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
+import { GuestCheckInRequested } from "@shared/events.ts";
 import type { Database } from "@core/db/client.ts";
 import { issueInvitationCode } from "@core/services/property-members/invitation-code.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
@@ -296,5 +299,65 @@ Deno.test("a member may leave a property themselves; then it is gone from their 
     );
     assert.equal(left.status, 204);
     assert.equal((await propertyList(w, rita)).length, 0);
+  });
+});
+
+Deno.test("reception sends a failed guest to eVisitor again as stored, without the documents", async () => {
+  await withWorld(async (w) => {
+    const ana = await host(w, "ana@example.com", "0034643");
+    const rita = await member(w, ana, "rita@example.com", "Reception");
+    const stranger = await host(w, "zed@example.com", "0034644");
+    const created = await postWith(
+      w.app,
+      "/api/Reservations",
+      stay(ana.unit.id, "2026-08-10", "2026-08-12"),
+      ana.session,
+    );
+    const { code } = await created.json();
+    const checkIn = await w.app.request(postJson("/api/Reservations/Guests", {
+      reservationCode: code,
+      reservationGuests: [{ ...BIRGITTE, documentNumber: "DK4815162342" }],
+    }));
+    assert.equal(checkIn.status, 200, await checkIn.clone().text());
+    const [guest] = await w.db.select().from(guests);
+    const queuedEvents = async () =>
+      (await w.db.select().from(outbox).where(eq(outbox.subject, GuestCheckInRequested.subject)))
+        .filter((e) => (e.payload as { guestId: string }).guestId === guest.id).length;
+    const before = await queuedEvents();
+    await w.db.update(guests).set({
+      registrationState: "failed",
+      registrationFailure: "evisitor-refused",
+      registrationError: "Neispravan dokument",
+      registrationRetries: 3,
+    }).where(eq(guests.id, guest.id));
+
+    const again = () => send(w, "POST", "/api/Guests/sendAgain", rita, [{ id: guest.id }]);
+    assert.equal((await again()).status, 202);
+    const [sent] = await w.db.select().from(guests).where(eq(guests.id, guest.id));
+    assert.equal(sent.registrationState, "queued");
+    assert.equal(sent.registrationFailure, null);
+    assert.equal(sent.registrationRetries, 0);
+    assert.equal(sent.documentNumberSealed, guest.documentNumberSealed, "the stored document");
+    assert.equal(await queuedEvents(), before + 1);
+    assert.equal((await again()).status, 202, "a double click");
+    assert.equal(await queuedEvents(), before + 1, "queued once");
+
+    // Registered without trouble: nothing to send.
+    await w.db.update(guests).set({ status: "CheckedIn", registrationState: "registered" })
+      .where(eq(guests.id, guest.id));
+    assert.equal((await again()).status, 409);
+    // Cancelled: registered anew, under a new registration id.
+    await w.db.update(guests).set({ status: "Cancelled", cancelledAt: NOW })
+      .where(eq(guests.id, guest.id));
+    assert.equal((await again()).status, 202);
+    const [anew] = await w.db.select().from(guests).where(eq(guests.id, guest.id));
+    assert.equal(anew.status, "PreCheckIn");
+    assert.notEqual(anew.guid, guest.guid);
+
+    // Another host's guest reads as unknown.
+    const res = await send(w, "POST", "/api/Guests/sendAgain", stranger.session, [{
+      id: guest.id,
+    }]);
+    assert.equal(res.status, 404);
   });
 });

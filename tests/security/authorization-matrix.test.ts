@@ -305,6 +305,10 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
     request: (v) => ({ body: [{ id: v.guestId }] }),
     expect: "refused",
   },
+  "POST /api/Guests/sendAgain": {
+    request: (v) => ({ body: [{ id: v.guestId }] }),
+    expect: "refused",
+  },
 };
 
 /**

@@ -4,6 +4,7 @@ import {
   GuestCancellation,
   GuestCheckOutList,
   GuestListItem,
+  GuestSendAgainList,
   GuestUndoCheckOutList,
   HostGuestCheckInList,
 } from "@shared/schemas/guest-list.ts";
@@ -26,6 +27,7 @@ import { settlementsForHost } from "@core/services/guests/settlements.ts";
 import { ReservationSettlementQuery, SettlementSearch } from "@shared/schemas/settlement.ts";
 import { disownGuest, disownGuestByToken } from "@core/services/guests/disown-guest.ts";
 import { IdParam } from "../request/path-params.ts";
+import { sendGuestsAgain } from "@core/services/guests/send-again.ts";
 
 const common = {
   tags: ["Guests"],
@@ -104,6 +106,17 @@ const checkOut = createRoute({
   path: "/Guests/checkout",
   summary: "Check registered guests out of eVisitor (sent in the background)",
   request: jsonBody(GuestCheckOutList),
+  responses: { 202: { description: "Queued" }, ...errors },
+});
+
+// POST /api/Guests/sendAgain
+const sendAgain = createRoute({
+  ...common,
+  method: "post",
+  path: "/Guests/sendAgain",
+  summary: "Send guests to eVisitor again as stored (not yet registered, failed, or cancelled), " +
+    "without re-entering their documents (sent in the background)",
+  request: jsonBody(GuestSendAgainList),
   responses: { 202: { description: "Queued" }, ...errors },
 });
 
@@ -224,6 +237,10 @@ export const guestRoutes = createRouter()
   })
   .openapi(checkOut, async (c) => {
     await hostCheckOut(serviceContext(c), c.req.valid("json"));
+    return c.body(null, 202);
+  })
+  .openapi(sendAgain, async (c) => {
+    await sendGuestsAgain(serviceContext(c), c.req.valid("json"));
     return c.body(null, 202);
   })
   .openapi(cancel, async (c) => {

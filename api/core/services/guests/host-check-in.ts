@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { GuestCheckInRequested, GuestCheckOutRequested } from "@shared/events.ts";
+import type { RegistrationState } from "@shared/enums.ts";
 import type { Guest } from "@shared/schemas/guest.ts";
 import type { GuestCheckOutList, HostGuestCheckIn } from "@shared/schemas/guest-list.ts";
 import { guests } from "../../db/schema/guests.ts";
@@ -13,6 +14,37 @@ import { guestColumnsOf } from "./guest-fields.ts";
 import { registrationStateFor } from "./submit-guests.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { recordMemberAction } from "../property-members/member-actions.ts";
+
+type GuestRow = typeof guests.$inferSelect;
+
+/**
+ * The columns of a guest the host sends to eVisitor again, as entered or stored: a cancelled
+ * registration cannot be used again, so it makes a new one under a new registration id
+ * (eVisitor's rules on reusing an id are unknown); a held guest is approved by it; no automatic
+ * retry is pending any more.
+ */
+export function sentAgain(guest: GuestRow, state: RegistrationState, now: Date) {
+  const again = guest.status === "Cancelled"
+    ? {
+      guid: crypto.randomUUID(),
+      status: "PreCheckIn" as const,
+      cancelRequestedAt: null,
+      cancelReason: null,
+      cancelledAt: null,
+      registeredAt: null,
+    }
+    : {};
+  return {
+    ...again,
+    registrationState: state,
+    approvedAt: guest.approvedAt ?? (guest.approvalRequestedAt ? now : null),
+    registrationFailure: null,
+    registrationError: null,
+    registrationRetryAt: null,
+    registrationRetries: 0,
+    updatedAt: now,
+  };
+}
 
 /**
  * POST /Guests/checkin: the host adds guests to their stays or fixes them, and each is (re)queued
@@ -54,30 +86,9 @@ export async function hostCheckIn(
             throw new AppError("NotFound", { detail: "The guest was not found." });
           }
           if (guest.status === "CheckedOut") throw new AppError("GuestAlreadyCheckedIn");
-          // A cancelled registration cannot be used again: registering the guest again makes a
-          // new one, under a new registration id (eVisitor's rules on reusing an id are unknown).
-          const again = guest.status === "Cancelled"
-            ? {
-              guid: crypto.randomUUID(),
-              status: "PreCheckIn" as const,
-              cancelRequestedAt: null,
-              cancelReason: null,
-              cancelledAt: null,
-              registeredAt: null,
-            }
-            : {};
           await tx.update(guests).set({
             ...columns,
-            ...again,
-            registrationState: state,
-            // The host entering a held guest anew approves them.
-            approvedAt: guest.approvedAt ?? (guest.approvalRequestedAt ? ctx.now : null),
-            registrationFailure: null,
-            registrationError: null,
-            // The host sends it now: no automatic retry is pending any more.
-            registrationRetryAt: null,
-            registrationRetries: 0,
-            updatedAt: ctx.now,
+            ...sentAgain(guest, state, ctx.now),
           }).where(eq(guests.id, id));
         } else {
           id = crypto.randomUUID();

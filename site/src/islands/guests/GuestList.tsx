@@ -9,6 +9,7 @@ import {
   getGuestDetails,
   type GuestSortField,
   listGuests,
+  sendGuestsAgain,
   undoCheckOuts,
 } from "../../lib/api/guests.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
@@ -208,11 +209,20 @@ function Guests({ properties }: { properties: Property[] }) {
     }
   }
 
-  /** Sends the guest as stored to eVisitor again; what its rules refuse opens the form. */
+  /**
+   * Sends the guest as stored to eVisitor again; what its rules refuse opens the form. Without
+   * the right to read documents (reception) the server sends the stored record itself.
+   */
   async function register(guest: GuestListItem) {
     markBusy(guest.id, "register");
     let stored;
     try {
+      if (!roleMay(property.role ?? "Owner", "documents")) {
+        await sendGuestsAgain([guest.id]);
+        notify(t("guests.toast.sent", { name: guest.surnameAndName }), { color: "success" });
+        list.reload();
+        return;
+      }
       stored = await getGuestDetails(guest.externalId, propertyId);
       const parsed = GuestForm.safeParse(guestFormInput(valuesOfGuest(stored)));
       if (!parsed.success) {

@@ -87,6 +87,14 @@ export function checkOutGuests(ids: string[]): Promise<void> {
 }
 
 /**
+ * POST /api/Guests/sendAgain: queued (202); the guests go to eVisitor again exactly as stored, for
+ * someone at the property who may register guests but not read their documents (reception).
+ */
+export function sendGuestsAgain(ids: string[]): Promise<void> {
+  return apiPost<void>("/api/Guests/sendAgain", ids.map((id) => ({ id })));
+}
+
+/**
  * POST /api/Guests/cancel: queued (202); the worker cancels the registrations in eVisitor with
  * the reason. 409 CannotCancelRegistration for a guest not registered (or checked out).
  */

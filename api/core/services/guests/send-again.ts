@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { GuestCheckInRequested } from "@shared/events.ts";
+import type { GuestSendAgainList } from "@shared/schemas/guest-list.ts";
+import { actorIdOf, type ServiceContext } from "../../context.ts";
+import { guests } from "../../db/schema/guests.ts";
+import { AppError } from "../../errors.ts";
+import { appendEvent } from "../../outbox/append-event.ts";
+import { recordMemberAction } from "../property-members/member-actions.ts";
+import { today as todayOf } from "../reservations/stay-dates.ts";
+import { findOwnGuest } from "./guest-details.ts";
+import { sentAgain } from "./host-check-in.ts";
+import { registrationStateFor } from "./submit-guests.ts";
+
+/**
+ * POST /Guests/sendAgain: sends guests to eVisitor again exactly as stored, without the caller
+ * reading or re-entering their documents (reception holds the registration right but not the
+ * documents one, issue 22). For a guest not yet registered, a failed one, or one whose
+ * registration was cancelled (registered anew under a new id); a failed correction of a
+ * registered guest is sent again as the correction. A guest already on its way is left as it is
+ * (a double click); one registered without trouble, checked out, being cancelled or disowned, or
+ * of a cancelled stay is refused and nothing is queued.
+ */
+export async function sendGuestsAgain(
+  ctx: ServiceContext,
+  list: GuestSendAgainList,
+): Promise<void> {
+  const userId = actorIdOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const recorded = new Set<string>();
+    for (const { id } of list) {
+      const found = await findOwnGuest(tx, userId, { id }, "registration");
+      const { guests: guest, reservations: stay, properties: property } = found;
+      if (stay.canceledAt || guest.disownedAt) throw new AppError("CheckInClosed");
+      if (guest.registrationState === "queued") continue;
+      const open = guest.status === "PreCheckIn" || guest.status === "Cancelled" ||
+        (guest.status === "CheckedIn" && guest.registrationState === "failed");
+      if (!open || (guest.cancelRequestedAt && guest.status !== "Cancelled")) {
+        throw new AppError("GuestAlreadyCheckedIn");
+      }
+      const state = registrationStateFor(stay.startDate, todayOf(ctx.now));
+      await tx.update(guests).set(sentAgain(guest, state, ctx.now)).where(eq(guests.id, id));
+      if (state === "queued") {
+        await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
+      }
+      if (!recorded.has(stay.code)) {
+        recorded.add(stay.code);
+        await recordMemberAction(tx, ctx, {
+          property,
+          kind: "MemberGuestsCheckedIn",
+          reservationCode: stay.code,
+        });
+      }
+    }
+  });
+}
