@@ -254,6 +254,51 @@ Deno.test({
         },
       );
 
+      await t.step(
+        "before its JavaScript arrives, the door page already shows its frame in German: the " +
+          "loading status and the privacy notice, its largest text (LCP, issue 20)",
+        async () => {
+          for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
+            const context = await phone("de-DE", theme);
+            const page = await context.newPage();
+            // The island's code is held back: what shows is the HTML and its stylesheet alone.
+            let release = () => {};
+            const held = new Promise<void>((resolve) => release = resolve);
+            await page.route(/\/_astro\/CheckinPage\.[^/]+\.js$/, async (route) => {
+              await held;
+              await route.continue().catch(() => {});
+            });
+            await page.goto(`/prijava/smjestaj/${units[0].code}`, {
+              waitUntil: "domcontentloaded",
+            });
+            const notice = page.getByText(/^Ihr Gastgeber ist gesetzlich verpflichtet/);
+            await notice.waitFor();
+            const policy = notice.getByRole("link", {
+              name: "Datenschutzerklärung (auf Englisch)",
+            });
+            assert.equal(await policy.getAttribute("href"), "/en/privacy");
+            await page.getByRole("status").getByText("Ihr Aufenthalt wird geladen…").waitFor();
+            const where = (await notice.boundingBox())!;
+            assert.ok(
+              where.y + where.height <= VIEWPORTS.phone.height,
+              `the notice is on the first screen: ${where.y}+${where.height}`,
+            );
+            assert.deepEqual(await seriousAxeIssues(page), [], "axe before the page starts");
+            const look = theme === "DarkTheme" ? "dark" : "light";
+            await screenshot(page, `checkin-door-first-paint-phone-${look}`, { fullPage: false });
+
+            // Let go, the page starts, draws the notice itself and then the stay.
+            release();
+            await page.getByRole("heading", { level: 1, name: "Ihr Aufenthalt" }).waitFor();
+            assert.match(
+              await page.getByTestId("guest-privacy").innerText(),
+              /^Ihr Gastgeber ist gesetzlich verpflichtet/,
+            );
+            await context.close();
+          }
+        },
+      );
+
       await t.step("the sheet on a phone and a desktop, light and dark, in German", async () => {
         for (const look of LOOKS) {
           const context = await newContext({
