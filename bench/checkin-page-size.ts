@@ -50,8 +50,11 @@ interface Row {
 }
 const rows: Row[] = [];
 
-// Inline scripts: the theme script, Astro's island loader.
-for (const [, attrs, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+// Inline scripts: the theme script, Astro's island loader, the island's start after the first
+// paint. Not those inside a <template> (Astro's copy of the island's fallback markup, handed to the
+// island as its slot): a template's content is inert, its scripts never run.
+const live = html.replace(/<template\b[^>]*>[\s\S]*?<\/template>/g, "");
+for (const [, attrs, body] of live.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
   if (/\bsrc=/.test(attrs) || body.trim() === "") continue;
   rows.push({ file: "(inline script)", raw: body.length, gzip: gzip(body), when: "start" });
 }

@@ -246,11 +246,64 @@ Deno.test({
           await page.keyboard.press("Enter");
           await page.getByRole("heading", { level: 1, name: "Vaš boravak" }).waitFor();
           assert.equal(new URL(page.url()).pathname, `/prijava/smjestaj/${units[0].code}`);
+          // The privacy notice (the page's HTML, not the island's) follows the switch.
+          const notice = page.getByTestId("guest-privacy");
+          assert.match(await notice.innerText(), /^Domaćin vas je po zakonu dužan prijaviti/);
+          assert.equal(
+            await notice.getByRole("link", { name: "Politika privatnosti" }).getAttribute("href"),
+            "/politika-privatnosti",
+          );
           const again = await page.goto(`/prijava/smjestaj/${units[0].code}`);
           assert.equal(again?.request().redirectedFrom(), null, "no redirect: the choice wins");
           assert.match(await again!.text(), /<html lang="hr"/);
           await page.getByRole("heading", { level: 1, name: "Vaš boravak" }).waitFor();
           await context.close();
+        },
+      );
+
+      await t.step(
+        "before its JavaScript arrives, the door page already shows its frame in German: the " +
+          "loading status and the privacy notice, its largest text (LCP, issue 20)",
+        async () => {
+          for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
+            const context = await phone("de-DE", theme);
+            const page = await context.newPage();
+            // The island's code is held back: what shows is the HTML and its stylesheet alone.
+            let release = () => {};
+            const held = new Promise<void>((resolve) => release = resolve);
+            await page.route(/\/_astro\/CheckinPage\.[^/]+\.js$/, async (route) => {
+              await held;
+              await route.continue().catch(() => {});
+            });
+            await page.goto(`/prijava/smjestaj/${units[0].code}`, {
+              waitUntil: "domcontentloaded",
+            });
+            const notice = page.getByTestId("guest-privacy");
+            await notice.waitFor();
+            assert.match(await notice.innerText(), /^Ihr Gastgeber ist gesetzlich verpflichtet/);
+            const policy = notice.getByRole("link", {
+              name: "Datenschutzerklärung (auf Englisch)",
+            });
+            assert.equal(await policy.getAttribute("href"), "/en/privacy");
+            await page.getByRole("status").getByText("Ihr Aufenthalt wird geladen…").waitFor();
+            const where = (await notice.boundingBox())!;
+            assert.ok(
+              where.y + where.height <= VIEWPORTS.phone.height,
+              `the notice is on the first screen: ${where.y}+${where.height}`,
+            );
+            assert.deepEqual(await seriousAxeIssues(page), [], "axe before the page starts");
+            const look = theme === "DarkTheme" ? "dark" : "light";
+            await screenshot(page, `checkin-door-first-paint-phone-${look}`, { fullPage: false });
+
+            // Let go, the page starts and shows the stay; the notice is the very element painted
+            // first (not redrawn: a new, larger one would be a later LCP).
+            await notice.evaluate((element) => element.setAttribute("data-first-paint", ""));
+            release();
+            await page.getByRole("heading", { level: 1, name: "Ihr Aufenthalt" }).waitFor();
+            assert.equal(await notice.getAttribute("data-first-paint"), "");
+            assert.match(await notice.innerText(), /^Ihr Gastgeber ist gesetzlich verpflichtet/);
+            await context.close();
+          }
         },
       );
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { MESSAGES } from "@shared/messages.ts";
 import type { GuestForm } from "@shared/schemas/guest.ts";
 import {
@@ -40,7 +41,7 @@ import {
   storedDrafts,
   validateDraft,
 } from "./guest-draft.ts";
-import { GuestPrivacyNotice } from "./GuestPrivacyNotice.tsx";
+import { FOOTER_ID, usePrivacyNoticeIn } from "./guest-privacy-notice.ts";
 import { ADD_GUEST_ID, GuestsStep } from "./GuestsStep.tsx";
 import { contactOfError, HostContact } from "./HostContact.tsx";
 import { TranslatorContext, useTranslator } from "./i18n-context.ts";
@@ -130,18 +131,19 @@ export default function CheckinPage({ lang, messages }: CheckinPageProps) {
     }
   }
 
+  usePrivacyNoticeIn(translator);
+  // The footer is the page's own HTML, after the island (CheckinShell.astro); the contact joins it.
+  const [footer] = useState(() => document.getElementById(FOOTER_ID));
+
   return (
     <TranslatorContext.Provider value={translator}>
-      <div className="flex min-h-dvh flex-col">
+      <div className="flex flex-1 flex-col">
         <CheckinHeader onLanguage={switchLanguage} switching={switching} />
         <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:pt-10">
           <Checkin onContact={setContact} />
         </main>
-        <footer className="border-t border-border px-4 py-5 text-center text-sm text-fg-muted">
-          <GuestPrivacyNotice />
-          {contact && <HostContact contact={contact} />}
-        </footer>
       </div>
+      {contact && footer && createPortal(<HostContact contact={contact} />, footer)}
     </TranslatorContext.Provider>
   );
 }
