@@ -32,6 +32,28 @@ async function overflowsSideways(page: Page): Promise<boolean> {
   );
 }
 
+/**
+ * The buttons and links under `within` that a finger cannot hit reliably: smaller than 44 px
+ * either way (links inside running text excepted), as "name WxH".
+ */
+async function smallTargets(page: Page, within: string): Promise<string[]> {
+  return await page.evaluate((within) => {
+    const found: string[] = [];
+    for (const root of Array.from(document.querySelectorAll(within))) {
+      for (const el of Array.from(root.querySelectorAll("a[href], button, [role=menuitem]"))) {
+        const box = el.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) continue;
+        if (el.tagName === "A" && getComputedStyle(el).display === "inline") continue;
+        if (box.width < 44 || box.height < 44) {
+          const name = el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "";
+          found.push(`${name} ${Math.round(box.width)}x${Math.round(box.height)}`);
+        }
+      }
+    }
+    return found;
+  }, within);
+}
+
 Deno.test({
   name: "browser: the host app as a new host walks it",
   sanitizeOps: false,
@@ -206,6 +228,16 @@ Deno.test({
               hasText: /\d/,
             }).waitFor();
             await check("dashboard");
+            if (look.size === "phone") {
+              // A finger needs 44 px: the top bar and the dashboard's cards, then the profile
+              // menu.
+              assert.deepEqual(await smallTargets(page, "header, main"), [], "dashboard");
+              await page.getByRole("button", { name: "Moj račun" }).click();
+              // Measured once it has finished growing in.
+              await page.locator("[role=menu]:not([data-enter]):not([data-closed])").waitFor();
+              assert.deepEqual(await smallTargets(page, "[role=menu]"), [], "profile menu");
+              await page.keyboard.press("Escape");
+            }
             // Moderate, but on every desktop page: everything sits inside a landmark.
             assert.deepEqual(await axeIssuesOf(page, ["region"]), [], `region ${look.suffix}`);
             await screenshot(page, `host-app-dashboard-${look.suffix}`);

@@ -16,7 +16,7 @@ export function PublicHeader({ t, lang }: { t: Translate; lang: Locale }) {
         <BrandLink
           t={t}
           href={localePath(lang)}
-          className="mr-auto flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight"
+          className="mr-auto flex min-h-11 items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight"
         />
         <nav aria-label={t("header.navigation")} className="mobile:hidden">
           <a
