@@ -120,7 +120,9 @@ Deno.test({
             await visible("Preklapa se s postojećim boravkom");
             await visible("Ponavlja redak 2");
             await visible("Neispravno");
-            await page.getByText(/Odaberite jednu od mogućnosti/).locator("visible=true").first()
+            await page.getByText(/Nijedna vaša jedinica nema taj naziv ni kôd/).locator(
+              "visible=true",
+            ).first()
               .waitFor();
             await page.getByText(/Odaberite barem jedan dan/).locator("visible=true").first()
               .waitFor();
