@@ -67,7 +67,7 @@ function SnackbarItem({ t, snackbar }: { t: Translate; snackbar: Snackbar }) {
       <button
         type="button"
         onClick={() => dismissSnackbar(snackbar.id)}
-        className="grid size-8 shrink-0 place-items-center rounded-lg opacity-80 transition-opacity hover:bg-black/10 hover:opacity-100 focus-visible:outline-current"
+        className="grid size-8 shrink-0 place-items-center rounded-lg opacity-80 transition-opacity mobile:-my-1.5 mobile:size-11 hover:bg-black/10 hover:opacity-100 focus-visible:outline-current"
       >
         <Icon name="close" className="size-4" />
         <span className="sr-only">{t("shell.close")}</span>
