@@ -66,6 +66,21 @@ Deno.test({
       browser,
     );
     try {
+      await t.step("the sign-in doors fit a 360 px phone, switches and all", async () => {
+        const context = await newContext({ viewport: { width: 360, height: 740 } });
+        const page = await context.newPage();
+        for (const path of ["/app/prijava", "/app/registracija", "/app/zaboravljena-lozinka"]) {
+          await page.goto(path);
+          await page.getByRole("heading", { level: 1 }).waitFor();
+          assert.equal(await overflowsSideways(page), false, `${path}: no sideways scroll`);
+          // The last theme choice is inside the window, not cut off at its edge.
+          const system = await page.getByRole("radio").last().boundingBox();
+          assert.ok(system && system.x + system.width <= 360, `${path}: ${JSON.stringify(system)}`);
+        }
+        await screenshot(page, "host-app-forgot-password-360-light");
+        await context.close();
+      });
+
       await t.step(
         "a long e-mail address stays inside the 'check your e-mail' card on a phone",
         async () => {
@@ -94,6 +109,27 @@ Deno.test({
           assert.ok(box && box.x >= 0 && box.x + box.width <= VIEWPORTS.phone.width, "card fits");
           await screenshot(phone, "host-app-check-email-long-phone-light");
           await again.close();
+        },
+      );
+
+      await t.step(
+        "on a phone a failed connection's toast leaves the dialog's button free",
+        async () => {
+          const context = await newContext({ viewport: VIEWPORTS.phone });
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          await page.goto("/app/povezani-racuni");
+          await page.getByRole("button", { name: "Poveži račun" }).first().click();
+          const dialog = page.getByRole("dialog", { name: "Poveži eVisitor račun" });
+          await submitEVisitorAccount(dialog, "Kriva-Lozinka-1");
+          await page.getByText("Račun nije povezan.").waitFor();
+          // A trial click fails when something else (the snackbar) would take the tap.
+          await dialog.getByRole("button", { name: "Provjeri i poveži" }).click({
+            trial: true,
+            timeout: 2_000,
+          });
+          await screenshot(page, "host-app-connect-failed-phone-light", { fullPage: false });
+          await context.close();
         },
       );
 
@@ -234,7 +270,9 @@ Deno.test({
               assert.deepEqual(await smallTargets(page, "header, main"), [], "dashboard");
               await page.getByRole("button", { name: "Moj račun" }).click();
               // Measured once it has finished growing in.
-              await page.locator("[role=menu]:not([data-enter]):not([data-closed])").waitFor();
+              await page.locator(
+                "[role=menu]:not([data-enter], [data-closed], [data-transition])",
+              ).waitFor();
               assert.deepEqual(await smallTargets(page, "[role=menu]"), [], "profile menu");
               await page.keyboard.press("Escape");
             }
