@@ -42,6 +42,8 @@ export const MESSAGES = {
   parameterMustBeDefined: "The parameter '{name}' must be defined.",
   /** Not in the spec: the profile's OIB fails its ISO 7064 MOD 11,10 check digit. */
   oibInvalid: "Please enter a valid OIB",
+  /** Not in the spec: an imported row names a unit the host has neither by name nor by code. */
+  importUnitUnknown: "None of your units has this name or code",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

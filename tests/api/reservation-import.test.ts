@@ -115,7 +115,7 @@ Deno.test("POST /api/Reservations/import: a dry run answers each row and writes 
     assert.equal(byRow.get(3)!.unitName, ana.units[1].name, "found by code");
     assert.equal(byRow.get(3)!.arrival, "2026-09-14", "Croatian dates read");
     assert.equal(byRow.get(4)!.conflictRow, null, "a saved stay");
-    assert.deepEqual(byRow.get(5)!.errors, { unit: ["Please select an option"] });
+    assert.deepEqual(byRow.get(5)!.errors, { unit: ["None of your units has this name or code"] });
     assert.deepEqual(byRow.get(6)!.errors, {
       arrival: ["Please enter a valid date"],
       guests: ["Please enter a valid number"],
@@ -283,7 +283,7 @@ Deno.test("POST /api/Reservations/import: only Premium, only signed in, only one
     // Ana naming Bruno's unit by its code reads as an unknown unit; nothing lands with Bruno.
     const result = await importOk(ctx, ana.token, brunoCsv, {});
     assert.equal(result.rows[0].outcome, "invalid");
-    assert.deepEqual(result.rows[0].errors, { unit: ["Please select an option"] });
+    assert.deepEqual(result.rows[0].errors, { unit: ["None of your units has this name or code"] });
     assert.equal((await staysOf(ctx, bruno.userId)).length, 0);
     assert.equal((await staysOf(ctx, ana.userId)).length, 0);
   }, { now: NOW }));

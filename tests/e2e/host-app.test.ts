@@ -32,6 +32,28 @@ async function overflowsSideways(page: Page): Promise<boolean> {
   );
 }
 
+/**
+ * The buttons and links under `within` that a finger cannot hit reliably: smaller than 44 px
+ * either way (links inside running text excepted), as "name WxH".
+ */
+async function smallTargets(page: Page, within: string): Promise<string[]> {
+  return await page.evaluate((within) => {
+    const found: string[] = [];
+    for (const root of Array.from(document.querySelectorAll(within))) {
+      for (const el of Array.from(root.querySelectorAll("a[href], button, [role=menuitem]"))) {
+        const box = el.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) continue;
+        if (el.tagName === "A" && getComputedStyle(el).display === "inline") continue;
+        if (box.width < 44 || box.height < 44) {
+          const name = el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "";
+          found.push(`${name} ${Math.round(box.width)}x${Math.round(box.height)}`);
+        }
+      }
+    }
+    return found;
+  }, within);
+}
+
 Deno.test({
   name: "browser: the host app as a new host walks it",
   sanitizeOps: false,
@@ -44,6 +66,21 @@ Deno.test({
       browser,
     );
     try {
+      await t.step("the sign-in doors fit a 360 px phone, switches and all", async () => {
+        const context = await newContext({ viewport: { width: 360, height: 740 } });
+        const page = await context.newPage();
+        for (const path of ["/app/prijava", "/app/registracija", "/app/zaboravljena-lozinka"]) {
+          await page.goto(path);
+          await page.getByRole("heading", { level: 1 }).waitFor();
+          assert.equal(await overflowsSideways(page), false, `${path}: no sideways scroll`);
+          // The last theme choice is inside the window, not cut off at its edge.
+          const system = await page.getByRole("radio").last().boundingBox();
+          assert.ok(system && system.x + system.width <= 360, `${path}: ${JSON.stringify(system)}`);
+        }
+        await screenshot(page, "host-app-forgot-password-360-light");
+        await context.close();
+      });
+
       await t.step(
         "a long e-mail address stays inside the 'check your e-mail' card on a phone",
         async () => {
@@ -72,6 +109,27 @@ Deno.test({
           assert.ok(box && box.x >= 0 && box.x + box.width <= VIEWPORTS.phone.width, "card fits");
           await screenshot(phone, "host-app-check-email-long-phone-light");
           await again.close();
+        },
+      );
+
+      await t.step(
+        "on a phone a failed connection's toast leaves the dialog's button free",
+        async () => {
+          const context = await newContext({ viewport: VIEWPORTS.phone });
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          await page.goto("/app/povezani-racuni");
+          await page.getByRole("button", { name: "Poveži račun" }).first().click();
+          const dialog = page.getByRole("dialog", { name: "Poveži eVisitor račun" });
+          await submitEVisitorAccount(dialog, "Kriva-Lozinka-1");
+          await page.getByText("Račun nije povezan.").waitFor();
+          // A trial click fails when something else (the snackbar) would take the tap.
+          await dialog.getByRole("button", { name: "Provjeri i poveži" }).click({
+            trial: true,
+            timeout: 2_000,
+          });
+          await screenshot(page, "host-app-connect-failed-phone-light", { fullPage: false });
+          await context.close();
         },
       );
 
@@ -233,6 +291,18 @@ Deno.test({
               hasText: /\d/,
             }).waitFor();
             await check("dashboard");
+            if (look.size === "phone") {
+              // A finger needs 44 px: the top bar and the dashboard's cards, then the profile
+              // menu.
+              assert.deepEqual(await smallTargets(page, "header, main"), [], "dashboard");
+              await page.getByRole("button", { name: "Moj račun" }).click();
+              // Measured once it has finished growing in.
+              await page.locator(
+                "[role=menu]:not([data-enter], [data-closed], [data-transition])",
+              ).waitFor();
+              assert.deepEqual(await smallTargets(page, "[role=menu]"), [], "profile menu");
+              await page.keyboard.press("Escape");
+            }
             // Moderate, but on every desktop page: everything sits inside a landmark.
             assert.deepEqual(await axeIssuesOf(page, ["region"]), [], `region ${look.suffix}`);
             await screenshot(page, `host-app-dashboard-${look.suffix}`);

@@ -134,7 +134,9 @@ Deno.test({
             await page.getByText(/^Gosti: Gost ovog boravka ima pogreške/).locator("visible=true")
               .first().waitFor();
             await visible("Neispravno");
-            await page.getByText(/Odaberite jednu od mogućnosti/).locator("visible=true").first()
+            await page.getByText(/Nijedna vaša jedinica nema taj naziv ni kôd/).locator(
+              "visible=true",
+            ).first()
               .waitFor();
             await page.getByText(/Odaberite barem jedan dan/).locator("visible=true").first()
               .waitFor();

@@ -7,10 +7,14 @@ interface BrandLinkProps {
   className: string;
   /** The size of the mark. */
   markClassName?: string;
+  /** Classes of the name beside the mark (e.g. hiding it where the header is crowded). */
+  nameClassName?: string;
 }
 
 /** Product mark and name linking home; screen readers hear it as the home link. */
-export function BrandLink({ t, href, className, markClassName = "size-8" }: BrandLinkProps) {
+export function BrandLink(
+  { t, href, className, markClassName = "size-8", nameClassName }: BrandLinkProps,
+) {
   return (
     <a href={href} className={className}>
       <svg
@@ -20,7 +24,7 @@ export function BrandLink({ t, href, className, markClassName = "size-8" }: Bran
         focusable="false"
         dangerouslySetInnerHTML={{ __html: LOGO_MARKUP }}
       />
-      <span aria-hidden="true">{t("site.name")}</span>
+      <span aria-hidden="true" className={nameClassName}>{t("site.name")}</span>
       <span className="sr-only">{t("header.homeLink")}</span>
     </a>
   );

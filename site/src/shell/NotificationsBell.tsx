@@ -116,7 +116,7 @@ export function NotificationsBell({ t }: { t: Translate }) {
       <PopoverButton
         aria-label={label}
         onClick={() => void syncNotificationsNow()}
-        className="relative grid size-10 place-items-center rounded-xl text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg data-open:bg-surface-muted data-open:text-fg"
+        className="relative grid size-11 place-items-center rounded-xl text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg data-open:bg-surface-muted data-open:text-fg"
       >
         <Icon name="bell" className="size-[1.375rem]" />
         {unread > 0 && (
@@ -143,7 +143,7 @@ export function NotificationsBell({ t }: { t: Translate }) {
             type="button"
             disabled={unread === 0 || isMarking}
             onClick={() => void handleMarkAll()}
-            className="rounded-lg px-2 py-1 text-sm font-semibold text-primary hover:bg-primary-soft disabled:cursor-not-allowed disabled:text-fg-muted disabled:hover:bg-transparent"
+            className="rounded-lg px-2 py-1 text-sm font-semibold text-primary hover:bg-primary-soft mobile:min-h-11 disabled:cursor-not-allowed disabled:text-fg-muted disabled:hover:bg-transparent"
           >
             {t("notifications.markAllRead")}
           </button>
@@ -222,7 +222,7 @@ export function NotificationsBell({ t }: { t: Translate }) {
           <a
             href={ROUTES.notifications}
             onClick={markNavigation}
-            className="flex items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-primary hover:bg-primary-soft"
+            className="flex items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-primary hover:bg-primary-soft mobile:min-h-11"
           >
             {t("notifications.viewAll")}
             <Icon name="arrowRight" className="size-4" />

@@ -24,7 +24,7 @@ interface ProfileMenuProps {
 }
 
 const ITEM =
-  "flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-[0.9375rem] font-medium text-fg data-focus:bg-surface-muted data-disabled:opacity-60";
+  "flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left mobile:min-h-11 text-[0.9375rem] font-medium text-fg data-focus:bg-surface-muted data-disabled:opacity-60";
 
 /** The account menu in the top bar (spec section 2), with logout and End impersonation. */
 export function ProfileMenu(
@@ -46,7 +46,7 @@ export function ProfileMenu(
     <Menu>
       <MenuButton
         aria-label={t("profileMenu.button")}
-        className="flex items-center gap-2 rounded-full p-1 text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg data-open:bg-surface-muted desktop:pr-2"
+        className="flex items-center gap-2 rounded-full p-1.5 text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg data-open:bg-surface-muted desktop:pr-2"
       >
         <span
           aria-hidden="true"

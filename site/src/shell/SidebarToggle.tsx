@@ -16,7 +16,7 @@ export function SidebarToggle({ t }: { t: Translate }) {
       onClick={toggle}
       aria-expanded={isShown}
       aria-controls={!isMobile && isShown ? "app-sidebar" : undefined}
-      className="grid size-10 shrink-0 place-items-center rounded-xl text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg"
+      className="grid size-11 shrink-0 place-items-center rounded-xl text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg"
     >
       <Icon name="menu" className="size-6" />
       <span className="sr-only">{t("shell.menu")}</span>

@@ -26,7 +26,10 @@ export function Snackbars({ t }: { t: Translate }) {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-3 bottom-3 z-[60] flex flex-col items-center gap-2 sm:inset-x-auto sm:right-5 sm:bottom-5 sm:items-end print:hidden"
+      // On a phone a dialog's buttons sit at the bottom, where a snackbar would cover them (a
+      // failed "Provjeri i poveži" hid the button to try again): over an open dialog, the
+      // snackbars show at the top.
+      className="pointer-events-none fixed inset-x-3 bottom-3 z-[60] flex flex-col items-center gap-2 max-sm:[body:has([role=dialog][data-open])_&]:top-3 max-sm:[body:has([role=dialog][data-open])_&]:bottom-auto sm:inset-x-auto sm:right-5 sm:bottom-5 sm:items-end print:hidden"
     >
       {snackbars.map((snackbar) => <SnackbarItem key={snackbar.id} t={t} snackbar={snackbar} />)}
     </div>
@@ -67,7 +70,7 @@ function SnackbarItem({ t, snackbar }: { t: Translate; snackbar: Snackbar }) {
       <button
         type="button"
         onClick={() => dismissSnackbar(snackbar.id)}
-        className="grid size-8 shrink-0 place-items-center rounded-lg opacity-80 transition-opacity hover:bg-black/10 hover:opacity-100 focus-visible:outline-current"
+        className="grid size-8 shrink-0 place-items-center rounded-lg opacity-80 transition-opacity mobile:-my-1.5 mobile:size-11 hover:bg-black/10 hover:opacity-100 focus-visible:outline-current"
       >
         <Icon name="close" className="size-4" />
         <span className="sr-only">{t("shell.close")}</span>

@@ -43,7 +43,7 @@ export function TopBar(props: TopBarProps) {
         <BrandLink
           t={t}
           href="/"
-          className="flex items-center gap-2 rounded-lg font-bold desktop:hidden"
+          className="flex min-h-11 items-center gap-2 rounded-lg font-bold desktop:hidden"
           markClassName="size-7"
         />
         <p className="truncate text-lg font-semibold mobile:hidden">{title}</p>

@@ -41,7 +41,8 @@ export function Pagination(props: PaginationProps) {
           onClick={() => props.onPage(pageNumber - 1)}
         >
           <Icon name="chevronLeft" className="size-4" />
-          {t("pagination.previous")}
+          {/* Under 400 px the three do not fit in a row: the arrows stay, the words are read. */}
+          <span className="max-[400px]:sr-only">{t("pagination.previous")}</span>
         </Button>
         <span className="px-2 text-sm font-semibold whitespace-nowrap" aria-current="page">
           {t("pagination.page", {
@@ -55,7 +56,7 @@ export function Pagination(props: PaginationProps) {
           disabled={!props.hasNextPage}
           onClick={() => props.onPage(pageNumber + 1)}
         >
-          {t("pagination.next")}
+          <span className="max-[400px]:sr-only">{t("pagination.next")}</span>
           <Icon name="chevronRight" className="size-4" />
         </Button>
       </div>

@@ -31,7 +31,7 @@ export function SortableHeader<F extends string>(
       <button
         type="button"
         onClick={() => onSort(field)}
-        className={`inline-flex items-center gap-1 rounded-lg ${buttonPadding} py-1.5 font-semibold whitespace-nowrap hover:bg-surface hover:text-fg`}
+        className={`inline-flex items-center gap-1 rounded-lg ${buttonPadding} py-1.5 font-semibold whitespace-nowrap mobile:min-h-11 hover:bg-surface hover:text-fg`}
       >
         {t(label)}
         <Icon

@@ -17,7 +17,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
 
 const SIZES: Record<ButtonSize, string> = {
   md: "min-h-11 px-5 py-2.5",
-  sm: "min-h-9 px-3.5 py-1.5 text-sm",
+  sm: "min-h-9 px-3.5 py-1.5 text-sm mobile:min-h-11",
 };
 
 export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize = "md"): string {

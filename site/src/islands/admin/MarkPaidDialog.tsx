@@ -3,6 +3,7 @@ import { eurosText } from "../../lib/billing/money.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
+import { BreakableEmail } from "../../ui/BreakableEmail.tsx";
 
 interface MarkPaidDialogProps {
   t: Translate;
@@ -36,7 +37,9 @@ export function MarkPaidDialog(
       {request && (
         <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-xl border border-border bg-surface-muted/50 px-4 py-3 text-[0.9375rem]">
           <dt>{t("adminPurchases.user")}</dt>
-          <dd className="font-semibold break-words text-fg">{request.userEmail}</dd>
+          <dd className="font-semibold text-fg">
+            <BreakableEmail email={request.userEmail} />
+          </dd>
           <dt>{t("purchase.package")}</dt>
           <dd className="font-semibold text-fg">
             {t("purchase.packageName", { name: request.packageName })}

@@ -11,6 +11,7 @@ import { SortableHeader } from "../../ui/SortableHeader.tsx";
 import { PackageAndLength } from "../subscriptions/PackageAndLength.tsx";
 import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
 import { PurchaseStatusChip } from "../subscriptions/PurchaseStatusChip.tsx";
+import { BreakableEmail } from "../../ui/BreakableEmail.tsx";
 
 export interface PurchaseRequestSort {
   by: PurchaseRequestSortField;
@@ -115,7 +116,9 @@ export function PurchaseRequestTable(props: PurchaseRequestTableProps) {
           <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
             <div className="col-span-2 min-w-0">
               <dt className="text-fg-muted">{t("adminPurchases.user")}</dt>
-              <dd className="font-semibold break-words">{request.userEmail}</dd>
+              <dd className="font-semibold">
+                <BreakableEmail email={request.userEmail} />
+              </dd>
             </div>
             <div>
               <dt className="text-fg-muted">{t("purchase.reference")}</dt>
@@ -189,18 +192,5 @@ function MarkPaidButton(
       {t("adminPurchases.markPaid")}
       <span className="sr-only">{` ${request.referenceCode}`}</span>
     </Button>
-  );
-}
-
-/** An e-mail address that wraps after its "@" (and only breaks elsewhere when it must). */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.indexOf("@");
-  if (at < 0) return <span className="block [overflow-wrap:anywhere]">{email}</span>;
-  return (
-    <span className="block [overflow-wrap:anywhere]">
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </span>
   );
 }

@@ -16,7 +16,10 @@ export function PublicHeader({ t, lang }: { t: Translate; lang: Locale }) {
         <BrandLink
           t={t}
           href={localePath(lang)}
-          className="mr-auto flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight"
+          className="mr-auto flex min-h-11 min-w-11 items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight"
+          // The language and theme switches need the room on a narrow phone (360 px), as on the
+          // public site's header.
+          nameClassName="max-[440px]:hidden"
         />
         <nav aria-label={t("header.navigation")} className="mobile:hidden">
           <a

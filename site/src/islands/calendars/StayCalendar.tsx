@@ -127,7 +127,7 @@ export function StayCalendar(props: StayCalendarProps) {
                 type="button"
                 aria-pressed={view === option}
                 onClick={() => setChosenView(option)}
-                className={`min-h-8 rounded-[0.625rem] px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring ${
+                className={`min-h-8 rounded-[0.625rem] px-3 text-sm font-semibold transition-colors mobile:min-h-11 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring ${
                   view === option
                     ? "bg-primary text-primary-fg"
                     : "text-fg-muted hover:bg-surface-muted hover:text-fg"

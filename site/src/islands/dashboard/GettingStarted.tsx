@@ -66,7 +66,7 @@ export function GettingStarted({ t }: { t: Translate }) {
             <a
               href={step.href}
               onClick={markNavigation}
-              className="mt-4 inline-flex items-center gap-1.5 self-start rounded-lg font-semibold text-primary underline-offset-4 hover:underline"
+              className="mt-4 inline-flex items-center gap-1.5 self-start rounded-lg font-semibold text-primary underline-offset-4 hover:underline mobile:min-h-11"
             >
               {t(step.action)}
               <Icon name="arrowRight" className="size-4" />

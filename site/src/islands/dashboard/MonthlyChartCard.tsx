@@ -90,7 +90,7 @@ export function MonthlyChartCard({ t, lang, title, valueLabel, series }: Monthly
           type="button"
           aria-pressed={asTable}
           onClick={() => setAsTable((shown) => !shown)}
-          className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-primary hover:bg-primary-soft"
+          className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-primary hover:bg-primary-soft mobile:min-h-11"
         >
           <Icon name={asTable ? "barChart" : "table"} className="size-4" />
           {asTable ? t("dashboard.chart.showChart") : t("dashboard.chart.showTable")}

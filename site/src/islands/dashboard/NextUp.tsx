@@ -177,7 +177,7 @@ function NextCard<T>(
         <a
           href={link.href}
           onClick={markNavigation}
-          className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold text-primary hover:bg-primary-soft"
+          className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold text-primary hover:bg-primary-soft mobile:min-h-11"
         >
           {link.label}
           <Icon name="arrowRight" className="size-4" />

@@ -32,7 +32,7 @@ export function GuestStatusFilter({ t, value, onChange }: GuestStatusFilterProps
         {FILTERS.map((filter) => (
           <label
             key={filter.value}
-            className="cursor-pointer rounded-full border border-border-strong/50 bg-surface px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap text-fg-muted transition-colors hover:border-fg-muted hover:text-fg has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-soft-fg has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+            className="cursor-pointer rounded-full border border-border-strong/50 bg-surface px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap mobile:py-3 text-fg-muted transition-colors hover:border-fg-muted hover:text-fg has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-soft-fg has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
           >
             <input
               type="radio"

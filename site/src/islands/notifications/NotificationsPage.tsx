@@ -344,7 +344,7 @@ function IconButton(
       title={label}
       disabled={disabled}
       onClick={onClick}
-      className={`grid size-9 place-items-center rounded-lg text-fg-muted transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${
+      className={`grid size-9 place-items-center rounded-lg mobile:size-11 text-fg-muted transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${
         danger ? "hover:bg-error-soft hover:text-error" : "hover:bg-primary-soft hover:text-primary"
       }`}
     >

@@ -70,7 +70,10 @@ function ReservationImport() {
   return (
     <div className="mx-auto max-w-6xl">
       <p className="text-sm">
-        <a href={ROUTES.reservations} className="text-primary underline-offset-2 hover:underline">
+        <a
+          href={ROUTES.reservations}
+          className="inline-flex items-center text-primary underline-offset-2 hover:underline mobile:min-h-11"
+        >
           {t("nav.reservations")}
         </a>
       </p>
@@ -206,19 +209,36 @@ function Importer() {
         <p id={`${fileId}-hint`} className="mt-1 text-sm text-fg-muted">
           {t("reservationImport.fileHint")}
         </p>
-        <input
-          id={fileId}
-          name="file"
-          type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          aria-describedby={`${fileId}-hint`}
-          className="mt-3 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-soft file:px-3 file:py-2 file:font-semibold file:text-primary-soft-fg"
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setStage({ step: "choose" });
-            setError(null);
-          }}
-        />
+        {
+          /* The browser's own file button speaks the browser's language, not the page's: the
+            input is hidden and its second label is the button people see. */
+        }
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <input
+            id={fileId}
+            name="file"
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-describedby={`${fileId}-hint ${fileId}-chosen`}
+            className="peer sr-only"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setStage({ step: "choose" });
+              setError(null);
+            }}
+          />
+          <label
+            htmlFor={fileId}
+            className={`${
+              buttonClass("secondary")
+            } cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring`}
+          >
+            {t("reservationImport.choose")}
+          </label>
+          <span id={`${fileId}-chosen`} className="min-w-0 text-sm break-all text-fg-muted">
+            {file ? file.name : t("reservationImport.noFile")}
+          </span>
+        </div>
         <Button type="submit" className="mt-4" busy={stage.step === "previewing"}>
           {t("reservationImport.preview")}
         </Button>

@@ -30,7 +30,7 @@ export function StayFilterSwitch({ t, value, onChange }: StayFilterSwitchProps) 
         {FILTERS.map((filter) => (
           <label
             key={filter.value}
-            className="flex-auto cursor-pointer rounded-lg px-2 py-1.5 text-center text-sm font-semibold whitespace-nowrap text-fg-muted transition-colors hover:text-fg has-checked:bg-surface has-checked:text-primary has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-ring sm:min-w-24 sm:px-3.5"
+            className="flex-auto cursor-pointer rounded-lg px-2 py-1.5 text-center mobile:py-3 text-sm font-semibold whitespace-nowrap text-fg-muted transition-colors hover:text-fg has-checked:bg-surface has-checked:text-primary has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-ring sm:min-w-24 sm:px-3.5"
           >
             <input
               type="radio"

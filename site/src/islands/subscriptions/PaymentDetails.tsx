@@ -102,7 +102,7 @@ function CopyButton({ t, value, label }: { t: Translate; value: string; label: s
       onClick={copy}
       title={label}
       aria-label={label}
-      className="grid size-10 shrink-0 place-items-center rounded-xl text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg"
+      className="grid size-11 shrink-0 place-items-center rounded-xl text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg"
     >
       <Icon name="copy" className="size-5" />
     </button>

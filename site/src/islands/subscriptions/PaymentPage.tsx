@@ -75,7 +75,7 @@ function Payment() {
       <a
         href={ROUTES.subscription}
         onClick={markNavigation}
-        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-primary hover:underline"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-primary hover:underline mobile:min-h-11"
       >
         <Icon name="arrowLeft" className="size-4" />
         {t("payment.back")}

@@ -106,7 +106,7 @@ export function parseRow(
   const unitText = text(cell("unit"));
   const unit = unitText ? findUnit(unitText) : undefined;
   if (!unitText) fail("unit", requiredMessage("Unit"));
-  else if (!unit) fail("unit", MESSAGES.selectRequired);
+  else if (!unit) fail("unit", MESSAGES.importUnitUnknown);
 
   const arrival = importDateOf(cell("arrival"));
   const departure = importDateOf(cell("departure"));
