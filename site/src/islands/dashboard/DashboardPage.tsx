@@ -40,7 +40,10 @@ function Dashboard() {
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
-        {t("dashboard.welcome", { email: account?.displayName ?? account?.email ?? "" })}
+        {/* By name once the profile has one; an e-mail address is no way to greet anyone. */}
+        {account?.displayName
+          ? t("dashboard.welcome", { email: account.displayName })
+          : t("dashboard.welcomeNoName")}
       </h1>
       <p className="mt-2 text-lg text-fg-muted">
         {isNew ? t("dashboard.intro") : t("dashboard.introToday")}

@@ -26,7 +26,7 @@ export function StayFilterSwitch({ t, value, onChange }: StayFilterSwitchProps) 
   return (
     <fieldset className="w-full sm:w-auto">
       <legend className="text-sm font-semibold">{t("reservations.filter")}</legend>
-      <div className="mt-1.5 flex gap-1 rounded-xl border border-border-strong/40 bg-surface-muted p-1 sm:inline-flex">
+      <div className="mt-1.5 flex flex-wrap gap-1 rounded-xl border border-border-strong/40 bg-surface-muted p-1 sm:inline-flex sm:flex-nowrap">
         {FILTERS.map((filter) => (
           <label
             key={filter.value}
