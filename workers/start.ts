@@ -6,6 +6,7 @@ import type { WorkerName } from "./env.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { AccountSessions } from "@core/evisitor/account-sessions.ts";
+import { recordCredentialsRefused } from "./evisitor/credentials-refused.ts";
 import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consumer.ts";
 import { settlementsConsumer } from "./evisitor/provisioning/settlements-consumer.ts";
 import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
@@ -138,7 +139,11 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
   const sessions = options.workers.includes("evisitor") && options.evisitor
     ? new AccountSessions(
       { evisitor: options.evisitor.access, secretBox: options.evisitor.secretBox },
-      { idleMs: options.evisitor.sessionIdleMs ?? 5000 },
+      {
+        idleMs: options.evisitor.sessionIdleMs ?? 5000,
+        onCredentialsRefused: (account, error) =>
+          recordCredentialsRefused(db, clock, account, error),
+      },
     )
     : undefined;
   const running: Promise<void>[] = consumersOf(options, sessions).map((def) =>

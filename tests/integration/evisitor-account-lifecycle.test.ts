@@ -293,6 +293,8 @@ Deno.test({
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const state = await ctx.sim.control.state();
       assert.equal(state.apiKeyRefusals - refusalsBefore, 1, "one refused login in all");
+      // The host sees it on the account too, not only on the guest.
+      assert.equal((await accountsOf(ctx))[0].lastError, "api-key");
 
       const renewed = await postWith(
         ctx.app,
@@ -302,6 +304,9 @@ Deno.test({
       );
       assert.equal(renewed.status, 200, await renewed.clone().text());
       await guestWhere(ctx, code, (g) => g.status === "CheckedIn", "registered with the new key");
+      await waitFor(async () => (await accountsOf(ctx))[0].lastError === null, {
+        what: "the account's refusal cleared by the sync the new key started",
+      });
     }),
 });
 

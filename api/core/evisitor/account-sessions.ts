@@ -33,6 +33,12 @@ export interface AccountSessionsOptions {
   /** How long a session takes new work; 15 minutes unless given. */
   maxAgeMs?: number;
   now?: () => number;
+  /**
+   * Called when eVisitor refused the account's password or API key (or the login guard answered
+   * so from memory), whatever work met it, so the host is told on the account itself; such
+   * credentials are not sent again until they change (login-guard.ts).
+   */
+  onCredentialsRefused?: (account: Account, error: EVisitorError) => Promise<void>;
 }
 
 interface Entry {
@@ -61,6 +67,7 @@ export class AccountSessions {
   readonly #idleMs: number;
   readonly #maxAgeMs: number;
   readonly #now: () => number;
+  readonly #onCredentialsRefused: AccountSessionsOptions["onCredentialsRefused"];
   #closed = false;
 
   constructor(
@@ -70,6 +77,7 @@ export class AccountSessions {
     this.#idleMs = options.idleMs;
     this.#maxAgeMs = options.maxAgeMs ?? 15 * 60_000;
     this.#now = options.now ?? Date.now;
+    this.#onCredentialsRefused = options.onCredentialsRefused;
   }
 
   /** Runs `work` with the account's session (opened, or reused while it is open). */
@@ -83,6 +91,13 @@ export class AccountSessions {
     } catch (error) {
       if (error instanceof EVisitorError && ENDS_SESSION.includes(error.kind)) {
         this.#retire(account.id, entry);
+      }
+      if (
+        error instanceof EVisitorError && this.#onCredentialsRefused &&
+        (error.kind === "invalid-credentials" || error.kind === "api-key")
+      ) {
+        // Best effort: the work's own failure is what the caller acts on.
+        await this.#onCredentialsRefused(account, error).catch(() => {});
       }
       throw error;
     } finally {

@@ -33,19 +33,16 @@ export interface EVisitorClientOptions {
 
 export function createEVisitorClient(options: EVisitorClientOptions = {}): OpenEVisitorSession {
   const guard = options.guard ?? new LoginGuard();
-  return async (endpoint, credentials) => {
+  return async (endpoint, credentials, { typedByHost = false } = {}) => {
     const http = new EVisitorHttp(endpoint, options.fetch, options.onCall);
-    const login = () =>
-      guard.run(
-        {
-          baseUrl: endpoint.baseUrl,
-          username: credentials.username,
-          password: credentials.password,
-          apiKey: credentials.apiKey,
-        },
-        () => logIn(http, credentials),
-      );
-    await login();
+    const account = {
+      baseUrl: endpoint.baseUrl,
+      username: credentials.username,
+      password: credentials.password,
+      apiKey: credentials.apiKey,
+    };
+    const login = () => guard.run(account, () => logIn(http, credentials));
+    await guard.run(account, () => logIn(http, credentials), { typedByHost });
     return createSession(http, new AuthenticatedTransport(http, login));
   };
 }

@@ -4,9 +4,13 @@
  * So:
  * - logins to one account run one at a time in a process, so a burst of jobs cannot fire a burst
  *   of logins;
- * - a password eVisitor answered `false` for is not sent again for a while (a different one is),
- *   because a retry can only fail the same way; so is an API key eVisitor refused (the test
- *   service refuses the application, not the user, so only a different key can get through);
+ * - a password eVisitor answered `false` for is not sent again by any background work until the
+ *   credentials change (a different one is sent), because a retry can only fail the same way and
+ *   each failed login counts towards a lockout that also blocks the host's own eVisitor; so is an
+ *   API key eVisitor refused (the test service refuses the application, not the user, so only a
+ *   different key can get through). Only the host typing the same credentials again (connecting
+ *   or changing them, `typedByHost`) tries them once more: eVisitor may have enabled an account
+ *   or a key again;
  * - after a lockout no login is tried until it should have ended;
  * - with a `loginCap`, at most that many logins to one account are made in any window (a
  *   minute), counted by the store, so every process together keeps to it: a login beyond it waits
@@ -91,8 +95,8 @@ export interface LoginGuardOptions {
   /** How long to hold off after a lockout whose message names no duration. */
   defaultLockoutMs?: number;
   /**
-   * How long a refused password is not tried again. Not forever: an account eVisitor had
-   * disabled may be enabled again with the same password.
+   * How long a refused password or API key is not tried again by background work: a year unless
+   * given, i.e. until the credentials change (the host typing them again is always tried once).
    */
   refusalMemoryMs?: number;
   now?: () => number;
@@ -126,7 +130,7 @@ export class LoginGuard {
 
   constructor(options: LoginGuardOptions = {}) {
     this.#defaultLockoutMs = options.defaultLockoutMs ?? 15 * 60_000;
-    this.#refusalMemoryMs = options.refusalMemoryMs ?? 30 * 60_000;
+    this.#refusalMemoryMs = options.refusalMemoryMs ?? 365 * 24 * 60 * 60_000;
     this.#now = options.now ?? Date.now;
     this.#store = options.store ?? memoryLoginGuardStore();
     this.#digest = options.digest ?? sha256;
@@ -145,12 +149,19 @@ export class LoginGuard {
 
   /**
    * Runs `login` unless the guard already knows how it would end; one at a time per account in
-   * this process.
+   * this process. `typedByHost`: the host has just typed these credentials (and waits for the
+   * answer), so a remembered refusal of them is tried once more; a lockout still is not.
    */
-  run(account: Account, login: () => Promise<void>): Promise<void> {
+  run(
+    account: Account,
+    login: () => Promise<void>,
+    { typedByHost = false }: { typedByHost?: boolean } = {},
+  ): Promise<void> {
     const key = this.#key(account);
     const previous = this.#queues.get(key) ?? Promise.resolve();
-    const next = previous.catch(() => {}).then(() => this.#attempt(key, account, login));
+    const next = previous.catch(() => {}).then(() =>
+      this.#attempt(key, account, login, typedByHost)
+    );
     this.#queues.set(key, next);
     // Drop the queue entry once idle so the map does not grow with every account ever seen.
     next.finally(() => {
@@ -159,15 +170,20 @@ export class LoginGuard {
     return next;
   }
 
-  async #attempt(key: string, account: Account, login: () => Promise<void>): Promise<void> {
+  async #attempt(
+    key: string,
+    account: Account,
+    login: () => Promise<void>,
+    typedByHost: boolean,
+  ): Promise<void> {
     const apiKeyDigest = await this.#digest(`api key\n${account.apiKey ?? ""}`);
     const passwordDigest = await this.#digest(account.password);
     let known = await this.#store.read(key);
-    this.#refuseKnown(known, apiKeyDigest, passwordDigest);
+    this.#refuseKnown(known, apiKeyDigest, passwordDigest, typedByHost);
     if (this.#cap && await this.#waitForSlot(key)) {
       // Another process may have learnt meanwhile how this login would end.
       known = await this.#store.read(key);
-      this.#refuseKnown(known, apiKeyDigest, passwordDigest);
+      this.#refuseKnown(known, apiKeyDigest, passwordDigest, typedByHost);
     }
     try {
       await login();
@@ -195,7 +211,12 @@ export class LoginGuard {
   }
 
   /** Throws what eVisitor would answer, when the guard already knows it. */
-  #refuseKnown(known: GuardedAccount, apiKeyDigest: string, passwordDigest: string): void {
+  #refuseKnown(
+    known: GuardedAccount,
+    apiKeyDigest: string,
+    passwordDigest: string,
+    typedByHost: boolean,
+  ): void {
     if (known.lockedUntil !== undefined && known.lockedUntil > this.#now()) {
       const minutes = Math.ceil((known.lockedUntil - this.#now()) / 60_000);
       throw new EVisitorError(
@@ -203,6 +224,7 @@ export class LoginGuard {
         `eVisitor locked the account after failed logins; not trying again for ${minutes} minutes`,
       );
     }
+    if (typedByHost) return;
     // The key is checked before the password: eVisitor refuses the application first.
     const refusedKey = known.refusedApiKey;
     if (refusedKey && refusedKey.digest === apiKeyDigest && refusedKey.until > this.#now()) {

@@ -309,8 +309,9 @@ export interface EVisitorOfferedServiceType {
 }
 
 /**
- * A Croatian settlement (Htz/SettlementLookup). `name` is the code list's entry, sent whole as
- * CityOfBirth / CityOfResidence ("Grad-Naselje", evisitor-api.md §3.1 and §6.9).
+ * A Croatian settlement (Htz/SettlementLookup). `name` is its "Grad-Naselje" entry, sent whole as
+ * CityOfBirth / CityOfResidence (evisitor-api.md §3.1 and §6.9; how it is made from the lookup's
+ * columns: settlement-names.ts).
  */
 export interface EVisitorSettlement {
   id: string;
@@ -335,4 +336,9 @@ export interface EVisitorBorderCrossing {
 export type OpenEVisitorSession = (
   endpoint: EVisitorEndpoint,
   credentials: EVisitorCredentials,
+  /**
+   * `typedByHost`: the host has just typed the credentials and waits (connecting an account or
+   * changing its credentials), so a refusal the login guard remembers is tried once more.
+   */
+  options?: { typedByHost?: boolean },
 ) => Promise<EVisitorSession>;

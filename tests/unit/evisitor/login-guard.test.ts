@@ -130,3 +130,60 @@ Deno.test("no API key at all, refused by the test service, is remembered too", a
   await assert.rejects(guard.run(account, refuse), { kind: "api-key" });
   assert.equal(attempts, 1);
 });
+
+Deno.test("a refused API key or password is not retried by background work hours later", async () => {
+  let now = 0;
+  const guard = new LoginGuard({ now: () => now });
+  let attempts = 0;
+  const refuse = (kind: "api-key" | "invalid-credentials") => () => {
+    attempts++;
+    return Promise.reject(new EVisitorError(kind, "refused"));
+  };
+  const keyed = { ...account, apiKey: "kljuc" };
+  await assert.rejects(guard.run(keyed, refuse("api-key")), { kind: "api-key" });
+  await assert.rejects(guard.run(account, refuse("invalid-credentials")));
+  assert.equal(attempts, 2);
+  // A daily comparison, a host opening a stay a day later: still not asked.
+  now = 25 * 60 * 60_000;
+  await assert.rejects(guard.run(keyed, refuse("api-key")), { kind: "api-key" });
+  await assert.rejects(guard.run(account, refuse("invalid-credentials")), {
+    kind: "invalid-credentials",
+  });
+  assert.equal(attempts, 2, "only new credentials are sent");
+});
+
+Deno.test("the host typing refused credentials again tries them once; a lockout still holds", async () => {
+  const guard = new LoginGuard();
+  let attempts = 0;
+  const keyed = { ...account, apiKey: "kljuc" };
+  await assert.rejects(
+    guard.run(keyed, () => {
+      attempts++;
+      return Promise.reject(new EVisitorError("api-key", "Application is not registered"));
+    }),
+  );
+  // HTZ enabled the key again; the host types it once more in the account dialog.
+  await guard.run(keyed, () => {
+    attempts++;
+    return Promise.resolve();
+  }, { typedByHost: true });
+  assert.equal(attempts, 2);
+  await guard.run(keyed, () => {
+    attempts++;
+    return Promise.resolve();
+  });
+  assert.equal(attempts, 3, "after it went through, background work uses it again");
+
+  await assert.rejects(guard.run(account, () => {
+    attempts++;
+    return Promise.reject(new EVisitorError("locked-out", "locked; try again in 5 minutes"));
+  }));
+  await assert.rejects(
+    guard.run(account, () => {
+      attempts++;
+      return Promise.resolve();
+    }, { typedByHost: true }),
+    { kind: "locked-out" },
+  );
+  assert.equal(attempts, 4, "no login while eVisitor holds the account locked");
+});

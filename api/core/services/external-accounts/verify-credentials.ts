@@ -18,7 +18,10 @@ export async function verifyCredentials(
   credentials: EVisitorCredentials,
 ): Promise<void> {
   try {
-    const session = await evisitor.openSession(evisitor.endpoint, credentials);
+    // Typed by the host just now: tried even if eVisitor refused them before (login-guard.ts).
+    const session = await evisitor.openSession(evisitor.endpoint, credentials, {
+      typedByHost: true,
+    });
     await session.logout();
   } catch (error) {
     if (!(error instanceof EVisitorError)) throw error;
