@@ -4,6 +4,7 @@
  * arrival organisations and border crossings by CodeMI, service types by Name.
  */
 import { Fields, filterQuery, readRecords, type Row } from "./records.ts";
+import { gradNaseljeEntries } from "./settlement-names.ts";
 import type { Transport } from "./transport.ts";
 import type {
   EVisitorArrivalOrganisation,
@@ -96,16 +97,28 @@ export async function listBorderCrossings(t: Transport): Promise<EVisitorBorderC
 }
 
 /**
- * Every active Croatian settlement. The list is large (thousands of rows), so it is read only in
- * the background and kept per account (evisitor_settlements); a guest's search never waits for it.
+ * Every active Croatian settlement, each with its "Grad-Naselje" entry as `name`
+ * (settlement-names.ts decides the form). The list is large (thousands of rows): it is filtered
+ * to active rows and read whole, without paging (Rhetos answers the whole filtered set when no
+ * page is asked, evisitor-api.md §2.2; paging would need a sort and its page-size limits are
+ * unverified, §2.2). It is read only in the background and kept per account
+ * (evisitor_settlements); a guest's search never waits for it.
  */
 export async function listSettlements(t: Transport): Promise<EVisitorSettlement[]> {
   const filters = filterQuery([{ Property: "Active", Operation: "equal", Value: "true" }]);
-  return (await rows(t, "SettlementLookup", { filters })).map((f) => ({
+  const read = (await rows(t, "SettlementLookup", { filters })).map((f) => ({
     id: f.string("ID"),
     name: f.string("Name"),
+    cityId: f.optionalString("CityMunicipalityHrID"),
     zipCode: f.optionalString("ZIPCode"),
     active: f.boolean("Active", true),
+  }));
+  const entries = gradNaseljeEntries(read);
+  return read.map(({ id, name, zipCode, active }) => ({
+    id,
+    name: entries.get(id) ?? name,
+    zipCode,
+    active,
   }));
 }
 
