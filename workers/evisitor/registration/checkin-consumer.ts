@@ -127,8 +127,11 @@ export async function checkInOf(
     session.listOfferedServiceTypes(),
     session.listCheckInFacilities(),
   ]);
+  // The lookup names a facility by its ID and its Code (evisitor-api.md §2.4); whether its ID is
+  // FacilityBrowse's is not documented, so either one finds it (the code is the check-in's key).
   const isVacationHome = facilities.some((f) =>
-    f.id.toLowerCase() === property.facilityId.toLowerCase() && f.isVacationHomeCalculation
+    (f.id.toLowerCase() === property.facilityId.toLowerCase() ||
+      f.code === property.facilityCode) && f.isVacationHomeCalculation
   );
   // Only a vacation home's flat rate asks who is an EU citizen (tax-category.ts).
   const euMembers = new Set(
