@@ -8,8 +8,9 @@ import { eq } from "drizzle-orm";
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { accountEvents } from "@core/db/schema/account-events.ts";
+import { evisitorSettlementLists } from "@core/db/schema/evisitor-settlements.ts";
 import { externalAccounts } from "@core/db/schema/external-accounts.ts";
-import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
+import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { createTestApp, simulatorAccess } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import {
@@ -176,7 +177,8 @@ Deno.test({
     try {
       const before = await createTestApp({
         db: database.db,
-        evisitor: simulatorAccess(testService.baseUrl),
+        // Under the test service's own root, as https://www.evisitor.hr/testApi.
+        evisitor: simulatorAccess(`${testService.baseUrl}/testApi`),
       });
       await createHost(before, database.db, { email: "ana@example.com" });
       const { accessToken: token } = await signIn(before, "ana@example.com");
@@ -184,7 +186,11 @@ Deno.test({
       assert.equal(connected.status, 200);
       const { id } = await connected.json();
       const [row] = await database.db.select().from(externalAccounts);
-      assert.equal(row.environment, testService.baseUrl, "the service is stored with the account");
+      assert.equal(
+        row.environment,
+        `${testService.baseUrl}/testApi`,
+        "the service is stored with the account",
+      );
 
       // The API restarted with production as its default.
       const app = await createTestApp({
@@ -202,7 +208,7 @@ Deno.test({
 
       const code = await stay(ctx);
       await checkIn(ctx, code, BIRGITTE);
-      await guestWhere(
+      const guest = await guestWhere(
         ctx,
         code,
         (g) => g.status === "CheckedIn",
@@ -219,6 +225,59 @@ Deno.test({
         token,
       );
       assert.equal(changed.status, 200, await changed.clone().text());
+
+      // Every other worker path too: a new departure, a check-out and its undo, a cancel, the
+      // stay's refresh (opening it above) and the settlement list.
+      const [property] = (await (await getWith(
+        app,
+        "/api/Properties?PageNumber=1&PageSize=20",
+        token,
+      )).json()).items;
+      const later = addDays(todayInStayZone(), 4);
+      const moved = await app.request(`/api/Reservations/${code}`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", ...bearer(token) },
+        body: JSON.stringify({
+          accommodationUnitId: property.accommodationUnits[0].id,
+          startDateUTC: noon(addDays(todayInStayZone(), -1)),
+          endDateUTC: noon(later),
+        }),
+      });
+      assert.equal(moved.status, 200, await moved.clone().text());
+      await waitFor(async () => {
+        const [r] = (await testService.control.state()).registrations;
+        return r.fields.ForeseenStayUntil === later;
+      }, { what: "the new departure on the test service" });
+      const out = await postWith(app, "/api/Guests/checkout", [{ id: guest.id }], token);
+      assert.equal(out.status, 202);
+      await guestWhere(ctx, code, (g) => g.status === "CheckedOut", "checked out there");
+      const undo = await postWith(app, "/api/Guests/undoCheckout", [{ id: guest.id }], token);
+      assert.equal(undo.status, 202);
+      await guestWhere(ctx, code, (g) => g.status === "CheckedIn", "check-out undone there");
+      const cancelled = await postWith(app, "/api/Guests/cancel", {
+        guests: [{ id: guest.id }],
+        reason: "Gost nije došao",
+      }, token);
+      assert.equal(cancelled.status, 202);
+      await guestWhere(ctx, code, (g) => g.status === "Cancelled", "cancelled there");
+      await database.db.delete(evisitorSettlementLists);
+      await waitFor(async () => {
+        const res = await app.request(`/api/Reservations/${code}/Settlements?Query=zagreb`);
+        return (await res.json()).available;
+      }, { what: "the settlement list read again from the test service" });
+      const asked = (await testService.control.state()).requests.map((r) => r.path);
+      assert.ok(asked.every((p) => p.startsWith("/testApi/")), "always under the account's root");
+      for (
+        const call of [
+          "CheckOutTourist",
+          "CancelTouristCheckOut",
+          "CancelTouristCheckIn",
+          "ListOfTourists",
+        ]
+      ) {
+        assert.ok(asked.some((p) => p.includes(`/${call}/`)), `${call} on the test service`);
+      }
+      assert.ok(asked.filter((p) => p.includes("/SettlementLookup/")).length >= 2);
 
       const elsewhere = await production.control.state();
       assert.equal(elsewhere.requests.length, 0, "production was never asked");
