@@ -103,15 +103,21 @@ Deno.test({
         "the registration refused for the old password",
       );
       assert.equal(held.registrationFailure?.code, "credentials");
+      assert.equal((await accountsOf(ctx))[0].lastError, "invalid-credentials", "on the account");
 
       const url = `/api/ExternalAccounts/${accountId}/credentials`;
       const empty = await postWith(ctx.app, url, {}, ctx.token);
       assert.equal(empty.status, 400, "a new password or API key is needed");
-      const wrong = await postWith(ctx.app, url, { password: "Krivo-1" }, ctx.token);
-      assert.equal(wrong.status, 400);
-      assert.equal((await wrong.json()).code, "ExternalAccountInvalid");
       const [stored] = await ctx.database.db.select().from(externalAccounts);
       const sealedBefore = stored.passwordSealed;
+      const wrong = await postWith(ctx.app, url, { password: "Krivo-1" }, ctx.token);
+      assert.equal(wrong.status, 400);
+      const problem = await wrong.json();
+      assert.equal(problem.code, "ExternalAccountInvalid");
+      assert.match(problem.detail, /did not accept this username and password\. Nothing was saved/);
+      assert.ok(problem.errors.password, "said at the password field");
+      const [unchanged] = await ctx.database.db.select().from(externalAccounts);
+      assert.deepEqual(unchanged, stored, "a refused password changes nothing");
 
       const res = await postWith(ctx.app, url, { password: "Nova-Lozinka-7" }, ctx.token);
       assert.equal(res.status, 200, await res.clone().text());
@@ -147,7 +153,16 @@ Deno.test({
       assert.equal(guests.find((g) => g.id === first.id)?.guid, first.guid);
       const registrations = (await ctx.sim.control.state()).registrations;
       assert.deepEqual(registrations.map((r) => r.status), ["active", "active"]);
-      assert.equal((await accountsOf(ctx))[0].status, 2, "still Synchronized");
+      // The refusal the workers put on the account is cleared by the sync the change started.
+      await waitFor(async () => {
+        const [account] = await accountsOf(ctx);
+        return account.status === 2 && account.lastError === null;
+      }, { what: "Synchronized, without the old refusal" });
+      assert.deepEqual(
+        (await propertiesOf(ctx)).map((p: { id: string }) => p.id),
+        before.map((p: { id: string }) => p.id),
+        "the same properties after that sync",
+      );
 
       const history = await ctx.database.db.select().from(accountEvents)
         .where(eq(accountEvents.kind, "ExternalAccountCredentialsChanged"));
