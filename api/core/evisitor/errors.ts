@@ -115,6 +115,11 @@ export function errorFromResponse(response: RawResponse, resource: string): EVis
   if (status >= 500 || status === 408 || status === 429) {
     const envelope = readEnvelope(parseJson(response.text));
     if (envelope && status < 500) return errorFromEnvelope(envelope, status, resource);
+    // A refused API key is final whatever status carries it (its status is undocumented,
+    // evisitor-api.md §6.6): retrying it as an outage would repeat a refused login.
+    if (envelope && API_KEY.test(`${envelope.userMessage}\n${envelope.systemMessage}`)) {
+      return errorFromEnvelope(envelope, status, resource);
+    }
     return new EVisitorError("unavailable", `eVisitor answered ${status} (${resource})`, status);
   }
   if (looksLikeHtml(response)) {

@@ -63,7 +63,7 @@ Deno.test("the lockout message is 'locked-out' and keeps only the wait time", ()
 });
 
 Deno.test("the API key envelope is 'api-key' whatever its status", () => {
-  for (const status of [200, 400, 401, 403]) {
+  for (const status of [200, 400, 401, 403, 429, 500, 503]) {
     assert.equal(
       kindOf(
         envelope(
