@@ -17,7 +17,8 @@
  *   CancelTouristCheckOut take {ID, Reason} (§3.3); an edit must send all fields, with the
  *   arrival unchanged (§3.1);
  * - the flat rate: vacation home only, EEA citizens only, StayFrom up to 15 July of the current
- *   year (§3.1); tax categories per facility from TTPaymentCategoryLookup2 (§2.4).
+ *   year (§3.1); tax categories per facility from TTPaymentCategoryLookup2 (§2.4);
+ *   FacilityTouristCheckInLookup rows have IDs of their own, matching FacilityBrowse by Code only.
  *
  * Every request is recorded (method, path, query, JSON body, Cookie header) for the tests.
  */
@@ -357,8 +358,9 @@ export class ReferenceEVisitor {
             "SettlementHrID",
             "TTPayerID",
           ],
-          REFERENCE_FACILITIES.map((f) => ({
-            ID: f.id,
+          // Its own row IDs: that they are FacilityBrowse's is not documented (§2.4).
+          REFERENCE_FACILITIES.map((f, i) => ({
+            ID: guid(i + 1, 0xf2),
             Code: f.code,
             Name: f.name,
             IsVacationHomeCalculation: f.vacationHome,
