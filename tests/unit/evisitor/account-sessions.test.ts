@@ -14,7 +14,14 @@ import { TEST_SECRETS } from "../../support/app.ts";
 type Account = typeof externalAccounts.$inferSelect;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function world(options: { idleMs?: number; maxAgeMs?: number; refuse?: boolean } = {}) {
+async function world(
+  options: {
+    idleMs?: number;
+    maxAgeMs?: number;
+    refuse?: boolean;
+    onCredentialsRefused?: (account: Account, error: EVisitorError) => Promise<void>;
+  } = {},
+) {
   const secretBox = await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY);
   const logins: string[] = [];
   const logouts: string[] = [];
@@ -32,7 +39,11 @@ async function world(options: { idleMs?: number; maxAgeMs?: number; refuse?: boo
   const sessions = new AccountSessions({
     evisitor: { endpoint: { baseUrl: "http://evisitor.test", timeoutMs: 1000 }, openSession },
     secretBox,
-  }, { idleMs: options.idleMs ?? 50, maxAgeMs: options.maxAgeMs });
+  }, {
+    idleMs: options.idleMs ?? 50,
+    maxAgeMs: options.maxAgeMs,
+    onCredentialsRefused: options.onCredentialsRefused,
+  });
   const account = async (id: string, password = "Lozinka-1"): Promise<Account> =>
     ({
       id,
@@ -140,4 +151,24 @@ Deno.test("a session past its age takes no new work", async () => {
   assert.equal(logouts.length, 1);
   await sessions.close();
   assert.equal(logouts.length, 2);
+});
+
+Deno.test("a refused password or API key is reported for the account, other failures are not", async () => {
+  const told: [string, string][] = [];
+  const { sessions, account, setRefuse } = await world({
+    idleMs: 10_000,
+    onCredentialsRefused: (a, error) => Promise.resolve(void told.push([a.id, error.kind])),
+  });
+  const a = await account("a");
+  setRefuse(true);
+  await assert.rejects(sessions.use(a, () => Promise.resolve()), { kind: "invalid-credentials" });
+  setRefuse(false);
+  await assert.rejects(
+    sessions.use(a, () => Promise.reject(new EVisitorError("api-key", "Application is not"))),
+  );
+  for (const kind of ["unavailable", "firewall", "rejected", "locked-out"] as const) {
+    await assert.rejects(sessions.use(a, () => Promise.reject(new EVisitorError(kind, kind))));
+  }
+  assert.deepEqual(told, [["a", "invalid-credentials"], ["a", "api-key"]]);
+  await sessions.close();
 });
