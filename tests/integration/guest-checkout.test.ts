@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
 import { todayInStayZone } from "@shared/time-zone.ts";
+import { guests } from "@core/db/schema/guests.ts";
+import { retryUnansweredCheckOuts } from "../../workers/evisitor/registration/unanswered-retry.ts";
 import { getWith, postWith } from "../support/accounts.ts";
-import { propertiesOf, withEVisitorPipeline } from "../support/evisitor-pipeline.ts";
+import {
+  type EVisitorPipeline,
+  propertiesOf,
+  withEVisitorPipeline,
+} from "../support/evisitor-pipeline.ts";
+import { waitFor } from "../support/wait.ts";
 import { REAL_SERVERS } from "../support/pipeline.ts";
 import { answersTo, guestOf, hostView, registeredStay } from "../support/registered-guest.ts";
 import { BIRGITTE } from "../support/guests.ts";
@@ -98,5 +106,62 @@ Deno.test({
       assert.equal(registrations[0].status, "active");
       assert.equal(registrations[0].fields.CityOfResidence, "Odense");
       assert.deepEqual(await answersTo(ctx, "CheckInTourist"), [200, 200], "sent twice: an edit");
+    }),
+});
+
+/** The guest's row, for what the host's view does not carry (the retry time). */
+const rowOf = async (ctx: EVisitorPipeline, id: string) =>
+  (await ctx.database.db.select().from(guests).where(eq(guests.id, id)))[0];
+
+Deno.test({
+  name: "a check-out eVisitor's firewall keeps refusing is told with its support ID and " +
+    "sent again later by itself",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const { code, guest } = await registeredStay(ctx);
+      // Every delivery meets the firewall (the pipeline delivers 4 times).
+      await ctx.sim.control.fail("waf", 4, { path: "CheckOutTourist", supportId: "7766554433" });
+      const res = await postWith(ctx.app, "/api/Guests/checkout", [{ id: guest.id }], ctx.token);
+      assert.equal(res.status, 202);
+      const failed = await waitFor(async () => {
+        const row = await rowOf(ctx, guest.id);
+        return row.registrationFailure === "firewall" && row;
+      }, { what: "the firewall's refusal recorded", timeoutMs: 30_000 });
+      assert.equal(failed.registrationError, "7766554433", "the support ID for eVisitor's support");
+      assert.equal(failed.status, "CheckedIn");
+      assert.ok(failed.registrationRetryAt, "planned to be sent again");
+      assert.deepEqual(await answersTo(ctx, "CheckOutTourist"), [200, 200, 200, 200]);
+
+      // The retry time comes: sent again by itself, and the guest is checked out.
+      const later = new Date(failed.registrationRetryAt!.getTime() + 1000);
+      assert.equal(await retryUnansweredCheckOuts(ctx.database.db, later), 1);
+      await guestOf(ctx, code, (g) => g.status === "CheckedOut", "checked out on the retry");
+      const [registration] = (await ctx.sim.control.state()).registrations;
+      assert.equal(registration.status, "checked-out");
+      assert.equal((await rowOf(ctx, guest.id)).registrationRetryAt, null);
+    }),
+});
+
+Deno.test({
+  name: "a check-out that failed can be sent again by the host",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const { code, guest } = await registeredStay(ctx);
+      await ctx.sim.control.fail("http500", 4, { path: "CheckOutTourist" });
+      const first = await postWith(ctx.app, "/api/Guests/checkout", [{ id: guest.id }], ctx.token);
+      assert.equal(first.status, 202);
+      const failed = await waitFor(async () => {
+        const row = await rowOf(ctx, guest.id);
+        return row.registrationFailure !== null && row;
+      }, { what: "the outage recorded", timeoutMs: 30_000 });
+      assert.equal(failed.registrationFailure, "unanswered-retrying");
+
+      // The host does not wait for the retry: pressing check-out again sends it now.
+      const again = await postWith(ctx.app, "/api/Guests/checkout", [{ id: guest.id }], ctx.token);
+      assert.equal(again.status, 202);
+      await guestOf(ctx, code, (g) => g.status === "CheckedOut", "checked out by the host's retry");
+      assert.deepEqual(await answersTo(ctx, "CheckOutTourist"), [500, 500, 500, 500, 200]);
     }),
 });

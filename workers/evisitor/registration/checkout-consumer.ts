@@ -9,6 +9,7 @@ import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
 import { hostFailureOf } from "./checkin-consumer.ts";
+import { unansweredRetryAt } from "./unanswered-retry.ts";
 
 /** hh:mm in Zagreb at `now`. */
 function zagrebTime(now: Date): string {
@@ -28,7 +29,9 @@ export function earlyCheckOutTime(now: string, arrivalTimeToday: string | null):
 }
 
 /**
- * Checks one registered guest out of eVisitor. eVisitor takes no check-out dated after today, so
+ * Checks one registered guest out of eVisitor. An outage or eVisitor's firewall that outlasts the
+ * deliveries is tried again later by itself (retryUnansweredCheckOuts); a refusal is kept beside
+ * the guest for the host, who may send the check-out again (host-check-in.ts). eVisitor takes no check-out dated after today, so
  * a guest leaving early is checked out today at this time, one leaving as planned on the departure
  * day at the unit's check-out time. Idempotent: a guest already out is left alone.
  */
@@ -65,11 +68,19 @@ export function checkOutConsumer(
           deliveries: event.deliveries,
         });
         if (error.isTransient && !event.isLastAttempt) throw error;
-        const failure = hostFailureOf(error);
+        // eVisitor's firewall or an outage outlasted the deliveries: sent again later by itself,
+        // as an unanswered registration is (unanswered-retry.ts); a refusal is the host's.
+        const retryAt = error.isTransient
+          ? unansweredRetryAt(guest.registrationRetries, ctx.clock())
+          : null;
+        const failure = error.isTransient && error.kind !== "firewall"
+          ? { code: retryAt ? "unanswered-retrying" as const : "unanswered" as const, detail: null }
+          : hostFailureOf(error);
         await ctx.db.update(guests)
           .set({
             registrationFailure: failure.code,
             registrationError: failure.detail,
+            registrationRetryAt: retryAt,
             updatedAt: ctx.clock(),
           })
           .where(eq(guests.id, guest.id));
@@ -79,6 +90,7 @@ export function checkOutConsumer(
         status: "CheckedOut",
         registrationFailure: null,
         registrationError: null,
+        registrationRetryAt: null,
         checkedOutAt: ctx.clock(),
         updatedAt: ctx.clock(),
       }).where(eq(guests.id, guest.id));

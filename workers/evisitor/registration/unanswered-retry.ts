@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, lte } from "drizzle-orm";
-import { GuestCheckInRequested } from "@shared/events.ts";
+import { and, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { GuestCheckInRequested, GuestCheckOutRequested } from "@shared/events.ts";
 import type { Database } from "@core/db/client.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { appendEvent } from "@core/outbox/append-event.ts";
@@ -46,6 +46,40 @@ export async function retryUnansweredRegistrations(db: Database, now: Date): Pro
         updatedAt: now,
       }).where(eq(guests.id, id));
       await appendEvent(tx, GuestCheckInRequested, { guestId: id }, now);
+      queued++;
+    }
+  });
+  return queued;
+}
+
+/**
+ * The same for check-outs: a registered guest whose check-out eVisitor did not answer, or its
+ * firewall kept refusing, is queued for check-out again once the retry time has come, on the same
+ * growing delays. Returns how many.
+ */
+export async function retryUnansweredCheckOuts(db: Database, now: Date): Promise<number> {
+  const due = and(
+    eq(guests.status, "CheckedIn"),
+    isNotNull(guests.checkOutRequestedAt),
+    lte(guests.registrationRetryAt, now),
+    isNull(guests.anonymisedAt),
+  );
+  const candidates = await db.select({ id: guests.id }).from(guests).where(due);
+  if (candidates.length === 0) return 0;
+  let queued = 0;
+  await db.transaction(async (tx) => {
+    const still = await tx.select({ id: guests.id, retries: guests.registrationRetries })
+      .from(guests).where(and(due, inArray(guests.id, candidates.map((g) => g.id))));
+    for (const { id, retries } of still) {
+      // On its way again: no failure shown meanwhile (host-check-in.ts reads that as in flight).
+      await tx.update(guests).set({
+        registrationRetryAt: null,
+        registrationRetries: retries + 1,
+        registrationFailure: null,
+        registrationError: null,
+        updatedAt: now,
+      }).where(eq(guests.id, id));
+      await appendEvent(tx, GuestCheckOutRequested, { guestId: id }, now);
       queued++;
     }
   });

@@ -103,10 +103,9 @@ export async function warnOfDeadlines(db: Database, now: Date): Promise<number> 
   for (const row of rows) {
     const guest = row.guests;
     if (guest.registrationState === "queued") continue;
-    if (
-      guest.status === "CheckedIn" &&
-      (guest.checkOutRequestedAt || row.reservations.endDate > today)
-    ) {
+    // A check-out on its way needs no warning; one that failed does (the host must send it).
+    const checkingOut = guest.checkOutRequestedAt && !guest.registrationFailure;
+    if (guest.status === "CheckedIn" && (checkingOut || row.reservations.endDate > today)) {
       continue;
     }
     const deadline = nextDeadlineOf(

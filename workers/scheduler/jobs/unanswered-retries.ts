@@ -1,10 +1,13 @@
 import { log } from "@core/platform/logger.ts";
-import { retryUnansweredRegistrations } from "../../evisitor/registration/unanswered-retry.ts";
+import {
+  retryUnansweredCheckOuts,
+  retryUnansweredRegistrations,
+} from "../../evisitor/registration/unanswered-retry.ts";
 import type { Job } from "../job.ts";
 
 /**
- * Every `tickMs` (GUEST_SCHEDULE_TICK_MS), registrations eVisitor never answered are queued
- * again once their retry time has come (unanswered-retry.ts).
+ * Every `tickMs` (GUEST_SCHEDULE_TICK_MS), registrations and check-outs eVisitor never answered
+ * (or its firewall refused) are queued again once their retry time has come (unanswered-retry.ts).
  */
 export function unansweredRetriesJob({ tickMs }: { tickMs: number }): Job {
   return {
@@ -13,6 +16,8 @@ export function unansweredRetriesJob({ tickMs }: { tickMs: number }): Job {
     async run({ db, now }) {
       const retries = await retryUnansweredRegistrations(db, now);
       if (retries > 0) log.info("unanswered registrations sent again", { retries });
+      const checkOuts = await retryUnansweredCheckOuts(db, now);
+      if (checkOuts > 0) log.info("unanswered check-outs sent again", { checkOuts });
     },
   };
 }

@@ -149,8 +149,15 @@ export async function hostCheckOut(
       if (guest.status !== "CheckedIn" || guest.cancelRequestedAt) {
         throw new AppError("CannotCheckOut");
       }
-      if (guest.checkOutRequestedAt) continue; // already on its way (a double click)
-      await tx.update(guests).set({ checkOutRequestedAt: ctx.now }).where(eq(guests.id, id));
+      // Already on its way (a double click); one that failed (eVisitor refused it, or its
+      // firewall or an outage outlasted the retries) is the host's to send again.
+      if (guest.checkOutRequestedAt && !guest.registrationFailure) continue;
+      await tx.update(guests).set({
+        checkOutRequestedAt: ctx.now,
+        registrationFailure: null,
+        registrationError: null,
+        registrationRetryAt: null,
+      }).where(eq(guests.id, id));
       await appendEvent(tx, GuestCheckOutRequested, { guestId: id }, ctx.now);
     }
   });
