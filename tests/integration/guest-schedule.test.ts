@@ -111,6 +111,28 @@ Deno.test("the host is warned once when a failed guest's registration deadline i
     assert.equal(note.template, "GuestRegistrationDue");
   }, { now: NOW }));
 
+Deno.test("a check-out that failed is warned about; one on its way is not", () =>
+  withTestApp(async (ctx) => {
+    // Departure 13 August at 10:00; the check-out is due 24 hours later.
+    await stayWithGuest(ctx, "2026-08-10", "2026-08-13");
+    const requested = at("2026-08-13", 10);
+    await ctx.db.update(guests).set({
+      status: "CheckedIn",
+      registrationState: "registered",
+      checkOutRequestedAt: requested,
+    });
+    assert.equal(await warnOfDeadlines(ctx.db, at("2026-08-14", 7)), 0, "on its way");
+    // eVisitor refused it: the host must send it again, so the deadline matters.
+    await ctx.db.update(guests).set({
+      registrationFailure: "evisitor-refused",
+      registrationError: "Nije dopušten unos datuma odjave koji ne zadovoljava definirana prava.",
+    });
+    assert.equal(await warnOfDeadlines(ctx.db, at("2026-08-14", 7)), 1, "three hours left");
+    const [note] = await ctx.db.select().from(userNotifications)
+      .where(ne(userNotifications.template, "GuestAddedByGuest"));
+    assert.equal(note.template, "GuestCheckOutDue");
+  }, { now: NOW }));
+
 Deno.test("the scheduler's guest jobs queue a late check-out before the deadline warnings look", () =>
   withTestApp(async (ctx) => {
     const { propertyId } = await stayWithGuest(ctx, "2026-08-10", "2026-08-13");
