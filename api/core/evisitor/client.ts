@@ -41,9 +41,11 @@ export function createEVisitorClient(options: EVisitorClientOptions = {}): OpenE
       password: credentials.password,
       apiKey: credentials.apiKey,
     };
-    const login = () => guard.run(account, () => logIn(http, credentials));
-    await guard.run(account, () => logIn(http, credentials), { typedByHost });
-    return createSession(http, new AuthenticatedTransport(http, login));
+    const login = (hostWaits = false) =>
+      guard.run(account, () => logIn(http, credentials), { typedByHost: hostWaits });
+    await login(typedByHost);
+    // Logins again after an expiry are the session's own: remembered refusals hold for them.
+    return createSession(http, new AuthenticatedTransport(http, () => login()));
   };
 }
 
