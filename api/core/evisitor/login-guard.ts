@@ -9,8 +9,9 @@
  *   each failed login counts towards a lockout that also blocks the host's own eVisitor; so is an
  *   API key eVisitor refused (the test service refuses the application, not the user, so only a
  *   different key can get through). Only the host typing the same credentials again (connecting
- *   or changing them, `typedByHost`) tries them once more: eVisitor may have enabled an account
- *   or a key again;
+ *   or changing them, `typedByHost`) tries them once more, as eVisitor may have enabled an account
+ *   or a key again, but not within minutes of the refusal (a host pressing "save" again and
+ *   again must not lock the account either);
  * - after a lockout no login is tried until it should have ended;
  * - with a `loginCap`, at most that many logins to one account are made in any window (a
  *   minute), counted by the store, so every process together keeps to it: a login beyond it waits
@@ -99,6 +100,11 @@ export interface LoginGuardOptions {
    * given, i.e. until the credentials change (the host typing them again is always tried once).
    */
   refusalMemoryMs?: number;
+  /**
+   * How long after a refusal the host typing the same credentials is still answered from memory
+   * rather than with a login: 10 minutes unless given.
+   */
+  hostRetryAfterMs?: number;
   now?: () => number;
   /** Where refusals and lockouts are kept; this process's memory unless given. */
   store?: LoginGuardStore;
@@ -123,6 +129,7 @@ export class LoginGuard {
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #defaultLockoutMs: number;
   readonly #refusalMemoryMs: number;
+  readonly #hostRetryAfterMs: number;
   readonly #now: () => number;
   readonly #store: LoginGuardStore;
   readonly #digest: (password: string) => Promise<string>;
@@ -131,6 +138,7 @@ export class LoginGuard {
   constructor(options: LoginGuardOptions = {}) {
     this.#defaultLockoutMs = options.defaultLockoutMs ?? 15 * 60_000;
     this.#refusalMemoryMs = options.refusalMemoryMs ?? 365 * 24 * 60 * 60_000;
+    this.#hostRetryAfterMs = options.hostRetryAfterMs ?? 10 * 60_000;
     this.#now = options.now ?? Date.now;
     this.#store = options.store ?? memoryLoginGuardStore();
     this.#digest = options.digest ?? sha256;
@@ -224,17 +232,21 @@ export class LoginGuard {
         `eVisitor locked the account after failed logins; not trying again for ${minutes} minutes`,
       );
     }
-    if (typedByHost) return;
+    // A refusal still holds, unless the host types the same again a while after it.
+    const holds = (refusal: { until: number }) =>
+      refusal.until > this.#now() &&
+      !(typedByHost &&
+        this.#now() - (refusal.until - this.#refusalMemoryMs) >= this.#hostRetryAfterMs);
     // The key is checked before the password: eVisitor refuses the application first.
     const refusedKey = known.refusedApiKey;
-    if (refusedKey && refusedKey.digest === apiKeyDigest && refusedKey.until > this.#now()) {
+    if (refusedKey && refusedKey.digest === apiKeyDigest && holds(refusedKey)) {
       throw new EVisitorError(
         "api-key",
         "eVisitor already refused this API key; not trying it again",
       );
     }
     const refused = known.refused;
-    if (refused && refused.digest === passwordDigest && refused.until > this.#now()) {
+    if (refused && refused.digest === passwordDigest && holds(refused)) {
       throw new EVisitorError(
         "invalid-credentials",
         "eVisitor already refused this username and password; not trying them again",

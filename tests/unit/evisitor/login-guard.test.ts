@@ -153,16 +153,21 @@ Deno.test("a refused API key or password is not retried by background work hours
 });
 
 Deno.test("the host typing refused credentials again tries them once; a lockout still holds", async () => {
-  const guard = new LoginGuard();
+  let now = 0;
+  const guard = new LoginGuard({ now: () => now });
   let attempts = 0;
   const keyed = { ...account, apiKey: "kljuc" };
-  await assert.rejects(
-    guard.run(keyed, () => {
-      attempts++;
-      return Promise.reject(new EVisitorError("api-key", "Application is not registered"));
-    }),
-  );
-  // HTZ enabled the key again; the host types it once more in the account dialog.
+  const refuse = () => {
+    attempts++;
+    return Promise.reject(new EVisitorError("api-key", "Application is not registered"));
+  };
+  await assert.rejects(guard.run(keyed, refuse));
+  // Pressing "save" again at once is answered from memory: no burst of refused logins.
+  now = 60_000;
+  await assert.rejects(guard.run(keyed, refuse, { typedByHost: true }), { kind: "api-key" });
+  assert.equal(attempts, 1);
+  // A day later HTZ has enabled the key again; the host types it once more in the dialog.
+  now = 24 * 60 * 60_000;
   await guard.run(keyed, () => {
     attempts++;
     return Promise.resolve();

@@ -18,7 +18,8 @@ export async function verifyCredentials(
   credentials: EVisitorCredentials,
 ): Promise<void> {
   try {
-    // Typed by the host just now: tried even if eVisitor refused them before (login-guard.ts).
+    // Typed by the host just now: tried even if eVisitor refused them before, unless that was
+    // only minutes ago (login-guard.ts).
     const session = await evisitor.openSession(evisitor.endpoint, credentials, {
       typedByHost: true,
     });
