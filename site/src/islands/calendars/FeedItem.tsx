@@ -164,7 +164,16 @@ function LastRun({ t, lang, run }: { t: Translate; lang: Locale; run: CalendarSy
                 </span>
                 {conflict.summary && ` · „${conflict.summary}”`}
                 {conflict.withCode &&
-                  ` · ${t("calendars.conflict.with", { code: conflict.withCode })}`}
+                  ` · ${
+                    t(
+                      conflict.registered
+                        ? "calendars.conflict.registered"
+                        : "calendars.conflict.with",
+                      {
+                        code: conflict.withCode,
+                      },
+                    )
+                  }`}
               </li>
             ))}
           </ul>
