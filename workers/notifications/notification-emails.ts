@@ -109,7 +109,7 @@ const STAY_NEEDS_HOST: Record<string, Record<Language, (p: Placeholders) => stri
         day(p.start, "hr")
       } – ${
         day(p.end, "hr")
-      }. Gosti tog boravka već su prijavljeni u eVisitor, koji ne dopušta promjenu datuma dolaska, pa boravak zasad zadržava svoje datume. Otvorite ga u aplikaciji i premjestite: prijave gostiju bit će otkazane i ponovno poslane s novim datumima.`,
+      }, ali gosti tog boravka već su prijavljeni u eVisitor, koji ne dopušta promjenu datuma dolaska, pa boravak zasad zadržava svoje datume. Otvorite ga u aplikaciji i premjestite: prijave gostiju bit će otkazane i ponovno poslane s novim datumima.`,
     en: (p) =>
       `A platform calendar moved stay ${p.code ?? ""} (${unit(p)}) to ${day(p.start, "en")} – ${
         day(p.end, "en")

@@ -233,7 +233,7 @@ Deno.test("notification texts: every template in Croatian and English, placehold
     const [kind, expected] of [
       [
         "arrival-locked",
-        /^Apartman 1, reservation ABC: the platform moved the stay to 2.*6.*Aug.*registered with eVisitor/,
+        /^Apartman 1, reservation ABC: the platform moved the stay to 2.*6.*Aug.*, but its guests are already registered with eVisitor/,
       ],
       ["gone-kept", /no longer lists the stay 2.*6.*Aug.*so it was kept/],
       ["gone-removed", /so it was removed with the details of the guests/],
