@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, DbOrTx } from "@core/db/client.ts";
 import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
@@ -118,18 +118,7 @@ export async function applyFeed(
       eq(reservations.accommodationUnitId, feed.accommodationUnitId),
       isNull(reservations.canceledAt),
     ));
-    // Each stay's guests, for the rules on registered ones (reconcile.ts) and the host's notices.
-    const guestRows = rows.length === 0 ? [] : await tx.select().from(guests).where(inArray(
-      guests.reservationId,
-      tx.select({ id: reservations.id }).from(reservations).where(and(
-        eq(reservations.accommodationUnitId, feed.accommodationUnitId),
-        isNull(reservations.canceledAt),
-      )),
-    ));
-    const guestsOf = Map.groupBy(guestRows, (g) => g.reservationId);
-    const registered = (id: string) => (guestsOf.get(id) ?? []).some(isRegistered);
     const stored: StoredReservation[] = rows.map((r) => ({
-      registered: registered(r.id),
       id: r.id,
       start: r.startDate,
       end: r.endDate,
@@ -139,13 +128,34 @@ export async function applyFeed(
         ? { feedId: r.sourceFeedId, uid: r.sourceUid!, recurrenceId: r.sourceRecurrenceId }
         : null,
     }));
-    const result = reconcile({
+    const input = {
       feedId: feed.id,
       events: parsed.events,
       stored,
       today,
       unreadable: unreadableEventKeys(parsed),
-    });
+    };
+    let result = reconcile(input);
+    // Guests matter only to stays that move or go (reconcile.ts): their guests are read, and the
+    // decision made again knowing which are registered, only when the feed moves or drops some.
+    const moves = result.remove.length > 0 ||
+      result.update.some((u) => u.start !== u.previous.start || u.end !== u.previous.end);
+    const guestRows = moves
+      ? (await tx.select({ guest: guests }).from(reservations)
+        .innerJoin(guests, eq(guests.reservationId, reservations.id))
+        .where(and(
+          eq(reservations.accommodationUnitId, feed.accommodationUnitId),
+          isNull(reservations.canceledAt),
+        ))).map((r) => r.guest)
+      : [];
+    const guestsOf = Map.groupBy(guestRows, (g) => g.reservationId);
+    const registered = (id: string) => (guestsOf.get(id) ?? []).some(isRegistered);
+    if (guestRows.some(isRegistered)) {
+      result = reconcile({
+        ...input,
+        stored: stored.map((s) => ({ ...s, registered: registered(s.id) })),
+      });
+    }
     const [{ propertyId }] = await tx.select({ propertyId: accommodationUnits.propertyId })
       .from(accommodationUnits).where(eq(accommodationUnits.id, feed.accommodationUnitId));
 
@@ -198,12 +208,14 @@ export async function applyFeed(
         updatedAt: now,
       }).where(eq(reservations.id, locked.id));
     }
-    await tx.update(reservations).set({ platformStartDate: null, platformEndDate: null })
-      .where(and(
-        eq(reservations.sourceFeedId, feed.id),
-        isNotNull(reservations.platformStartDate),
-        notInArray(reservations.id, result.arrivalLocked.map((l) => l.id)),
-      ));
+    const locked = new Set(result.arrivalLocked.map((l) => l.id));
+    const settled = rows.filter((r) =>
+      r.sourceFeedId === feed.id && r.platformStartDate !== null && !locked.has(r.id)
+    ).map((r) => r.id);
+    if (settled.length > 0) {
+      await tx.update(reservations).set({ platformStartDate: null, platformEndDate: null })
+        .where(inArray(reservations.id, settled));
+    }
     if (result.remove.length) {
       // Only stays still ahead without registered guests are removed (reconcile.ts); guests who
       // checked in without being registered go with their stay, and the host is told.
