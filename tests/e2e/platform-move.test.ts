@@ -2,13 +2,14 @@
  * A platform moved the arrival of an imported stay whose guest is registered with eVisitor, and
  * the sync left the stay as it was (issue 19 item 3, tests/integration/calendar-registered.test.ts
  * runs the sync itself): the stays list marks it, its details say what happened and offer one
- * action, which moves the stay to the platform's dates and registers the guest again with them.
+ * action, which moves the stay to the platform's dates and registers the guest again with them;
+ * the calendars page lists it with the sync's conflicts.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { createDatabase } from "@core/db/client.ts";
-import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
+import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import { DocumentType, Gender } from "@shared/enums.ts";
 import { addDays } from "@shared/local-date.ts";
@@ -59,6 +60,22 @@ async function importedAndMovedOnPlatform(code: string, platform: { start: strin
       url: "https://www.airbnb.com/calendar/ical/77.ics?s=secret",
       createdAt: new Date(),
     }).returning();
+    await database.db.insert(calendarSyncRuns).values({
+      id: crypto.randomUUID(),
+      feedId: feed.id,
+      finishedAt: new Date(),
+      added: 0,
+      updated: 0,
+      removed: 0,
+      conflicts: [{ ...platform, summary: "Reserved", withCode: code, registered: true }],
+      error: null,
+    });
+    await database.db.update(calendarFeeds).set({
+      lastFetchAt: new Date(),
+      lastSuccessAt: new Date(),
+      lastStatus: 200,
+      eventCount: 1,
+    }).where(eq(calendarFeeds.id, feed.id));
     await database.db.update(reservations).set({
       sourceFeedId: feed.id,
       sourceUid: "moved@airbnb.com",
@@ -136,6 +153,18 @@ Deno.test({
           });
         },
       );
+
+      await t.step("the calendars page names the stay the platform could not move", async () => {
+        await inEveryLook(HOST, async (page, { suffix }) => {
+          await page.goto("/app/kalendari");
+          const item = page.getByText(`boravak ${code}, čiji su gosti prijavljeni u eVisitor`, {
+            exact: false,
+          });
+          await item.waitFor();
+          await item.scrollIntoViewIfNeeded();
+          await screenshot(page, `platform-move-calendars-${suffix}`, { fullPage: false });
+        });
+      });
 
       await t.step("one press moves the stay and registers the guest again", async () => {
         const context = await newContext();
