@@ -23,6 +23,21 @@ export const NOTIFICATION_TEMPLATES = {
     notificationType: "warning",
     email: true,
   },
+  /**
+   * A calendar feed changed a stay with guests in a way the sync could not simply follow (issue
+   * 19 item 3). `reservationList` says what: "arrival-locked" (the platform moved the arrival of
+   * stay `code`, whose guests are registered with eVisitor; start and end are the platform's new
+   * dates, and the stay keeps its own until the host moves it), "gone-kept" (the platform no
+   * longer lists it, but its guests are registered: kept) or "gone-removed" (no longer listed:
+   * removed with the guests who had checked in, none registered); then start and end are the
+   * stay's dates.
+   */
+  calendarStayNeedsHost: {
+    template: "CalendarStayNeedsHost",
+    page: APP_ROUTES.reservations,
+    notificationType: "warning",
+    email: true,
+  },
   /** A calendar feed has failed for a day; nothing was deleted meanwhile. */
   calendarFeedFailing: {
     template: "CalendarFeedFailing",

@@ -4,15 +4,24 @@ import { DateOnly, DateTime, Id } from "./fields.ts";
 
 export const CalendarFeedErrorSchema = z.enum(CALENDAR_FEED_ERRORS);
 
-/** A feed event that was not added because its nights were already taken. */
+/**
+ * A feed event that was not applied: its nights were already taken, or (`registered`) it moves
+ * the arrival of a stay whose guests are registered with eVisitor, which refuses that change.
+ */
 export const CalendarConflict = z
   .object({
     start: DateOnly,
     end: DateOnly,
     /** The event's title in the feed, e.g. "Reserved" or "CLOSED - Not available". */
     summary: z.string(),
-    /** The reservation holding those nights, when it still exists. */
+    /** The reservation holding those nights, or the stay it moves; null once it is gone. */
     withCode: z.string().nullable(),
+    /**
+     * The platform moved the arrival of stay `withCode`, whose guests are registered with
+     * eVisitor: it keeps its dates until the host moves it (cancelling and registering them
+     * again); start and end are the platform's new dates.
+     */
+    registered: z.boolean(),
   })
   .meta({ id: "CalendarConflict" });
 

@@ -25,6 +25,12 @@ export const Reservation = z
     imported: z.boolean(),
     /** Where it came from, e.g. created by hand or imported from a calendar feed. */
     type: z.string().nullable(),
+    /**
+     * An imported stay's new dates on its platform that the sync could not take, because its
+     * guests are registered with eVisitor (which refuses a changed arrival): the host may move
+     * the stay to exactly these, cancelling and registering the guests again. Null otherwise.
+     */
+    platformMove: z.object({ startDate: DateOnly, endDate: DateOnly }).nullable(),
     description: z.string().nullable(),
     guests: z.array(Guest),
   })

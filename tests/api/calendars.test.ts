@@ -3,10 +3,12 @@ import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
 import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
 import { outbox } from "@core/db/schema/outbox.ts";
+import { guests } from "@core/db/schema/guests.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import type { Database } from "@core/db/client.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { TEST_PUBLIC_URL, type TestApp, withTestApp } from "../support/app.ts";
+import { BIRGITTE } from "../support/guests.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
 
 /** 20 November 2026, 11:00 in Zagreb: the fixtures' reference day. */
@@ -205,12 +207,26 @@ Deno.test("dropping a link removes its feed and its future stays; past and curre
       code: "NEXTAIRBNB",
     });
     await seedStay(ctx, unit, {
+      start: "2026-12-15",
+      end: "2026-12-18",
+      feedId: airbnb.id,
+      code: "HELDAIRBNB",
+    });
+    await seedStay(ctx, unit, {
       start: "2026-12-20",
       end: "2026-12-23",
       kind: "unknown",
       feedId: booking.id,
       code: "BOOKINGCOM",
     });
+    // A guest of a stay ahead registered with eVisitor (early, as after a move): that stay stays.
+    const checkin = await ctx.app.request("/api/Reservations/Guests", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ reservationCode: "HELDAIRBNB", reservationGuests: [BIRGITTE] }),
+    });
+    assert.equal(checkin.status, 200, await checkin.clone().text());
+    await ctx.db.update(guests).set({ status: "CheckedIn" });
     const requestsBefore = (await syncRequests(ctx.db)).length;
 
     const res = await putUnit(ctx, unit, BOOKING);
@@ -221,8 +237,13 @@ Deno.test("dropping a link removes its feed and its future stays; past and curre
     const stays = await reservationsOf(ctx);
     assert.deepEqual(
       stays.map((s) => [s.code, s.imported]),
-      [["PASTAIRBNB", false], ["NOWAIRBNB2", false], ["BOOKINGCOM", true]],
-      "the future Airbnb stay is gone, history stays (no longer tied to a feed), Booking.com's is untouched",
+      [
+        ["PASTAIRBNB", false],
+        ["NOWAIRBNB2", false],
+        ["HELDAIRBNB", false],
+        ["BOOKINGCOM", true],
+      ],
+      "the future Airbnb stay is gone, history and registered guests' stay remain (no longer tied to a feed), Booking.com's is untouched",
     );
     assert.equal((await syncRequests(ctx.db)).length, requestsBefore, "no new link, no new sync");
 

@@ -225,7 +225,13 @@ interface FeedView {
     added: number;
     updated: number;
     removed: number;
-    conflicts: { start: string; end: string; summary: string; withCode: string | null }[];
+    conflicts: {
+      start: string;
+      end: string;
+      summary: string;
+      withCode: string | null;
+      registered: boolean;
+    }[];
     error: string | null;
   } | null;
 }
@@ -488,6 +494,7 @@ Deno.test({
             end: addDays(t, 15),
             summary: "Reserved",
             withCode: manual.code,
+            registered: false,
           },
         ]);
         const notifications = await notificationsOf(ctx, "CalendarConflict");

@@ -2,9 +2,11 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, DbOrTx } from "@core/db/client.ts";
 import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
+import { guests } from "@core/db/schema/guests.ts";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { newReservationCode } from "@core/services/reservations/reservation-code.ts";
 import { removeReservations } from "@core/services/reservations/remove-reservations.ts";
+import { isRegistered, queueDepartureUpdates } from "@core/services/reservations/stay-move.ts";
 import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import type { FeedStyle } from "./feed-types.ts";
@@ -27,8 +29,25 @@ export interface FeedSyncSummary {
   added: number;
   updated: number;
   removed: number;
-  conflicts: { start: string; end: string; summary: string; withCode: string | null }[];
+  /**
+   * What the feed brought that was not applied: nights taken by another reservation (`withCode`
+   * holds them), or, with `registered`, a new arrival for the stay `withCode` whose guests are
+   * registered with eVisitor (start and end are the platform's new dates).
+   */
+  conflicts: {
+    start: string;
+    end: string;
+    summary: string;
+    withCode: string | null;
+    registered?: true;
+  }[];
   error: string | null;
+  /**
+   * Stays the feed no longer lists that need the host to know (not stored with the run):
+   * `kept`, still here because guests are registered with eVisitor; `removed`, removed with
+   * guests who had checked in but were not registered.
+   */
+  gone?: { code: string; start: string; end: string; outcome: "kept" | "removed" }[];
 }
 
 /** A failed fetch or an unreadable file: recorded for the host, and nothing is deleted. */
@@ -109,13 +128,34 @@ export async function applyFeed(
         ? { feedId: r.sourceFeedId, uid: r.sourceUid!, recurrenceId: r.sourceRecurrenceId }
         : null,
     }));
-    const result = reconcile({
+    const input = {
       feedId: feed.id,
       events: parsed.events,
       stored,
       today,
       unreadable: unreadableEventKeys(parsed),
-    });
+    };
+    let result = reconcile(input);
+    // Guests matter only to stays that move or go (reconcile.ts): their guests are read, and the
+    // decision made again knowing which are registered, only when the feed moves or drops some.
+    const moves = result.remove.length > 0 ||
+      result.update.some((u) => u.start !== u.previous.start || u.end !== u.previous.end);
+    const guestRows = moves
+      ? (await tx.select({ guest: guests }).from(reservations)
+        .innerJoin(guests, eq(guests.reservationId, reservations.id))
+        .where(and(
+          eq(reservations.accommodationUnitId, feed.accommodationUnitId),
+          isNull(reservations.canceledAt),
+        ))).map((r) => r.guest)
+      : [];
+    const guestsOf = Map.groupBy(guestRows, (g) => g.reservationId);
+    const registered = (id: string) => (guestsOf.get(id) ?? []).some(isRegistered);
+    if (guestRows.some(isRegistered)) {
+      result = reconcile({
+        ...input,
+        stored: stored.map((s) => ({ ...s, registered: registered(s.id) })),
+      });
+    }
     const [{ propertyId }] = await tx.select({ propertyId: accommodationUnits.propertyId })
       .from(accommodationUnits).where(eq(accommodationUnits.id, feed.accommodationUnitId));
 
@@ -138,7 +178,12 @@ export async function applyFeed(
         updatedAt: now,
       });
     }
+    const rowOf = new Map(rows.map((r) => [r.id, r]));
     for (const change of result.update) {
+      if (change.end !== change.previous.end && registered(change.id)) {
+        // The registrations' ForeseenStayUntil follows, as when the host moves the departure.
+        await queueDepartureUpdates(tx, guestsOf.get(change.id) ?? [], now);
+      }
       await tx.update(reservations).set({
         startDate: change.start,
         endDate: change.end,
@@ -147,12 +192,45 @@ export async function applyFeed(
         sourceFeedId: change.source.feedId,
         sourceUid: change.source.uid,
         sourceRecurrenceId: change.source.recurrenceId,
+        platformStartDate: null,
+        platformEndDate: null,
         updatedAt: now,
       }).where(eq(reservations.id, change.id));
     }
+    // The platform's dates a stay with registered guests could not take wait for the host; a
+    // stay the feed lists as stored (or moves freely) has none waiting any more.
+    for (const locked of result.arrivalLocked) {
+      const row = rowOf.get(locked.id)!;
+      if (row.platformStartDate === locked.start && row.platformEndDate === locked.end) continue;
+      await tx.update(reservations).set({
+        platformStartDate: locked.start,
+        platformEndDate: locked.end,
+        updatedAt: now,
+      }).where(eq(reservations.id, locked.id));
+    }
+    const locked = new Set(result.arrivalLocked.map((l) => l.id));
+    const settled = rows.filter((r) =>
+      r.sourceFeedId === feed.id && r.platformStartDate !== null && !locked.has(r.id)
+    ).map((r) => r.id);
+    if (settled.length > 0) {
+      await tx.update(reservations).set({ platformStartDate: null, platformEndDate: null })
+        .where(inArray(reservations.id, settled));
+    }
     if (result.remove.length) {
-      // Only stays still ahead are removed (reconcile.ts), so no guest of theirs is registered.
+      // Only stays still ahead without registered guests are removed (reconcile.ts); guests who
+      // checked in without being registered go with their stay, and the host is told.
       await removeReservations(tx, inArray(reservations.id, result.remove));
+    }
+    const gone: NonNullable<FeedSyncSummary["gone"]> = [];
+    for (const id of result.remove) {
+      const row = rowOf.get(id)!;
+      if (guestsOf.has(id)) {
+        gone.push({ code: row.code, start: row.startDate, end: row.endDate, outcome: "removed" });
+      }
+    }
+    for (const { id } of result.retained.filter((r) => r.reason === "registered")) {
+      const row = rowOf.get(id)!;
+      gone.push({ code: row.code, start: row.startDate, end: row.endDate, outcome: "kept" });
     }
 
     const codeOf = new Map(rows.map((r) => [r.id, r.code]));
@@ -160,19 +238,33 @@ export async function applyFeed(
       added: result.add.length,
       updated: result.update.length,
       removed: result.remove.length,
-      conflicts: result.conflicts.map((c) => ({
-        start: c.event.start,
-        end: c.event.end,
-        summary: c.event.summary,
-        withCode: codeOf.get(c.with) ?? null,
-      })),
+      conflicts: [
+        ...result.conflicts.map((c) => ({
+          start: c.event.start,
+          end: c.event.end,
+          summary: c.event.summary,
+          withCode: codeOf.get(c.with) ?? null,
+        })),
+        ...result.arrivalLocked.map((l) => ({
+          start: l.start,
+          end: l.end,
+          summary: l.event.summary,
+          withCode: codeOf.get(l.id) ?? null,
+          registered: true as const,
+        })),
+      ],
       error: null,
+      gone,
     };
     await tx.insert(calendarSyncRuns).values({
       id: crypto.randomUUID(),
       feedId: feed.id,
       finishedAt: now,
-      ...summary,
+      added: summary.added,
+      updated: summary.updated,
+      removed: summary.removed,
+      conflicts: summary.conflicts,
+      error: null,
     });
     await tx.update(calendarFeeds).set({
       etag: fetched.etag,

@@ -16,6 +16,11 @@
  *   `FeedError`, so a broken or truncated download removes nothing. An empty but valid
  *   calendar does get here and removes this feed's future stays.
  * - Our own exported events (UID `…@prijavko.hr`) coming back through a platform are skipped.
+ * - Guests registered with eVisitor (issue 19 item 3): eVisitor does not let a registration's
+ *   arrival change, so a feed moving the arrival of a stay with registered guests is not applied
+ *   (`arrivalLocked`: the stay keeps its dates and the host decides in the app); a moved
+ *   departure alone is applied (the caller sends it to eVisitor). Such a stay gone from the feed
+ *   is kept (`retained`, "registered") rather than deleted under its registrations.
  *
  * Several feeds of one unit must be reconciled one after another, each seeing what the
  * previous one wrote, or two feeds could add the same night in one round.
@@ -50,6 +55,8 @@ export interface StoredReservation {
   kind: EventKind;
   /** When given, a changed SUMMARY alone also makes an update. */
   summary?: string;
+  /** Some guest of the stay is registered with eVisitor (checked in there, not out). */
+  registered?: boolean;
 }
 
 export interface ReconcileInput {
@@ -101,7 +108,19 @@ export interface SkippedEvent {
 /** This feed's reservations that are gone from the feed but stay. */
 export interface RetainedReservation {
   id: string;
-  reason: "past" | "in-progress" | "unreadable-in-feed";
+  reason: "past" | "in-progress" | "unreadable-in-feed" | "registered";
+}
+
+/**
+ * A feed event that moves the arrival of a stay whose guests are registered with eVisitor: not
+ * applied (eVisitor refuses a changed arrival); the host moves it in the app, cancelling and
+ * registering the guests again. `start`/`end` are the platform's new dates.
+ */
+export interface LockedMove {
+  id: string;
+  event: FeedEvent;
+  start: string;
+  end: string;
 }
 
 export interface ReconcileResult {
@@ -113,6 +132,7 @@ export interface ReconcileResult {
   /** This feed's reservations the feed lists as they are. */
   unchanged: string[];
   retained: RetainedReservation[];
+  arrivalLocked: LockedMove[];
 }
 
 function keyOf(k: EventKey): string {
@@ -166,6 +186,7 @@ export function reconcile(input: ReconcileInput): ReconcileResult {
     skipped: [],
     unchanged: [],
     retained: [],
+    arrivalLocked: [],
   };
   const mine = stored.filter((s) => s.source?.feedId === feedId);
   const others = stored.filter((s) => s.source?.feedId !== feedId);
@@ -235,7 +256,8 @@ export function reconcile(input: ReconcileInput): ReconcileResult {
       continue;
     }
     const when = relativeToToday(s, today);
-    if (when === "future") result.remove.push(s.id);
+    if (when === "future" && s.registered) result.retained.push({ id: s.id, reason: "registered" });
+    else if (when === "future") result.remove.push(s.id);
     else result.retained.push({ id: s.id, reason: when === "past" ? "past" : "in-progress" });
   }
   return result;
@@ -265,6 +287,10 @@ function applyToExisting(
   const summaryChanged = existing.summary !== undefined && existing.summary !== event.summary;
   if (!datesChanged && !kindChanged && !summaryChanged) {
     result.unchanged.push(existing.id);
+    return;
+  }
+  if (existing.registered && range.start !== existing.start) {
+    result.arrivalLocked.push({ id: existing.id, event, start: range.start, end: range.end });
     return;
   }
   if (datesChanged) {

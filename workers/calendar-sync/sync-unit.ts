@@ -50,12 +50,18 @@ async function syncFeed(
         feed,
         outcome,
         now,
-        (tx, summary) => notifyConflicts(tx, unit, feed, summary, now),
+        async (tx, summary) => {
+          await notifyConflicts(tx, unit, feed, summary, now);
+          await notifyGone(tx, unit, summary, now);
+        },
       );
   }
 }
 
-/** Tells the host about new conflicts, in the transaction that applied the feed. */
+/**
+ * Tells the host about new conflicts, in the transaction that applied the feed: nights already
+ * taken, or a moved arrival a stay with registered guests could not take.
+ */
 async function notifyConflicts(
   db: DbOrTx,
   unit: Unit,
@@ -64,6 +70,20 @@ async function notifyConflicts(
   now: Date,
 ) {
   for (const conflict of summary.conflicts) {
+    if (conflict.registered) {
+      await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarStayNeedsHost, {
+        dedupeKey: `calendar-arrival-locked:${conflict.withCode}:${conflict.start}:${conflict.end}`,
+        placeholders: {
+          accommodationUnit: unit.name,
+          reservationList: "arrival-locked",
+          start: conflict.start,
+          end: conflict.end,
+          ...(conflict.withCode ? { code: conflict.withCode } : {}),
+        },
+        now,
+      });
+      continue;
+    }
     await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarConflict, {
       dedupeKey: `calendar-conflict:${feed.id}:${conflict.start}:${conflict.end}`,
       placeholders: {
@@ -71,6 +91,23 @@ async function notifyConflicts(
         start: conflict.start,
         end: conflict.end,
         ...(conflict.withCode ? { code: conflict.withCode } : {}),
+      },
+      now,
+    });
+  }
+}
+
+/** Tells the host about a stay with guests that the feed no longer lists (once per stay). */
+async function notifyGone(db: DbOrTx, unit: Unit, summary: FeedSyncSummary, now: Date) {
+  for (const stay of summary.gone ?? []) {
+    await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarStayNeedsHost, {
+      dedupeKey: `calendar-gone-${stay.outcome}:${stay.code}`,
+      placeholders: {
+        accommodationUnit: unit.name,
+        reservationList: `gone-${stay.outcome}`,
+        code: stay.code,
+        start: stay.start,
+        end: stay.end,
       },
       now,
     });

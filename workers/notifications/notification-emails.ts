@@ -101,6 +101,50 @@ const MISMATCH: Record<string, Record<Language, string>> = {
   },
 };
 
+/** CalendarStayNeedsHost by its `reservationList` (what the feed did to the stay `code`). */
+const STAY_NEEDS_HOST: Record<string, Record<Language, (p: Placeholders) => string>> = {
+  "arrival-locked": {
+    hr: (p) =>
+      `Kalendar platforme pomaknuo je boravak ${p.code ?? ""} (${unit(p)}) na ${
+        day(p.start, "hr")
+      } – ${
+        day(p.end, "hr")
+      }, ali gosti tog boravka već su prijavljeni u eVisitor, koji ne dopušta promjenu datuma dolaska, pa boravak zasad zadržava svoje datume. Otvorite ga u aplikaciji i premjestite: prijave gostiju bit će otkazane i ponovno poslane s novim datumima.`,
+    en: (p) =>
+      `A platform calendar moved stay ${p.code ?? ""} (${unit(p)}) to ${day(p.start, "en")} – ${
+        day(p.end, "en")
+      }. Its guests are already registered with eVisitor, which does not let the arrival date change, so the stay keeps its dates for now. Open it in the app and move it: the guests' registrations will be cancelled and sent again with the new dates.`,
+  },
+  "gone-kept": {
+    hr: (p) =>
+      `Kalendar platforme više nema boravak ${p.code ?? ""} (${unit(p)}, ${day(p.start, "hr")} – ${
+        day(p.end, "hr")
+      }), ali su njegovi gosti prijavljeni u eVisitor, pa je boravak zadržan. Ako je otkazan, poništite prijave gostiju na stranici Gosti; boravak se zatim uklanja pri idućoj sinkronizaciji.`,
+    en: (p) =>
+      `A platform calendar no longer lists stay ${p.code ?? ""} (${unit(p)}, ${
+        day(p.start, "en")
+      } – ${
+        day(p.end, "en")
+      }), but its guests are registered with eVisitor, so the stay was kept. If it was cancelled, cancel the guests' registrations on the Guests page; the next sync then removes the stay.`,
+  },
+  "gone-removed": {
+    hr: (p) =>
+      `Kalendar platforme više nema boravak ${p.code ?? ""} (${unit(p)}, ${day(p.start, "hr")} – ${
+        day(p.end, "hr")
+      }), pa je uklonjen zajedno s podacima gostiju koji su se za njega već prijavili (nitko nije bio prijavljen u eVisitor). Ako je riječ o pogrešci, provjerite rezervaciju na platformi.`,
+    en: (p) =>
+      `A platform calendar no longer lists stay ${p.code ?? ""} (${unit(p)}, ${
+        day(p.start, "en")
+      } – ${
+        day(p.end, "en")
+      }), so it was removed together with the details of the guests who had already checked in for it (none was registered with eVisitor). If this is a mistake, check the booking on the platform.`,
+  },
+  other: {
+    hr: (p) => `Kalendar platforme promijenio je boravak ${p.code ?? ""} (${unit(p)}).`,
+    en: (p) => `A platform calendar changed stay ${p.code ?? ""} (${unit(p)}).`,
+  },
+};
+
 /**
  * The wording of each e-mailed notification. Guest names are left out on purpose: the e-mail
  * names the unit and the stay; the app shows the rest after signing in.
@@ -126,6 +170,24 @@ const WORDING: Record<string, Record<Language, Wording>> = {
           stay(p, "en")
         }. It was not added. Check for a double booking.`,
       action: "Open calendars",
+    },
+  },
+  CalendarStayNeedsHost: {
+    hr: {
+      subject: (p) =>
+        p.reservationList === "arrival-locked"
+          ? `Platforma je pomaknula dolazak prijavljenih gostiju: ${unit(p)}`
+          : `Platforma više nema boravak s gostima: ${unit(p)}`,
+      body: (p) => STAY_NEEDS_HOST[p.reservationList ?? ""]?.hr(p) ?? STAY_NEEDS_HOST.other.hr(p),
+      action: "Otvori rezervacije",
+    },
+    en: {
+      subject: (p) =>
+        p.reservationList === "arrival-locked"
+          ? `A platform moved the arrival of registered guests: ${unit(p)}`
+          : `A platform no longer lists a stay with guests: ${unit(p)}`,
+      body: (p) => STAY_NEEDS_HOST[p.reservationList ?? ""]?.en(p) ?? STAY_NEEDS_HOST.other.en(p),
+      action: "Open reservations",
     },
   },
   CalendarFeedFailing: {

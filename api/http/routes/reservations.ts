@@ -166,7 +166,9 @@ const update = createRoute({
   description: "Guests registered with eVisitor follow the stay: a new departure is sent to " +
     "eVisitor; a new arrival or unit, which eVisitor does not let change, is refused " +
     "(RegisteredArrivalLocked) unless `reRegisterGuests` is true, and then their registrations " +
-    "are cancelled and registered again with the new dates.",
+    "are cancelled and registered again with the new dates. An imported stay's dates change " +
+    "only to its `platformMove` (the platform's new dates the sync left because its guests are " +
+    "registered); other changes of its dates are refused (ImportedReservation).",
   request: { params: CodeParam, ...jsonBody(UpdateReservationRequest) },
   responses: { ...one, ...errors },
 });

@@ -394,3 +394,67 @@ Deno.test("an unreadable series keeps every stored occurrence the feed no longer
     "unreadable-in-feed",
   ]);
 });
+
+// Guests registered with eVisitor (issue 19 item 3): eVisitor refuses a changed arrival.
+
+const registered = (stay: StoredReservation): StoredReservation => ({ ...stay, registered: true });
+
+Deno.test("a new arrival for a stay with registered guests is held back for the host, not applied", () => {
+  // Under way since the 18th; the platform now says the 19th to the 24th.
+  const stay = registered(imported("r1", "2026-11-18", "2026-11-23"));
+  const moved = event("r1@airbnb.com", "2026-11-17", "2026-11-24");
+  const result = reconcile({ feedId: FEED, events: [moved], stored: [stay], today: TODAY });
+  assert.deepEqual(result.update, [], "the stay keeps its registered dates");
+  assert.deepEqual(result.arrivalLocked, [
+    { id: "r1", event: moved, start: "2026-11-17", end: "2026-11-24" },
+  ]);
+  assert.deepEqual(result.conflicts, []);
+  assert.deepEqual(result.remove, []);
+
+  // The same feed for a stay nobody registered moves it as before.
+  const free = reconcile({
+    feedId: FEED,
+    events: [moved],
+    stored: [{ ...stay, registered: false }],
+    today: TODAY,
+  });
+  assert.deepEqual(free.arrivalLocked, []);
+  assert.deepEqual([free.update[0].start, free.update[0].end], ["2026-11-17", "2026-11-24"]);
+});
+
+Deno.test("a new departure for a stay with registered guests is applied (sent to eVisitor by the caller)", () => {
+  const stay = registered(imported("r1", "2026-11-18", "2026-11-23"));
+  const result = reconcile({
+    feedId: FEED,
+    events: [event("r1@airbnb.com", "2026-11-18", "2026-11-25")],
+    stored: [stay],
+    today: TODAY,
+  });
+  assert.deepEqual(result.arrivalLocked, []);
+  assert.deepEqual(
+    result.update.map((u) => [u.id, u.start, u.end, u.previous.end]),
+    [["r1", "2026-11-18", "2026-11-25", "2026-11-23"]],
+  );
+});
+
+Deno.test("a stay under way re-emitted from today keeps its arrival, so its registered guests only see the departure move", () => {
+  const stay = registered(imported("r1", "2026-11-18", "2026-11-23"));
+  const result = reconcile({
+    feedId: FEED,
+    events: [event("r1@airbnb.com", TODAY, "2026-11-22")],
+    stored: [stay],
+    today: TODAY,
+  });
+  assert.deepEqual(result.arrivalLocked, []);
+  assert.deepEqual([result.update[0].start, result.update[0].end], ["2026-11-18", "2026-11-22"]);
+});
+
+Deno.test("a stay ahead with registered guests that leaves the feed is kept, not deleted under them", () => {
+  const stays = [
+    registered(imported("r1", "2026-12-01", "2026-12-05")),
+    imported("r2", "2026-12-10", "2026-12-12"),
+  ];
+  const result = reconcile({ feedId: FEED, events: [], stored: stays, today: TODAY });
+  assert.deepEqual(result.remove, ["r2"]);
+  assert.deepEqual(result.retained, [{ id: "r1", reason: "registered" }]);
+});

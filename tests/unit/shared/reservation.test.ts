@@ -93,6 +93,7 @@ Deno.test("a reservation response keeps the spec's status names", () => {
     kind: "Booking",
     imported: false,
     type: null,
+    platformMove: null,
     description: null,
     guests: [],
   };

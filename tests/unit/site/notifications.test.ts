@@ -117,6 +117,13 @@ Deno.test("notification texts: every template in Croatian and English, placehold
       end: "2026-08-05",
       code: "ABC",
     },
+    CalendarStayNeedsHost: {
+      accommodationUnit: "Apartman 1",
+      reservationList: "arrival-locked",
+      start: "2026-08-02",
+      end: "2026-08-06",
+      code: "ABC",
+    },
     CalendarFeedFailing: { accommodationUnit: "Apartman 1", start: "2026-07-09T08:00:00.000Z" },
     GuestRegistrationFailed: { accommodationUnit: "Apartman 1", reservationList: "Ana Horvat" },
     GuestRegistrationDue: {
@@ -180,6 +187,7 @@ Deno.test("notification texts: every template in Croatian and English, placehold
   const places: Record<string, string> = {
     CalendarConflict: "/app/kalendari",
     CalendarFeedFailing: "/app/kalendari",
+    CalendarStayNeedsHost: "/app/rezervacije",
     GuestRegistrationFailed: "/app/gosti",
     GuestRegistrationDue: "/app/gosti",
     GuestCheckOutDue: "/app/gosti",
@@ -220,6 +228,28 @@ Deno.test("notification texts: every template in Croatian and English, placehold
     }),
   );
   assert.match(mismatch.text, /still checked in with eVisitor/);
+  // A platform's move a stay with registered guests could not take: which stay, which dates.
+  for (
+    const [kind, expected] of [
+      [
+        "arrival-locked",
+        /^Apartman 1, reservation ABC: the platform moved the stay to 2.*6.*Aug.*, but its guests are already registered with eVisitor/,
+      ],
+      ["gone-kept", /no longer lists the stay 2.*6.*Aug.*so it was kept/],
+      ["gone-removed", /so it was removed with the details of the guests/],
+    ] as const
+  ) {
+    const moved = describeNotification(
+      en,
+      "en",
+      notification({
+        template: "CalendarStayNeedsHost",
+        notificationType: "warning",
+        placeholders: { ...placeholders.CalendarStayNeedsHost, reservationList: kind },
+      }),
+    );
+    assert.match(moved.text, expected);
+  }
   const checkedIn = describeNotification(en, "en", notification());
   assert.equal(
     checkedIn.text,

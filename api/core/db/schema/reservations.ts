@@ -27,6 +27,13 @@ export const reservations = sqliteTable("reservations", {
   sourceFeedId: text(),
   sourceUid: text(),
   sourceRecurrenceId: text(),
+  /**
+   * An imported stay's dates as its platform now has them, when the sync could not take them:
+   * its guests are registered with eVisitor, which refuses a changed arrival (issue 19 item 3).
+   * The host moves the stay to them in the app (cancel and register again); null otherwise.
+   */
+  platformStartDate: text(),
+  platformEndDate: text(),
   canceledAt: integer({ mode: "timestamp_ms" }),
   /** When the host last opened it and its guests' state was asked of eVisitor (throttles that). */
   guestsRefreshedAt: integer({ mode: "timestamp_ms" }),

@@ -22,7 +22,8 @@ function toRun(run: RunRow): CalendarSyncRun {
     added: run.added,
     updated: run.updated,
     removed: run.removed,
-    conflicts: run.conflicts as CalendarSyncRun["conflicts"],
+    conflicts: (run.conflicts as Omit<CalendarSyncRun["conflicts"][number], "registered">[])
+      .map((c) => ({ ...c, registered: "registered" in c && c.registered === true })),
     error: run.error as CalendarFeedError | null,
   };
 }

@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, notInArray } from "drizzle-orm";
 import { calendarLinksOf } from "@shared/calendar-links.ts";
 import { CalendarSyncRequested } from "@shared/events.ts";
 import type { Transaction } from "../../db/client.ts";
 import { calendarFeeds, calendarSyncRuns } from "../../db/schema/calendar-feeds.ts";
+import { guests } from "../../db/schema/guests.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { removeReservations } from "../reservations/remove-reservations.ts";
@@ -17,8 +18,8 @@ interface UnitLinks {
 /**
  * Makes the unit's calendar feeds match the links in its `externalCalendarLink`: a new link gets
  * a feed (and a sync right away), a link the host removed loses its feed. The stays that feed
- * brought are deleted if they lie ahead; past and current ones stay as history, no longer tied to
- * a feed. Call it in the transaction that saves the unit.
+ * brought are deleted if they lie ahead (unless guests of theirs are registered with eVisitor);
+ * past and current ones stay as history, no longer tied to a feed. Call it in the transaction that saves the unit.
  */
 export async function matchFeedsToLinks(tx: Transaction, unit: UnitLinks, now: Date) {
   const links = calendarLinksOf(unit.externalCalendarLink);
@@ -28,9 +29,19 @@ export async function matchFeedsToLinks(tx: Transaction, unit: UnitLinks, now: D
   const gone = feeds.filter((feed) => !links.includes(feed.url)).map((feed) => feed.id);
   if (gone.length) {
     await tx.delete(calendarSyncRuns).where(inArray(calendarSyncRuns.feedId, gone));
+    // A stay ahead whose guests are registered with eVisitor stays too (eVisitor still has them;
+    // the host cancels them first, as for any stay), like the history below.
+    const registered = tx.select({ id: guests.reservationId }).from(guests).where(and(
+      eq(guests.accommodationUnitId, unit.id),
+      eq(guests.status, "CheckedIn"),
+    ));
     await removeReservations(
       tx,
-      and(inArray(reservations.sourceFeedId, gone), gt(reservations.startDate, todayOf(now))),
+      and(
+        inArray(reservations.sourceFeedId, gone),
+        gt(reservations.startDate, todayOf(now)),
+        notInArray(reservations.id, registered),
+      ),
     );
     await tx.update(reservations).set({ sourceFeedId: null, updatedAt: now })
       .where(inArray(reservations.sourceFeedId, gone));

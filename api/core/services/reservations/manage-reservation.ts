@@ -116,8 +116,10 @@ export async function createReservation(
 }
 
 /**
- * Changes a stay, within the plan's stays a month and on free nights. Dates and unit of an imported stay belong to its platform (the next sync
- * would undo a change here), so only its description can change.
+ * Changes a stay, within the plan's stays a month and on free nights. Dates and unit of an
+ * imported stay belong to its platform (the next sync would undo a change here), so only its
+ * description can change, or its dates to the platform's new ones that the sync could not take
+ * because its guests are registered (`platformMove`; then with `reRegisterGuests`).
  *
  * Guests registered with eVisitor follow the stay (stay-move.ts): eVisitor does not let a
  * registration's arrival change, so moving the arrival (or the unit) is refused unless the host
@@ -140,7 +142,11 @@ export async function updateReservation(
   const stay = stayOf(request);
   const moves = stay.start !== row.startDate || stay.end !== row.endDate ||
     unit.id !== row.accommodationUnitId;
-  if (moves && row.sourceFeedId) throw new AppError("ImportedReservation");
+  // Except to the dates its platform moved it to, which the sync left for the host because its
+  // guests are registered with eVisitor (apply-feed.ts): the feed already says so.
+  const toPlatformDates = row.platformStartDate === stay.start &&
+    row.platformEndDate === stay.end && unit.id === row.accommodationUnitId;
+  if (moves && row.sourceFeedId && !toPlatformDates) throw new AppError("ImportedReservation");
   // A stay moved into another month is one more stay there: the month's cap applies as to a new
   // one (a stay that stays in its month, or a cancelled one, adds nothing). Blocks do not count.
   const entersMonth = row.kind !== "block" && !row.canceledAt &&
@@ -163,6 +169,7 @@ export async function updateReservation(
       propertyId: unit.propertyId,
       startDate: stay.start,
       endDate: stay.end,
+      ...(moves ? { platformStartDate: null, platformEndDate: null } : {}),
       description: request.description || null,
       updatedAt: ctx.now,
     }).where(eq(reservations.id, row.id));

@@ -49,6 +49,9 @@ function shapeOf<G extends Guest>(
     kind: KIND_NAMES[row.kind],
     imported: row.sourceFeedId !== null,
     type: row.type,
+    platformMove: row.sourceFeedId && row.platformStartDate && row.platformEndDate
+      ? { startDate: row.platformStartDate, endDate: row.platformEndDate }
+      : null,
     description: row.description,
     guests,
   };

@@ -16,7 +16,25 @@ type StayRow = typeof reservations.$inferSelect;
 type GuestRow = typeof guests.$inferSelect;
 
 /** Registered with eVisitor and still there (not checked out or cancelled). */
-const isRegistered = (guest: GuestRow) => guest.status === "CheckedIn";
+export const isRegistered = (guest: GuestRow) => guest.status === "CheckedIn";
+
+/**
+ * Asks the departure-update consumer to send each registered guest's registration again with
+ * the stay's new departure (ForeseenStayUntil), in the caller's transaction with the stay's
+ * change. Guests whose cancel or check-out is on its way are left to it.
+ */
+export async function queueDepartureUpdates(
+  tx: Transaction,
+  rows: readonly GuestRow[],
+  now: Date,
+): Promise<void> {
+  for (const guest of rows.filter(isRegistered)) {
+    if (guest.cancelRequestedAt || guest.checkOutRequestedAt) continue;
+    await tx.update(guests).set({ departureUpdateRequestedAt: now, updatedAt: now })
+      .where(eq(guests.id, guest.id));
+    await appendEvent(tx, GuestDepartureUpdateRequested, { guestId: guest.id }, now);
+  }
+}
 
 /**
  * What a stay's move means for its guests' eVisitor registrations, in the caller's transaction
@@ -65,12 +83,7 @@ export async function moveRegistrations(
       });
     }
   } else if (departureMoves) {
-    for (const guest of registered) {
-      if (guest.cancelRequestedAt || guest.checkOutRequestedAt) continue;
-      await tx.update(guests).set({ departureUpdateRequestedAt: ctx.now, updatedAt: ctx.now })
-        .where(eq(guests.id, guest.id));
-      await appendEvent(tx, GuestDepartureUpdateRequested, { guestId: guest.id }, ctx.now);
-    }
+    await queueDepartureUpdates(tx, registered, ctx.now);
   }
   if (to.unitId !== stay.accommodationUnitId) {
     const [unit] = await tx.select({ propertyId: accommodationUnits.propertyId })

@@ -147,30 +147,64 @@ function LastRun({ t, lang, run }: { t: Translate; lang: Locale; run: CalendarSy
         </span>{" "}
         <span className="font-medium">{counts.join(" · ")}</span>
       </p>
-      {run.conflicts.length > 0 && (
-        <div className="mt-2 rounded-xl border border-warning/40 bg-warning-soft px-3.5 py-2.5 text-warning-soft-fg">
-          <p className="flex items-start gap-2 font-semibold">
-            <Icon name="alertCircle" className="mt-px size-4 shrink-0" />
-            {t("calendars.conflict.title")}
-          </p>
-          <ul className="mt-1.5 list-disc space-y-1 pl-9">
-            {run.conflicts.map((conflict) => (
-              <li key={`${conflict.start}-${conflict.end}-${conflict.summary}`}>
-                <span className="font-semibold">
-                  {formatCalendarDate(conflict.start, lang)} – {formatCalendarDate(
-                    conflict.end,
-                    lang,
-                  )}
-                </span>
-                {conflict.summary && ` · „${conflict.summary}”`}
-                {conflict.withCode &&
-                  ` · ${t("calendars.conflict.with", { code: conflict.withCode })}`}
-              </li>
-            ))}
-          </ul>
-          <p className="mt-1.5">{t("calendars.conflict.todo")}</p>
-        </div>
-      )}
+      <Conflicts
+        t={t}
+        lang={lang}
+        conflicts={run.conflicts.filter((c) => !c.registered)}
+        title={t("calendars.conflict.title")}
+        todo={t("calendars.conflict.todo")}
+      />
+      <Conflicts
+        t={t}
+        lang={lang}
+        conflicts={run.conflicts.filter((c) => c.registered)}
+        title={t("calendars.conflict.registeredTitle")}
+        todo={t("calendars.conflict.registeredTodo")}
+      />
+    </div>
+  );
+}
+
+/**
+ * What a sync could not apply, one kind to a box: nights already taken (`with` that stay), or
+ * (`registered`) a new arrival for a stay whose guests are registered with eVisitor.
+ */
+function Conflicts(
+  { t, lang, conflicts, title, todo }: {
+    t: Translate;
+    lang: Locale;
+    conflicts: CalendarSyncRun["conflicts"];
+    title: string;
+    todo: string;
+  },
+) {
+  if (conflicts.length === 0) return null;
+  return (
+    <div className="mt-2 rounded-xl border border-warning/40 bg-warning-soft px-3.5 py-2.5 text-warning-soft-fg">
+      <p className="flex items-start gap-2 font-semibold">
+        <Icon name="alertCircle" className="mt-px size-4 shrink-0" />
+        {title}
+      </p>
+      <ul className="mt-1.5 list-disc space-y-1 pl-9">
+        {conflicts.map((conflict) => (
+          <li key={`${conflict.start}-${conflict.end}-${conflict.summary}`}>
+            <span className="font-semibold">
+              {formatCalendarDate(conflict.start, lang)} – {formatCalendarDate(conflict.end, lang)}
+            </span>
+            {conflict.summary && ` · „${conflict.summary}”`}
+            {conflict.withCode &&
+              ` · ${
+                t(
+                  conflict.registered ? "calendars.conflict.registered" : "calendars.conflict.with",
+                  {
+                    code: conflict.withCode,
+                  },
+                )
+              }`}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1.5">{todo}</p>
     </div>
   );
 }

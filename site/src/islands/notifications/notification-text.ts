@@ -31,6 +31,9 @@ const PLAN_LIMITS = [
   "subscriptionExpired",
 ] as const;
 
+/** What a calendar did to a stay with guests (CalendarStayNeedsHost's `reservationList`). */
+const STAY_CHANGES = ["arrival-locked", "gone-kept", "gone-removed"] as const;
+
 const MISMATCH_KINDS = ["arrived-not-registered", "missing-in-evisitor", "not-checked-out"];
 
 export function toneOf(notificationType: string): NotificationTone {
@@ -85,6 +88,16 @@ export function describeNotification(
         "CalendarConflict",
         t("notifications.CalendarConflict.text", { place, dates: datesOf(p.start, p.end, lang) }),
       );
+    case "CalendarStayNeedsHost": {
+      const what = STAY_CHANGES.find((kind) => kind === p.reservationList);
+      const dates = datesOf(p.start, p.end, lang);
+      return view(
+        "CalendarStayNeedsHost",
+        what
+          ? t(`notifications.CalendarStayNeedsHost.${what}`, { place, dates })
+          : t("notifications.generic.textUnit", { unit }),
+      );
+    }
     case "CalendarFeedFailing":
       return view(
         "CalendarFeedFailing",

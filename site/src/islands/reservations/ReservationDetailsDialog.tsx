@@ -11,6 +11,7 @@ import { DialogFrame } from "../../ui/DialogFrame.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { ReservationStatusChip } from "./ReservationStatusChip.tsx";
 import { isManual, sourceOf } from "./reservation-source.ts";
+import { PlatformMoveNotice } from "./PlatformMoveNotice.tsx";
 import { ShareStayLinks } from "./ShareStayLinks.tsx";
 import { formatStayTime } from "./stay-dates.ts";
 
@@ -20,16 +21,19 @@ interface ReservationDetailsDialogProps {
   open: boolean;
   reservation: Reservation;
   onShowGuests: (reservation: Reservation) => void;
+  /** Moved to its platform's dates (`platformMove`) from here. */
+  onMoved: (reservation: Reservation) => void;
   onClose: () => void;
 }
 
 /**
  * The details dialog of spec section 2: property, unit, check-in, check-out, guests, status, code
  * and source, and the guests' check-in link to share. A stay from a platform's calendar says its
- * dates are managed there; a block (closed dates, nobody arriving) has nothing to share.
+ * dates are managed there, or, when the platform moved it but its guests are registered, offers
+ * to follow (PlatformMoveNotice); a block (closed dates, nobody arriving) has nothing to share.
  */
 export function ReservationDetailsDialog(
-  { t, lang, open, reservation, onShowGuests, onClose }: ReservationDetailsDialogProps,
+  { t, lang, open, reservation, onShowGuests, onMoved, onClose }: ReservationDetailsDialogProps,
 ) {
   const unit = reservation.accommodationUnit;
   const isStay = reservation.kind !== "Block";
@@ -91,7 +95,18 @@ export function ReservationDetailsDialog(
           )}
         </dl>
 
-        {!isManual(reservation) && (
+        {reservation.platformMove && (
+          <div className="mt-5">
+            <PlatformMoveNotice
+              t={t}
+              lang={lang}
+              reservation={{ ...reservation, platformMove: reservation.platformMove }}
+              onMoved={onMoved}
+            />
+          </div>
+        )}
+
+        {!isManual(reservation) && !reservation.platformMove && (
           <div className="mt-5">
             <FormNotice tone="info">
               {t("reservations.importedNotice", { platform: sourceOf(t, reservation) })}

@@ -282,6 +282,10 @@ function Reservations({ properties }: { properties: Property[] }) {
             details.hide();
             guests.show(reservation);
           }}
+          onMoved={() => {
+            details.hide();
+            reload();
+          }}
           onClose={details.hide}
         />
       )}

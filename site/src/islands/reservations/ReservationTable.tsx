@@ -142,12 +142,18 @@ function UnitName({ reservation }: { reservation: Reservation }) {
 
 function Source({ t, reservation }: { t: Translate; reservation: Reservation }) {
   return (
-    <span className="inline-flex items-center gap-1.5">
+    <span className="inline-flex flex-wrap items-center gap-1.5">
       <Icon
         name={isManual(reservation) ? "pencil" : "sync"}
         className="size-4 shrink-0 text-fg-muted"
       />
       {sourceOf(t, reservation)}
+      {reservation.platformMove && (
+        <span className="inline-flex items-center gap-1 font-semibold text-warning">
+          <Icon name="alertCircle" className="size-4 shrink-0" />
+          {t("reservations.platformMove.badge")}
+        </span>
+      )}
     </span>
   );
 }

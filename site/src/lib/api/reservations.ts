@@ -68,7 +68,7 @@ export function createReservation(request: CreateReservationRequest): Promise<Re
 
 /**
  * PUT /api/Reservations/{code}: replaces unit, dates and notes; 409 ImportedReservation when the
- * dates of a stay from a platform's calendar would change.
+ * dates of a stay from a platform's calendar would change (except to its `platformMove`).
  */
 export function updateReservation(
   code: string,
