@@ -54,6 +54,7 @@ interface Property {
   accommodationUnits: Unit[];
 }
 interface HostGuest {
+  id: string;
   name: string;
   status: string;
   registrationState: string;
@@ -179,6 +180,39 @@ Deno.test({
       const notes = await ctx.database.db.select().from(userNotifications);
       assert.equal(notes.filter((n) => n.template === "GuestRegistrationFailed").length, 1);
       assert.equal(notes.filter((n) => n.template === "GuestCheckedIn").length, 1);
+
+      // The sync read what the facility offers; the host chooses for the adult among it.
+      const list = await getWith(
+        ctx.app,
+        `/api/Guests/TaxCategories?ReservationCode=${code}`,
+        ctx.token,
+      );
+      assert.deepEqual(await list.json(), {
+        available: true,
+        categories: [
+          { code: "1", name: "Djeca : do 12 godina" },
+          { code: "18", name: "Vlasnici kuće za odmor i članovi njegove obitelji" },
+        ],
+      });
+      const notOffered = await postWith(ctx.app, "/api/Guests/sendAgain", [{
+        id: adult.id,
+        taxCategory: "14",
+      }], ctx.token);
+      assert.equal(notOffered.status, 400, "a category the facility lacks is refused at once");
+      const again = await postWith(ctx.app, "/api/Guests/sendAgain", [{
+        id: adult.id,
+        taxCategory: "18",
+      }], ctx.token);
+      assert.equal(again.status, 202, await again.clone().text());
+      await waitFor(
+        async () => (await guestsOf(ctx, code)).every((g) => g.status === "CheckedIn"),
+        { what: "the adult registered in the host's category" },
+      );
+      const byName = new Map(
+        (await activeRegistrations(ctx)).map((r) => [r.fields.TouristName, r.fields]),
+      );
+      assert.equal(byName.get("Birgitte")?.TTPaymentCategory, "18", "the host's choice");
+      assert.equal(byName.get("Ivo")?.TTPaymentCategory, "1");
     }),
 });
 
