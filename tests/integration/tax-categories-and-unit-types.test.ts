@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { DocumentType, Gender } from "@shared/enums.ts";
+import { properties } from "@core/db/schema/properties.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { getWith, postWith } from "../support/accounts.ts";
 import {
@@ -104,10 +105,22 @@ Deno.test({
       const house = (await propertiesOf(ctx) as Property[])
         .find((p) => p.name === "Kuća za odmor Marina")!;
       const code = await stayIn(ctx, house.accommodationUnits[0].id);
+      // As for a property synced before the categories were kept: a registration reads them.
+      await ctx.database.db.update(properties).set({ taxCategories: null });
       await checkIn(ctx, code, [BIRGITTE, teen, child]);
       await waitFor(
         async () => (await guestsOf(ctx, code)).every((g) => g.status === "CheckedIn"),
         { what: "all three guests registered" },
+      );
+      const offered = await getWith(
+        ctx.app,
+        `/api/Guests/TaxCategories?ReservationCode=${code}`,
+        ctx.token,
+      );
+      assert.deepEqual(
+        (await offered.json()).categories.map((c: { code: string }) => c.code),
+        ["1", "2", "16", "18"],
+        "the host's form offers what the registration read",
       );
       const byName = new Map(
         (await activeRegistrations(ctx)).map((r) => [r.fields.TouristName, r.fields]),
