@@ -218,10 +218,22 @@ Deno.test({
           { what: "the registration cancelled", timeoutMs: 20_000 },
         );
 
-        // Cancelled: the stay can go now.
-        await page.reload();
-        await page.getByRole("button", { name: `Obriši ${code}` }).click();
+        // Cancelled: the stay can go now; the open page learns it by itself (no reload).
         const again = page.getByRole("dialog", { name: "Obrisati rezervaciju?" });
+        await waitFor(async () => {
+          await page.getByRole("button", { name: `Obriši ${code}` }).click();
+          await again.waitFor();
+          if (await again.getByRole("button", { name: "Obriši rezervaciju" }).count() > 0) {
+            return true;
+          }
+          await again.getByRole("button", { name: "Odustani" }).click();
+          await again.waitFor({ state: "detached" });
+          return false;
+        }, {
+          what: "the page showing the registration cancelled",
+          timeoutMs: 10_000,
+          intervalMs: 500,
+        });
         await again.getByRole("button", { name: "Obriši rezervaciju" }).click();
         await page.getByText(`Rezervacija ${code} je obrisana.`).waitFor();
         await context.close();

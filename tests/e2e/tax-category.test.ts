@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { DocumentType, Gender } from "@shared/enums.ts";
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
-import { launchBrowser, screenshot } from "../support/browser.ts";
+import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import {
   checkGuestsInAutomatically,
   dialogScreenshot,
@@ -84,7 +84,7 @@ Deno.test({
   async fn(t) {
     stack = await startStack();
     browser = await launchBrowser();
-    const { newContext, registerAndLogIn, inEveryLook } = e2eSession(
+    const { newContext, logInToDashboard, registerAndLogIn, inEveryLook } = e2eSession(
       stack,
       browser,
     );
@@ -195,6 +195,26 @@ Deno.test({
         });
         // Still held: closing the dialog sent nothing.
         assert.equal(await registrationOf("Ivo"), undefined);
+      });
+
+      await t.step("in English", async () => {
+        const context = await newContext({ viewport: VIEWPORTS.phone });
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/gosti?jezik=en");
+        await page.getByText("Choose the tourist tax category").filter({ visible: true }).first()
+          .waitFor();
+        await page.getByRole("button", { name: "Choose category Rasmussen Ivo" })
+          .filter({ visible: true }).click();
+        const dialog = page.getByRole("dialog", { name: "Tourist tax category: Rasmussen Ivo" });
+        const field = dialog.getByLabel("Tourist tax category");
+        await field.locator("option", { hasText: OWNERS_CATEGORY }).waitFor({ state: "attached" });
+        // eVisitor's names stay as eVisitor gives them; the rest is English.
+        assert.equal(await field.locator("option").first().innerText(), "Choose");
+        await dialogScreenshot(page, dialog, "tax-category-choice-en-phone-light");
+        assert.deepEqual(await seriousAxeIssues(page, "[role=dialog]"), []);
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await context.close();
       });
     } finally {
       await browser?.close();

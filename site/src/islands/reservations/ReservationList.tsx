@@ -190,14 +190,18 @@ function Reservations({ properties }: { properties: Property[] }) {
 
   // The guests dialog shows the stay as last read, and while eVisitor is being written to for one
   // of its guests (a registration queued, a cancel or an undo asked for) the page is read again
-  // every two seconds, quietly, so the dialog follows the worker.
+  // every two seconds, quietly, so the dialog follows the worker; so too while registrations
+  // cancelled before deleting a stay are on their way, so the stay can be deleted once done.
   const guestsShown = guests.value &&
     (page?.items.find((item) => item.code === guests.value!.code) ?? guests.value);
-  const guestsPending = guests.open &&
+  const guestsPending = (guests.open &&
     !!guestsShown?.guests.some((guest) =>
       guest.registrationState === "queued" ||
       (guest.cancelRequestedAt && guest.status === "CheckedIn") ||
       (guest.undoCheckOutRequestedAt && guest.status === "CheckedOut")
+    )) ||
+    !!page?.items.some((item) =>
+      item.guests.some((guest) => guest.cancelRequestedAt && guest.status === "CheckedIn")
     );
   useEffect(() => {
     if (!guestsPending) return;
