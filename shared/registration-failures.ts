@@ -28,8 +28,9 @@ export const REGISTRATION_FAILURES = [
   /** Written by older workers, which chose the category from a fixed list. */
   "payment-category-not-offered",
   /**
-   * No category the facility offers fits the guest's age by itself: the host must choose. The
-   * detail is the age group and the categories offered ("18+: 5 …, 11 …").
+   * No category the facility offers fits the guest's age by itself: the host must choose one
+   * (guests.tax_category, sent again with it). The detail is the age group and the categories
+   * offered ("18+: 5 …, 11 …").
    */
   "payment-category-choice",
   "arrival-not-offered",
@@ -64,10 +65,9 @@ const SENTENCES: Record<RegistrationFailureCode, string> = {
   "payment-category-not-offered":
     'eVisitor does not offer the tourist tax category "{detail}" for this property.',
   "payment-category-choice":
-    "No tourist tax category eVisitor offers for this property fits the guest's age by itself, " +
-    "so the choice is yours: register the guest in eVisitor with the category that applies, or " +
-    "ask the tourist board to allow the usual one for this age (age group and categories " +
-    "offered: {detail}).",
+    "No tourist tax category eVisitor offers for this property fits the guest's age by itself. " +
+    "Choose the one that applies to the guest, or ask the tourist board to allow the usual one " +
+    "for this age. Age group and categories offered: {detail}.",
   "arrival-not-offered": 'eVisitor does not offer the arrival "{detail}" for this property.',
   "no-overnight-service": "eVisitor lists no overnight service type.",
 };

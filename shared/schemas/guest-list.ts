@@ -2,6 +2,7 @@ import { z } from "zod";
 import { GuestStatusSchema, RegistrationStateSchema } from "../enums.ts";
 import { DateTime, Id, requiredText } from "./fields.ts";
 import { GuestForm, RegistrationFailureSchema } from "./guest.ts";
+import { TaxCategoryChoice } from "./tax-category.ts";
 
 /**
  * A row of the host's guest list (GET /Guests): the tourist record of spec section 3
@@ -45,6 +46,8 @@ export const HostGuestCheckIn = z
     id: Id.optional(),
     reservationCode: requiredText("Reservation code", 64),
     guest: GuestForm,
+    /** The tourist-tax category the host chose (tax-category.ts); null: by age. */
+    taxCategory: TaxCategoryChoice,
   })
   .meta({ id: "HostGuestCheckIn" });
 export type HostGuestCheckIn = z.infer<typeof HostGuestCheckIn>;
@@ -59,9 +62,12 @@ export const GuestCheckOutList = z
   .meta({ id: "GuestCheckOutList" });
 export type GuestCheckOutList = z.infer<typeof GuestCheckOutList>;
 
-/** POST /Guests/sendAgain: the guests (by id) to send to eVisitor again, as stored. */
+/**
+ * POST /Guests/sendAgain: the guests (by id) to send to eVisitor again, as stored; a guest held
+ * because no category fits its age by itself goes with the host's choice (`taxCategory`).
+ */
 export const GuestSendAgainList = z
-  .array(z.object({ id: Id }))
+  .array(z.object({ id: Id, taxCategory: TaxCategoryChoice }))
   .min(1)
   .max(50)
   .meta({ id: "GuestSendAgainList" });

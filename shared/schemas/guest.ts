@@ -115,6 +115,11 @@ export const Guest = z
     status: GuestStatusSchema,
     borderCrossing: z.string().nullable().optional(),
     passageDate: DateOnly.nullable().optional(),
+    /**
+     * The tourist-tax category the host chose (an eVisitor code offered for the property); null:
+     * eVisitor's category is chosen by the guest's age.
+     */
+    taxCategory: z.string().nullable().optional(),
     /** Where registering with eVisitor stands: waiting, queued, registered or failed. */
     registrationState: RegistrationStateSchema.optional(),
     /** eVisitor's own message when it refused the guest, else why registering failed (English). */

@@ -32,4 +32,5 @@ export * from "./wifi-details.ts";
 export * from "./calendar.ts";
 export * from "./guest-list.ts";
 export * from "./settlement.ts";
+export * from "./tax-category.ts";
 export * from "./host-contact.ts";

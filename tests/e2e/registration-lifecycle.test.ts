@@ -1,7 +1,8 @@
 /**
  * The host's registrations after the first one, in the browser: cancelling a registration (from
  * the guest list and from the stay's guests dialog: the confirmation names the guest and asks the
- * reason), registering the guest again, undoing a check-out, and a new eVisitor password.
+ * reason), registering the guest again (from both), undoing a check-out, and a new eVisitor
+ * password; in Croatian and English, on a phone and a desktop, light and dark, with axe.
  */
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
@@ -9,6 +10,7 @@ import { DocumentType, Gender } from "@shared/enums.ts";
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
+import { LOOKS } from "../support/e2e.ts";
 import {
   connectDemoEVisitor,
   createStayThroughApi,
@@ -16,6 +18,7 @@ import {
   e2eSession,
 } from "../support/e2e.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
+import { seriousAxeIssues } from "../support/axe.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
@@ -150,6 +153,9 @@ Deno.test({
           dialog.getByText("Prijava poništena", { exact: true }),
         ).first().waitFor();
         await waitForStatus("Ivo", "cancelled");
+        // The open dialog follows the worker: no reload needed to see it done.
+        await dialog.getByText("Prijava poništena", { exact: true }).waitFor(WORKER);
+        await dialog.getByRole("button", { name: "Prijavi ponovno Ivo Rasmussen" }).waitFor();
         assert.equal((await registrationsOf("Ivo"))[0].cancelReason, "Pogrešni podaci");
         await context.close();
       });
@@ -231,11 +237,13 @@ Deno.test({
             .filter({ visible: true });
           await cancelledRow.first().waitFor();
           await screenshot(page, `registration-lifecycle-${suffix}`);
+          assert.deepEqual(await seriousAxeIssues(page, "main"), [], suffix);
           await page.getByRole("button", { name: "Poništi prijavu Rasmussen Birgitte" })
             .filter({ visible: true }).click();
           const confirm = page.getByRole("dialog", { name: "Poništiti prijavu u eVisitoru?" });
           await confirm.getByLabel("Razlog poništenja").fill("Gost nije došao");
           await dialogScreenshot(page, confirm, `registration-cancel-${suffix}`);
+          assert.deepEqual(await seriousAxeIssues(page, "[role=dialog]"), [], suffix);
           await confirm.getByRole("button", { name: "Odustani" }).click();
           await confirm.waitFor({ state: "detached" });
 
@@ -245,6 +253,7 @@ Deno.test({
           const dialog = page.getByRole("dialog", { name: /^Nova lozinka za / });
           await dialog.getByLabel("Nova lozinka").waitFor();
           await dialogScreenshot(page, dialog, `account-credentials-${suffix}`);
+          assert.deepEqual(await seriousAxeIssues(page, "[role=dialog]"), [], suffix);
         });
         const context = await newContext();
         const page = await context.newPage();
@@ -255,6 +264,50 @@ Deno.test({
         const dialog = page.getByRole("dialog", { name: `Gosti rezervacije ${code}` });
         await dialog.getByText("Prijava poništena", { exact: true }).waitFor();
         await dialogScreenshot(page, dialog, "reservation-guests-cancelled-phone-light");
+        assert.deepEqual(await seriousAxeIssues(page, "[role=dialog]"), []);
+        await context.close();
+      });
+
+      await t.step("in English, on the phone and the desktop", async () => {
+        for (const look of [LOOKS[0], LOOKS[3]]) {
+          const context = await newContext({ viewport: look.viewport, theme: look.theme });
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          await page.goto("/app/gosti?jezik=en");
+          await page.getByText("Registration cancelled", { exact: true })
+            .filter({ visible: true }).first().waitFor();
+          await page.getByText(
+            "The registration was cancelled in eVisitor. You can register " +
+              "the guest again.",
+          ).filter({ visible: true }).first().waitFor();
+          await screenshot(page, `registration-lifecycle-en-${look.suffix}`);
+          assert.deepEqual(await seriousAxeIssues(page, "main"), [], look.suffix);
+          await page.getByRole("button", { name: "Cancel registration Rasmussen Birgitte" })
+            .filter({ visible: true }).click();
+          const confirm = page.getByRole("dialog", {
+            name: "Cancel the registration in eVisitor?",
+          });
+          await confirm.getByRole("listitem").filter({ hasText: "Rasmussen Birgitte" }).waitFor();
+          await confirm.getByLabel("Reason for cancelling").waitFor();
+          await dialogScreenshot(page, confirm, `registration-cancel-en-${look.suffix}`);
+          // Not "Cancel" beside "Cancel registration": the way out says what it keeps.
+          await confirm.getByRole("button", { name: "Keep registration" }).click();
+          await confirm.waitFor({ state: "detached" });
+          await context.close();
+        }
+      });
+
+      await t.step("registered again from the stay's guests dialog", async () => {
+        const context = await newContext({ viewport: VIEWPORTS.phone });
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/rezervacije");
+        await page.getByRole("button", { name: `Gosti ${code}` }).click();
+        const dialog = page.getByRole("dialog", { name: `Gosti rezervacije ${code}` });
+        await dialog.getByRole("button", { name: "Prijavi ponovno Ivo Rasmussen" }).click();
+        await page.getByText("Gost Ivo Rasmussen ponovno se šalje u eVisitor.").waitFor();
+        await waitForStatus("Ivo", "active");
+        await dialog.getByText("Prijavljen", { exact: true }).nth(1).waitFor(WORKER);
         await context.close();
       });
     } finally {

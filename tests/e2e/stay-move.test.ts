@@ -16,6 +16,7 @@ import {
   dialogScreenshot,
   e2eSession,
 } from "../support/e2e.ts";
+import { seriousAxeIssues } from "../support/axe.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -23,6 +24,7 @@ let stack: TestStack;
 let browser: Browser;
 const HOST = "marko.premjestaj@example.com";
 const NEW_END = addDays(todayInStayZone(), 3);
+const LATER_END = addDays(todayInStayZone(), 4);
 
 const birgitte = {
   firstName: "Birgitte",
@@ -153,6 +155,32 @@ Deno.test({
         await context.close();
       });
 
+      await t.step("moving only the departure updates the registration", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        const { logInToDashboard } = e2eSession(stack, browser);
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/rezervacije");
+        await page.getByRole("button", { name: `Uredi ${code}` }).click();
+        const edit = page.getByRole("dialog", { name: "Uredi rezervaciju" });
+        await edit.getByText("Učitavam zauzete noći…").waitFor({ state: "detached" });
+        await pickDay(edit, todayInStayZone());
+        await pickDay(edit, LATER_END);
+        // The arrival stays, so nothing is asked of the host.
+        assert.equal(await edit.getByText("Gosti su prijavljeni u eVisitoru").count(), 0);
+        await edit.getByRole("button", { name: "Spremi promjene" }).click();
+        await page.getByText(`Rezervacija ${code} je spremljena.`).waitFor();
+        const [active] = await waitFor(async () => {
+          const list = (await registrations()).filter((r) =>
+            r.status === "active" && r.fields.ForeseenStayUntil === LATER_END
+          );
+          return list.length === 1 && list;
+        }, { what: "the registration's departure updated", timeoutMs: 20_000 });
+        assert.equal(active.fields.StayFrom, todayInStayZone(), "the arrival unchanged");
+        assert.equal((await registrations()).length, 2, "an edit, not a new registration");
+        await context.close();
+      });
+
       await t.step("the dialog's choice on a phone and a desktop, light and dark", async () => {
         await inEveryLook(HOST, async (page, { suffix }) => {
           await page.goto("/app/rezervacije");
@@ -165,6 +193,7 @@ Deno.test({
           await notice.waitFor();
           await notice.scrollIntoViewIfNeeded();
           await dialogScreenshot(page, edit, `stay-move-${suffix}`);
+          assert.deepEqual(await seriousAxeIssues(page, "[role=dialog]"), [], suffix);
           await edit.getByRole("button", { name: "Odustani" }).click();
         });
       });
@@ -189,10 +218,22 @@ Deno.test({
           { what: "the registration cancelled", timeoutMs: 20_000 },
         );
 
-        // Cancelled: the stay can go now.
-        await page.reload();
-        await page.getByRole("button", { name: `Obriši ${code}` }).click();
+        // Cancelled: the stay can go now; the open page learns it by itself (no reload).
         const again = page.getByRole("dialog", { name: "Obrisati rezervaciju?" });
+        await waitFor(async () => {
+          await page.getByRole("button", { name: `Obriši ${code}` }).click();
+          await again.waitFor();
+          if (await again.getByRole("button", { name: "Obriši rezervaciju" }).count() > 0) {
+            return true;
+          }
+          await again.getByRole("button", { name: "Odustani" }).click();
+          await again.waitFor({ state: "detached" });
+          return false;
+        }, {
+          what: "the page showing the registration cancelled",
+          timeoutMs: 10_000,
+          intervalMs: 500,
+        });
         await again.getByRole("button", { name: "Obriši rezervaciju" }).click();
         await page.getByText(`Rezervacija ${code} je obrisana.`).waitFor();
         await context.close();

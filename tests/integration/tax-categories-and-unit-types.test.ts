@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { DocumentType, Gender } from "@shared/enums.ts";
+import { properties } from "@core/db/schema/properties.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { getWith, postWith } from "../support/accounts.ts";
 import {
@@ -54,6 +55,7 @@ interface Property {
   accommodationUnits: Unit[];
 }
 interface HostGuest {
+  id: string;
   name: string;
   status: string;
   registrationState: string;
@@ -103,10 +105,22 @@ Deno.test({
       const house = (await propertiesOf(ctx) as Property[])
         .find((p) => p.name === "Kuća za odmor Marina")!;
       const code = await stayIn(ctx, house.accommodationUnits[0].id);
+      // As for a property synced before the categories were kept: a registration reads them.
+      await ctx.database.db.update(properties).set({ taxCategories: null });
       await checkIn(ctx, code, [BIRGITTE, teen, child]);
       await waitFor(
         async () => (await guestsOf(ctx, code)).every((g) => g.status === "CheckedIn"),
         { what: "all three guests registered" },
+      );
+      const offered = await getWith(
+        ctx.app,
+        `/api/Guests/TaxCategories?ReservationCode=${code}`,
+        ctx.token,
+      );
+      assert.deepEqual(
+        (await offered.json()).categories.map((c: { code: string }) => c.code),
+        ["1", "2", "16", "18"],
+        "the host's form offers what the registration read",
       );
       const byName = new Map(
         (await activeRegistrations(ctx)).map((r) => [r.fields.TouristName, r.fields]),
@@ -179,6 +193,39 @@ Deno.test({
       const notes = await ctx.database.db.select().from(userNotifications);
       assert.equal(notes.filter((n) => n.template === "GuestRegistrationFailed").length, 1);
       assert.equal(notes.filter((n) => n.template === "GuestCheckedIn").length, 1);
+
+      // The sync read what the facility offers; the host chooses for the adult among it.
+      const list = await getWith(
+        ctx.app,
+        `/api/Guests/TaxCategories?ReservationCode=${code}`,
+        ctx.token,
+      );
+      assert.deepEqual(await list.json(), {
+        available: true,
+        categories: [
+          { code: "1", name: "Djeca : do 12 godina" },
+          { code: "18", name: "Vlasnici kuće za odmor i članovi njegove obitelji" },
+        ],
+      });
+      const notOffered = await postWith(ctx.app, "/api/Guests/sendAgain", [{
+        id: adult.id,
+        taxCategory: "14",
+      }], ctx.token);
+      assert.equal(notOffered.status, 400, "a category the facility lacks is refused at once");
+      const again = await postWith(ctx.app, "/api/Guests/sendAgain", [{
+        id: adult.id,
+        taxCategory: "18",
+      }], ctx.token);
+      assert.equal(again.status, 202, await again.clone().text());
+      await waitFor(
+        async () => (await guestsOf(ctx, code)).every((g) => g.status === "CheckedIn"),
+        { what: "the adult registered in the host's category" },
+      );
+      const byName = new Map(
+        (await activeRegistrations(ctx)).map((r) => [r.fields.TouristName, r.fields]),
+      );
+      assert.equal(byName.get("Birgitte")?.TTPaymentCategory, "18", "the host's choice");
+      assert.equal(byName.get("Ivo")?.TTPaymentCategory, "1");
     }),
 });
 

@@ -280,6 +280,10 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
     request: (v) => ({ query: `?ReservationCode=${v.reservationCode}&Query=zagreb` }),
     expect: "refused",
   },
+  "GET /api/Guests/TaxCategories": {
+    request: (v) => ({ query: `?ReservationCode=${v.reservationCode}` }),
+    expect: "refused",
+  },
   "GET /api/Guests/proofOfResidence": {
     request: (v) => ({ query: `?ExternalId=${v.guestExternalId}&LanguageCode=en` }),
     expect: "refused",

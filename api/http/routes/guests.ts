@@ -24,6 +24,8 @@ import { listGuests } from "@core/services/guests/list-guests.ts";
 import { GuestListQuery } from "@shared/schemas/list-query.ts";
 import { proofOfResidence } from "@core/services/guests/proof-of-residence.ts";
 import { settlementsForHost } from "@core/services/guests/settlements.ts";
+import { taxCategoriesForHost } from "@core/services/guests/tax-categories.ts";
+import { TaxCategoryList, TaxCategoryQuery } from "@shared/schemas/tax-category.ts";
 import { ReservationSettlementQuery, SettlementSearch } from "@shared/schemas/settlement.ts";
 import { disownGuest, disownGuestByToken } from "@core/services/guests/disown-guest.ts";
 import { IdParam } from "../request/path-params.ts";
@@ -160,6 +162,23 @@ const settlements = createRoute({
   },
 });
 
+// GET /api/Guests/TaxCategories
+const taxCategories = createRoute({
+  ...common,
+  method: "get",
+  path: "/Guests/TaxCategories",
+  summary: "The tourist-tax categories eVisitor offers for the property of one of the caller's " +
+    "stays, to choose one for a guest instead of the choice by age",
+  request: { query: TaxCategoryQuery },
+  responses: {
+    ...jsonOk(
+      TaxCategoryList,
+      "As last read from eVisitor; `available` false until they have been",
+    ),
+    ...errors,
+  },
+});
+
 const Disowned = z
   .object({
     /** removed: the guest was not registered yet and is gone; cancelling: eVisitor cancels it. */
@@ -201,6 +220,13 @@ export const guestRoutes = createRouter()
     const found = await settlementsForHost(serviceContext(c), {
       reservationCode: q.ReservationCode,
       query: q.Query,
+    });
+    return c.json(found, 200);
+  })
+  .openapi(taxCategories, async (c) => {
+    const q = c.req.valid("query");
+    const found = await taxCategoriesForHost(serviceContext(c), {
+      reservationCode: q.ReservationCode,
     });
     return c.json(found, 200);
   })

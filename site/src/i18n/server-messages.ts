@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from "@shared/errors.ts";
 import { API_TOKEN_EXPIRY_PAST, API_TOKEN_SCOPE_REQUIRED } from "@shared/schemas/api-token.ts";
 import { IMPORT_MESSAGES } from "@shared/reservation-import.ts";
+import { TAX_CATEGORY_NOT_OFFERED } from "@shared/schemas/tax-category.ts";
 import { API_ERROR_MESSAGES, ApiError } from "../lib/api/api-error.ts";
 import type { Translate, TranslationKey } from "./translate.ts";
 import { translateValidation } from "./validation.ts";
@@ -24,6 +25,7 @@ const OTHER_MESSAGES: Record<string, TranslationKey> = {
   "eVisitor refused this API key.": "serverMessage.evisitorApiKeyRejected",
   "This eVisitor account is already connected.": "serverMessage.evisitorAccountConnected",
   "Enter the new password or the new API key.": "serverMessage.evisitorNewCredentialsRequired",
+  [TAX_CATEGORY_NOT_OFFERED]: "serverMessage.taxCategoryNotOffered",
   [API_TOKEN_SCOPE_REQUIRED]: "serverMessage.apiTokenScopeRequired",
   [API_TOKEN_EXPIRY_PAST]: "serverMessage.apiTokenExpiryPast",
   [IMPORT_MESSAGES.guestWithoutStay]: "serverMessage.importGuestWithoutStay",

@@ -48,6 +48,7 @@ function guest(overrides: Partial<GuestForCheckIn> = {}): GuestForCheckIn {
     telephone: null,
     borderCrossing: null,
     passageDate: null,
+    taxCategory: null,
     ...overrides,
   };
 }
@@ -96,6 +97,33 @@ Deno.test("document codes follow the kind of document and whether it is Croatian
 
   assert.equal(map({ citizenship: "HRV" }).documentType, "051");
   assert.equal(map({ documentType: DocumentType.DriversLicence }).documentType, "032");
+});
+
+Deno.test("the host's category wins while the facility offers it, else the age decides", () => {
+  const house = { isVacationHome: true, categories: offered("1", "2", "16", "18") };
+  // Students and the owner's family: facts only the host knows.
+  assert.deepEqual(chooseCategory(house, "1990-05-14", "2026-07-10", "18"), {
+    ok: true,
+    code: "18",
+  });
+  assert.equal(map({ taxCategory: "11" }).ttPaymentCategory, "11");
+  // No longer offered: by age, as if none had been chosen.
+  assert.deepEqual(chooseCategory(house, "1990-05-14", "2026-07-10", "11"), {
+    ok: true,
+    code: "16",
+  });
+  assert.equal(map({ taxCategory: "18" }).ttPaymentCategory, "14");
+  // Neither: held for the host, with what is offered.
+  const owners = { isVacationHome: true, categories: offered("1", "18") };
+  assert.deepEqual(chooseCategory(owners, "1990-05-14", "2026-07-10", "11"), {
+    ok: false,
+    group: "18+",
+    detail: "18+: 1 Kategorija 1, 18 Kategorija 18",
+  });
+  assert.deepEqual(chooseCategory(owners, "1990-05-14", "2026-07-10", "18"), {
+    ok: true,
+    code: "18",
+  });
 });
 
 Deno.test("the tourist-tax category follows the age on the arrival day", () => {

@@ -23,6 +23,7 @@ import { applyPlanAllowance, type PlanShortfall } from "./plan-allowance.ts";
 import { planPolicyOf } from "@core/services/plans/plan-policy.ts";
 import type { Transaction } from "@core/db/client.ts";
 import type { SubscriptionPolicy } from "@shared/schemas/subscription-package.ts";
+import type { TaxCategory } from "@shared/schemas/tax-category.ts";
 
 const CONSUMER = "evisitor_provisioning";
 type Account = typeof externalAccounts.$inferSelect;
@@ -61,11 +62,27 @@ function fetchSnapshots(
   snapshots: FacilitySnapshot[];
   borderCrossings: EVisitorBorderCrossing[];
   settlements: EVisitorSettlement[] | null;
+  taxCategories: Map<string, TaxCategory[]>;
 }> {
   return sessions.use(account, async (session) => {
     const snapshots: FacilitySnapshot[] = [];
+    // The host's guest form offers these per property (properties.tax_categories); a facility
+    // whose list cannot be read keeps the one it had.
+    const taxCategories = new Map<string, TaxCategory[]>();
     for (const facility of await session.listFacilities()) {
       snapshots.push({ facility, units: await session.listUnits(facility.id, facility.code) });
+      if (facility.isDeactivated) continue;
+      const categories = await session.listPaymentCategories(facility.id).catch((error) => {
+        if (!(error instanceof EVisitorError)) throw error;
+        log.warn("tax categories not read", { externalAccountId: account.id, kind: error.kind });
+        return null;
+      });
+      if (categories) {
+        taxCategories.set(
+          facility.id,
+          categories.filter((c) => c.active).map(({ code, name }) => ({ code, name })),
+        );
+      }
     }
     // The check-in form offers these to guests from outside the EU (evisitor_code_lists).
     const borderCrossings = await session.listBorderCrossings();
@@ -76,7 +93,7 @@ function fetchSnapshots(
       log.warn("settlement list not read", { externalAccountId: account.id, kind: error.kind });
       return null;
     });
-    return { snapshots, borderCrossings, settlements };
+    return { snapshots, borderCrossings, settlements, taxCategories };
   });
 }
 
@@ -115,8 +132,12 @@ export function provisioningConsumer(
       let snapshots: FacilitySnapshot[];
       let borderCrossings: EVisitorBorderCrossing[];
       let settlements: EVisitorSettlement[] | null;
+      let taxCategories: Map<string, TaxCategory[]>;
       try {
-        ({ snapshots, borderCrossings, settlements } = await fetchSnapshots(sessions, account));
+        ({ snapshots, borderCrossings, settlements, taxCategories } = await fetchSnapshots(
+          sessions,
+          account,
+        ));
       } catch (error) {
         if (!(error instanceof EVisitorError)) throw error;
         log.warn("provisioning failed", {
@@ -177,6 +198,12 @@ export function provisioningConsumer(
         );
         shortfall = allowed.shortfall;
         await applySync(tx, { userId: account.userId, accountId: account.id, now }, allowed.plan);
+        for (const [facilityId, categories] of taxCategories) {
+          await tx.update(properties).set({ taxCategories: categories }).where(and(
+            eq(properties.externalAccountId, account.id),
+            eq(properties.facilityId, facilityId),
+          ));
+        }
         await tx.update(externalAccounts).set({
           status: ExternalAccountStatus.Synchronized,
           // What the plan left out stays visible on the account until a sync adds everything.

@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { GuestCheckInRequested } from "@shared/events.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import type { RegistrationFailure } from "@shared/registration-failures.ts";
+import type { Database } from "@core/db/client.ts";
 import { guests } from "@core/db/schema/guests.ts";
+import { properties } from "@core/db/schema/properties.ts";
+import type { TaxCategory } from "@shared/schemas/tax-category.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
@@ -11,7 +14,12 @@ import { stayTimesOf } from "@core/services/reservations/stay-dates.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { guestContextOf } from "./guest-context.ts";
-import { type EVisitorCheckIn, EVisitorError, type EVisitorSession } from "@core/evisitor/types.ts";
+import {
+  type EVisitorCheckIn,
+  EVisitorError,
+  type EVisitorPaymentCategory,
+  type EVisitorSession,
+} from "@core/evisitor/types.ts";
 import { GuestMappingError, toCheckIn } from "./guest-to-checkin.ts";
 
 type GuestRow = typeof guests.$inferSelect;
@@ -111,12 +119,27 @@ async function recordFailure(
 }
 
 /**
+ * Keeps the categories eVisitor offers for the property's facility, as just read, for the host's
+ * guest form (properties.tax_categories); written only when they changed.
+ */
+async function rememberTaxCategories(
+  db: Database,
+  property: { id: string; taxCategories: TaxCategory[] | null },
+  read: EVisitorPaymentCategory[],
+) {
+  const offered = read.filter((c) => c.active).map(({ code, name }) => ({ code, name }));
+  if (JSON.stringify(offered) === JSON.stringify(property.taxCategories)) return;
+  await db.update(properties).set({ taxCategories: offered })
+    .where(eq(properties.id, property.id));
+}
+
+/**
  * The guest as eVisitor's CheckInTourist, with the stay's dates and eVisitor's own lists for the
  * facility; a registration's edit (a new departure) sends the same under the same id.
  */
 export async function checkInOf(
   session: EVisitorSession,
-  secretBox: SecretBox,
+  { secretBox, db }: { secretBox: SecretBox; db: Database },
   { guest, stay, unit, property }: NonNullable<Awaited<ReturnType<typeof guestContextOf>>>,
 ): Promise<EVisitorCheckIn> {
   const times = stayTimesOf(unit, property);
@@ -127,6 +150,7 @@ export async function checkInOf(
     session.listOfferedServiceTypes(),
     session.listCheckInFacilities(),
   ]);
+  await rememberTaxCategories(db, property, paymentCategories);
   // The lookup names a facility by its ID and its Code (evisitor-api.md §2.4); whether its ID is
   // FacilityBrowse's is not documented, so either one finds it (the code is the check-in's key).
   const isVacationHome = facilities.some((f) =>
@@ -204,7 +228,7 @@ export function checkInConsumer(
         // The account's session of this batch: one login and one read of each code list for
         // all the guests queued together (account-sessions.ts).
         checkIn = await sessions.use(account, async (session) => {
-          const checkIn = await checkInOf(session, secretBox, found);
+          const checkIn = await checkInOf(session, { secretBox, db: ctx.db }, found);
           await session.checkInTourist(checkIn);
           return checkIn;
         });

@@ -39,7 +39,9 @@ export function departureUpdateConsumer(
         await sessions.use(
           account,
           async (session) =>
-            await session.checkInTourist(await checkInOf(session, secretBox, found)),
+            await session.checkInTourist(
+              await checkInOf(session, { secretBox, db: ctx.db }, found),
+            ),
         );
       } catch (error) {
         const failure = error instanceof GuestMappingError

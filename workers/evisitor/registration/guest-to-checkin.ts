@@ -1,7 +1,7 @@
 /**
  * A guest of a stay → eVisitor's CheckInTourist (evisitor-api.md §3.1, §4). The one place the
  * product's guest becomes eVisitor's: document types by kind and by whether the document is
- * Croatian, the tourist-tax category by age on arrival, personal arrival, the overnight service,
+ * Croatian, the tourist-tax category the host chose or by age on arrival, personal arrival, the overnight service,
  * the stay's dates at the unit's check-in and check-out times, the facility by its code.
  *
  * Codes are checked against eVisitor's own lists, read at run time (`CodeLists`): a code missing
@@ -35,6 +35,8 @@ export interface GuestForCheckIn {
   telephone: string | null;
   borderCrossing: string | null;
   passageDate: string | null;
+  /** The category the host chose; null: by age (tax-category.ts). */
+  taxCategory: string | null;
 }
 
 export interface StayForCheckIn {
@@ -119,6 +121,7 @@ export function toCheckIn(
     { isVacationHome: lists.isVacationHome, categories: lists.paymentCategories },
     guest.dateOfBirth,
     stay.startDate,
+    guest.taxCategory,
   );
   if (!category.ok) throw new GuestMappingError("payment-category-choice", category.detail);
   const flatRate = paysFlatRate({

@@ -9,7 +9,8 @@
  * `IsVacationHomeCalculation`), an adult guest is one of "the other persons" (16) unless the
  * facility offers only the commercial 14; the owner's family (18) is never assumed. The other
  * categories (students, seasonal workers, persons with a disability…) depend on facts the
- * product does not hold, so they are never chosen by age.
+ * product does not hold, so they are never chosen by age: the host chooses them for a guest
+ * (guests.tax_category), and that choice wins while the facility still offers it.
  */
 
 export interface OfferedCategory {
@@ -52,13 +53,19 @@ export type CategoryChoice =
    */
   | { ok: false; group: AgeGroup; detail: string };
 
+/**
+ * The host's choice (`chosen`) when the facility still offers it; else the category that fits
+ * the guest's age on arrival; else none, and the host must choose.
+ */
 export function chooseCategory(
   facility: TaxFacility,
   dateOfBirth: string,
   arrival: string,
+  chosen: string | null = null,
 ): CategoryChoice {
   const group = ageGroupOf(dateOfBirth, arrival);
   const offered = new Set(facility.categories.map((c) => c.code));
+  if (chosen !== null && offered.has(chosen)) return { ok: true, code: chosen };
   const code = fitting(group, facility.isVacationHome).find((c) => offered.has(c));
   if (code) return { ok: true, code };
   const list = facility.categories.map((c) => `${c.code} ${c.name}`.trim()).join(", ");

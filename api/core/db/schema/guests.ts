@@ -45,6 +45,11 @@ export const guests = sqliteTable("guests", {
   /** Entry into the EU, asked only of guests living outside it (eVisitor requires both). */
   borderCrossing: text(),
   passageDate: text(),
+  /**
+   * The tourist-tax category the host chose for the guest (an eVisitor `Code` offered for the
+   * property's facility, e.g. "11" students); null: chosen by age (tax-category.ts).
+   */
+  taxCategory: text(),
   status: text({ enum: GUEST_STATUSES }).notNull(),
   registrationState: text({ enum: REGISTRATION_STATES }).notNull(),
   /** Why registering (or checking out) failed; rows written before it hold only the sentence. */

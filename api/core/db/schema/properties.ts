@@ -33,6 +33,12 @@ export const properties = sqliteTable("properties", {
   guestContactPhone: text(),
   guestContactWhatsApp: text(),
   guestContactEmail: text(),
+  /**
+   * The tourist-tax categories eVisitor offers for the facility (TTPaymentCategoryLookup2), as the
+   * evisitor worker last read them (at every sync and registration): what the host's guest form
+   * offers and checks a chosen category against. Null until first read.
+   */
+  taxCategories: text({ mode: "json" }).$type<{ code: string; name: string }[]>(),
   /** Set when the facility is deactivated in eVisitor or no longer listed there. */
   deactivatedAt: integer({ mode: "timestamp_ms" }),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),

@@ -65,6 +65,7 @@ export function toGuest(
     status: row.status,
     borderCrossing: row.borderCrossing,
     passageDate: row.passageDate,
+    taxCategory: row.taxCategory,
     registrationState: row.registrationState,
     ...registrationFailureFields(row),
     registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,

@@ -11,6 +11,7 @@ import { accessReservation } from "../access/property-access.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 import { describeGuest, findOwnGuest } from "./guest-details.ts";
 import { guestColumnsOf } from "./guest-fields.ts";
+import { chosenTaxCategory } from "./tax-categories.ts";
 import { registrationStateFor } from "./submit-guests.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { recordMemberAction } from "../property-members/member-actions.ts";
@@ -70,7 +71,15 @@ export async function hostCheckIn(
         );
         if (stay.kind === "block") throw new AppError("NotFound", { detail: "Not a stay." });
         if (stay.canceledAt) throw new AppError("CheckInClosed");
-        const columns = await guestColumnsOf(entry.guest, ctx.secretBox);
+        const taxCategory = chosenTaxCategory(
+          property,
+          entry.taxCategory,
+          `${ids.length}.taxCategory`,
+        );
+        const columns = {
+          ...await guestColumnsOf(entry.guest, ctx.secretBox),
+          ...(taxCategory === undefined ? {} : { taxCategory }),
+        };
         const state = registrationStateFor(stay.startDate, todayOf(ctx.now));
         const [twin] = await tx.select({ id: guests.id }).from(guests).where(and(
           eq(guests.reservationId, stay.id),

@@ -10,9 +10,11 @@ import { today as todayOf } from "../reservations/stay-dates.ts";
 import { findOwnGuest } from "./guest-details.ts";
 import { sentAgain } from "./host-check-in.ts";
 import { registrationStateFor } from "./submit-guests.ts";
+import { chosenTaxCategory } from "./tax-categories.ts";
 
 /**
- * POST /Guests/sendAgain: sends guests to eVisitor again exactly as stored, without the caller
+ * POST /Guests/sendAgain: sends guests to eVisitor again exactly as stored (with the tourist-tax
+ * category the host chose, when one is given: a guest held for that choice), without the caller
  * reading or re-entering their documents (reception holds the registration right but not the
  * documents one, issue 22). For a guest not yet registered, a failed one, or one whose
  * registration was cancelled (registered anew under a new id); a failed correction of a
@@ -27,7 +29,7 @@ export async function sendGuestsAgain(
   const userId = actorIdOf(ctx);
   await ctx.db.transaction(async (tx) => {
     const recorded = new Set<string>();
-    for (const { id } of list) {
+    for (const [index, { id, taxCategory: choice }] of list.entries()) {
       const found = await findOwnGuest(tx, userId, { id }, "registration");
       const { guests: guest, reservations: stay, properties: property } = found;
       if (stay.canceledAt || guest.disownedAt) throw new AppError("CheckInClosed");
@@ -37,8 +39,12 @@ export async function sendGuestsAgain(
       if (!open || (guest.cancelRequestedAt && guest.status !== "Cancelled")) {
         throw new AppError("GuestAlreadyCheckedIn");
       }
+      const taxCategory = chosenTaxCategory(property, choice, `${index}.taxCategory`);
       const state = registrationStateFor(stay.startDate, todayOf(ctx.now));
-      await tx.update(guests).set(sentAgain(guest, state, ctx.now)).where(eq(guests.id, id));
+      await tx.update(guests).set({
+        ...sentAgain(guest, state, ctx.now),
+        ...(taxCategory === undefined ? {} : { taxCategory }),
+      }).where(eq(guests.id, id));
       if (state === "queued") {
         await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
       }

@@ -95,7 +95,7 @@ export function CancelRegistrationDialog(
             </div>
             <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus>
-                {t("dialog.cancel")}
+                {t("guests.cancel.dismiss")}
               </Button>
               <Button type="submit" variant="danger" busy={busy}>
                 {t("guests.cancel.confirm")}

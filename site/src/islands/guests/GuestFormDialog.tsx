@@ -79,6 +79,7 @@ export function GuestFormDialog(
         field={form.field}
         outsideEu={form.outsideEu}
         crossings={form.crossings}
+        taxCategories={form.taxCategories}
         hasStay={form.reservationCode !== ""}
         reservationCode={form.reservationCode}
       />

@@ -11,6 +11,8 @@ import { DateField } from "./DateField.tsx";
 import { SettlementField } from "./SettlementField.tsx";
 import type { GuestFormValues } from "./guest-form-values.ts";
 import type { CrossingsLoad } from "./use-border-crossings.ts";
+import { TaxCategoryField } from "./TaxCategoryField.tsx";
+import type { TaxCategoriesLoad } from "./use-tax-categories.ts";
 import type { GuestFieldProps } from "./use-guest-form.ts";
 
 const GENDERS = [Gender.Female, Gender.Male, Gender.Unspecified] as const;
@@ -29,6 +31,8 @@ interface GuestFormFieldsProps {
   /** The guest lives outside the EU: the border crossing and date of entry are asked too. */
   outsideEu: boolean;
   crossings: { load: CrossingsLoad; retry: () => void };
+  /** The tourist-tax categories of the chosen stay's property. */
+  taxCategories: { load: TaxCategoriesLoad; retry: () => void };
   /** A stay is chosen (the crossings are read for its property). */
   hasStay: boolean;
   /** The chosen stay's code ("" for none): Croatian settlements are searched for its property. */
@@ -42,7 +46,8 @@ const CROATIA = "HRV";
  * entry (only for guests living outside the EU) and contact.
  */
 export function GuestFormFields(
-  { t, lang, field, outsideEu, crossings, hasStay, reservationCode }: GuestFormFieldsProps,
+  { t, lang, field, outsideEu, crossings, taxCategories, hasStay, reservationCode }:
+    GuestFormFieldsProps,
 ) {
   /** A country whose city goes with it: a new choice across Croatia's border clears the city. */
   const country = (name: "countryOfBirth" | "countryOfResidence", city: keyof GuestFormValues) => {
@@ -189,6 +194,19 @@ export function GuestFormFields(
           required
         />
       </Section>
+
+      {hasStay && (
+        <Section legend={t("guests.form.tax")}>
+          <div className="sm:col-span-2">
+            <TaxCategoryField
+              t={t}
+              load={taxCategories.load}
+              onRetry={taxCategories.retry}
+              {...field("taxCategory")}
+            />
+          </div>
+        </Section>
+      )}
 
       {outsideEu && (
         <Section legend={t("guests.form.entry")} hint={t("guests.form.entryHint")}>

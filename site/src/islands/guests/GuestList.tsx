@@ -35,6 +35,7 @@ import { DueNowSummary } from "./DueNowSummary.tsx";
 import { guestFormInput, valuesOfGuest } from "./guest-form-values.ts";
 import { GuestFormDialog, type GuestFormTarget } from "./GuestFormDialog.tsx";
 import { CancelRegistrationDialog, type CancelTarget } from "./CancelRegistrationDialog.tsx";
+import { TaxCategoryDialog, type TaxCategoryTarget } from "./TaxCategoryDialog.tsx";
 import { type GuestStatusChoice, GuestStatusFilter } from "./GuestStatusFilter.tsx";
 import { GuestTable } from "./GuestTable.tsx";
 import { readPropertyId, writePropertyId } from "./page-query.ts";
@@ -109,6 +110,7 @@ function Guests({ properties }: { properties: Property[] }) {
   const checkOut = useShown<GuestListItem>();
   const [isCheckingOut, setCheckingOut] = useState(false);
   const cancellation = useShown<CancelTarget>();
+  const category = useShown<TaxCategoryTarget>();
   const undo = useShown<GuestListItem>();
   const [isUndoing, setUndoing] = useState(false);
   /** Check-outs asked for and not yet answered: guest id → when, the name, the error before. */
@@ -214,6 +216,15 @@ function Guests({ properties }: { properties: Property[] }) {
    * the right to read documents (reception) the server sends the stored record itself.
    */
   async function register(guest: GuestListItem) {
+    // Held because no category fits the age by itself: the host's choice goes with it.
+    if (guest.registrationFailure?.code === "payment-category-choice") {
+      category.show({
+        id: guest.id,
+        name: guest.surnameAndName,
+        reservationCode: guest.reservationCode,
+      });
+      return;
+    }
     markBusy(guest.id, "register");
     let stored;
     try {
@@ -435,6 +446,17 @@ function Guests({ properties }: { properties: Property[] }) {
           open={cancellation.open}
           target={cancellation.value}
           onClose={cancellation.hide}
+          onQueued={() => list.reload()}
+        />
+      )}
+
+      {category.value && (
+        <TaxCategoryDialog
+          key={`category-${category.key}`}
+          t={t}
+          open={category.open}
+          target={category.value}
+          onClose={category.hide}
           onQueued={() => list.reload()}
         />
       )}

@@ -119,6 +119,8 @@ export function GuestRegistration(
             ? t("guests.registration.retrying", {
               time: formatZagrebDateTime(guest.registrationRetryAt, lang, { year: false }),
             })
+            : guest.registrationFailure?.code === "payment-category-choice"
+            ? t("guests.registration.categoryNeeded")
             : t("guests.registration.failed")}
           message={guest.registrationError}
           failure={guest.registrationFailure}

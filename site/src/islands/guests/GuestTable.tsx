@@ -72,6 +72,8 @@ export function GuestTable(props: GuestTableProps) {
           {t(
             guest.status === "Cancelled"
               ? "guests.action.registerAgain"
+              : guest.registrationFailure?.code === "payment-category-choice"
+              ? "guests.action.chooseTaxCategory"
               : guest.registrationState === "failed"
               ? "guests.action.sendAgain"
               : "guests.action.registerNow",

@@ -19,6 +19,7 @@ import {
   valuesOfGuest,
 } from "./guest-form-values.ts";
 import { useBorderCrossings } from "./use-border-crossings.ts";
+import { useTaxCategories } from "./use-tax-categories.ts";
 import { useStayChoices } from "./use-stay-choices.ts";
 
 /** A new guest of one of the property's stays, or a guest to fix (with what is stored). */
@@ -64,6 +65,7 @@ export function useGuestForm({ t, target, propertyId, onSaved }: GuestFormOption
   const reservationCode = editing?.item.reservationCode ?? stayCode;
   const outsideEu = needsBorderCrossing(values.countryOfResidence);
   const crossings = useBorderCrossings(reservationCode || undefined, outsideEu);
+  const taxCategories = useTaxCategories(reservationCode || undefined);
   const { formRef, messageRef, focusField } = useFieldFocus<GuestField>();
   const { errorOf, showErrors, showServerErrors, clearErrors, recheck } = useFieldErrors(
     GUEST_FIELDS,
@@ -111,6 +113,7 @@ export function useGuestForm({ t, target, propertyId, onSaved }: GuestFormOption
         id: editing?.item.id,
         reservationCode,
         guest: parsed.data,
+        taxCategory: values.taxCategory || null,
       }]);
       const name = `${saved.name} ${saved.surname}`;
       notify(
@@ -154,6 +157,7 @@ export function useGuestForm({ t, target, propertyId, onSaved }: GuestFormOption
     reservationCode,
     outsideEu,
     crossings,
+    taxCategories,
     alert,
     isBusy,
     handleSubmit,

@@ -14,7 +14,7 @@ import { GuestRegistration } from "../guests/GuestRegistration.tsx";
 import { GuestStatusChip } from "../guests/GuestStatusChip.tsx";
 import { guestsPageUrl } from "../guests/page-query.ts";
 import { ShareStayLinks } from "./ShareStayLinks.tsx";
-import { undoCheckOuts } from "../../lib/api/guests.ts";
+import { sendGuestsAgain, undoCheckOuts } from "../../lib/api/guests.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { useShown } from "../../ui/use-shown.ts";
@@ -75,6 +75,18 @@ export function GuestsDialog(
       });
     }
   }
+  /** A cancelled registration made anew, as the guest's row says it can be. */
+  async function registerAgain(guest: Guest, name: string) {
+    try {
+      await sendGuestsAgain([guest.id]);
+      notify(t("guests.toast.sent", { name }), { color: "success" });
+      onChanged?.();
+    } catch (error) {
+      notify(t("guests.toast.sendFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    }
+  }
   return (
     <DialogFrame open={open} onClose={onClose} size="xl">
       <div className="p-5 sm:p-6">
@@ -112,6 +124,7 @@ export function GuestsDialog(
                   arrived={reservation.startDate <= todayInZagreb()}
                   onCancel={(name) => cancellation.show({ guests: [{ id: guest.id, name }] })}
                   onUndo={(name) => undo(guest, name)}
+                  onRegisterAgain={(name) => registerAgain(guest, name)}
                 />
               ))}
             </ul>
@@ -161,15 +174,17 @@ export function GuestsDialog(
 }
 
 function GuestItem(
-  { t, lang, guest, arrived, onCancel, onUndo }: {
+  { t, lang, guest, arrived, onCancel, onUndo, onRegisterAgain }: {
     t: Translate;
     lang: Locale;
     guest: Guest;
     arrived: boolean;
     onCancel: (name: string) => void;
     onUndo: (name: string) => void;
+    onRegisterAgain: (name: string) => Promise<void>;
   },
 ) {
+  const [registering, setRegistering] = useState(false);
   const name = [guest.name, guest.middleName, guest.surname].filter(Boolean).join(" ");
   const canCancel = guest.status === "CheckedIn" && guest.registrationState === "registered" &&
     !guest.cancelRequestedAt && !guest.anonymisedAt;
@@ -196,7 +211,29 @@ function GuestItem(
           {t("reservations.citizenship", { country: countryName(guest.citizenship, lang) })}
         </p>
         <div className="mt-1.5">
-          <GuestRegistration t={t} lang={lang} guest={guest} arrived={arrived} now={Date.now()} />
+          <GuestRegistration
+            t={t}
+            lang={lang}
+            guest={guest}
+            arrived={arrived}
+            now={Date.now()}
+            registerAction={guest.status === "Cancelled" && !guest.anonymisedAt && (
+              <Button
+                variant="secondary"
+                size="sm"
+                busy={registering}
+                aria-label={`${t("guests.action.registerAgain")} ${name}`}
+                onClick={async () => {
+                  setRegistering(true);
+                  await onRegisterAgain(name);
+                  setRegistering(false);
+                }}
+              >
+                <Icon name="sync" className="size-4" />
+                {t("guests.action.registerAgain")}
+              </Button>
+            )}
+          />
         </div>
       </div>
       <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">

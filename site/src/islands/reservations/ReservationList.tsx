@@ -38,6 +38,7 @@ import { UnitChoiceSelects } from "./UnitChoiceSelects.tsx";
 import { usePropertyChoices } from "./use-property-choices.ts";
 
 const PAGE_SIZE = 20;
+const GUESTS_POLL_MS = 2_000;
 
 /**
  * Guests of a stay registered with eVisitor (and not checked out): a stay with any cannot be
@@ -187,6 +188,33 @@ function Reservations({ properties }: { properties: Property[] }) {
     }
   }
 
+  // The guests dialog shows the stay as last read, and while eVisitor is being written to for one
+  // of its guests (a registration queued, a cancel or an undo asked for) the page is read again
+  // every two seconds, quietly, so the dialog follows the worker; so too while registrations
+  // cancelled before deleting a stay are on their way, so the stay can be deleted once done.
+  const guestsShown = guests.value &&
+    (page?.items.find((item) => item.code === guests.value!.code) ?? guests.value);
+  const guestsPending = (guests.open &&
+    !!guestsShown?.guests.some((guest) =>
+      guest.registrationState === "queued" ||
+      (guest.cancelRequestedAt && guest.status === "CheckedIn") ||
+      (guest.undoCheckOutRequestedAt && guest.status === "CheckedOut")
+    )) ||
+    !!page?.items.some((item) =>
+      item.guests.some((guest) => guest.cancelRequestedAt && guest.status === "CheckedIn")
+    );
+  useEffect(() => {
+    if (!guestsPending) return;
+    const controller = new AbortController();
+    const timer = setInterval(() => {
+      list.refresh(controller.signal).catch(() => {/* the next tick tries again */});
+    }, GUESTS_POLL_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [guestsPending]);
+
   const isScoped = choice.propertyId !== "" || choice.unitCode !== "";
   /** Nothing to list at all (for the chosen property or unit, if one is chosen). */
   const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" &&
@@ -290,13 +318,13 @@ function Reservations({ properties }: { properties: Property[] }) {
         />
       )}
 
-      {guests.value && (
+      {guestsShown && (
         <GuestsDialog
           key={`guests-${guests.key}`}
           t={t}
           lang={lang}
           open={guests.open}
-          reservation={guests.value}
+          reservation={guestsShown}
           onClose={guests.hide}
           onChanged={reload}
         />

@@ -3,6 +3,7 @@ import type { Guest, GuestForm } from "@shared/schemas/guest.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
 import type { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
 import type { SettlementSearch } from "@shared/schemas/settlement.ts";
+import type { TaxCategoryList } from "@shared/schemas/tax-category.ts";
 import { apiGet, apiPost, apiRequest } from "./client.ts";
 import type { Paged } from "./paged.ts";
 
@@ -71,6 +72,8 @@ export interface HostCheckInEntry {
   id?: string;
   reservationCode: string;
   guest: GuestForm;
+  /** The tourist-tax category chosen; null: by age; left out: unchanged. */
+  taxCategory?: string | null;
 }
 
 /**
@@ -90,8 +93,23 @@ export function checkOutGuests(ids: string[]): Promise<void> {
  * POST /api/Guests/sendAgain: queued (202); the guests go to eVisitor again exactly as stored, for
  * someone at the property who may register guests but not read their documents (reception).
  */
-export function sendGuestsAgain(ids: string[]): Promise<void> {
-  return apiPost<void>("/api/Guests/sendAgain", ids.map((id) => ({ id })));
+export function sendGuestsAgain(ids: string[], taxCategory?: string | null): Promise<void> {
+  return apiPost<void>("/api/Guests/sendAgain", ids.map((id) => ({ id, taxCategory })));
+}
+
+/**
+ * GET /api/Guests/TaxCategories: the tourist-tax categories eVisitor offers for the property of
+ * one of the host's stays (`available` false until the workers have read them).
+ */
+export function listTaxCategories(
+  reservationCode: string,
+  signal?: AbortSignal,
+): Promise<TaxCategoryList> {
+  return apiGet<TaxCategoryList>(
+    "/api/Guests/TaxCategories",
+    { ReservationCode: reservationCode },
+    signal,
+  );
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE `guests` ADD `tax_category` text;--> statement-breakpoint
+ALTER TABLE `properties` ADD `tax_categories` text;
