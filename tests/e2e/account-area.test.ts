@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
+import { axeIssuesOf } from "../support/axe.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import {
@@ -41,6 +42,11 @@ const TEXTS = {
     profile: "Profil",
     settings: "Postavke",
     privacy: "Centar za privatnost",
+    accountSettings: "Postavke računa",
+    history: "Povijest",
+    support: "Podrška",
+    feedback: "Povratne informacije",
+    changePassword: "Promijeni lozinku",
     saveProfile: "Spremi profil",
     saveSettings: "Spremi postavke",
     deleteOpen: "Obriši moj račun",
@@ -52,6 +58,11 @@ const TEXTS = {
     profile: "Profile",
     settings: "Settings",
     privacy: "Privacy center",
+    accountSettings: "Account settings",
+    history: "History",
+    support: "Support",
+    feedback: "Feedback",
+    changePassword: "Change password",
     saveProfile: "Save profile",
     saveSettings: "Save settings",
     deleteOpen: "Delete my account",
@@ -63,7 +74,7 @@ const TEXTS = {
 async function openFromMenu(
   page: Page,
   lang: "hr" | "en",
-  item: "profile" | "settings" | "privacy",
+  item: "profile" | "accountSettings" | "settings" | "privacy" | "history",
 ) {
   const texts = TEXTS[lang];
   await page.getByRole("button", { name: texts.menu, exact: true }).click();
@@ -219,7 +230,7 @@ Deno.test({
       );
 
       await t.step(
-        "profile, settings and privacy centre (with the deletion dialog) in hr and en, phone and desktop, light and dark: axe finds nothing serious",
+        "every page of the profile menu in hr and en, phone and desktop, light and dark: a real page, axe finds nothing serious",
         async () => {
           for (const look of LOOKS) {
             for (const lang of ["hr", "en"] as const) {
@@ -231,26 +242,60 @@ Deno.test({
                 await page.reload();
                 await page.getByRole("heading", { name: /Welcome/ }).waitFor();
               }
+              const texts = TEXTS[lang];
               const name = (page: string) => `${page}-${lang}-${look.suffix}`;
+              /** The whole page (top bar, menu, main), and every part inside a landmark. */
+              const check = async (what: string) => {
+                assert.deepEqual(await seriousAxeIssues(page, "body"), [], `axe: ${name(what)}`);
+                assert.deepEqual(await axeIssuesOf(page, ["region"]), [], `region: ${name(what)}`);
+                assert.doesNotMatch(page.url(), /\/(uskoro|u-izradi)/, `${what} is a real page`);
+              };
+
               await openFromMenu(page, lang, "profile");
               await page.getByLabel("OIB", { exact: false }).first().waitFor();
-              await assertAxeClean(page, name("profile"));
+              await check("profile");
               await screenshot(page, name("profile"));
 
+              await openFromMenu(page, lang, "accountSettings");
+              await page.getByRole("button", { name: texts.changePassword }).first().waitFor();
+              await page.waitForLoadState("networkidle");
+              await check("account-settings");
+              await screenshot(page, name("account-settings"));
+
               await openFromMenu(page, lang, "settings");
-              await page.getByRole("button", { name: TEXTS[lang].saveSettings }).waitFor();
-              await assertAxeClean(page, name("settings"));
+              await page.getByRole("button", { name: texts.saveSettings }).waitFor();
+              await check("settings");
               await screenshot(page, name("settings"));
 
               await openFromMenu(page, lang, "privacy");
-              await page.getByText(TEXTS[lang].retention).waitFor();
-              await assertAxeClean(page, name("privacy"));
+              await page.getByText(texts.retention).waitFor();
+              await check("privacy");
               await screenshot(page, name("privacy"));
-              await page.getByRole("button", { name: TEXTS[lang].deleteOpen }).click();
-              const dialog: Locator = page.getByRole("dialog", { name: TEXTS[lang].deleteTitle });
+              await page.getByRole("button", { name: texts.deleteOpen }).click();
+              const dialog: Locator = page.getByRole("dialog", { name: texts.deleteTitle });
               await dialog.waitFor();
               await dialogScreenshot(page, dialog, name("privacy-delete-dialog"));
               await assertAxeClean(page, name("privacy-delete-dialog"), "[role=dialog]");
+              await page.keyboard.press("Escape");
+              await dialog.waitFor({ state: "detached" });
+
+              await openFromMenu(page, lang, "history");
+              await page.waitForLoadState("networkidle");
+              await check("history");
+              await screenshot(page, name("account-history"));
+
+              // Support, then Feedback: a dialog over the support page.
+              await page.getByRole("button", { name: texts.menu, exact: true }).click();
+              await page.getByRole("menuitem", { name: texts.support, exact: true }).click();
+              await page.waitForURL("**/app/kontakt");
+              await page.getByRole("heading", { level: 1 }).waitFor();
+              await check("support");
+              await page.getByRole("button", { name: texts.menu, exact: true }).click();
+              await page.getByRole("menuitem", { name: texts.feedback, exact: true }).click();
+              const feedback = page.getByRole("dialog", { name: texts.feedback });
+              await feedback.waitFor();
+              await assertAxeClean(page, name("feedback-dialog"), "[role=dialog]");
+              await dialogScreenshot(page, feedback, name("feedback-dialog"));
               await context.close();
             }
           }
