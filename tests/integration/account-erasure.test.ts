@@ -283,6 +283,18 @@ Deno.test("account deletion end to end: grace, cancel, delete again, the erase j
       ana.token,
     );
     assert.equal(joined.status, 200, await joined.clone().text());
+    // And Bruno of Ana's.
+    const invitedBack = await postWith(app, `/api/Properties/${ana.propertyId}/members`, {
+      email: bruno.email,
+      role: "CoHost",
+    }, ana.token);
+    assert.equal(invitedBack.status, 201, await invitedBack.clone().text());
+    const backCode = await issueInvitationCode(db, (await invitedBack.json()).id, clock.now());
+    assert.ok(backCode);
+    const joinedBack = await postWith(app, "/api/Properties/members/accept", {
+      code: backCode,
+    }, bruno.token);
+    assert.equal(joinedBack.status, 200, await joinedBack.clone().text());
     const job = accountErasureJob({ tickMs: 60_000 });
     const run = () => job.run({ db, now: clock.now(), js: () => undefined as never, today: "" });
 
@@ -389,6 +401,13 @@ Deno.test("account deletion end to end: grace, cancel, delete again, the erase j
     );
     assert.equal(brunoHistory.length, 1);
     assert.ok(brunoHistory[0].includes(`"propertyName`), brunoHistory[0]);
+    // Bruno was told Ana's property would go; the notice stays his, naming nothing of hers.
+    assert.equal(
+      after.get("user_notifications")!.filter((row) =>
+        row.includes(bruno.userId) && row.includes("PropertyOwnerLeaving")
+      ).length,
+      1,
+    );
     const brunoToken = (await signIn(app, bruno.email)).accessToken;
     const brunoNow = await getWith(app, `/api/Reservations/${bruno.code}`, brunoToken);
     assert.equal(brunoNow.status, 200);

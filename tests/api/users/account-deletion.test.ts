@@ -230,9 +230,44 @@ Deno.test("an account in its grace period signs in and works its stays, but its 
     assert.equal(invited.status, 201, await invited.clone().text());
     const code = await issueInvitationCode(db, (await invited.json()).id, clock.now());
     assert.ok(code);
+    // A co-host who joined before.
+    await createHost(app, db, { email: "cvijeta@example.com" });
+    const cvijeta = (await signIn(app, "cvijeta@example.com")).accessToken;
+    const joined = await postWith(
+      app,
+      members,
+      { email: "cvijeta@example.com", role: "CoHost" },
+      session,
+    );
+    const joinCode = await issueInvitationCode(db, (await joined.json()).id, clock.now());
+    assert.ok(joinCode);
+    assert.equal(
+      (await postWith(app, "/api/Properties/members/accept", { code: joinCode }, cvijeta)).status,
+      200,
+    );
+    const noticesOf = async (token: string) =>
+      (await (await getWith(app, "/api/UserNotifications?pageNumber=1&pageSize=50", token)).json())
+        .notifications.filter((n: { template: string }) => n.template === "PropertyOwnerLeaving");
 
     const asked = await postWith(app, "/api/Users/manage/delete", { password: PASSWORD }, session);
     assert.equal(asked.status, 200);
+
+    // The co-host is told the property goes when the grace ends; nobody else is.
+    const [notice] = await noticesOf(cvijeta);
+    assert.deepEqual(notice.placeholders, {
+      propertyName: property.name,
+      end: new Date(NOW.getTime() + 14 * DAY).toISOString(),
+    });
+    assert.equal((await noticesOf(bruno)).length, 0);
+    assert.equal(
+      (await db.select().from(outbox)).filter((e) => e.subject.includes("notification")).length > 0,
+      true,
+      "and by e-mail",
+    );
+    // They keep working meanwhile.
+    const shared = await (await getWith(app, "/api/Properties?PageNumber=1&PageSize=5", cvijeta))
+      .json();
+    assert.deepEqual(shared.items.map((p: { id: string }) => p.id), [property.id]);
 
     const refused = async (res: Response) => {
       assert.equal(res.status, 409, await res.clone().text());
@@ -271,4 +306,6 @@ Deno.test("an account in its grace period signs in and works its stays, but its 
     assert.equal(cancelled.status, 200);
     assert.equal((await getWith(app, list, apiToken)).status, 200);
     assert.equal((await accept()).status, 200);
+    // The co-host's notice is withdrawn: it is no longer true.
+    assert.equal((await noticesOf(cvijeta)).length, 0);
   }, { now: NOW }));
