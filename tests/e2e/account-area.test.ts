@@ -71,6 +71,11 @@ const TEXTS = {
   },
 } as const;
 
+/** The profile menu once it has finished growing in (a click during it may miss its item). */
+async function openedMenu(page: Page) {
+  await page.locator("[role=menu]:not([data-enter], [data-closed], [data-transition])").waitFor();
+}
+
 async function openFromMenu(
   page: Page,
   lang: "hr" | "en",
@@ -78,6 +83,7 @@ async function openFromMenu(
 ) {
   const texts = TEXTS[lang];
   await page.getByRole("button", { name: texts.menu, exact: true }).click();
+  await openedMenu(page);
   await page.getByRole("menuitem", { name: texts[item], exact: true }).click();
   await page.getByRole("heading", { name: texts[item], level: 1 }).waitFor();
 }
@@ -178,6 +184,9 @@ Deno.test({
           const dialog = page.getByRole("dialog", { name: "Obrisati račun?" });
           await dialog.waitFor();
           await dialog.getByText(/povezane eVisitor račune/).waitFor();
+          // What waits meanwhile, said before asking.
+          await dialog.getByText(/API tokeni, narudžbe paketa i novi članovi tima miruju/)
+            .waitFor();
           await dialog.getByRole("button", { name: "Obriši račun za 14 dana" }).click();
           await dialog.getByLabel("Lozinka").and(dialog.locator("[aria-invalid=true]")).waitFor();
           await dialog.getByLabel("Lozinka").fill("Kriva-Lozinka-1!");
@@ -286,11 +295,13 @@ Deno.test({
 
               // Support, then Feedback: a dialog over the support page.
               await page.getByRole("button", { name: texts.menu, exact: true }).click();
+              await openedMenu(page);
               await page.getByRole("menuitem", { name: texts.support, exact: true }).click();
               await page.waitForURL("**/app/kontakt");
               await page.getByRole("heading", { level: 1 }).waitFor();
               await check("support");
               await page.getByRole("button", { name: texts.menu, exact: true }).click();
+              await openedMenu(page);
               await page.getByRole("menuitem", { name: texts.feedback, exact: true }).click();
               const feedback = page.getByRole("dialog", { name: texts.feedback });
               await feedback.waitFor();
