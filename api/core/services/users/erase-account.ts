@@ -49,6 +49,10 @@ export async function eraseAccount(db: Database, userId: string, now: Date): Pro
       lte(users.deletionDueAt, now),
     ));
     if (!user) return false;
+    // What this erasure deletes is zeroed on this transaction's connection (an embedded file's
+    // free space would otherwise keep it; a libSQL server keeps its own rules). Older versions
+    // of rows, left in free space by updates made before, are not: see docs/security.md.
+    await tx.run(sql`PRAGMA secure_delete = ON`).catch(() => {});
     await eraseEventsNaming(tx, userId);
 
     const hostReceipts = await tx.select().from(receipts).where(eq(receipts.userId, userId));
