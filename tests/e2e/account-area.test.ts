@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
 import { axeIssuesOf } from "../support/axe.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
-import { startStack, type TestStack } from "../support/stack.ts";
+import { STACK_ADMIN, startStack, type TestStack } from "../support/stack.ts";
 import {
   dialogScreenshot,
   E2E_PASSWORD,
@@ -99,7 +99,10 @@ Deno.test({
   async fn(t) {
     stack = await startStack();
     browser = await launchBrowser();
-    const { newContext, logIn, logInToDashboard, registerAndLogIn } = e2eSession(stack, browser);
+    const { newContext, logIn, logInAsAdmin, logInToDashboard, registerAndLogIn } = e2eSession(
+      stack,
+      browser,
+    );
     try {
       await t.step(
         "the profile checks the OIB, saves, and the dashboard greets by name",
@@ -225,6 +228,24 @@ Deno.test({
           await dialog.waitFor({ state: "detached" });
           await page.evaluate(() => scrollTo(0, 0));
           await screenshot(page, "privacy-deletion-pending-desktop-light", { fullPage: false });
+
+          // An administrator impersonating the host sees the banner, but no way to keep the
+          // account: that is the owner's decision.
+          const adminContext = await newContext();
+          const admin = await adminContext.newPage();
+          await logInAsAdmin(admin, STACK_ADMIN.email, STACK_ADMIN.password);
+          await admin.getByLabel("Pretraži korisnike").fill("iva.racun");
+          await admin.getByRole("button", { name: `Oponašaj ${HOST}` }).click();
+          await admin.getByRole("dialog").getByRole("button", { name: "Oponašaj korisnika" })
+            .click();
+          await admin.waitForURL("**/app/kontrolna-ploca");
+          const adminBanner = admin.getByRole("region", { name: "Zakazano brisanje računa" });
+          await adminBanner.getByText(/Vaš račun bit će obrisan/).waitFor();
+          assert.equal(await adminBanner.getByRole("button").count(), 0);
+          await admin.goto("/app/privatnost");
+          await admin.getByText(/Vaš račun bit će obrisan/).first().waitFor();
+          assert.equal(await admin.getByRole("button", { name: "Zadrži moj račun" }).count(), 0);
+          await adminContext.close();
 
           await page.getByRole("button", { name: "Moj račun", exact: true }).click();
           await page.getByRole("menuitem", { name: "Odjava" }).click();

@@ -151,7 +151,7 @@ Deno.test("an administrator cannot delete their account while no other administr
     }
   }, { now: NOW }));
 
-Deno.test("an administrator impersonating a host cannot delete the host's account", () =>
+Deno.test("an administrator impersonating a host can neither delete the account nor cancel its deletion", () =>
   withTestApp(async ({ app, db }) => {
     const hostId = await createHost(app, db, { email: "ana@example.com" });
     await createAdmin(db);
@@ -167,6 +167,19 @@ Deno.test("an administrator impersonating a host cannot delete the host's accoun
     );
     assert.equal(refused.status, 403);
     assert.equal(
+      (await db.select().from(users).where(eq(users.id, hostId)))[0].deletionDueAt,
+      null,
+    );
+
+    // The host asks; the administrator, as the host, cannot take it back.
+    const own = (await signIn(app, "ana@example.com")).accessToken;
+    assert.equal(
+      (await postWith(app, "/api/Users/manage/delete", { password: PASSWORD }, own)).status,
+      200,
+    );
+    const cancel = await postWith(app, "/api/Users/manage/delete/cancel", {}, accessToken);
+    assert.equal(cancel.status, 403);
+    assert.notEqual(
       (await db.select().from(users).where(eq(users.id, hostId)))[0].deletionDueAt,
       null,
     );

@@ -136,9 +136,14 @@ async function cancelPending(db: DbOrTx, userId: string, ctx: ServiceContext): P
   return true;
 }
 
-/** POST /Users/manage/delete/cancel: the signed-in owner keeps the account. */
+/**
+ * POST /Users/manage/delete/cancel: the signed-in owner keeps the account. Never during
+ * impersonation: whether the account goes is the owner's decision (an erasure request), not an
+ * administrator's.
+ */
 export async function cancelAccountDeletion(ctx: ServiceContext): Promise<AccountDeletionState> {
   const user = actorOf(ctx);
+  refuseDuringImpersonation(user);
   await ctx.db.transaction((tx) => cancelPending(tx, user.id, ctx));
   return await deletionStateOf(ctx.db, user.id);
 }
