@@ -370,6 +370,15 @@ Deno.test("account deletion end to end: grace, cancel, delete again, the erase j
         assert.ok(!row.includes("Ana Anić"), `${table} still names the host: ${row}`);
       }
     }
+    // Nor does the database file itself: freed content is zeroed, and the log emptied.
+    const [{ file }] = await db.all<{ file: string }>(sql`select file from pragma_database_list`);
+    for (const path of [file, `${file}-wal`]) {
+      const bytes = await Deno.readFile(path).catch(() => new Uint8Array());
+      const text = new TextDecoder("latin1").decode(bytes);
+      for (const needle of [ana.email, GUEST.surname, GUEST.email, "ana.cistacica", ana.userId]) {
+        assert.ok(!text.includes(needle), `${path} still holds ${needle}`);
+      }
+    }
     // The receipt stays, as the accounting law asks, cut loose from the account.
     const kept = await db.select().from(receipts).where(sql`${receipts.userId} is null`);
     assert.equal(kept.length, 1);

@@ -49,9 +49,8 @@ export async function eraseAccount(db: Database, userId: string, now: Date): Pro
       lte(users.deletionDueAt, now),
     ));
     if (!user) return false;
-    // What this erasure deletes is zeroed on this transaction's connection (an embedded file's
-    // free space would otherwise keep it; a libSQL server keeps its own rules). Older versions
-    // of rows, left in free space by updates made before, are not: see docs/security.md.
+    // What this erasure frees is zeroed, whole pages too (the connection's usual FAST setting
+    // zeroes only within pages written anyway); a libSQL server keeps its own rules.
     await tx.run(sql`PRAGMA secure_delete = ON`).catch(() => {});
     await eraseEventsNaming(tx, userId);
 
