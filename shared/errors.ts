@@ -100,6 +100,10 @@ export const ERROR_CODES = {
     title: "The last administrator's account cannot be deleted: make someone else an " +
       "administrator first.",
   },
+  AccountDeletionPending: {
+    status: 409,
+    title: "This account is scheduled for deletion: cancel the deletion first.",
+  },
   Unauthorized: { status: 401, title: "Authentication is required." },
   Forbidden: { status: 403, title: "You don't have permission to do this." },
   NotFound: { status: 404, title: "The requested resource was not found." },

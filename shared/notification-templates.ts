@@ -153,6 +153,17 @@ export const NOTIFICATION_TEMPLATES = {
     notificationType: "warning",
     email: true,
   },
+  /**
+   * The owner of a property the reader is a member of asked to delete their account: the property,
+   * its stays and its team go when the grace ends, unless the owner cancels (then this notice is
+   * withdrawn). Placeholders `propertyName` and `end` (the erasure's moment, ISO).
+   */
+  propertyOwnerLeaving: {
+    template: "PropertyOwnerLeaving",
+    page: APP_ROUTES.properties,
+    notificationType: "warning",
+    email: true,
+  },
 } as const;
 
 export type NotificationTemplate =

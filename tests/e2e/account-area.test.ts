@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
+import { axeIssuesOf } from "../support/axe.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
-import { startStack, type TestStack } from "../support/stack.ts";
+import { STACK_ADMIN, startStack, type TestStack } from "../support/stack.ts";
 import {
   dialogScreenshot,
   E2E_PASSWORD,
@@ -41,6 +42,11 @@ const TEXTS = {
     profile: "Profil",
     settings: "Postavke",
     privacy: "Centar za privatnost",
+    accountSettings: "Postavke računa",
+    history: "Povijest",
+    support: "Podrška",
+    feedback: "Povratne informacije",
+    changePassword: "Promijeni lozinku",
     saveProfile: "Spremi profil",
     saveSettings: "Spremi postavke",
     deleteOpen: "Obriši moj račun",
@@ -52,6 +58,11 @@ const TEXTS = {
     profile: "Profile",
     settings: "Settings",
     privacy: "Privacy center",
+    accountSettings: "Account settings",
+    history: "History",
+    support: "Support",
+    feedback: "Feedback",
+    changePassword: "Change password",
     saveProfile: "Save profile",
     saveSettings: "Save settings",
     deleteOpen: "Delete my account",
@@ -60,13 +71,19 @@ const TEXTS = {
   },
 } as const;
 
+/** The profile menu once it has finished growing in (a click during it may miss its item). */
+async function openedMenu(page: Page) {
+  await page.locator("[role=menu]:not([data-enter], [data-closed], [data-transition])").waitFor();
+}
+
 async function openFromMenu(
   page: Page,
   lang: "hr" | "en",
-  item: "profile" | "settings" | "privacy",
+  item: "profile" | "accountSettings" | "settings" | "privacy" | "history",
 ) {
   const texts = TEXTS[lang];
   await page.getByRole("button", { name: texts.menu, exact: true }).click();
+  await openedMenu(page);
   await page.getByRole("menuitem", { name: texts[item], exact: true }).click();
   await page.getByRole("heading", { name: texts[item], level: 1 }).waitFor();
 }
@@ -82,7 +99,10 @@ Deno.test({
   async fn(t) {
     stack = await startStack();
     browser = await launchBrowser();
-    const { newContext, logIn, logInToDashboard, registerAndLogIn } = e2eSession(stack, browser);
+    const { newContext, logIn, logInAsAdmin, logInToDashboard, registerAndLogIn } = e2eSession(
+      stack,
+      browser,
+    );
     try {
       await t.step(
         "the profile checks the OIB, saves, and the dashboard greets by name",
@@ -167,6 +187,9 @@ Deno.test({
           const dialog = page.getByRole("dialog", { name: "Obrisati račun?" });
           await dialog.waitFor();
           await dialog.getByText(/povezane eVisitor račune/).waitFor();
+          // What waits meanwhile, said before asking.
+          await dialog.getByText(/API tokeni, narudžbe paketa i novi članovi tima miruju/)
+            .waitFor();
           await dialog.getByRole("button", { name: "Obriši račun za 14 dana" }).click();
           await dialog.getByLabel("Lozinka").and(dialog.locator("[aria-invalid=true]")).waitFor();
           await dialog.getByLabel("Lozinka").fill("Kriva-Lozinka-1!");
@@ -206,6 +229,24 @@ Deno.test({
           await page.evaluate(() => scrollTo(0, 0));
           await screenshot(page, "privacy-deletion-pending-desktop-light", { fullPage: false });
 
+          // An administrator impersonating the host sees the banner, but no way to keep the
+          // account: that is the owner's decision.
+          const adminContext = await newContext();
+          const admin = await adminContext.newPage();
+          await logInAsAdmin(admin, STACK_ADMIN.email, STACK_ADMIN.password);
+          await admin.getByLabel("Pretraži korisnike").fill("iva.racun");
+          await admin.getByRole("button", { name: `Oponašaj ${HOST}` }).click();
+          await admin.getByRole("dialog").getByRole("button", { name: "Oponašaj korisnika" })
+            .click();
+          await admin.waitForURL("**/app/kontrolna-ploca");
+          const adminBanner = admin.getByRole("region", { name: "Zakazano brisanje računa" });
+          await adminBanner.getByText(/Vaš račun bit će obrisan/).waitFor();
+          assert.equal(await adminBanner.getByRole("button").count(), 0);
+          await admin.goto("/app/privatnost");
+          await admin.getByText(/Vaš račun bit će obrisan/).first().waitFor();
+          assert.equal(await admin.getByRole("button", { name: "Zadrži moj račun" }).count(), 0);
+          await adminContext.close();
+
           await page.getByRole("button", { name: "Moj račun", exact: true }).click();
           await page.getByRole("menuitem", { name: "Odjava" }).click();
           await page.waitForURL("**/app/prijava**");
@@ -219,7 +260,7 @@ Deno.test({
       );
 
       await t.step(
-        "profile, settings and privacy centre (with the deletion dialog) in hr and en, phone and desktop, light and dark: axe finds nothing serious",
+        "every page of the profile menu in hr and en, phone and desktop, light and dark: a real page, axe finds nothing serious",
         async () => {
           for (const look of LOOKS) {
             for (const lang of ["hr", "en"] as const) {
@@ -231,26 +272,62 @@ Deno.test({
                 await page.reload();
                 await page.getByRole("heading", { name: /Welcome/ }).waitFor();
               }
+              const texts = TEXTS[lang];
               const name = (page: string) => `${page}-${lang}-${look.suffix}`;
+              /** The whole page (top bar, menu, main), and every part inside a landmark. */
+              const check = async (what: string) => {
+                assert.deepEqual(await seriousAxeIssues(page, "body"), [], `axe: ${name(what)}`);
+                assert.deepEqual(await axeIssuesOf(page, ["region"]), [], `region: ${name(what)}`);
+                assert.doesNotMatch(page.url(), /\/(uskoro|u-izradi)/, `${what} is a real page`);
+              };
+
               await openFromMenu(page, lang, "profile");
               await page.getByLabel("OIB", { exact: false }).first().waitFor();
-              await assertAxeClean(page, name("profile"));
+              await check("profile");
               await screenshot(page, name("profile"));
 
+              await openFromMenu(page, lang, "accountSettings");
+              await page.getByRole("button", { name: texts.changePassword }).first().waitFor();
+              await page.waitForLoadState("networkidle");
+              await check("account-settings");
+              await screenshot(page, name("account-settings"));
+
               await openFromMenu(page, lang, "settings");
-              await page.getByRole("button", { name: TEXTS[lang].saveSettings }).waitFor();
-              await assertAxeClean(page, name("settings"));
+              await page.getByRole("button", { name: texts.saveSettings }).waitFor();
+              await check("settings");
               await screenshot(page, name("settings"));
 
               await openFromMenu(page, lang, "privacy");
-              await page.getByText(TEXTS[lang].retention).waitFor();
-              await assertAxeClean(page, name("privacy"));
+              await page.getByText(texts.retention).waitFor();
+              await check("privacy");
               await screenshot(page, name("privacy"));
-              await page.getByRole("button", { name: TEXTS[lang].deleteOpen }).click();
-              const dialog: Locator = page.getByRole("dialog", { name: TEXTS[lang].deleteTitle });
+              await page.getByRole("button", { name: texts.deleteOpen }).click();
+              const dialog: Locator = page.getByRole("dialog", { name: texts.deleteTitle });
               await dialog.waitFor();
               await dialogScreenshot(page, dialog, name("privacy-delete-dialog"));
               await assertAxeClean(page, name("privacy-delete-dialog"), "[role=dialog]");
+              await page.keyboard.press("Escape");
+              await dialog.waitFor({ state: "detached" });
+
+              await openFromMenu(page, lang, "history");
+              await page.waitForLoadState("networkidle");
+              await check("history");
+              await screenshot(page, name("account-history"));
+
+              // Support, then Feedback: a dialog over the support page.
+              await page.getByRole("button", { name: texts.menu, exact: true }).click();
+              await openedMenu(page);
+              await page.getByRole("menuitem", { name: texts.support, exact: true }).click();
+              await page.waitForURL("**/app/kontakt");
+              await page.getByRole("heading", { level: 1 }).waitFor();
+              await check("support");
+              await page.getByRole("button", { name: texts.menu, exact: true }).click();
+              await openedMenu(page);
+              await page.getByRole("menuitem", { name: texts.feedback, exact: true }).click();
+              const feedback = page.getByRole("dialog", { name: texts.feedback });
+              await feedback.waitFor();
+              await assertAxeClean(page, name("feedback-dialog"), "[role=dialog]");
+              await dialogScreenshot(page, feedback, name("feedback-dialog"));
               await context.close();
             }
           }

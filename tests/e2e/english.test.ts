@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { seriousAxeIssues } from "../support/axe.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { E2E_PASSWORD, e2eSession, linkIn, LOOKS, mailTo } from "../support/e2e.ts";
-import { startStack, type TestStack } from "../support/stack.ts";
+import { STACK_ADMIN, startStack, type TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -16,7 +16,7 @@ Deno.test({
   async fn(t) {
     stack = await startStack();
     browser = await launchBrowser();
-    const { newContext } = e2eSession(stack, browser);
+    const { newContext, logIn } = e2eSession(stack, browser);
     try {
       await t.step(
         "from /en/paket/pro through registration, the e-mail and login back to Pro's order, all in English",
@@ -81,8 +81,54 @@ Deno.test({
           assert.match(details.subject ?? "", /^Order \d{4}-\d{6}: payment details – Prijavko$/);
           assert.match(details.text ?? "", /Amount: €191\.04/);
           assert.match(details.text ?? "", /Model and reference: HR00 \d{4}-\d{6}/);
-          assert.ok((details.text ?? "").includes(new URL(page.url()).pathname));
+          const paymentPath = new URL(page.url()).pathname;
+          assert.ok((details.text ?? "").includes(paymentPath));
+          const reference = /HR00 (\d{4}-\d{6})/.exec(details.text ?? "")![1];
+
+          // The money arrives: an administrator marks the order paid.
+          const adminContext = await newContext();
+          const admin = await adminContext.newPage();
+          await logIn(admin, STACK_ADMIN.email, STACK_ADMIN.password);
+          await admin.waitForURL("**/admin/korisnici");
+          await admin.goto("/admin/ponude");
+          await admin.getByRole("searchbox").fill(HOST);
+          await admin.getByRole("button", { name: new RegExp(`Označi plaćenim.*${reference}`) })
+            .first().click();
+          await admin.getByRole("dialog").getByRole("button", { name: /Označi plaćenim|Potvrdi/ })
+            .click();
+          await admin.getByText("Plaćeno", { exact: true }).filter({ visible: true }).first()
+            .waitFor();
+          await adminContext.close();
+
+          // The host is told in English, and their order is active, in English.
+          const active = await stack.smtp.waitForMail((m) =>
+            mailTo(HOST)(m) && /subscription is active/.test(m.subject ?? "")
+          );
+          assert.equal(active.subject, "Your Pro subscription is active – Prijavko");
+          assert.match(active.text ?? "", /Thank you! Your payment has arrived/);
+          await page.reload();
+          await page.getByText(/^The payment has arrived and the package is active/).waitFor();
+          await page.goto("/app/pretplata");
+          await page.getByRole("region", { name: "Pro" }).first().getByText("Active").waitFor();
+          const orders = page.getByRole("region", { name: "Your orders" });
+          await orders.getByText(reference).first().waitFor();
+          await orders.getByText("Paid", { exact: true }).first().waitFor();
+          await page.getByRole("region", { name: "Receipts" })
+            .getByRole("button", { name: /Download PDF/ }).first().waitFor();
+          assert.equal(await page.evaluate(() => document.documentElement.lang), "en");
+          assert.deepEqual(await seriousAxeIssues(page), [], "axe, the active subscription");
+          await screenshot(page, "english-subscription-active-desktop-light");
           await context.close();
+
+          // Another browser, which has no language of its own: the sign-in page is Croatian,
+          // the app after it English, the account's language.
+          const other = await newContext({ viewport: VIEWPORTS.phone });
+          const fresh = await other.newPage();
+          await logIn(fresh, HOST);
+          await fresh.waitForURL("**/app/kontrolna-ploca");
+          await fresh.getByRole("heading", { name: /^Welcome/ }).waitFor();
+          assert.equal(await fresh.evaluate(() => document.documentElement.lang), "en");
+          await other.close();
         },
       );
 

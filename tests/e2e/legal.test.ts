@@ -322,6 +322,16 @@ Deno.test({
               })
                 .waitFor();
             }
+            // The same page in English.
+            await admin.evaluate(() => localStorage.setItem("language", "en"));
+            await admin.reload();
+            await admin.getByRole("heading", { level: 1, name: "Feedback" }).waitFor();
+            await admin.getByLabel("Rating").first().waitFor();
+            await admin.getByText("Kalendar s Bookinga kasni sat vremena.").filter({
+              visible: true,
+            }).waitFor();
+            assert.deepEqual(await seriousAxeIssues(admin, "main"), []);
+            await screenshot(admin, `admin-feedback-en-${look.suffix}`);
             await admin.context().close();
           }
         },

@@ -1,11 +1,23 @@
 import assert from "node:assert/strict";
-import { eq, sql } from "drizzle-orm";
+import { eq, is, sql } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import * as schema from "@core/db/schema/mod.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import {
+  checkinReceipts,
+  guestDisownTokens,
+  stayApprovalTokens,
+} from "@core/db/schema/checkin-receipts.ts";
+import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";
 import { contactMessages } from "@core/db/schema/contact-messages.ts";
+import { evisitorTrialClaims } from "@core/db/schema/evisitor-trial-claims.ts";
 import { guests } from "@core/db/schema/guests.ts";
-import { receipts } from "@core/db/schema/billing.ts";
-import { users } from "@core/db/schema/users.ts";
+import { receipts, subscriptions } from "@core/db/schema/billing.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
+import { userRoles, users } from "@core/db/schema/users.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
+import { replaceRecoveryCodes } from "@core/services/users/recovery-codes.ts";
+import { issueInvitationCode } from "@core/services/property-members/invitation-code.ts";
 import { replaceSettlements } from "@core/services/guests/settlements.ts";
 import { accountErasureJob } from "../../workers/scheduler/jobs/account-erasure.ts";
 import {
@@ -92,7 +104,9 @@ async function populatedHost(
     endDateUTC: "2026-08-12T12:00:00Z",
   }, token);
   assert.equal(booked.status, 200, await booked.clone().text());
-  const { code, id: reservationId } = await booked.json();
+  const { code } = await booked.json();
+  const [{ id: reservationId }] = await db.select({ id: reservations.id }).from(reservations)
+    .where(eq(reservations.code, code));
   const checkIn = await app.request(
     postJson("/api/Reservations/Guests", { reservationCode: code, reservationGuests: [guest] }),
   );
@@ -115,13 +129,86 @@ async function populatedHost(
   assert.equal(paid.status, 200, await paid.clone().text());
   const twoFactor = await postWith(app, "/api/Users/manage/2fa", {}, token);
   assert.equal(twoFactor.status, 200);
+  // The recovery codes two-factor sign-in hands out once it is on.
+  await replaceRecoveryCodes(db, userId);
   await app.request(postJson("/api/Support/contact-form", {
     firstName: email === "ana@example.com" ? "Ana" : "Bruno",
     lastName: email === "ana@example.com" ? "Anić" : "Brnić",
     email,
     message: "Pozdrav, imam pitanje o prijavi gostiju u eVisitor.",
   }));
+  // A sync of the unit's feed ran and found a stay in the way.
+  const [calendarFeed] = await db.select().from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
+  await db.insert(calendarSyncRuns).values({
+    id: crypto.randomUUID(),
+    feedId: calendarFeed.id,
+    finishedAt: NOW,
+    added: 0,
+    updated: 0,
+    removed: 0,
+    conflicts: [{ start: "2026-08-10", end: "2026-08-11", summary: "Reserved", withCode: false }],
+  });
+  // Premium from here: team members and API tokens.
+  await db.update(subscriptions).set({ packageId: "premium" })
+    .where(eq(subscriptions.userId, userId));
+  const apiToken = await postWith(app, "/api/Users/manage/apiTokens", {
+    name: "Channel manager",
+    scopes: ["read"],
+  }, token);
+  assert.equal(apiToken.status, 201, await apiToken.clone().text());
+  const invitation = await postWith(app, `/api/Properties/${property.id}/members`, {
+    email: `${email.split("@")[0]}.cistacica@example.com`,
+    role: "Reception",
+  }, token);
+  assert.equal(invitation.status, 201, await invitation.clone().text());
+  const feedback = await postWith(app, "/api/Support/feedback", {
+    category: "idea",
+    rating: 5,
+    text: `Pozdrav od ${email}`,
+  }, token);
+  assert.equal(feedback.status, 200, await feedback.clone().text());
+  // A walk-in asks for a stay at the unit added above.
+  const unitCode = (await feed.json()).code as string;
+  const walkIn = await app.request(postJson("/api/StayRequests", {
+    accommodationUnitCode: unitCode,
+    endDate: "2026-08-12",
+    guestCount: 1,
+    name: `${guest.firstName} Walkin`,
+    phone: "+385 91 555 0101",
+  }));
+  assert.equal(walkIn.status, 201, await walkIn.clone().text());
   const [guestRow] = await db.select().from(guests).where(eq(guests.userId, userId));
+  // The trial claim of the connected eVisitor account (its OIB's keyed fingerprint).
+  await db.insert(evisitorTrialClaims).values({
+    oibKey: `fingerprint-of-${email}`.replace("@", "-at-"),
+    userId,
+    createdAt: NOW,
+  });
+  // The tokens of the guest's device and of the host's e-mailed links.
+  const token32 = () => crypto.randomUUID().replaceAll("-", "");
+  const expiresAt = new Date(NOW.getTime() + 30 * DAY);
+  await db.insert(checkinReceipts).values({
+    id: crypto.randomUUID(),
+    reservationId,
+    tokenHash: token32(),
+    createdAt: NOW,
+    expiresAt,
+  });
+  await db.insert(guestDisownTokens).values({
+    id: crypto.randomUUID(),
+    guestId: guestRow.id,
+    tokenHash: token32(),
+    createdAt: NOW,
+    expiresAt,
+  });
+  await db.insert(stayApprovalTokens).values({
+    id: crypto.randomUUID(),
+    reservationId,
+    tokenHash: token32(),
+    createdAt: NOW,
+    expiresAt,
+  });
   return {
     userId,
     token,
@@ -129,12 +216,33 @@ async function populatedHost(
     accountId,
     propertyId: property.id as string,
     unitId,
-    reservationId: reservationId as string,
+    reservationId,
     code: code as string,
     guestId: guestRow.id,
+    feedId: calendarFeed.id,
     purchaseRequestId: purchaseRequestId as string,
   };
 }
+
+/** Every table of the drizzle schema, by name. */
+const SCHEMA_TABLES = (Object.values(schema) as unknown[])
+  .flatMap((value) => is(value, SQLiteTable) ? [getTableConfig(value).name] : [])
+  .sort();
+
+/**
+ * Tables that hold nothing of one host, so the fixture cannot (and need not) fill them with
+ * Ana's data; every other table must hold some of it before the erasure, so that a table added
+ * later fails this test until the fixture writes to it and the erasure is seen to empty it.
+ */
+const NOT_PER_HOST: Record<string, string> = {
+  evisitor_code_lists: "eVisitor's shared code lists",
+  schedule_marks: "the scheduler's last runs",
+  processed_events: "event ids the consumers handled",
+  rate_limit_counters: "request counters keyed by client address",
+  subscription_packages: "the package catalogue",
+  evisitor_login_guards: "written only by a failing eVisitor login (keyed by account id)",
+  evisitor_logins: "written only by the workers' eVisitor sessions (keyed by account id)",
+};
 
 /** Every row of every table, as text, by table. */
 async function everyRow(db: Database): Promise<Map<string, string[]>> {
@@ -142,8 +250,10 @@ async function everyRow(db: Database): Promise<Map<string, string[]>> {
     sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'
         and name not like '__drizzle%'`,
   );
+  // The migrated database and the schema agree, so scanning one scans the other.
+  assert.deepEqual(tables.map((t) => t.name).sort(), SCHEMA_TABLES);
   const rows = new Map<string, string[]>();
-  for (const { name } of tables) {
+  for (const name of SCHEMA_TABLES) {
     const all = await db.all<Record<string, unknown>>(sql.raw(`select * from "${name}"`));
     rows.set(name, all.map((row) => JSON.stringify(row)));
   }
@@ -156,13 +266,42 @@ Deno.test("account deletion end to end: grace, cancel, delete again, the erase j
     const admin = (await signIn(app, "admin@example.com")).accessToken;
     const ana = await populatedHost(app, db, "ana@example.com", admin, GUEST);
     const bruno = await populatedHost(app, db, "bruno@example.com", admin, OTHER_GUEST);
+    // Ana also helps run the product (another administrator remains, so she may leave).
+    await db.insert(userRoles).values({ userId: ana.userId, role: "Administrator" });
+    // Ana is also a member of Bruno's property.
+    const invited = await postWith(app, `/api/Properties/${bruno.propertyId}/members`, {
+      email: ana.email,
+      role: "CoHost",
+    }, bruno.token);
+    assert.equal(invited.status, 201, await invited.clone().text());
+    const inviteCode = await issueInvitationCode(db, (await invited.json()).id, clock.now());
+    assert.ok(inviteCode);
+    const joined = await postWith(
+      app,
+      "/api/Properties/members/accept",
+      { code: inviteCode },
+      ana.token,
+    );
+    assert.equal(joined.status, 200, await joined.clone().text());
+    // And Bruno of Ana's.
+    const invitedBack = await postWith(app, `/api/Properties/${ana.propertyId}/members`, {
+      email: bruno.email,
+      role: "CoHost",
+    }, ana.token);
+    assert.equal(invitedBack.status, 201, await invitedBack.clone().text());
+    const backCode = await issueInvitationCode(db, (await invitedBack.json()).id, clock.now());
+    assert.ok(backCode);
+    const joinedBack = await postWith(app, "/api/Properties/members/accept", {
+      code: backCode,
+    }, bruno.token);
+    assert.equal(joinedBack.status, 200, await joinedBack.clone().text());
     const job = accountErasureJob({ tickMs: 60_000 });
     const run = () => job.run({ db, now: clock.now(), js: () => undefined as never, today: "" });
 
     // A failed sign-in leaves counters keyed by the e-mail.
-    const failed = await app.request(
-      postJson("/api/Users/login", { email: ana.email, password: "Kriva-Lozinka-1!" }),
-    );
+    const failedSignIn = () =>
+      postJson("/api/Users/login", { email: ana.email, password: "Kriva-Lozinka-1!" });
+    const failed = await app.request(failedSignIn());
     assert.equal(failed.status, 401);
     assert.ok(
       (await everyRow(db)).get("login_throttle")?.some((row) => row.includes(ana.email)),
@@ -186,6 +325,8 @@ Deno.test("account deletion end to end: grace, cancel, delete again, the erase j
     clock.advanceMinutes(14 * 24 * 60 - 1);
     await run();
     assert.equal((await db.select().from(users).where(eq(users.id, ana.userId))).length, 1);
+    // One more failed sign-in during the grace period.
+    assert.equal((await app.request(failedSignIn())).status, 401);
     const before = await everyRow(db);
     clock.advanceMinutes(1);
     await run();
@@ -201,12 +342,24 @@ Deno.test("account deletion end to end: grace, cancel, delete again, the erase j
       ana.reservationId,
       ana.code,
       ana.guestId,
+      ana.feedId,
       ana.purchaseRequestId,
       GUEST.firstName,
       GUEST.surname,
       GUEST.documentNumber,
       GUEST.email,
+      "ana.cistacica",
+      "ana.api",
     ];
+    for (const needle of needles) assert.ok(typeof needle === "string" && needle.length > 3);
+    // Every table that can hold something of a host held some of Ana's before.
+    for (const table of SCHEMA_TABLES) {
+      if (table in NOT_PER_HOST) continue;
+      assert.ok(
+        before.get(table)?.some((row) => needles.some((needle) => row.includes(needle))),
+        `the fixture writes nothing of Ana to ${table}: fill it, so its erasure is proven`,
+      );
+    }
     for (const [table, rows] of after) {
       // The kept receipt is checked below; it names the customer as printed, nothing else.
       if (table === "receipts") continue;
@@ -215,6 +368,15 @@ Deno.test("account deletion end to end: grace, cancel, delete again, the erase j
           assert.ok(!row.includes(needle), `${table} still holds ${needle}: ${row}`);
         }
         assert.ok(!row.includes("Ana Anić"), `${table} still names the host: ${row}`);
+      }
+    }
+    // Nor does the database file itself: freed content is zeroed, and the log emptied.
+    const [{ file }] = await db.all<{ file: string }>(sql`select file from pragma_database_list`);
+    for (const path of [file, `${file}-wal`]) {
+      const bytes = await Deno.readFile(path).catch(() => new Uint8Array());
+      const text = new TextDecoder("latin1").decode(bytes);
+      for (const needle of [ana.email, GUEST.surname, GUEST.email, "ana.cistacica", ana.userId]) {
+        assert.ok(!text.includes(needle), `${path} still holds ${needle}`);
       }
     }
     // The receipt stays, as the accounting law asks, cut loose from the account.
@@ -241,6 +403,20 @@ Deno.test("account deletion end to end: grace, cancel, delete again, the erase j
         assert.ok(stillThere.includes(row), `${table} lost a row of Bruno: ${row}`);
       }
     }
+    // Bruno's history keeps that he invited a co-host, no longer to whom.
+    const brunoHistory = after.get("account_events")!.filter((row) =>
+      row.includes(bruno.userId) && row.includes("PropertyMemberInvited") &&
+      !row.includes("bruno.cistacica")
+    );
+    assert.equal(brunoHistory.length, 1);
+    assert.ok(brunoHistory[0].includes(`"propertyName`), brunoHistory[0]);
+    // Bruno was told Ana's property would go; the notice stays his, naming nothing of hers.
+    assert.equal(
+      after.get("user_notifications")!.filter((row) =>
+        row.includes(bruno.userId) && row.includes("PropertyOwnerLeaving")
+      ).length,
+      1,
+    );
     const brunoToken = (await signIn(app, bruno.email)).accessToken;
     const brunoNow = await getWith(app, `/api/Reservations/${bruno.code}`, brunoToken);
     assert.equal(brunoNow.status, 200);

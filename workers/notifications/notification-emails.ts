@@ -416,6 +416,24 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       action: "Renew",
     },
   },
+  PropertyOwnerLeaving: {
+    hr: {
+      subject: (p) => `Objekt ${p.propertyName} bit će uklonjen`,
+      body: (p) =>
+        `Vlasnik objekta ${p.propertyName} zatražio je brisanje svog računa: objekt, njegove rezervacije i tim bit će obrisani ${
+          endDate(p, "hr")
+        }, a vaš pristup tada prestaje. Do tada sve radi kao i dosad.`,
+      action: "Otvori objekte",
+    },
+    en: {
+      subject: (p) => `${p.propertyName} is going away`,
+      body: (p) =>
+        `The owner of ${p.propertyName} asked to delete their account: on ${
+          endDate(p, "en")
+        } the property, its stays and its team are deleted, and your access ends. Until then everything works as before.`,
+      action: "Open properties",
+    },
+  },
   PlanLimitReached: {
     hr: {
       subject: () => "Dosegnuto je ograničenje paketa",

@@ -29,6 +29,10 @@ import { LibsqlError } from "@libsql/client";
  */
 export function withStatementCache(fallback: Client, path: string, timeoutMs: number): Client {
   const db = new Database(path, { timeout: timeoutMs });
+  // Content freed by a delete or an update is zeroed within the pages being written anyway (no
+  // extra I/O), so an old version of a row does not stay readable in the file's free space after
+  // the row is erased (docs/security.md, "Account erasure").
+  db.exec("PRAGMA secure_delete = FAST");
   const prepared = new Map<string, Prepared>();
 
   const run = (statement: InStatement): ResultSet => {

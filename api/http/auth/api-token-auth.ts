@@ -3,6 +3,7 @@ import { loadApiTokenUser } from "@core/auth/api-token-user.ts";
 import type { Database } from "@core/db/client.ts";
 import { AppError } from "@core/errors.ts";
 import { assertApiAccess } from "@core/services/plans/api-access.ts";
+import { refuseWhileDeletionPending } from "@core/services/users/deletion-pending.ts";
 import { DEFAULT_API_TOKEN_RATE_LIMIT, RateLimiter } from "../security/rate-limit.ts";
 import type { AppEnv } from "../types.ts";
 
@@ -45,6 +46,12 @@ export async function authenticateApiToken(c: Context<AppEnv>, token: string): P
     });
   }
   await assertApiAccess(db, user.id, now);
+  await refuseWhileDeletionPending(
+    db,
+    user.id,
+    "This account is scheduled for deletion, so its API tokens are refused; cancel the " +
+      "deletion to use them again.",
+  );
   const needed = c.req.method === "GET" || c.req.method === "HEAD" ? "read" : "write";
   if (!user.apiToken.scopes.includes(needed)) {
     throw new AppError("Forbidden", {

@@ -46,7 +46,8 @@ const invite = createRoute({
   path: "/Properties/{id}/members",
   summary: "Invite an e-mail address as co-host or reception (within the plan's users)",
   description: "The invited address receives the link by e-mail; it works once, for seven " +
-    "days, for that address only.",
+    "days, for that address only. While the owner's account awaits deletion, 409 " +
+    "AccountDeletionPending (here, on resending and on accepting).",
   request: { params: IdParam, ...jsonBody(InviteMemberRequest) },
   responses: {
     201: {

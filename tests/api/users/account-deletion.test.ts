@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { outbox } from "@core/db/schema/outbox.ts";
+import { subscriptions } from "@core/db/schema/billing.ts";
+import { properties } from "@core/db/schema/properties.ts";
 import { users } from "@core/db/schema/users.ts";
+import { issueInvitationCode } from "@core/services/property-members/invitation-code.ts";
 import { issueUserToken } from "@core/services/users/user-tokens.ts";
 import {
   createAdmin,
@@ -12,6 +15,7 @@ import {
   signIn,
 } from "../../support/accounts.ts";
 import { postJson, withTestApp } from "../../support/app.ts";
+import { demoFacility, seedMirroredAccount } from "../../support/properties.ts";
 
 const NOW = new Date("2026-11-20T10:00:00Z");
 const DAY = 24 * 3600_000;
@@ -147,7 +151,7 @@ Deno.test("an administrator cannot delete their account while no other administr
     }
   }, { now: NOW }));
 
-Deno.test("an administrator impersonating a host cannot delete the host's account", () =>
+Deno.test("an administrator impersonating a host can neither delete the account nor cancel its deletion", () =>
   withTestApp(async ({ app, db }) => {
     const hostId = await createHost(app, db, { email: "ana@example.com" });
     await createAdmin(db);
@@ -163,6 +167,19 @@ Deno.test("an administrator impersonating a host cannot delete the host's accoun
     );
     assert.equal(refused.status, 403);
     assert.equal(
+      (await db.select().from(users).where(eq(users.id, hostId)))[0].deletionDueAt,
+      null,
+    );
+
+    // The host asks; the administrator, as the host, cannot take it back.
+    const own = (await signIn(app, "ana@example.com")).accessToken;
+    assert.equal(
+      (await postWith(app, "/api/Users/manage/delete", { password: PASSWORD }, own)).status,
+      200,
+    );
+    const cancel = await postWith(app, "/api/Users/manage/delete/cancel", {}, accessToken);
+    assert.equal(cancel.status, 403);
+    assert.notEqual(
       (await db.select().from(users).where(eq(users.id, hostId)))[0].deletionDueAt,
       null,
     );
@@ -198,4 +215,110 @@ Deno.test("wrong passwords on POST /api/Users/manage/delete count like failed si
     assert.equal(locked.status, 429, "even the right password waits now");
     assert.equal((await locked.json()).code, "LockedOut");
     assert.equal((await db.select().from(users)).filter((u) => u.deletionDueAt).length, 0);
+  }, { now: NOW }));
+
+Deno.test("an account in its grace period signs in and works its stays, but its API tokens, orders and team stop until it cancels", () =>
+  withTestApp(async ({ app, db, clock }) => {
+    const ana = await createHost(app, db, { email: "ana@example.com" });
+    await createHost(app, db, { email: "bruno@example.com" });
+    await db.update(subscriptions).set({ packageId: "premium" })
+      .where(eq(subscriptions.userId, ana));
+    await seedMirroredAccount(db, ana, [demoFacility("fac-1", "0034643")]);
+    const [property] = await db.select().from(properties).where(eq(properties.userId, ana));
+    const session = (await signIn(app, "ana@example.com")).accessToken;
+    const bruno = (await signIn(app, "bruno@example.com")).accessToken;
+    const created = await postWith(app, "/api/Users/manage/apiTokens", {
+      name: "Channel manager",
+      scopes: ["read"],
+    }, session);
+    assert.equal(created.status, 201, await created.clone().text());
+    const apiToken = (await created.json()).token as string;
+    const members = `/api/Properties/${property.id}/members`;
+    const invited = await postWith(
+      app,
+      members,
+      { email: "bruno@example.com", role: "CoHost" },
+      session,
+    );
+    assert.equal(invited.status, 201, await invited.clone().text());
+    const code = await issueInvitationCode(db, (await invited.json()).id, clock.now());
+    assert.ok(code);
+    // A co-host who joined before.
+    await createHost(app, db, { email: "cvijeta@example.com" });
+    const cvijeta = (await signIn(app, "cvijeta@example.com")).accessToken;
+    const joined = await postWith(
+      app,
+      members,
+      { email: "cvijeta@example.com", role: "CoHost" },
+      session,
+    );
+    const joinCode = await issueInvitationCode(db, (await joined.json()).id, clock.now());
+    assert.ok(joinCode);
+    assert.equal(
+      (await postWith(app, "/api/Properties/members/accept", { code: joinCode }, cvijeta)).status,
+      200,
+    );
+    const noticesOf = async (token: string) =>
+      (await (await getWith(app, "/api/UserNotifications?pageNumber=1&pageSize=50", token)).json())
+        .notifications.filter((n: { template: string }) => n.template === "PropertyOwnerLeaving");
+
+    const asked = await postWith(app, "/api/Users/manage/delete", { password: PASSWORD }, session);
+    assert.equal(asked.status, 200);
+
+    // The co-host is told the property goes when the grace ends; nobody else is.
+    const [notice] = await noticesOf(cvijeta);
+    assert.deepEqual(notice.placeholders, {
+      propertyName: property.name,
+      end: new Date(NOW.getTime() + 14 * DAY).toISOString(),
+    });
+    assert.equal((await noticesOf(bruno)).length, 0);
+    assert.equal(
+      (await db.select().from(outbox)).filter((e) => e.subject.includes("notification")).length > 0,
+      true,
+      "and by e-mail",
+    );
+    // They keep working meanwhile.
+    const shared = await (await getWith(app, "/api/Properties?PageNumber=1&PageSize=5", cvijeta))
+      .json();
+    assert.deepEqual(shared.items.map((p: { id: string }) => p.id), [property.id]);
+
+    const refused = async (res: Response) => {
+      assert.equal(res.status, 409, await res.clone().text());
+      return (await res.json()) as { code: string; detail: string };
+    };
+    // The owner still sees the properties and stays (guests are still arriving).
+    const list = "/api/Properties?PageNumber=1&PageSize=5";
+    assert.equal((await getWith(app, list, session)).status, 200);
+    // API tokens are refused, saying why; no new token, no order, no new team member.
+    const byToken = await refused(await getWith(app, list, apiToken));
+    assert.equal(byToken.code, "AccountDeletionPending");
+    assert.match(byToken.detail, /API tokens/);
+    await refused(
+      await postWith(app, "/api/Users/manage/apiTokens", {
+        name: "Another",
+        scopes: ["read"],
+      }, session),
+    );
+    await refused(
+      await getWith(
+        app,
+        "/api/Subscriptions/createPurchaseRequest?packageId=pro&subscriptionLength=12",
+        session,
+      ),
+    );
+    const invite = await refused(
+      await postWith(app, members, { email: "cvita@example.com", role: "Reception" }, session),
+    );
+    assert.match(invite.detail, /deleting their account/);
+    // The invitation sent before cannot be accepted now.
+    const accept = () => postWith(app, "/api/Properties/members/accept", { code }, bruno);
+    assert.equal((await refused(await accept())).code, "AccountDeletionPending");
+
+    // Cancelled: all of it works again.
+    const cancelled = await postWith(app, "/api/Users/manage/delete/cancel", {}, session);
+    assert.equal(cancelled.status, 200);
+    assert.equal((await getWith(app, list, apiToken)).status, 200);
+    assert.equal((await accept()).status, 200);
+    // The co-host's notice is withdrawn: it is no longer true.
+    assert.equal((await noticesOf(cvijeta)).length, 0);
   }, { now: NOW }));

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { accountsDueForErasure, eraseAccount } from "@core/services/users/erase-account.ts";
 import { log } from "@core/platform/logger.ts";
 import type { Job } from "../job.ts";
@@ -15,10 +16,15 @@ export function accountErasureJob({ tickMs }: { tickMs: number }): Job {
     name: ACCOUNT_ERASURE,
     every: tickMs,
     async run({ db, now }) {
+      const due = await accountsDueForErasure(db, now);
+      if (due.length === 0) return;
       let erased = 0;
-      for (const userId of await accountsDueForErasure(db, now)) {
+      for (const userId of due) {
         if (await eraseAccount(db, userId, now)) erased++;
       }
+      // As the guest-data retention does: the write-ahead log is emptied, so the erased rows'
+      // old page versions do not stay in it (best effort: a reader can hold it back).
+      if (erased > 0) await db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`).catch(() => {});
       // A count only: no ids or addresses of the people who left.
       if (erased > 0) log.info("accounts erased", { erased });
     },

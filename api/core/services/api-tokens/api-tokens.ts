@@ -1,3 +1,4 @@
+import { refuseWhileDeletionPending } from "../users/deletion-pending.ts";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import {
   API_TOKEN_EXPIRY_PAST,
@@ -62,6 +63,7 @@ export async function createApiToken(
     throw AppError.invalid({ expiresAt: [API_TOKEN_EXPIRY_PAST] });
   }
   await assertApiAccess(ctx.db, userId, ctx.now);
+  await refuseWhileDeletionPending(ctx.db, userId);
   const token = `${API_TOKEN_PREFIX}${randomToken(32)}`;
   const row: Row = {
     id: crypto.randomUUID(),

@@ -1,3 +1,4 @@
+import { refuseWhileDeletionPending } from "../users/deletion-pending.ts";
 import { and, asc, count, desc, eq, max, or, sql } from "drizzle-orm";
 import { PurchaseRequestStatus } from "@shared/enums.ts";
 import { eurosOf, periodPrice } from "@shared/billing/money.ts";
@@ -119,6 +120,7 @@ export async function createPurchaseRequest(
   { packageId, subscriptionLength }: { packageId: string; subscriptionLength: number },
 ): Promise<CreatePurchaseRequestResult> {
   const userId = actorIdOf(ctx);
+  await refuseWhileDeletionPending(ctx.db, userId);
   const { pkg, price } = await pricedPeriod(ctx.db, packageId, subscriptionLength);
   const row = await ctx.db.transaction(async (tx) => {
     const [pending] = await tx.select().from(purchaseRequests).where(and(

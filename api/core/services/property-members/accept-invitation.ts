@@ -1,3 +1,4 @@
+import { refuseWhileDeletionPending, TEAM_CLOSING } from "../users/deletion-pending.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import {
   type AcceptedInvitation,
@@ -46,6 +47,7 @@ export async function acceptInvitation(
       .where(and(eq(propertyMembers.id, found.member.id), isNull(propertyMembers.acceptedAt)))
       .returning();
     if (!accepted) throw new AppError("InvalidToken");
+    await refuseWhileDeletionPending(tx, found.property.userId, TEAM_CLOSING);
     await recordMemberEvent(tx, ctx, found.property, "PropertyMemberJoined", accepted.email);
     return {
       propertyId: found.property.id,

@@ -1,3 +1,4 @@
+import { refuseWhileDeletionPending, TEAM_CLOSING } from "../users/deletion-pending.ts";
 import { sql } from "drizzle-orm";
 import { INVITATION_DAYS, InviteMemberRequest } from "@shared/schemas/property-member.ts";
 import type { PropertyMember } from "@shared/schemas/property-member.ts";
@@ -33,6 +34,7 @@ export async function inviteMember(
   if (email === normalizeEmail(actor.email)) {
     throw AppError.invalid({ email: ["You already have access to this property."] });
   }
+  await refuseWhileDeletionPending(ctx.db, property.userId, TEAM_CLOSING);
   const policy = await requireActivePlan(ctx.db, property.userId, ctx.now);
   const maxMembers = policy.maxUsersPerProperty === null ? null : policy.maxUsersPerProperty - 1;
   const id = crypto.randomUUID();

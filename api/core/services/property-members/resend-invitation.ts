@@ -1,3 +1,4 @@
+import { refuseWhileDeletionPending, TEAM_CLOSING } from "../users/deletion-pending.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { INVITATION_DAYS, type PropertyMember } from "@shared/schemas/property-member.ts";
 import { PropertyInvitationCreated } from "@shared/events.ts";
@@ -24,6 +25,7 @@ export async function resendInvitation(
   { id, memberId }: { id: string; memberId: string },
 ): Promise<PropertyMember> {
   const { property } = await accessProperty(ctx.db, actorIdOf(ctx), id, "members");
+  await refuseWhileDeletionPending(ctx.db, property.userId, TEAM_CLOSING);
   const policy = await requireActivePlan(ctx.db, property.userId, ctx.now);
   const limit = policy.maxUsersPerProperty === null ? -1 : policy.maxUsersPerProperty - 1;
   const now = ctx.now.getTime();

@@ -22,6 +22,7 @@ import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { verifyPassword } from "../../platform/crypto/password-hash.ts";
 import { recordAccountEvent } from "./account-history.ts";
+import { tellMembersOwnerLeaves, withdrawOwnerLeavingNotices } from "./owner-leaving.ts";
 import { checkProof, refuseDuringImpersonation } from "./reauthenticate.ts";
 import { consumeUserToken } from "./user-tokens.ts";
 
@@ -102,6 +103,7 @@ export async function requestAccountDeletion(
       throw new AppError("LastAdministrator");
     }
     await appendEvent(tx, AccountDeletionRequested, { userId: user.id }, now);
+    await tellMembersOwnerLeaves(tx, user.id, dueAt, now);
     await recordAccountEvent(tx, {
       userId: user.id,
       kind: "AccountDeletionRequested",
@@ -118,6 +120,7 @@ async function cancelPending(db: DbOrTx, userId: string, ctx: ServiceContext): P
     .where(and(eq(users.id, userId), sql`${users.deletionDueAt} is not null`))
     .returning({ id: users.id });
   if (cancelled.length === 0) return false;
+  await withdrawOwnerLeavingNotices(db, userId);
   // Links of this request stop working: a later request sends a new one.
   await db.update(userTokens).set({ usedAt: ctx.now }).where(and(
     eq(userTokens.userId, userId),
@@ -133,9 +136,14 @@ async function cancelPending(db: DbOrTx, userId: string, ctx: ServiceContext): P
   return true;
 }
 
-/** POST /Users/manage/delete/cancel: the signed-in owner keeps the account. */
+/**
+ * POST /Users/manage/delete/cancel: the signed-in owner keeps the account. Never during
+ * impersonation: whether the account goes is the owner's decision (an erasure request), not an
+ * administrator's.
+ */
 export async function cancelAccountDeletion(ctx: ServiceContext): Promise<AccountDeletionState> {
   const user = actorOf(ctx);
+  refuseDuringImpersonation(user);
   await ctx.db.transaction((tx) => cancelPending(tx, user.id, ctx));
   return await deletionStateOf(ctx.db, user.id);
 }

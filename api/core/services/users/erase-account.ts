@@ -11,6 +11,7 @@ import { guests } from "../../db/schema/guests.ts";
 import { loginThrottle } from "../../db/schema/login-throttle.ts";
 import { outbox } from "../../db/schema/outbox.ts";
 import { properties } from "../../db/schema/properties.ts";
+import { propertyMembers } from "../../db/schema/property-members.ts";
 import { refreshTokens } from "../../db/schema/refresh-tokens.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { sessions } from "../../db/schema/sessions.ts";
@@ -29,7 +30,8 @@ export const ERASED_USER = "erased";
  * stays, calendars, units, properties, eVisitor accounts (their sealed passwords and API keys:
  * nothing is left to sign in with; eVisitor sessions are never kept, each job logs out), plan,
  * purchase requests, notifications, history, sessions, codes, sign-in counters, events still
- * naming the host or their records, contact messages sent from the address, and the user.
+ * naming the host or their records, contact messages sent from the address, memberships of and
+ * invitations to other hosts' properties, the address in other users' history, and the user.
  *
  * Kept, as the accounting law requires (shared/retention.ts): the receipts, cut loose from the
  * account (user id, e-mail and request set to null) and holding only what was printed on them:
@@ -47,6 +49,9 @@ export async function eraseAccount(db: Database, userId: string, now: Date): Pro
       lte(users.deletionDueAt, now),
     ));
     if (!user) return false;
+    // What this erasure frees is zeroed, whole pages too (the connection's usual FAST setting
+    // zeroes only within pages written anyway); a libSQL server keeps its own rules.
+    await tx.run(sql`PRAGMA secure_delete = ON`).catch(() => {});
     await eraseEventsNaming(tx, userId);
 
     const hostReceipts = await tx.select().from(receipts).where(eq(receipts.userId, userId));
@@ -83,6 +88,12 @@ export async function eraseAccount(db: Database, userId: string, now: Date): Pro
     await tx.update(purchaseRequests).set({ handledBy: null })
       .where(eq(purchaseRequests.handledBy, userId));
     await tx.delete(accountEvents).where(eq(accountEvents.userId, userId));
+    await forgetAddressInOthersHistory(tx, user.email);
+    // Memberships of other hosts' properties go with the user (cascade); invitations to the
+    // address that were never accepted go too.
+    await tx.delete(propertyMembers).where(
+      or(eq(propertyMembers.userId, userId), eq(propertyMembers.email, user.email)),
+    );
     await tx.delete(refreshTokens).where(
       or(eq(refreshTokens.userId, userId), eq(refreshTokens.impersonatorId, userId)),
     );
@@ -106,6 +117,22 @@ export async function eraseAccount(db: Database, userId: string, now: Date): Pro
     await tx.delete(users).where(eq(users.id, userId));
     return true;
   }, { behavior: "immediate" });
+}
+
+/**
+ * Other users' account history names the host where the host was on their team (the member's
+ * address, who made a change) or, for an administrator, who acted on their account: the entries
+ * stay, without the address.
+ */
+async function forgetAddressInOthersHistory(tx: Transaction, email: string): Promise<void> {
+  await tx.update(accountEvents).set({
+    details: sql`json_remove(${accountEvents.details}, '$.memberEmail')`,
+  }).where(sql`json_extract(${accountEvents.details}, '$.memberEmail') = ${email}`);
+  await tx.update(accountEvents).set({
+    details: sql`json_remove(${accountEvents.details}, '$.byEmail')`,
+  }).where(sql`json_extract(${accountEvents.details}, '$.byEmail') = ${email}`);
+  await tx.update(accountEvents).set({ actorEmail: null })
+    .where(eq(accountEvents.actorEmail, email));
 }
 
 /**

@@ -161,7 +161,9 @@ const deleteAccount = createRoute({
   description: "The account and everything of it (properties, stays, guests, eVisitor " +
     "accounts) is erased when the grace ends; an e-mailed link or signing in cancels it until " +
     "then. Receipts are kept without the account, as the accounting law requires. Refused " +
-    "(403) during impersonation and (409 LastAdministrator) for the last administrator.",
+    "(403) during impersonation and (409 LastAdministrator) for the last administrator. " +
+    "Meanwhile the account's API tokens, new tokens, package orders and team invitations answer " +
+    "409 AccountDeletionPending, and the members of its properties are notified.",
   request: jsonBody(DeleteAccountRequest),
   responses: { ...deletionOk, ...authProblemResponses, ...problemResponses },
 });

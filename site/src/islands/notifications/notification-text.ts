@@ -216,6 +216,14 @@ export function describeNotification(
         : t("notifications.limit.other");
       return view("PlanLimitReached", text);
     }
+    case "PropertyOwnerLeaving":
+      return view(
+        "PropertyOwnerLeaving",
+        t("notifications.PropertyOwnerLeaving.text", {
+          property: p.propertyName ?? "",
+          end: p.end ? formatDate(p.end, lang) : "",
+        }),
+      );
     default: {
       const text = unit
         ? t("notifications.generic.textUnit", { unit })

@@ -111,6 +111,7 @@ export function DeleteAccount({ graceDays }: { graceDays: number }) {
           <li>{t("privacy.delete.consequencePlan")}</li>
           <li>{t("privacy.delete.consequenceReceipts")}</li>
         </ul>
+        <p className="mt-3 text-[0.9375rem] text-fg-muted">{t("privacy.delete.meanwhile")}</p>
         {failure && (
           <div role="alert">
             <FormNotice tone="error">{failure}</FormNotice>

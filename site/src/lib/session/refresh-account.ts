@@ -1,6 +1,6 @@
 import type { UserSettings } from "@shared/schemas/user-settings.ts";
 import { getAccountInfo, getUserSettings } from "../api/account.ts";
-import { storeLanguagePreference } from "../state/language-preference.ts";
+import { hasLanguagePreference, storeLanguagePreference } from "../state/language-preference.ts";
 import { chooseTheme } from "../theme/preference.ts";
 import { setSession, storedSession } from "./session-state.ts";
 import { storeAccount } from "./stored-session.ts";
@@ -23,11 +23,15 @@ export function applyUserSettings(settings: UserSettings): void {
 
 /**
  * At sign-in: once the host has saved the settings page, every browser they sign in on takes its
- * theme and language; before that, each browser keeps its own.
+ * theme and language; before that, each browser keeps its own, and one that has none yet (a
+ * fresh browser) takes the account's language, the one chosen at registration and used by the
+ * e-mails.
  */
 export async function applySavedSettings(): Promise<void> {
   try {
-    applyUserSettings(await getUserSettings());
+    const settings = await getUserSettings();
+    if (settings.theme) applyUserSettings(settings);
+    else if (!hasLanguagePreference()) storeLanguagePreference(settings.language);
   } catch {
     // The browser's own choices stay; nothing is lost.
   }

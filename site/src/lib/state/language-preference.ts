@@ -20,6 +20,15 @@ export function readLanguagePreference(): Locale {
   }
 }
 
+/** Whether this browser has a language of its own (chosen, or named by an address's ?jezik=). */
+export function hasLanguagePreference(): boolean {
+  try {
+    return isLocale(globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY)?.replace(/^"|"$/g, ""));
+  } catch {
+    return false;
+  }
+}
+
 export function storeLanguagePreference(lang: Locale): void {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
