@@ -1,0 +1,215 @@
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import {
+  APP_ROUTES,
+  type AppRoute,
+  paymentPath,
+  proofOfResidencePath,
+} from "@shared/app-routes.ts";
+import { addDays } from "@shared/local-date.ts";
+import { todayInStayZone } from "@shared/time-zone.ts";
+import { qrSheetUrl } from "../../site/src/lib/navigation/routes.ts";
+import { launchBrowser, screenshot } from "../support/browser.ts";
+import { connectDemoEVisitor, createStayThroughApi, e2eSession } from "../support/e2e.ts";
+import { BIRGITTE } from "../support/guests.ts";
+import { startStack, type TestStack } from "../support/stack.ts";
+
+let stack: TestStack;
+let browser: Browser;
+const HOST = "mala.ekrana@example.com";
+/** The narrowest phone still sold (iPhone SE 1st gen., small Androids). */
+const NARROW = { width: 320, height: 700 };
+const PAGES_DIR = new URL("../../site/src/pages/app/", import.meta.url).pathname;
+
+/**
+ * The app's pages that this walk does not open, and why. Every other address in APP_ROUTES under
+ * /app is opened, so a page added there is walked without touching this test.
+ */
+const NOT_WALKED: Partial<Record<AppRoute, string>> = {
+  confirmEmail: "a single-use e-mailed link (/{userId}/{code})",
+  revertEmailChange: "a single-use e-mailed link (/{userId}/{code})",
+  resetPassword: "a single-use e-mailed link (/{code})",
+  cancelDeletion: "a single-use e-mailed link (/{userId}/{code})",
+  acceptLegal: "shown only while a new legal version waits; sends everyone else on",
+  checkIn: "the guests' check-in page, walked by its own tests",
+  packagePage: "the public site",
+  adminUsers: "the admin area",
+  adminPurchaseRequests: "the admin area",
+  adminSettings: "the admin area",
+  adminFeedback: "the admin area",
+};
+
+/** The pages whose address needs something of the host's: built once the data exists. */
+type Built = "payment" | "proofOfResidence" | "qrSheet";
+
+/** The Astro page files under /app as addresses: "objekti/index.astro" → "/app/objekti". */
+async function pageFiles(dir = PAGES_DIR, prefix = "/app"): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isDirectory) {
+      found.push(...await pageFiles(`${dir}${entry.name}/`, `${prefix}/${entry.name}`));
+    } else if (entry.name.endsWith(".astro")) {
+      const name = entry.name.replace(/\.astro$/, "");
+      found.push(name === "index" ? prefix : `${prefix}/${name}`);
+    }
+  }
+  return found;
+}
+
+/** Whether the page scrolls sideways, and if so what sticks out past the window's right edge. */
+async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return await page.evaluate(() => {
+    const width = innerWidth;
+    if (document.scrollingElement!.scrollWidth <= width) return [];
+    const culprits: string[] = [];
+    for (const el of Array.from(document.querySelectorAll("body *"))) {
+      const right = el.getBoundingClientRect().right;
+      const parent = el.parentElement!;
+      if (right <= width + 0.5 || parent.getBoundingClientRect().right > width + 0.5) continue;
+      culprits.push(`<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`);
+    }
+    return culprits.length > 0
+      ? culprits
+      : [`scrollWidth ${document.scrollingElement!.scrollWidth}`];
+  });
+}
+
+/** Buttons and links in the top bar and the page a finger cannot hit reliably (< 44 px). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return await page.evaluate(() => {
+    const found: string[] = [];
+    for (
+      const el of Array.from(document.querySelectorAll("header, main"))
+        .flatMap((root) => Array.from(root.querySelectorAll("a[href], button")))
+    ) {
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (el.tagName === "A" && getComputedStyle(el).display === "inline") continue;
+      if (box.width < 44 || box.height < 44) {
+        const name = el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "";
+        found.push(`${name} ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+    }
+    return found;
+  });
+}
+
+/** The page has drawn what it loads: a heading, no request in flight, nothing marked busy. */
+async function settled(page: Page) {
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await page.waitForLoadState("networkidle");
+  await page.locator("[aria-busy=true]").first().waitFor({ state: "detached" });
+  // The dashboard's charts are drawn by a library loaded on demand: wait for their canvases.
+  if (await page.getByRole("heading", { name: "Po mjesecima" }).count() > 0) {
+    await page.locator("canvas").nth(1).waitFor();
+  }
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  return await page.evaluate(async (path) => {
+    const user = JSON.parse(localStorage.getItem("user")!);
+    const answer = await fetch(path, { headers: { Authorization: `Bearer ${user.accessToken}` } });
+    if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
+    return await answer.json();
+  }, path) as T;
+}
+
+Deno.test({
+  name: "browser: every host page fits a 320 px phone",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const routes = Object.entries(APP_ROUTES) as [AppRoute, string][];
+    const walked = routes.filter(([name, path]) =>
+      path.startsWith("/app/") && NOT_WALKED[name] === undefined
+    );
+
+    await t.step("every page file under /app has its address in APP_ROUTES", async () => {
+      const known = new Set<string>(Object.values(APP_ROUTES));
+      const missing = (await pageFiles()).filter((path) => !known.has(path));
+      assert.deepEqual(missing, [], "pages the walk would not know of");
+    });
+
+    stack = await startStack();
+    browser = await launchBrowser();
+    const { newContext, registerAndLogIn, logInToDashboard } = e2eSession(stack, browser);
+    try {
+      let built: Record<Built, string>;
+      await t.step("a host with a property, a stay with a guest and an order", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await registerAndLogIn(page, HOST);
+        await connectDemoEVisitor(page);
+        const today = todayInStayZone();
+        const stay = await createStayThroughApi(
+          page,
+          "Apartman 1",
+          addDays(today, -1),
+          addDays(today, 3),
+        );
+        assert.equal(stay.status, 200);
+        await createStayThroughApi(page, "Apartman 2", addDays(today, -40), addDays(today, -36));
+        const checkedIn = await page.evaluate(async ({ reservationCode, guest }) => {
+          const answer = await fetch("/api/Reservations/Guests", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ reservationCode, reservationGuests: [guest] }),
+          });
+          return answer.status;
+        }, { reservationCode: stay.body.code, guest: BIRGITTE });
+        assert.equal(checkedIn, 200, "the guest checked in");
+        const order = await api<{ purchaseRequestId: string }>(
+          page,
+          "/api/Subscriptions/createPurchaseRequest?packageId=pro&subscriptionLength=12",
+        );
+        const properties = await api<{ items: { accommodationUnits: { code: string }[] }[] }>(
+          page,
+          "/api/Properties?PageNumber=1&PageSize=100",
+        );
+        const details = await api<{ guests: { guid: string }[] }>(
+          page,
+          `/api/Reservations/${stay.body.code}`,
+        );
+        built = {
+          payment: paymentPath(order.purchaseRequestId),
+          proofOfResidence: proofOfResidencePath(details.guests[0].guid, "hr"),
+          qrSheet: qrSheetUrl(properties.items[0].accommodationUnits[0].code),
+        };
+        await context.close();
+      });
+
+      await t.step(
+        "no page scrolls sideways, and the top bar and page are 44 px to the touch",
+        async () => {
+          const signedOut = await newContext({ viewport: NARROW });
+          const context = await newContext({ viewport: NARROW });
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          const problems: string[] = [];
+          for (const [name, route] of walked) {
+            const path = built[name as Built] ?? route;
+            // The sign-in doors are seen as a visitor sees them; the rest signed in.
+            const tab = route === APP_ROUTES.login || route === APP_ROUTES.register ||
+                route === APP_ROUTES.forgotPassword
+              ? await signedOut.newPage()
+              : page;
+            await tab.goto(path);
+            await settled(tab);
+            const overflow = await sidewaysOverflow(tab);
+            if (overflow.length > 0) problems.push(`${path} overflows: ${overflow.join(", ")}`);
+            const small = await smallTargets(tab);
+            if (small.length > 0) problems.push(`${path} small targets: ${small.join(", ")}`);
+            await screenshot(tab, `narrow-320-${name}-light`);
+            if (tab !== page) await tab.close();
+          }
+          assert.deepEqual(problems, []);
+          await signedOut.close();
+          await context.close();
+        },
+      );
+    } finally {
+      await browser?.close();
+      await stack?.stop();
+    }
+  },
+});
