@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import type { Browser, Locator, Page } from "playwright-core";
+import { createDatabase } from "@core/db/client.ts";
+import { subscriptions } from "@core/db/schema/billing.ts";
+import { users } from "@core/db/schema/users.ts";
 import {
   APP_ROUTES,
   type AppRoute,
@@ -12,11 +16,13 @@ import { qrSheetUrl } from "../../site/src/lib/navigation/routes.ts";
 import { launchBrowser, screenshot } from "../support/browser.ts";
 import { connectDemoEVisitor, createStayThroughApi, e2eSession } from "../support/e2e.ts";
 import { BIRGITTE } from "../support/guests.ts";
+import { rawIdsShown } from "../support/raw-ids.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
 let browser: Browser;
 const HOST = "mala.ekrana@example.com";
+const INVITED = "suradnica.uska@example.com";
 /** The narrowest phone still sold (iPhone SE 1st gen., small Androids). */
 const NARROW = { width: 320, height: 700 };
 const PAGES_DIR = new URL("../../site/src/pages/app/", import.meta.url).pathname;
@@ -105,14 +111,120 @@ async function settled(page: Page) {
   }
 }
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  return await page.evaluate(async (path) => {
+/** A call to the API with the page's session, as another tab would make it. */
+async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  return await page.evaluate(async ({ path, body }) => {
     const user = JSON.parse(localStorage.getItem("user")!);
-    const answer = await fetch(path, { headers: { Authorization: `Bearer ${user.accessToken}` } });
+    const answer = await fetch(path, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        Authorization: `Bearer ${user.accessToken}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
     return await answer.json();
-  }, path) as T;
+  }, { path, body }) as T;
 }
+
+/** Premium, as an administrator's assignment would set it: bulk import, API tokens, a team. */
+async function makePremium(email: string) {
+  const database = createDatabase({ url: stack.databaseUrl });
+  try {
+    const [user] = await database.db.select({ id: users.id }).from(users)
+      .where(eq(users.email, email));
+    await database.db.update(subscriptions).set({ packageId: "premium", isTrial: false })
+      .where(eq(subscriptions.userId, user.id));
+  } finally {
+    database.client.close();
+  }
+}
+
+/**
+ * The app's main dialogs, each opened from its page: `open` clicks what a host clicks and answers
+ * the dialog (or menu) that shows.
+ */
+const DIALOGS: { name: string; path: string; open: (page: Page) => Promise<Locator> }[] = [
+  {
+    name: "new-reservation",
+    path: APP_ROUTES.reservations,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Nova rezervacija" }).click();
+      return page.getByRole("dialog", { name: "Nova rezervacija" });
+    },
+  },
+  {
+    name: "stay-details",
+    path: APP_ROUTES.reservations,
+    open: async (page) => {
+      await page.getByRole("button", { name: /^Detalji/ }).first().click();
+      return page.getByRole("dialog").first();
+    },
+  },
+  {
+    name: "unit",
+    path: APP_ROUTES.properties,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Uredi Apartman 1" }).click();
+      return page.getByRole("dialog", { name: "Uredi smještajnu jedinicu" });
+    },
+  },
+  {
+    name: "property-settings",
+    path: APP_ROUTES.properties,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Postavke Apartmani Horvat" }).click();
+      return page.getByRole("dialog").first();
+    },
+  },
+  {
+    name: "team",
+    path: APP_ROUTES.properties,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Tim Apartmani Horvat" }).click();
+      const dialog = page.getByRole("dialog", { name: "Tim objekta Apartmani Horvat" });
+      await dialog.getByText(INVITED).first().waitFor();
+      return dialog;
+    },
+  },
+  {
+    name: "connect-account",
+    path: APP_ROUTES.externalAccounts,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Poveži račun" }).first().click();
+      return page.getByRole("dialog", { name: "Poveži eVisitor račun" });
+    },
+  },
+  {
+    name: "guest-details",
+    path: APP_ROUTES.guests,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Detalji" }).first().click();
+      return page.getByRole("dialog").first();
+    },
+  },
+  {
+    name: "add-guest",
+    path: APP_ROUTES.guests,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Dodaj gosta" }).click();
+      return page.getByRole("dialog").first();
+    },
+  },
+  {
+    name: "notifications",
+    path: APP_ROUTES.dashboard,
+    open: async (page) => {
+      await page.getByRole("button", { name: /^Obavijesti/ }).click();
+      const panel = page.locator("[aria-label='Obavijesti'][data-open]").or(
+        page.getByRole("dialog", { name: "Obavijesti" }),
+      ).first();
+      await page.getByRole("link", { name: "Prikaži sve" }).waitFor();
+      return panel;
+    },
+  },
+];
 
 Deno.test({
   name: "browser: every host page fits a 320 px phone",
@@ -135,51 +247,75 @@ Deno.test({
     const { newContext, registerAndLogIn, logInToDashboard } = e2eSession(stack, browser);
     try {
       let built: Record<Built, string>;
-      await t.step("a host with a property, a stay with a guest and an order", async () => {
-        const context = await newContext();
-        const page = await context.newPage();
-        await registerAndLogIn(page, HOST);
-        await connectDemoEVisitor(page);
-        const today = todayInStayZone();
-        const stay = await createStayThroughApi(
-          page,
-          "Apartman 1",
-          addDays(today, -1),
-          addDays(today, 3),
-        );
-        assert.equal(stay.status, 200);
-        await createStayThroughApi(page, "Apartman 2", addDays(today, -40), addDays(today, -36));
-        const checkedIn = await page.evaluate(async ({ reservationCode, guest }) => {
-          const answer = await fetch("/api/Reservations/Guests", {
-            method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ reservationCode, reservationGuests: [guest] }),
+      /** The connected eVisitor accounts' ids: the spec's Id column shows them. */
+      let accountIds: string[] = [];
+      await t.step(
+        "a Premium host with a stay, a guest, an order, a token and a team",
+        async () => {
+          const context = await newContext();
+          const page = await context.newPage();
+          await registerAndLogIn(page, HOST);
+          await connectDemoEVisitor(page);
+          const today = todayInStayZone();
+          const stay = await createStayThroughApi(
+            page,
+            "Apartman 1",
+            addDays(today, -1),
+            addDays(today, 3),
+          );
+          assert.equal(stay.status, 200);
+          await createStayThroughApi(page, "Apartman 2", addDays(today, -40), addDays(today, -36));
+          await makePremium(HOST);
+          const checkedIn = await page.evaluate(async ({ reservationCode, guest }) => {
+            const answer = await fetch("/api/Reservations/Guests", {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ reservationCode, reservationGuests: [guest] }),
+            });
+            return answer.status;
+          }, { reservationCode: stay.body.code, guest: BIRGITTE });
+          assert.equal(checkedIn, 200, "the guest checked in");
+          const order = await api<{ purchaseRequestId: string }>(
+            page,
+            "/api/Subscriptions/createPurchaseRequest?packageId=pro&subscriptionLength=12",
+          );
+          const properties = await api<{ items: { accommodationUnits: { code: string }[] }[] }>(
+            page,
+            "/api/Properties?PageNumber=1&PageSize=100",
+          );
+          const details = await api<{ guests: { guid: string }[] }>(
+            page,
+            `/api/Reservations/${stay.body.code}`,
+          );
+          await api(page, "/api/Users/manage/apiTokens", {
+            name: "Channel manager",
+            scopes: ["read"],
           });
-          return answer.status;
-        }, { reservationCode: stay.body.code, guest: BIRGITTE });
-        assert.equal(checkedIn, 200, "the guest checked in");
-        const order = await api<{ purchaseRequestId: string }>(
-          page,
-          "/api/Subscriptions/createPurchaseRequest?packageId=pro&subscriptionLength=12",
-        );
-        const properties = await api<{ items: { accommodationUnits: { code: string }[] }[] }>(
-          page,
-          "/api/Properties?PageNumber=1&PageSize=100",
-        );
-        const details = await api<{ guests: { guid: string }[] }>(
-          page,
-          `/api/Reservations/${stay.body.code}`,
-        );
-        built = {
-          payment: paymentPath(order.purchaseRequestId),
-          proofOfResidence: proofOfResidencePath(details.guests[0].guid, "hr"),
-          qrSheet: qrSheetUrl(properties.items[0].accommodationUnits[0].code),
-        };
-        await context.close();
-      });
+          const propertyId = (await api<{ items: { id: string }[] }>(
+            page,
+            "/api/Properties?PageNumber=1&PageSize=100",
+          )).items[0].id;
+          await api(page, `/api/Properties/${propertyId}/members`, {
+            email: INVITED,
+            role: "Reception",
+          });
+          const accounts = await api<{ items: { id: string }[] }>(
+            page,
+            "/api/ExternalAccounts?PageNumber=1&PageSize=100",
+          );
+          accountIds = accounts.items.map((account) => account.id);
+          assert.equal(accountIds.length, 1, "the demo account");
+          built = {
+            payment: paymentPath(order.purchaseRequestId),
+            proofOfResidence: proofOfResidencePath(details.guests[0].guid, "hr"),
+            qrSheet: qrSheetUrl(properties.items[0].accommodationUnits[0].code),
+          };
+          await context.close();
+        },
+      );
 
       await t.step(
-        "no page scrolls sideways, and the top bar and page are 44 px to the touch",
+        "no page scrolls sideways or shows a raw id; its top bar and page are 44 px to the touch",
         async () => {
           const signedOut = await newContext({ viewport: NARROW });
           const context = await newContext({ viewport: NARROW });
@@ -199,6 +335,8 @@ Deno.test({
             if (overflow.length > 0) problems.push(`${path} overflows: ${overflow.join(", ")}`);
             const small = await smallTargets(tab);
             if (small.length > 0) problems.push(`${path} small targets: ${small.join(", ")}`);
+            const ids = await rawIdsShown(tab, { allowed: accountIds });
+            if (ids.length > 0) problems.push(`${path} shows ids: ${ids.join(", ")}`);
             await screenshot(tab, `narrow-320-${name}-light`);
             if (tab !== page) await tab.close();
           }
@@ -207,6 +345,34 @@ Deno.test({
           await context.close();
         },
       );
+
+      await t.step("the main dialogs fit 320 px too and show no raw id", async () => {
+        const context = await newContext({ viewport: NARROW });
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        const problems: string[] = [];
+        for (const { name, path, open } of DIALOGS) {
+          await page.goto(path);
+          await settled(page);
+          const dialog = await open(page);
+          await dialog.waitFor();
+          await page.locator("[data-enter], [data-transition]").first().waitFor({
+            state: "detached",
+          });
+          await page.waitForLoadState("networkidle");
+          const overflow = await sidewaysOverflow(page);
+          if (overflow.length > 0) problems.push(`${name} overflows: ${overflow.join(", ")}`);
+          const wide = await dialog.evaluate((el) =>
+            el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible"
+          );
+          if (wide) problems.push(`${name} scrolls sideways inside`);
+          const ids = await rawIdsShown(page, { allowed: accountIds });
+          if (ids.length > 0) problems.push(`${name} shows ids: ${ids.join(", ")}`);
+          await screenshot(page, `narrow-320-dialog-${name}-light`, { fullPage: false });
+        }
+        assert.deepEqual(problems, []);
+        await context.close();
+      });
     } finally {
       await browser?.close();
       await stack?.stop();
