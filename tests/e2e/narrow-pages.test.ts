@@ -45,6 +45,13 @@ const NOT_WALKED: Partial<Record<AppRoute, string>> = {
   adminFeedback: "the admin area",
 };
 
+/** The sign-in doors, seen as a visitor sees them (signed in, they lead on to the dashboard). */
+const SIGNED_OUT = new Set<string>([
+  APP_ROUTES.login,
+  APP_ROUTES.register,
+  APP_ROUTES.forgotPassword,
+]);
+
 /** The pages whose address needs something of the host's: built once the data exists. */
 type Built = "payment" | "proofOfResidence" | "qrSheet";
 
@@ -80,13 +87,18 @@ async function sidewaysOverflow(page: Page): Promise<string[]> {
   });
 }
 
-/** Buttons and links in the top bar and the page a finger cannot hit reliably (< 44 px). */
+/**
+ * What a finger cannot hit reliably (< 44 px) in the top bar, the page and the footer: buttons,
+ * links (those inside running text excepted) and the segments of the language and theme switches
+ * (labels around a hidden radio).
+ */
 async function smallTargets(page: Page): Promise<string[]> {
   return await page.evaluate(() => {
     const found: string[] = [];
     for (
-      const el of Array.from(document.querySelectorAll("header, main"))
-        .flatMap((root) => Array.from(root.querySelectorAll("a[href], button")))
+      const el of Array.from(document.querySelectorAll("header, main, footer")).flatMap((root) =>
+        Array.from(root.querySelectorAll("a[href], button, label:has(> input[type=radio])"))
+      )
     ) {
       const box = el.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue;
@@ -97,6 +109,15 @@ async function smallTargets(page: Page): Promise<string[]> {
       }
     }
     return found;
+  });
+}
+
+/** How far the page reaches below the frame around it (the frame fills the window, no more). */
+async function bandUnderFrame(page: Page): Promise<number> {
+  return await page.evaluate(() => {
+    const frame = document.getElementById("main")!.closest(".min-h-dvh")!;
+    return document.documentElement.scrollHeight - frame.getBoundingClientRect().bottom -
+      scrollY;
   });
 }
 
@@ -324,11 +345,7 @@ Deno.test({
           const problems: string[] = [];
           for (const [name, route] of walked) {
             const path = built[name as Built] ?? route;
-            // The sign-in doors are seen as a visitor sees them; the rest signed in.
-            const tab = route === APP_ROUTES.login || route === APP_ROUTES.register ||
-                route === APP_ROUTES.forgotPassword
-              ? await signedOut.newPage()
-              : page;
+            const tab = SIGNED_OUT.has(route) ? await signedOut.newPage() : page;
             await tab.goto(path);
             await settled(tab);
             const overflow = await sidewaysOverflow(tab);
@@ -345,6 +362,26 @@ Deno.test({
           await context.close();
         },
       );
+
+      await t.step("on a desktop no page leaves a band under its frame", async () => {
+        const signedOut = await newContext();
+        const context = await newContext();
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        const problems: string[] = [];
+        for (const [name, route] of walked) {
+          const path = built[name as Built] ?? route;
+          const tab = SIGNED_OUT.has(route) ? await signedOut.newPage() : page;
+          await tab.goto(path);
+          await settled(tab);
+          const band = await bandUnderFrame(tab);
+          if (band > 1) problems.push(`${path}: ${band} px under the frame`);
+          if (tab !== page) await tab.close();
+        }
+        assert.deepEqual(problems, []);
+        await signedOut.close();
+        await context.close();
+      });
 
       await t.step("the main dialogs fit 320 px too and show no raw id", async () => {
         const context = await newContext({ viewport: NARROW });
