@@ -152,6 +152,25 @@ Deno.test({
         await context.close();
       });
 
+      await t.step("on a phone a sync's toast leaves the account card's actions free", async () => {
+        const context = await newContext({ viewport: VIEWPORTS.phone });
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/povezani-racuni");
+        await waitForSynced(page);
+        await page.getByRole("button", { name: /^Sinkroniziraj/ }).first().click();
+        await page.getByText(/^Račun .+ je sinkroniziran\./).first().waitFor();
+        // A trial click fails when something else (a snackbar) would take the tap.
+        for (const action of [/^Sinkroniziraj/, /^Uredi/, /^Ukloni/]) {
+          await page.getByRole("button", { name: action }).first().click({
+            trial: true,
+            timeout: 2_000,
+          });
+        }
+        await screenshot(page, "host-app-synced-toast-phone-light", { fullPage: false });
+        await context.close();
+      });
+
       await t.step("the unit form refuses a calendar link the sync would refuse", async () => {
         const context = await newContext();
         const page = await context.newPage();

@@ -13,7 +13,7 @@ import {
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { qrSheetUrl } from "../../site/src/lib/navigation/routes.ts";
-import { launchBrowser, screenshot } from "../support/browser.ts";
+import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { connectDemoEVisitor, createStayThroughApi, e2eSession } from "../support/e2e.ts";
 import { BIRGITTE } from "../support/guests.ts";
 import { rawIdsShown } from "../support/raw-ids.ts";
@@ -363,6 +363,27 @@ Deno.test({
         },
       );
 
+      await t.step("on a 390 px phone the stay's days are 44 px to the touch", async () => {
+        const context = await newContext({ viewport: VIEWPORTS.phone });
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto(APP_ROUTES.reservations);
+        await page.getByRole("button", { name: "Nova rezervacija" }).click();
+        const dialog = page.getByRole("dialog", { name: "Nova rezervacija" });
+        await dialog.getByLabel("Objekt").selectOption({ label: "Apartmani Horvat" });
+        await dialog.getByLabel("Smještajna jedinica").selectOption({ label: "Apartman 2" });
+        const days = dialog.getByRole("group", { name: "Datumi boravka" }).getByRole("button");
+        await days.filter({ hasText: /^\d+$/ }).first().waitFor();
+        const small = await days.evaluateAll((buttons) =>
+          buttons.map((b) => b.getBoundingClientRect())
+            .filter((box) => box.width > 1 && (box.width < 43.5 || box.height < 43.5))
+            .map((box) => `${box.width}x${box.height}`)
+        );
+        assert.deepEqual(small, [], "days and month arrows");
+        await screenshot(page, "narrow-390-dialog-new-reservation-light", { fullPage: false });
+        await context.close();
+      });
+
       await t.step("on a desktop no page leaves a band under its frame", async () => {
         const signedOut = await newContext();
         const context = await newContext();
@@ -399,10 +420,17 @@ Deno.test({
           await page.waitForLoadState("networkidle");
           const overflow = await sidewaysOverflow(page);
           if (overflow.length > 0) problems.push(`${name} overflows: ${overflow.join(", ")}`);
-          const wide = await dialog.evaluate((el) =>
-            el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible"
+          // Inside, nothing is cut off at the dialog's edge or scrolls sideways (text shortened
+          // with an ellipsis aside).
+          const clipped = await dialog.evaluate((root) =>
+            [root, ...Array.from(root.querySelectorAll("*"))].filter((el) => {
+              const style = getComputedStyle(el);
+              // Screen-reader-only text is clipped to a pixel on purpose.
+              return style.overflowX !== "visible" && style.textOverflow !== "ellipsis" &&
+                el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1;
+            }).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class")}">`)
           );
-          if (wide) problems.push(`${name} scrolls sideways inside`);
+          if (clipped.length > 0) problems.push(`${name} cuts off: ${clipped.join(", ")}`);
           const ids = await rawIdsShown(page, { allowed: accountIds });
           if (ids.length > 0) problems.push(`${name} shows ids: ${ids.join(", ")}`);
           await screenshot(page, `narrow-320-dialog-${name}-light`, { fullPage: false });
