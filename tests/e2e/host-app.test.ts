@@ -152,6 +152,35 @@ Deno.test({
         await context.close();
       });
 
+      await t.step("on a phone a sync's toast leaves the account card's actions free", async () => {
+        const context = await newContext({ viewport: VIEWPORTS.phone });
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        await page.goto("/app/povezani-racuni");
+        // The phone shows cards; the desktop's table is hidden.
+        await page.getByText("Sinkroniziran", { exact: true }).filter({ visible: true }).first()
+          .waitFor();
+        await page.getByRole("button", { name: /^Sinkroniziraj/ }).first().click();
+        await page.getByText(/^Račun .+ je sinkroniziran\./).first().waitFor();
+        // Where each action shows (the page as it is, not scrolled), a tap reaches it, not a
+        // snackbar above it.
+        for (const action of [/^Sinkroniziraj/, /^Uredi/, /^Ukloni/]) {
+          const reached = await page.getByRole("button", { name: action }).first().evaluate(
+            (button) => {
+              const box = button.getBoundingClientRect();
+              const hit = document.elementFromPoint(
+                box.left + box.width / 2,
+                box.top + box.height / 2,
+              );
+              return box.bottom <= innerHeight && hit !== null && button.contains(hit);
+            },
+          );
+          assert.ok(reached, `${action} is in the window and free to tap`);
+        }
+        await screenshot(page, "host-app-synced-toast-phone-light", { fullPage: false });
+        await context.close();
+      });
+
       await t.step("the unit form refuses a calendar link the sync would refuse", async () => {
         const context = await newContext();
         const page = await context.newPage();

@@ -11,6 +11,7 @@ import { users } from "@core/db/schema/users.ts";
 import { launchBrowser, screenshot } from "../support/browser.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { seriousAxeIssues } from "../support/axe.ts";
+import { rawIdsShown } from "../support/raw-ids.ts";
 import { connectDemoEVisitor, createStayThroughApi, e2eSession, LOOKS } from "../support/e2e.ts";
 
 let stack: TestStack;
@@ -141,6 +142,8 @@ Deno.test({
             await page.getByText(/Odaberite barem jedan dan/).locator("visible=true").first()
               .waitFor();
             assert.deepEqual(await seriousAxeIssues(page), []);
+            // Rows are named by their line and the unit by its name, never by an id.
+            assert.deepEqual(await rawIdsShown(page), [], "ids in the preview");
             await screenshot(page, `reservation-import-preview-${suffix}`);
             await context.close();
           }
@@ -156,6 +159,7 @@ Deno.test({
         await page.getByRole("button", { name: "Uvezi boravke (2)" }).click();
         await page.getByText("Uvezeno boravaka: 2, gostiju: 2.").waitFor();
         await page.getByText("Dodan", { exact: true }).first().waitFor();
+        assert.deepEqual(await rawIdsShown(page), [], "ids in the results");
         await screenshot(page, "reservation-import-applied-desktop-light");
         const count = await page.evaluate(async () => {
           const user = JSON.parse(localStorage.getItem("user")!);

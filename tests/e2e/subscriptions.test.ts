@@ -3,6 +3,7 @@ import type { Browser, Download, Page } from "playwright-core";
 import { launchBrowser, screenshot } from "../support/browser.ts";
 import { E2E_PASSWORD, e2eSession, linkIn, LOOKS, mailTo } from "../support/e2e.ts";
 import { pdfText, readPdf417 } from "../support/pdf417.ts";
+import { rawIdsIn, rawIdsShown } from "../support/raw-ids.ts";
 import { STACK_ADMIN, startStack, type TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
@@ -112,6 +113,7 @@ Deno.test({
           assert.match(details.text ?? "", /Iznos: 191,04 €/);
           assert.match(details.text ?? "", /Model i poziv na broj: HR00 \d{4}-\d{6}/);
           assert.ok((details.text ?? "").includes(`${stack.baseUrl}${paymentPath}`));
+          assert.deepEqual(rawIdsIn(details.text ?? ""), [], "the order by its number, no id");
           await context.close();
         },
       );
@@ -158,6 +160,8 @@ Deno.test({
           const slipText = await pdfText(await bytesOf(slip));
           assert.match(slipText, /191,04 €/);
           assert.match(slipText, new RegExp(reference));
+          assert.deepEqual(rawIdsIn(slipText), [], "ids on the payment slip");
+          assert.deepEqual(await rawIdsShown(page), [], "ids on the payment page");
 
           // The host's subscription page: the trial, and the order waiting for payment.
           await page.goto("/app/pretplata");
@@ -168,6 +172,7 @@ Deno.test({
           await page.getByRole("region", { name: "Računi" }).getByText(
             "Još nemate račun. Račun se izdaje kad potvrdimo uplatu.",
           ).first().waitFor();
+          assert.deepEqual(await rawIdsShown(page), [], "ids on the subscription page");
           await context.close();
         },
       );
@@ -221,6 +226,8 @@ Deno.test({
           assert.match(text, /191,04 €/);
           assert.match(text, /Pro/);
           assert.match(download.suggestedFilename(), /^racun-\d{4}-\d+\.pdf$/);
+          assert.deepEqual(rawIdsIn(text), [], "ids on the receipt");
+          assert.deepEqual(await rawIdsShown(page), [], "ids beside the receipts");
 
           // The paid request's payment page no longer asks for money.
           await page.goto(paymentPath);

@@ -11,8 +11,9 @@ import { ThemeSwitch } from "../../shell/ThemeSwitch.tsx";
  */
 export function PublicHeader({ t, lang }: { t: Translate; lang: Locale }) {
   return (
+    // Below 360 px the gaps narrow so both switches (44 px a button on phones) fit 320 px.
     <header className="border-b border-border bg-surface/85 backdrop-blur supports-[backdrop-filter]:bg-surface/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 max-[359px]:gap-1.5 max-[359px]:px-3 sm:px-6">
         <BrandLink
           t={t}
           href={localePath(lang)}

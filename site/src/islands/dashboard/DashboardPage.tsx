@@ -119,7 +119,7 @@ function Charts(
 ) {
   if (!statistics) {
     return (
-      <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-busy="true">
         {[0, 1].map((index) => (
           <div
             key={index}
@@ -131,8 +131,10 @@ function Charts(
       </div>
     );
   }
+  // One column that may be narrower than a chart's canvas (300 px until Chart.js measures its
+  // box): without minmax(0, 1fr) the canvas widened the column past a 320 px phone.
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <MonthlyChartCard
         t={t}
         lang={lang}

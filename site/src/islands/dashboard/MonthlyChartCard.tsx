@@ -79,7 +79,7 @@ export function MonthlyChartCard({ t, lang, title, valueLabel, series }: Monthly
   return (
     <section
       aria-labelledby={headingId}
-      className="flex flex-col rounded-2xl border border-border bg-surface p-5 shadow-xs"
+      className="flex min-w-0 flex-col rounded-2xl border border-border bg-surface p-5 shadow-xs"
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div>

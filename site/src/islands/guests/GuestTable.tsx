@@ -171,7 +171,7 @@ function GuestName(
       <a
         href={stayLink(guest)}
         onClick={markNavigation}
-        className={`${TEXT_LINK} font-mono text-sm font-normal`}
+        className={`${TEXT_LINK} font-mono text-sm font-normal mobile:inline-flex mobile:min-h-11 mobile:items-center`}
       >
         <span className="sr-only">{`${t("guests.reservationLink")} `}</span>
         {guest.reservationCode}

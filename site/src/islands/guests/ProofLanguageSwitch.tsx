@@ -31,7 +31,7 @@ export function ProofLanguageSwitch(
           <label
             key={language}
             lang={language}
-            className="cursor-pointer rounded-lg px-1.5 py-1.5 sm:px-3 text-center text-sm font-semibold whitespace-nowrap text-fg-muted transition-colors hover:text-fg has-checked:bg-surface has-checked:text-primary has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-ring"
+            className="cursor-pointer rounded-lg px-1.5 py-1.5 mobile:py-3 sm:px-3 text-center text-sm font-semibold whitespace-nowrap text-fg-muted transition-colors hover:text-fg has-checked:bg-surface has-checked:text-primary has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-ring"
           >
             <input
               type="radio"

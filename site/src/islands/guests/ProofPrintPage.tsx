@@ -68,7 +68,7 @@ function ProofPrint() {
         <a
           href={ROUTES.guests}
           onClick={markNavigation}
-          className="inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-primary underline-offset-4 hover:underline"
+          className="inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-primary underline-offset-4 hover:underline mobile:min-h-11"
         >
           <Icon name="arrowLeft" className="size-4" />
           {t("guests.proof.back")}

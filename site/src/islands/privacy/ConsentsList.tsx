@@ -30,7 +30,7 @@ export function ConsentsList() {
         >
           <a
             href={legalPath(consent.document, lang)}
-            className="font-semibold text-primary underline underline-offset-4"
+            className="font-semibold text-primary underline underline-offset-4 mobile:inline-flex mobile:min-h-11 mobile:items-center"
           >
             {t(`legal.${consent.document}`)}
           </a>

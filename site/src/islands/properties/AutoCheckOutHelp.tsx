@@ -15,7 +15,7 @@ export function AutoCheckOutHelp({ t }: { t: Translate }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="grid size-8 place-items-center rounded-lg text-fg-muted transition-colors hover:bg-surface-muted hover:text-primary"
+        className="grid size-8 shrink-0 place-items-center rounded-lg text-fg-muted transition-colors hover:bg-surface-muted hover:text-primary mobile:-my-1.5 mobile:size-11"
       >
         <Icon name="helpCircle" className="size-5" />
         <span className="sr-only">{t("settings.autoCheckOutHelp")}</span>

@@ -141,7 +141,7 @@ function PaperChoice(
         {(["A4", "A5"] as const).map((size) => (
           <label
             key={size}
-            className={`cursor-pointer rounded-lg px-4 py-1.5 text-sm font-semibold transition-colors has-focus-visible:outline-2 has-focus-visible:outline-ring ${
+            className={`cursor-pointer rounded-lg px-4 py-1.5 text-sm font-semibold transition-colors mobile:py-3 has-focus-visible:outline-2 has-focus-visible:outline-ring ${
               paper === size ? "bg-primary text-primary-fg" : "text-fg-muted hover:bg-surface-muted"
             }`}
           >

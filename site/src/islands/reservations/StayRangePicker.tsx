@@ -97,7 +97,7 @@ export function StayRangePicker(props: StayRangePickerProps) {
       aria-labelledby={legendId}
       aria-describedby={[hintId, error ? errorId : ""].filter(Boolean).join(" ")}
       aria-invalid={error ? true : undefined}
-      className={`rounded-2xl border p-3 focus:outline-none sm:p-4 ${
+      className={`min-w-0 rounded-2xl border px-1 py-3 focus:outline-none sm:p-4 ${
         error ? "border-error" : "border-border"
       }`}
     >

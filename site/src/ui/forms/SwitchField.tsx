@@ -26,16 +26,19 @@ export function SwitchField(
           <Description className="mt-0.5 text-sm text-fg-muted">{description}</Description>
         )}
       </div>
+      {/* The button is 44 px tall for a finger; the track inside it is drawn smaller. */}
       <Switch
         name={name}
         checked={checked}
         onChange={onChange}
-        className="group relative mt-0.5 inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border border-border-strong/60 bg-surface-muted transition-colors data-checked:border-primary data-checked:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="group -mt-1.5 inline-flex h-11 w-12 shrink-0 cursor-pointer items-center focus:outline-none"
       >
-        <span
-          aria-hidden="true"
-          className="size-5 translate-x-1 rounded-full bg-surface shadow-sm ring-1 ring-border-strong/40 transition-transform group-data-checked:translate-x-6 group-data-checked:ring-0"
-        />
+        <span className="inline-flex h-7 w-12 items-center rounded-full border border-border-strong/60 bg-surface-muted transition-colors group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-ring group-data-checked:border-primary group-data-checked:bg-primary">
+          <span
+            aria-hidden="true"
+            className="size-5 translate-x-1 rounded-full bg-surface shadow-sm ring-1 ring-border-strong/40 transition-transform group-data-checked:translate-x-6 group-data-checked:ring-0"
+          />
+        </span>
       </Switch>
     </Field>
   );
