@@ -17,7 +17,7 @@ export const REGISTRATION_FAILURES = [
   "unanswered-retrying",
   /**
    * eVisitor's firewall refused the request (its HTML block page); the detail is the page's
-   * support ID. Sent again by itself later, like an unanswered one.
+   * support ID, null when the page named none. Sent again by itself later, like an unanswered one.
    */
   "firewall",
   "stay-cancelled",
@@ -72,6 +72,14 @@ const SENTENCES: Record<RegistrationFailureCode, string> = {
   "no-overnight-service": "eVisitor lists no overnight service type.",
 };
 
+/**
+ * The sentence of a failure whose detail may be missing, said without it: a firewall page that
+ * names no support ID must not read "(support ID: )".
+ */
+const WITHOUT_DETAIL: Partial<Record<RegistrationFailureCode, string>> = {
+  "firewall": "eVisitor's firewall refused the request.",
+};
+
 export function isRegistrationFailureCode(value: unknown): value is RegistrationFailureCode {
   return (REGISTRATION_FAILURES as readonly unknown[]).includes(value);
 }
@@ -80,19 +88,25 @@ export function isRegistrationFailureCode(value: unknown): value is Registration
 export function registrationFailureText(failure: RegistrationFailure): string;
 export function registrationFailureText(failure: RegistrationFailure | null): string | null;
 export function registrationFailureText(failure: RegistrationFailure | null): string | null {
-  return failure && SENTENCES[failure.code].replace("{detail}", failure.detail ?? "");
+  if (!failure) return null;
+  const bare = failure.detail ? undefined : WITHOUT_DETAIL[failure.code];
+  return bare ?? SENTENCES[failure.code].replace("{detail}", failure.detail ?? "");
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Each sentence as a pattern, the detail captured; eVisitor's own words match none of them. */
-const PATTERNS = REGISTRATION_FAILURES.filter((code) => code !== "evisitor-refused").map(
-  (code) => {
+const PATTERNS = [
+  ...REGISTRATION_FAILURES.filter((code) => code !== "evisitor-refused").map((code) => {
     const [before, after] = SENTENCES[code].split("{detail}").map(escapeRegExp);
     const pattern = after === undefined ? `^${before}$` : `^${before}(.*)${after}$`;
     return { code, pattern: new RegExp(pattern, "s") };
-  },
-);
+  }),
+  ...Object.entries(WITHOUT_DETAIL).map(([code, sentence]) => ({
+    code: code as RegistrationFailureCode,
+    pattern: new RegExp(`^${escapeRegExp(sentence)}$`),
+  })),
+];
 
 /**
  * A guest's failure from its stored columns: the code with its detail; a row an older worker wrote
@@ -106,7 +120,7 @@ export function registrationFailureOf(
   if (detail === null) return null;
   for (const { code, pattern } of PATTERNS) {
     const match = pattern.exec(detail);
-    if (match) return { code, detail: match[1] ?? null };
+    if (match) return { code, detail: match[1] || null };
   }
   return { code: "evisitor-refused", detail };
 }

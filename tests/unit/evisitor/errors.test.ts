@@ -120,6 +120,18 @@ Deno.test("the firewall's HTML page is 'firewall' even with 200, transient, with
   assert.match(error!.message, /123456789/);
 });
 
+Deno.test("a firewall page without a support ID names none", () => {
+  const error = errorFromResponse({
+    status: 200,
+    contentType: "text/html",
+    text: "<html><body>The requested URL was rejected. Please consult with your administrator." +
+      "<br><br><a href='javascript:history.back();'>[Go Back]</a></body></html>",
+  }, "Htz/FacilityBrowse");
+  assert.equal(error?.kind, "firewall");
+  assert.equal(error?.supportId, undefined);
+  assert.doesNotMatch(error!.message, /support ID/);
+});
+
 Deno.test("a 200 error envelope is still an error", () => {
   assert.equal(kindOf(envelope(200, "Nešto nije u redu.", null)), "rejected");
 });

@@ -114,3 +114,36 @@ Deno.test("the guests page words a failure as before the codes", () => {
   // No code (an answer from before it): the sentence as it is.
   assert.equal(registrationMessage(hrT, undefined, "Neispravan OIB"), "Neispravan OIB");
 });
+
+Deno.test("a firewall page without a support ID is told without an empty ID", () => {
+  const bare: RegistrationFailure = { code: "firewall", detail: null };
+  const sentence = registrationFailureText(bare);
+  assert.equal(sentence, "eVisitor's firewall refused the request.");
+  assert.deepEqual(
+    registrationFailureOf({ registrationFailure: null, registrationError: sentence }),
+    bare,
+  );
+  // A row written before, with the empty brackets, reads back as a page without an ID.
+  assert.deepEqual(
+    registrationFailureOf({
+      registrationFailure: null,
+      registrationError: "eVisitor's firewall refused the request (support ID: ).",
+    }),
+    bare,
+  );
+  // The guest row on the guests page, in Croatian and English.
+  const shown = (lang: "hr" | "en", failure: RegistrationFailure) =>
+    registrationMessage(translator(lang), failure, registrationFailureText(failure));
+  assert.equal(
+    shown("hr", bare),
+    "Vatrozid eVisitora odbio je zahtjev. Prijavko će ga poslati ponovno.",
+  );
+  assert.equal(
+    shown("en", bare),
+    "eVisitor's firewall refused the request. Prijavko will send it again.",
+  );
+  for (const lang of ["hr", "en"] as const) {
+    assert.doesNotMatch(shown(lang, { code: "firewall", detail: "" }), /\(|:\s*\)/, lang);
+    assert.match(shown(lang, { code: "firewall", detail: "123456789" }), /\(.*: 123456789\)/, lang);
+  }
+});

@@ -20,5 +20,9 @@ export function registrationMessage(
   message: string,
 ): string {
   if (!failure) return message;
+  // A firewall page without a support ID is told without the ID's brackets.
+  if (failure.code === "firewall" && !failure.detail) {
+    return t("guests.registrationFailure.firewallWithoutId");
+  }
   return t(`guests.registrationFailure.${failure.code}`, { detail: failure.detail ?? "" });
 }
