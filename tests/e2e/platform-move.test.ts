@@ -3,7 +3,8 @@
  * the sync left the stay as it was (issue 19 item 3, tests/integration/calendar-registered.test.ts
  * runs the sync itself): the stays list marks it, its details say what happened and offer one
  * action, which moves the stay to the platform's dates and registers the guest again with them;
- * the calendars page lists it with the sync's conflicts.
+ * the calendars page lists it beside the sync's conflicts, and the dashboard counts it apart from
+ * them with the way to the stay.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
@@ -161,10 +162,33 @@ Deno.test({
             exact: false,
           });
           await item.waitFor();
+          // Counted apart from the stays on nights already taken.
+          await page.getByText("u sukobu 0 · pomaknuto na platformi 1").waitFor();
           await item.scrollIntoViewIfNeeded();
           await screenshot(page, `platform-move-calendars-${suffix}`, { fullPage: false });
         });
       });
+
+      await t.step(
+        "the dashboard counts it apart from conflicts and leads to the stay",
+        async () => {
+          await inEveryLook(HOST, async (page, { suffix }) => {
+            const row = page.getByRole("link", { name: /Airbnb: 1 pomaknut boravak čeka vas/ });
+            await row.waitFor();
+            assert.equal(await page.getByText(/Airbnb: \d+ preklapanj/).count(), 0, "no conflict");
+            await row.scrollIntoViewIfNeeded();
+            await screenshot(page, `platform-move-dashboard-${suffix}`, { fullPage: false });
+            await row.click();
+            await page.waitForURL((url) => url.searchParams.get("stay") === code);
+            // The reservations page opens searched for the stay, marked as moved.
+            assert.equal(
+              await page.getByRole("searchbox", { name: "Pretraži rezervacije" }).inputValue(),
+              code,
+            );
+            await page.getByText("pomaknut na platformi").locator("visible=true").first().waitFor();
+          });
+        },
+      );
 
       await t.step("one press moves the stay and registers the guest again", async () => {
         const context = await newContext();

@@ -24,6 +24,8 @@ interface PagedListOptions<T> {
   deps?: unknown[];
   /** Called when a read fails (not when it is given up for a newer one). */
   onFailed?: (error: unknown) => void;
+  /** The search the list opens with (a link to one item); empty by default. */
+  initialSearch?: string;
 }
 
 /** The page to show: the one loaded, or while the next one loads, the one before. */
@@ -39,10 +41,12 @@ export function pageOf<T>(load: ListLoad<T>): Paged<T> | undefined {
  * A paged, searchable list: the search (debounced), the page number (which belongs to the search
  * it was chosen in, so a new search starts on the first page) and the page read for both.
  */
-export function usePagedList<T>({ load: read, deps = [], onFailed }: PagedListOptions<T>) {
-  const [search, setSearch] = useState("");
+export function usePagedList<T>(
+  { load: read, deps = [], onFailed, initialSearch = "" }: PagedListOptions<T>,
+) {
+  const [search, setSearch] = useState(initialSearch);
   const searchTerm = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const [paging, setPaging] = useState({ term: "", page: 1 });
+  const [paging, setPaging] = useState({ term: searchTerm, page: 1 });
   const pageNumber = paging.term === searchTerm ? paging.page : 1;
   const setPageNumber = (page: number) => setPaging({ term: searchTerm, page });
   const [load, setLoad] = useState<ListLoad<T>>({ status: "loading" });

@@ -80,6 +80,7 @@ function Calendars() {
   const noticeFor = (unitCode: string | undefined, className: string) => (
     <SyncNotice
       t={t}
+      lang={lang}
       className={className}
       state={noticeUnit === unitCode ? sync.state : { status: "idle" }}
       units={units ?? []}

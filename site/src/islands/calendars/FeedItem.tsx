@@ -131,11 +131,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** What the last sync did (spec section 4): added, updated, removed, and what it could not add. */
 function LastRun({ t, lang, run }: { t: Translate; lang: Locale; run: CalendarSyncRun }) {
+  const moved = run.conflicts.filter((c) => c.registered).length;
   const counts = [
     t("calendars.outcome.added", { count: run.added }),
     t("calendars.outcome.updated", { count: run.updated }),
     t("calendars.outcome.removed", { count: run.removed }),
-    t("calendars.outcome.conflicts", { count: run.conflicts.length }),
+    t("calendars.outcome.conflicts", { count: run.conflicts.length - moved }),
+    // Stays with registered guests the platform moved are no double bookings: counted apart.
+    ...(moved > 0 ? [t("calendars.outcome.moved", { count: moved })] : []),
   ];
   return (
     <div className="mt-3 text-sm">

@@ -1,5 +1,7 @@
 import type { UnitCalendar } from "@shared/schemas/calendar.ts";
-import type { Translate } from "../../i18n/translate.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import { type Translate, translatePlural } from "../../i18n/translate.ts";
+import { stayPageUrl } from "../../lib/navigation/routes.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { FormNotice } from "../../ui/forms/FormNotice.tsx";
 import { Button } from "../../ui/Button.tsx";
@@ -8,6 +10,7 @@ import type { SyncState } from "./use-calendar-sync.ts";
 
 interface SyncNoticeProps {
   t: Translate;
+  lang: Locale;
   state: SyncState;
   units: UnitCalendar[];
   onDismiss: () => void;
@@ -19,7 +22,9 @@ interface SyncNoticeProps {
  * Where "sync now" stands, in a live region: busy while the worker fetches, then the outcome of
  * spec section 4 (added, conflicting and not added, removed), or why nothing happened.
  */
-export function SyncNotice({ t, state, units, onDismiss, className = "" }: SyncNoticeProps) {
+export function SyncNotice(
+  { t, lang, state, units, onDismiss, className = "" }: SyncNoticeProps,
+) {
   return (
     <div aria-live="polite">
       {state.status !== "idle" && <div className={className}>{body()}</div>}
@@ -53,7 +58,9 @@ export function SyncNotice({ t, state, units, onDismiss, className = "" }: SyncN
         const { outcome } = state;
         return (
           <FormNotice
-            tone={outcome.failed > 0 || outcome.conflicts > 0 ? "warning" : "success"}
+            tone={outcome.failed > 0 || outcome.conflicts > 0 || outcome.moved.length > 0
+              ? "warning"
+              : "success"}
             action={close}
           >
             {t("calendars.sync.done", { scope })}{" "}
@@ -65,6 +72,21 @@ export function SyncNotice({ t, state, units, onDismiss, className = "" }: SyncN
               })}
               {outcome.updated > 0 && ` ${t("calendars.sync.updated", { count: outcome.updated })}`}
               {outcome.conflicts > 0 && ` ${t("calendars.conflict.todo")}`}
+              {outcome.moved.length > 0 && (
+                <>
+                  {" "}
+                  {translatePlural(lang, "calendars.sync.moved", outcome.moved.length)}{" "}
+                  {outcome.moved.map((stay, index) => (
+                    <span key={stay.code}>
+                      {index > 0 && ", "}
+                      <a href={stayPageUrl(stay)} className="font-semibold underline">
+                        {t("calendars.sync.movedStay", { code: stay.code })}
+                      </a>
+                    </span>
+                  ))}
+                  .
+                </>
+              )}
               {outcome.failed > 0 &&
                 ` ${t("calendars.sync.someFailed", { count: outcome.failed })}`}
             </span>

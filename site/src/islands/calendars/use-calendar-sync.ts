@@ -12,9 +12,22 @@ export interface SyncOutcome {
   added: number;
   updated: number;
   removed: number;
+  /** Stays the feeds offered on nights already taken (not added). */
   conflicts: number;
+  /**
+   * Stays whose arrival the platform moved but whose guests are registered with eVisitor: kept on
+   * their dates until the host moves them (not double bookings; counted apart).
+   */
+  moved: MovedStay[];
   /** Feeds that could not be fetched or read this time. */
   failed: number;
+}
+
+/** A stay a platform moved that waits for the host, and where it is found. */
+export interface MovedStay {
+  code: string;
+  propertyId: string;
+  unitCode: string;
 }
 
 /** `unitCode` is the unit synced; without it, every unit was. */
@@ -26,7 +39,7 @@ export type SyncState =
   | { status: "slow"; unitCode?: string }
   | { status: "failed"; unitCode?: string; error: unknown };
 
-type Snapshot = Map<string, string | null>;
+export type Snapshot = Map<string, string | null>;
 
 const inScope = (units: UnitCalendar[], unitCode?: string) =>
   units.filter((unit) => !unitCode || unit.accommodationUnitCode === unitCode);
@@ -41,20 +54,39 @@ function snapshotOf(units: UnitCalendar[]): Snapshot {
  * the server's clock, never compared with this browser's), else undefined. A fetch that found
  * the calendar unchanged (304) records no run, so it adds nothing to the counts.
  */
-function outcomeOf(units: UnitCalendar[], before: Snapshot): SyncOutcome | undefined {
-  const feeds = units.flatMap((unit) => unit.feeds).filter((feed) => before.has(feed.id));
-  if (feeds.some((feed) => feed.lastFetchAt === null || feed.lastFetchAt === before.get(feed.id))) {
+export function outcomeOf(units: UnitCalendar[], before: Snapshot): SyncOutcome | undefined {
+  const feeds = units.flatMap((unit) => unit.feeds.map((feed) => ({ unit, feed })))
+    .filter(({ feed }) => before.has(feed.id));
+  if (
+    feeds.some(({ feed }) => feed.lastFetchAt === null || feed.lastFetchAt === before.get(feed.id))
+  ) {
     return undefined;
   }
-  const outcome: SyncOutcome = { added: 0, updated: 0, removed: 0, conflicts: 0, failed: 0 };
-  for (const feed of feeds) {
+  const outcome: SyncOutcome = {
+    added: 0,
+    updated: 0,
+    removed: 0,
+    conflicts: 0,
+    moved: [],
+    failed: 0,
+  };
+  for (const { unit, feed } of feeds) {
     if (feed.lastError !== null) outcome.failed++;
     const run = feed.lastRun;
     if (!run || run.finishedAt !== feed.lastFetchAt || run.error !== null) continue;
     outcome.added += run.added;
     outcome.updated += run.updated;
     outcome.removed += run.removed;
-    outcome.conflicts += run.conflicts.length;
+    for (const conflict of run.conflicts) {
+      if (!conflict.registered) outcome.conflicts++;
+      else if (conflict.withCode && !outcome.moved.some((m) => m.code === conflict.withCode)) {
+        outcome.moved.push({
+          code: conflict.withCode,
+          propertyId: unit.propertyId,
+          unitCode: unit.accommodationUnitCode,
+        });
+      }
+    }
   }
   return outcome;
 }

@@ -6,7 +6,7 @@ import type { Locale } from "../../i18n/locales.ts";
 import { type Translate, translatePlural } from "../../i18n/translate.ts";
 import { formatRelativeTime } from "../../lib/format/relative-time.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
-import { propertyPageUrl, ROUTES } from "../../lib/navigation/routes.ts";
+import { propertyPageUrl, ROUTES, stayPageUrl } from "../../lib/navigation/routes.ts";
 import { feedNameOf } from "../calendars/feed-health.ts";
 import { urgencyOf } from "../guests/guest-times.ts";
 import { guestsPageUrl } from "../guests/page-query.ts";
@@ -354,19 +354,35 @@ function CalendarList({ t, lang, data }: { t: Translate; lang: Locale; data: Cal
       <ul className="divide-y divide-border/70">
         {data.issues.slice(0, SHOWN).map((issue) => {
           const feed = feedNameOf(issue.feed);
+          const { calendar } = issue;
+          // A stay the platform moved is dealt with on the stay itself, not on the calendars.
+          const href = issue.kind !== "moved"
+            ? propertyPageUrl("calendars", calendar.propertyId)
+            : issue.conflicts === 1 && issue.stayCode
+            ? stayPageUrl({
+              propertyId: calendar.propertyId,
+              unitCode: calendar.accommodationUnitCode,
+              code: issue.stayCode,
+            })
+            : propertyPageUrl("reservations", calendar.propertyId);
           return (
             <Row
               key={issue.key}
-              href={propertyPageUrl("calendars", issue.calendar.propertyId)}
-              title={issue.calendar.accommodationUnitName}
-              detail={issue.calendar.propertyName}
+              href={href}
+              title={calendar.accommodationUnitName}
+              detail={calendar.propertyName}
               chip={issue.kind === "failing"
                 ? <Chip tone="error">{t("dashboard.calendars.failing", { feed })}</Chip>
                 : (
                   <Chip tone="warning">
-                    {translatePlural(lang, "dashboard.calendars.conflicts", issue.conflicts, {
-                      feed,
-                    })}
+                    {translatePlural(
+                      lang,
+                      issue.kind === "moved"
+                        ? "dashboard.calendars.moved"
+                        : "dashboard.calendars.conflicts",
+                      issue.conflicts,
+                      { feed },
+                    )}
                   </Chip>
                 )}
             />

@@ -99,13 +99,17 @@ export async function readGuestsToRegister(
   );
 }
 
-/** A calendar that needs the host: a feed failing, or stays it brought that conflict. */
+/**
+ * A calendar that needs the host: a feed failing, stays it brought that conflict, or stays with
+ * registered guests whose arrival the platform moved (`moved`, the first of them in `stayCode`).
+ */
 export interface CalendarIssue {
   key: string;
   calendar: UnitCalendar;
   feed: UnitCalendar["feeds"][number];
-  kind: "failing" | "conflicts";
+  kind: "failing" | "conflicts" | "moved";
   conflicts: number;
+  stayCode?: string;
 }
 
 export interface CalendarIssues {
@@ -117,6 +121,11 @@ export async function readCalendarIssues(signal: AbortSignal): Promise<CalendarI
   const calendars = await readPages((pageNumber) =>
     listCalendars({ pageNumber, pageSize: PAGE_SIZE_MAX }, signal)
   );
+  return calendarIssuesOf(calendars);
+}
+
+/** What of the calendars needs the host, a row for each feed and kind. */
+export function calendarIssuesOf(calendars: UnitCalendar[]): CalendarIssues {
   const issues: CalendarIssue[] = [];
   let feedCount = 0;
   for (const calendar of calendars) {
@@ -125,9 +134,21 @@ export async function readCalendarIssues(signal: AbortSignal): Promise<CalendarI
       if (feed.lastError !== null) {
         issues.push({ key: `${feed.id}:failing`, calendar, feed, kind: "failing", conflicts: 0 });
       }
-      const conflicts = feed.lastRun?.conflicts.length ?? 0;
+      const all = feed.lastRun?.conflicts ?? [];
+      const conflicts = all.filter((c) => !c.registered).length;
       if (conflicts > 0) {
         issues.push({ key: `${feed.id}:conflicts`, calendar, feed, kind: "conflicts", conflicts });
+      }
+      const moved = all.filter((c) => c.registered);
+      if (moved.length > 0) {
+        issues.push({
+          key: `${feed.id}:moved`,
+          calendar,
+          feed,
+          kind: "moved",
+          conflicts: moved.length,
+          stayCode: moved.find((c) => c.withCode)?.withCode ?? undefined,
+        });
       }
     }
   }

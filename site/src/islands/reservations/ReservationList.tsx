@@ -4,7 +4,7 @@ import type { Property } from "@shared/schemas/property.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
 import { formatCalendarRange } from "../../lib/format/calendar-date.ts";
 import { deleteReservation, listReservations } from "../../lib/api/reservations.ts";
-import { ROUTES } from "../../lib/navigation/routes.ts";
+import { requestedStayCode, ROUTES } from "../../lib/navigation/routes.ts";
 import {
   readUnitChoice,
   type UnitChoice,
@@ -120,6 +120,8 @@ function Reservations({ properties }: { properties: Property[] }) {
         filter,
       }, signal),
     deps: [choice.propertyId, choice.unitCode, filter],
+    // A link to one stay (a calendar's note about it) opens the list on it.
+    initialSearch: requestedStayCode(),
     onFailed: (error) =>
       notify(t("reservations.toast.loadFailed", { reason: describeApiError(t, error) }), {
         color: "error",

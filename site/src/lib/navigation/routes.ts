@@ -13,6 +13,24 @@ export function propertyPageUrl(page: "reservations" | "calendars", propertyId: 
   return `${ROUTES[page]}?propertyId=${encodeURIComponent(propertyId)}`;
 }
 
+/**
+ * One stay on the reservations page: its unit chosen and the list searched for its code
+ * (`stay`, read by the page as its first search).
+ */
+export function stayPageUrl(stay: { propertyId: string; unitCode: string; code: string }): string {
+  const query = new URLSearchParams({
+    propertyId: stay.propertyId,
+    unit: stay.unitCode,
+    stay: stay.code,
+  });
+  return `${ROUTES.reservations}?${query}`;
+}
+
+/** The stay code a link asked the reservations page to find (`stayPageUrl`), or "". */
+export function requestedStayCode(): string {
+  return new URLSearchParams(location.search).get("stay")?.trim() ?? "";
+}
+
 /** A package's public purchase page, with the period chosen (months) when known. */
 export function packagePageUrl(packageId: string, months?: number): string {
   const path = `${ROUTES.packagePage}/${encodeURIComponent(packageId)}`;
