@@ -29,8 +29,9 @@ export const NOTIFICATION_TEMPLATES = {
    * stay `code`, whose guests are registered with eVisitor; start and end are the platform's new
    * dates, and the stay keeps its own until the host moves it), "gone-kept" (the platform no
    * longer lists it, but its guests are registered: kept) or "gone-removed" (no longer listed:
-   * removed with the guests who had checked in, none registered); then start and end are the
-   * stay's dates.
+   * removed with the guests who had checked in, none registered) or "block-kept" (now listed as a
+   * block, but its guests are registered: kept as a stay); then start and end are the stay's
+   * dates.
    */
   calendarStayNeedsHost: {
     template: "CalendarStayNeedsHost",

@@ -5,7 +5,8 @@
  * is sent to eVisitor as the host's own move would be; a new arrival is not applied (the stay
  * keeps its registered arrival, the host is told and moves it in one action, cancelling and
  * registering again); a stay with guests that leaves the feed is kept (registered) or removed
- * with the host told (checked in, not registered).
+ * with the host told (checked in, not registered); a stay the feed turns into a block stays a
+ * stay while its guests are registered, the host told.
  */
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
@@ -28,8 +29,8 @@ const FEED_URL = "https://www.airbnb.com/calendar/ical/4242.ics?s=secret";
 const noon = (date: string) => `${date}T12:00:00.000Z`;
 const compact = (date: string) => date.replaceAll("-", "");
 
-/** An Airbnb-style calendar with one reserved stay per entry. */
-const calendarOf = (stays: { uid: string; start: string; end: string }[]) =>
+/** An Airbnb-style calendar with one reserved stay (or, with its summary, a block) per entry. */
+const calendarOf = (stays: { uid: string; start: string; end: string; summary?: string }[]) =>
   [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -39,7 +40,7 @@ const calendarOf = (stays: { uid: string; start: string; end: string }[]) =>
       `DTSTART;VALUE=DATE:${compact(s.start)}`,
       `DTEND;VALUE=DATE:${compact(s.end)}`,
       `UID:${s.uid}`,
-      "SUMMARY:Reserved",
+      `SUMMARY:${s.summary ?? "Reserved"}`,
       "END:VEVENT",
     ]),
     "END:VCALENDAR",
@@ -314,5 +315,45 @@ Deno.test({
       );
       await sync();
       assert.equal((await notificationsOf(ctx, "CalendarStayNeedsHost")).length, 2, "once each");
+    }),
+});
+
+Deno.test({
+  name:
+    "a feed that turns a registered stay into a block keeps the stay with its guests, host told",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const { code, guest } = await registeredStay(ctx);
+      const stayRow = async () =>
+        (await ctx.database.db.select().from(reservations).where(eq(reservations.code, code)))[0];
+      const before = await stayRow();
+      const { feed, sync } = await feedFor(ctx, before.accommodationUnitId, () =>
+        calendarOf([{
+          uid: "stay-1@airbnb.com",
+          start: before.startDate,
+          end: before.endDate,
+          summary: "Airbnb (Not available)",
+        }]));
+      await importAs(ctx, code, feed.id, "stay-1@airbnb.com");
+
+      const [outcome] = await sync();
+      assert.ok(typeof outcome === "object");
+      assert.equal(outcome.updated, 0, "not made a block");
+      const after = await stayRow();
+      assert.deepEqual(
+        [after.kind, after.startDate, after.endDate, after.canceledAt],
+        [before.kind, before.startDate, before.endDate, null],
+      );
+      assert.notEqual(after.kind, "block");
+      assert.equal(
+        (await guestOf(ctx, code, (g) => g.status === "CheckedIn", "kept")).id,
+        guest.id,
+      );
+      const told = (await notificationsOf(ctx, "CalendarStayNeedsHost"))
+        .map((n) => [n.placeholders.code, n.placeholders.reservationList]);
+      assert.deepEqual(told, [[code, "block-kept"]]);
+      await sync();
+      assert.equal((await notificationsOf(ctx, "CalendarStayNeedsHost")).length, 1, "told once");
     }),
 });

@@ -48,6 +48,11 @@ export interface FeedSyncSummary {
    * guests who had checked in but were not registered.
    */
   gone?: { code: string; start: string; end: string; outcome: "kept" | "removed" }[];
+  /**
+   * Stays the feed now lists as blocks (unavailable) whose guests are registered with eVisitor:
+   * kept as stays, for the host to decide (not stored with the run).
+   */
+  blocked?: { code: string; start: string; end: string }[];
 }
 
 /** A failed fetch or an unreadable file: recorded for the host, and nothing is deleted. */
@@ -136,10 +141,13 @@ export async function applyFeed(
       unreadable: unreadableEventKeys(parsed),
     };
     let result = reconcile(input);
-    // Guests matter only to stays that move or go (reconcile.ts): their guests are read, and the
-    // decision made again knowing which are registered, only when the feed moves or drops some.
+    // Guests matter only to stays that move, go or become blocks (reconcile.ts): their guests are
+    // read, and the decision made again knowing which are registered, only when the feed does so.
     const moves = result.remove.length > 0 ||
-      result.update.some((u) => u.start !== u.previous.start || u.end !== u.previous.end);
+      result.update.some((u) =>
+        u.start !== u.previous.start || u.end !== u.previous.end ||
+        (u.kind === "block" && u.previous.kind !== "block")
+      );
     const guestRows = moves
       ? (await tx.select({ guest: guests }).from(reservations)
         .innerJoin(guests, eq(guests.reservationId, reservations.id))
@@ -233,6 +241,11 @@ export async function applyFeed(
       gone.push({ code: row.code, start: row.startDate, end: row.endDate, outcome: "kept" });
     }
 
+    const blocked = result.blockLocked.map(({ id }) => {
+      const row = rowOf.get(id)!;
+      return { code: row.code, start: row.startDate, end: row.endDate };
+    });
+
     const codeOf = new Map(rows.map((r) => [r.id, r.code]));
     const summary: FeedSyncSummary = {
       added: result.add.length,
@@ -255,6 +268,7 @@ export async function applyFeed(
       ],
       error: null,
       gone,
+      blocked,
     };
     await tx.insert(calendarSyncRuns).values({
       id: crypto.randomUUID(),

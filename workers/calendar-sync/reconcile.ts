@@ -20,7 +20,10 @@
  *   arrival change, so a feed moving the arrival of a stay with registered guests is not applied
  *   (`arrivalLocked`: the stay keeps its dates and the host decides in the app); a moved
  *   departure alone is applied (the caller sends it to eVisitor). Such a stay gone from the feed
- *   is kept (`retained`, "registered") rather than deleted under its registrations.
+ *   is kept (`retained`, "registered") rather than deleted under its registrations, and one the
+ *   feed now lists as a block (reservation → unavailable) stays a stay (`blockLocked`): a block
+ *   would hide its registered guests, so the host decides (usually a cancellation to undo in
+ *   eVisitor first; once no guest is registered, the next sync makes it the block).
  *
  * Several feeds of one unit must be reconciled one after another, each seeing what the
  * previous one wrote, or two feeds could add the same night in one round.
@@ -123,6 +126,15 @@ export interface LockedMove {
   end: string;
 }
 
+/**
+ * A feed event that turns a stay whose guests are registered with eVisitor into a block: not
+ * applied (the stay keeps its kind, dates and title); the host is told.
+ */
+export interface BlockLocked {
+  id: string;
+  event: FeedEvent;
+}
+
 export interface ReconcileResult {
   add: FeedEvent[];
   update: ReservationUpdate[];
@@ -133,6 +145,7 @@ export interface ReconcileResult {
   unchanged: string[];
   retained: RetainedReservation[];
   arrivalLocked: LockedMove[];
+  blockLocked: BlockLocked[];
 }
 
 function keyOf(k: EventKey): string {
@@ -187,6 +200,7 @@ export function reconcile(input: ReconcileInput): ReconcileResult {
     unchanged: [],
     retained: [],
     arrivalLocked: [],
+    blockLocked: [],
   };
   const mine = stored.filter((s) => s.source?.feedId === feedId);
   const others = stored.filter((s) => s.source?.feedId !== feedId);
@@ -287,6 +301,10 @@ function applyToExisting(
   const summaryChanged = existing.summary !== undefined && existing.summary !== event.summary;
   if (!datesChanged && !kindChanged && !summaryChanged) {
     result.unchanged.push(existing.id);
+    return;
+  }
+  if (existing.registered && event.kind === "block" && existing.kind !== "block") {
+    result.blockLocked.push({ id: existing.id, event });
     return;
   }
   if (existing.registered && range.start !== existing.start) {

@@ -97,8 +97,24 @@ async function notifyConflicts(
   }
 }
 
-/** Tells the host about a stay with guests that the feed no longer lists (once per stay). */
+/**
+ * Tells the host about a stay with guests that the feed no longer lists, or lists as a block while
+ * its guests are registered (once per stay and outcome).
+ */
 async function notifyGone(db: DbOrTx, unit: Unit, summary: FeedSyncSummary, now: Date) {
+  for (const stay of summary.blocked ?? []) {
+    await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarStayNeedsHost, {
+      dedupeKey: `calendar-block-kept:${stay.code}`,
+      placeholders: {
+        accommodationUnit: unit.name,
+        reservationList: "block-kept",
+        code: stay.code,
+        start: stay.start,
+        end: stay.end,
+      },
+      now,
+    });
+  }
   for (const stay of summary.gone ?? []) {
     await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarStayNeedsHost, {
       dedupeKey: `calendar-gone-${stay.outcome}:${stay.code}`,

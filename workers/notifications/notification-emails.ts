@@ -139,6 +139,16 @@ const STAY_NEEDS_HOST: Record<string, Record<Language, (p: Placeholders) => stri
         day(p.end, "en")
       }), so it was removed together with the details of the guests who had already checked in for it (none was registered with eVisitor). If this is a mistake, check the booking on the platform.`,
   },
+  "block-kept": {
+    hr: (p) =>
+      `Kalendar platforme boravak ${p.code ?? ""} (${unit(p)}, ${day(p.start, "hr")} – ${
+        day(p.end, "hr")
+      }) sada navodi kao zauzeto (blokadu), ali su njegovi gosti prijavljeni u eVisitor, pa je ostao boravak s gostima. Ako je otkazan, poništite prijave gostiju na stranici Gosti; iduća sinkronizacija zatim ga pretvara u blokadu.`,
+    en: (p) =>
+      `A platform calendar now lists stay ${p.code ?? ""} (${unit(p)}, ${day(p.start, "en")} – ${
+        day(p.end, "en")
+      }) as unavailable (a block), but its guests are registered with eVisitor, so it stays a stay with its guests. If it was cancelled, cancel the guests' registrations on the Guests page; the next sync then makes it a block.`,
+  },
   other: {
     hr: (p) => `Kalendar platforme promijenio je boravak ${p.code ?? ""} (${unit(p)}).`,
     en: (p) => `A platform calendar changed stay ${p.code ?? ""} (${unit(p)}).`,
@@ -177,6 +187,8 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       subject: (p) =>
         p.reservationList === "arrival-locked"
           ? `Platforma je pomaknula dolazak prijavljenih gostiju: ${unit(p)}`
+          : p.reservationList === "block-kept"
+          ? `Platforma boravak s prijavljenim gostima navodi kao zauzeto: ${unit(p)}`
           : `Platforma više nema boravak s gostima: ${unit(p)}`,
       body: (p) => STAY_NEEDS_HOST[p.reservationList ?? ""]?.hr(p) ?? STAY_NEEDS_HOST.other.hr(p),
       action: "Otvori rezervacije",
@@ -185,6 +197,8 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       subject: (p) =>
         p.reservationList === "arrival-locked"
           ? `A platform moved the arrival of registered guests: ${unit(p)}`
+          : p.reservationList === "block-kept"
+          ? `A platform lists a stay with registered guests as unavailable: ${unit(p)}`
           : `A platform no longer lists a stay with guests: ${unit(p)}`,
       body: (p) => STAY_NEEDS_HOST[p.reservationList ?? ""]?.en(p) ?? STAY_NEEDS_HOST.other.en(p),
       action: "Open reservations",

@@ -458,3 +458,34 @@ Deno.test("a stay ahead with registered guests that leaves the feed is kept, not
   assert.deepEqual(result.remove, ["r2"]);
   assert.deepEqual(result.retained, [{ id: "r1", reason: "registered" }]);
 });
+
+Deno.test("a stay with registered guests the feed turns into a block stays a stay, for the host", () => {
+  const stay = registered(imported("r1", "2026-12-01", "2026-12-05"));
+  const blocked = event("r1@airbnb.com", "2026-12-01", "2026-12-05", {
+    kind: "block",
+    summary: "Airbnb (Not available)",
+  });
+  const result = reconcile({ feedId: FEED, events: [blocked], stored: [stay], today: TODAY });
+  assert.deepEqual(result.update, [], "kind, dates and title kept");
+  assert.deepEqual(result.blockLocked, [{ id: "r1", event: blocked }]);
+  assert.deepEqual(result.arrivalLocked, []);
+  assert.deepEqual(result.remove, []);
+
+  // Moved as well as blocked: still one thing for the host, the block.
+  const movedBlock = { ...blocked, start: "2026-12-02", end: "2026-12-06" };
+  const both = reconcile({ feedId: FEED, events: [movedBlock], stored: [stay], today: TODAY });
+  assert.deepEqual(both.blockLocked.map((b) => b.id), ["r1"]);
+  assert.deepEqual([both.update, both.arrivalLocked], [[], []]);
+
+  // Without registered guests (none, or their registrations cancelled) it becomes the block.
+  const free = reconcile({
+    feedId: FEED,
+    events: [blocked],
+    stored: [{ ...stay, registered: false }],
+    today: TODAY,
+  });
+  assert.deepEqual(free.blockLocked, []);
+  assert.deepEqual(free.update.map((u) => [u.id, u.kind, u.previous.kind]), [
+    ["r1", "block", "booking"],
+  ]);
+});

@@ -37,3 +37,27 @@ Deno.test("a platform's move a registered stay could not take is e-mailed with t
   assert.match(gone.text, /removed together with the details of the guests/);
   assert.doesNotMatch(`${en.text}${hr.text}${gone.text}`, /undefined|\{|\}/);
 });
+
+Deno.test("a registered stay a platform turned into a block is e-mailed as kept, not as gone", () => {
+  const placeholders = {
+    accommodationUnit: "Apartman 1",
+    reservationList: "block-kept",
+    code: "ABCD2345EF",
+    start: "2026-12-02",
+    end: "2026-12-06",
+  };
+  const en = composeNotificationEmail("CalendarStayNeedsHost", placeholders, {
+    ...OPTIONS,
+    language: "en",
+  })!;
+  assert.match(en.subject, /lists a stay with registered guests as unavailable: Apartman 1/);
+  assert.match(en.text, /stay ABCD2345EF \(Apartman 1, 2 Dec 2026 – 6 Dec 2026\) as unavailable/);
+  assert.match(en.text, /so it stays a stay with its guests/);
+  const hr = composeNotificationEmail("CalendarStayNeedsHost", placeholders, {
+    ...OPTIONS,
+    language: "hr",
+  })!;
+  assert.match(hr.subject, /navodi kao zauzeto: Apartman 1/);
+  assert.match(hr.text, /ostao boravak s gostima/);
+  assert.doesNotMatch(`${en.text}${hr.text}`, /undefined|\{|\}/);
+});

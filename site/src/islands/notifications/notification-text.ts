@@ -32,7 +32,7 @@ const PLAN_LIMITS = [
 ] as const;
 
 /** What a calendar did to a stay with guests (CalendarStayNeedsHost's `reservationList`). */
-const STAY_CHANGES = ["arrival-locked", "gone-kept", "gone-removed"] as const;
+const STAY_CHANGES = ["arrival-locked", "gone-kept", "gone-removed", "block-kept"] as const;
 
 const MISMATCH_KINDS = ["arrived-not-registered", "missing-in-evisitor", "not-checked-out"];
 
