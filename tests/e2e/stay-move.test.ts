@@ -11,6 +11,7 @@ import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { launchBrowser, screenshot } from "../support/browser.ts";
 import {
+  clippedIn,
   connectDemoEVisitor,
   createStayThroughApi,
   dialogScreenshot,
@@ -61,7 +62,7 @@ const registrations = async () =>
 async function pickDay(dialog: Locator, date: string) {
   const day = dialog.locator(`[data-day="${date}"] button`);
   if (await day.count() === 0) {
-    await dialog.getByRole("button", { name: /sljedeći mjesec/ }).click();
+    await dialog.getByRole("button", { name: /sljedeći mjesec|next month/i }).click();
   }
   await day.click();
 }
@@ -195,6 +196,31 @@ Deno.test({
           await dialogScreenshot(page, edit, `stay-move-${suffix}`);
           assert.deepEqual(await seriousAxeIssues(page, "[role=dialog]"), [], suffix);
           await edit.getByRole("button", { name: "Odustani" }).click();
+        });
+      });
+
+      await t.step("the same choice in English: phone and desktop, light and dark", async () => {
+        await inEveryLook(HOST, async (page, { suffix }) => {
+          await page.goto("/app/rezervacije?jezik=en");
+          await page.getByRole("button", { name: `Edit ${code}` }).locator("visible=true").first()
+            .click();
+          const edit = page.getByRole("dialog", { name: "Edit reservation" });
+          await edit.getByText("Loading taken nights…").waitFor({ state: "detached" });
+          await pickDay(edit, addDays(todayInStayZone(), 1));
+          await pickDay(edit, NEW_END);
+          await edit.getByText("Guests are registered with eVisitor").waitFor();
+          await edit.getByText(/does not let the arrival date or the unit of a registered guest/)
+            .waitFor();
+          const choice = edit.getByRole("switch", {
+            name: "Cancel the registrations and register the guests again with the new dates",
+          });
+          await choice.scrollIntoViewIfNeeded();
+          await dialogScreenshot(page, edit, `stay-move-en-${suffix}`);
+          await edit.getByRole("button", { name: "Save changes" }).click();
+          await edit.getByRole("alert").getByText(/turn on cancelling and registering the guests/)
+            .waitFor();
+          assert.deepEqual(await clippedIn(edit), [], `${suffix}: the longer English cut off`);
+          await edit.getByRole("button", { name: "Cancel", exact: true }).click();
         });
       });
 

@@ -160,6 +160,19 @@ export async function dialogScreenshot(page: Page, dialog: Locator, name: string
   await screenshot(page, name, { fullPage: false });
 }
 
+/**
+ * What inside a dialog is cut off or scrolls sideways (text shortened with an ellipsis and
+ * screen-reader-only text aside): a longer translation must not push anything out.
+ */
+export const clippedIn = (dialog: Locator): Promise<string[]> =>
+  dialog.evaluate((root) =>
+    [root, ...Array.from(root.querySelectorAll("*"))].filter((el) => {
+      const style = getComputedStyle(el);
+      return style.overflowX !== "visible" && style.textOverflow !== "ellipsis" &&
+        el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1;
+    }).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class")}">`)
+  );
+
 /** Fills and sends the "Poveži eVisitor račun" dialog with the simulator's demo host. */
 export async function submitEVisitorAccount(
   dialog: Locator,
