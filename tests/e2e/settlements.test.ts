@@ -8,6 +8,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { addDays, todayIn } from "@shared/local-date.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import {
+  clippedIn,
   connectDemoEVisitor,
   createStayThroughApi,
   dialogScreenshot,
@@ -89,7 +90,10 @@ Deno.test({
   async fn(t) {
     stack = await startStack();
     browser = await launchBrowser();
-    const { newContext, registerAndLogIn, logInToDashboard } = e2eSession(stack, browser);
+    const { newContext, registerAndLogIn, logInToDashboard, inEveryLook } = e2eSession(
+      stack,
+      browser,
+    );
     let code = "";
     try {
       await t.step("the host connects eVisitor and enters today's stay", async () => {
@@ -249,6 +253,29 @@ Deno.test({
         assert.equal(marko.fields.CityOfBirth, "Split-Kamen");
         assert.equal(marko.fields.CityOfResidence, "Zagreb-Sesvete");
         await context.close();
+      });
+
+      await t.step("the host's form in English: phone and desktop, light and dark", async () => {
+        await inEveryLook(HOST, async (page, { suffix }) => {
+          await page.goto("/app/gosti?jezik=en");
+          await page.getByRole("button", { name: "Add guest" }).click();
+          const add = page.getByRole("dialog", { name: "New guest" });
+          await add.getByLabel("Stay", { exact: true }).selectOption(code);
+          await add.getByLabel("Country of residence").selectOption("HRV");
+          await add.getByText(
+            "For a place in Croatia, choose it from eVisitor's list (name or post code).",
+          )
+            .first().waitFor();
+          const lives = add.getByRole("combobox", { name: "City of residence" });
+          await lives.fill("sesvete");
+          await expectOptions(add, "City of residence", ["Zagreb-Sesvete"]);
+          await add.getByRole("option", { name: /^Zagreb-Sesvete/ }).scrollIntoViewIfNeeded();
+          await dialogScreenshot(page, add, `settlement-guest-form-en-${suffix}`);
+          await lives.fill("xq");
+          await add.getByText("No place by that name.").waitFor();
+          assert.deepEqual(await clippedIn(add), [], `${suffix}: the English cut off`);
+          await add.getByRole("button", { name: "Cancel", exact: true }).click();
+        });
       });
 
       await t.step("without a list yet, the city is typed and the field says so", async () => {
