@@ -12,6 +12,7 @@ import { todayInStayZone } from "@shared/time-zone.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { LOOKS } from "../support/e2e.ts";
 import {
+  clippedIn,
   connectDemoEVisitor,
   createStayThroughApi,
   dialogScreenshot,
@@ -295,6 +296,38 @@ Deno.test({
           await confirm.waitFor({ state: "detached" });
           await context.close();
         }
+      });
+
+      await t.step("the eVisitor password dialogs in English, in every look", async () => {
+        await inEveryLook(HOST, async (page, { suffix }) => {
+          await page.goto("/app/povezani-racuni?jezik=en");
+          await page.getByRole("button", { name: /^Edit/ }).filter({ visible: true }).first()
+            .click();
+          const dialog = page.getByRole("dialog", {
+            name: `New password for ${DEMO_HOST.username}`,
+          });
+          await dialog.getByText("Properties, units, QR codes and stays stay as they are.")
+            .waitFor();
+          await dialog.getByLabel("New password").fill("Nova-Lozinka-9");
+          await dialog.getByText("Leave it empty to change only the API key.", { exact: false })
+            .waitFor();
+          await dialogScreenshot(page, dialog, `account-credentials-en-${suffix}`);
+          assert.deepEqual(await clippedIn(dialog), [], `${suffix}: new password`);
+          // The re-provisioning edit, behind its warning.
+          await dialog.getByRole("button", { name: "Edit the whole account…" }).click();
+          const warning = page.getByRole("dialog", { name: "Edit the eVisitor account?" });
+          await warning.getByText(/printed QR codes stop working/).waitFor();
+          await dialogScreenshot(page, warning, `account-edit-warning-en-${suffix}`);
+          assert.deepEqual(await clippedIn(warning), [], `${suffix}: warning`);
+          await warning.getByRole("button", { name: "Continue to edit" }).click();
+          const edit = page.getByRole("dialog", { name: "Edit the eVisitor account" });
+          await edit.getByText(/Saving deletes this account's properties/).waitFor();
+          await dialogScreenshot(page, edit, `account-edit-en-${suffix}`);
+          assert.deepEqual(await clippedIn(edit), [], `${suffix}: edit`);
+          assert.deepEqual(await seriousAxeIssues(page, "[role=dialog]"), [], suffix);
+          await edit.getByRole("button", { name: "Cancel", exact: true }).click();
+          await edit.waitFor({ state: "detached" });
+        });
       });
 
       await t.step("registered again from the stay's guests dialog", async () => {
