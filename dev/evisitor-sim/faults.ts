@@ -22,7 +22,7 @@ export interface Fault {
   path?: string;
   /** For "timeout": how long the answer is held back. */
   delayMs?: number;
-  /** For "waf": the support ID the block page names (random otherwise). */
+  /** For "waf": the support ID the block page names (random otherwise; "" names none). */
   supportId?: string;
   /** Matching calls let through before the fault starts answering. */
   after?: number;

@@ -59,14 +59,15 @@ export function empty(headers?: HeadersInit): Response {
   return new Response(null, { status: 200, headers });
 }
 
-/** The F5 block page; its status is most likely 200. */
+/** The F5 block page; its status is most likely 200. An empty `supportId` leaves the ID out. */
 export function wafPage(
   supportId = Array.from({ length: 19 }, () => Math.floor(Math.random() * 10)).join(""),
 ): Response {
   return new Response(
     "<html><head><title>Request Rejected</title></head><body>The requested URL was rejected. " +
-      "Please consult with your administrator.<br><br>Your support ID is: " + supportId +
-      "<br><br><a href='javascript:history.back();'>[Go Back]</a></body></html>",
+      "Please consult with your administrator.<br><br>" +
+      (supportId ? `Your support ID is: ${supportId}<br><br>` : "") +
+      "<a href='javascript:history.back();'>[Go Back]</a></body></html>",
     { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } },
   );
 }

@@ -39,6 +39,7 @@ interface HostGuest {
   status: string;
   registrationState: string;
   registrationFailure?: { code: string; detail: string | null };
+  registrationError?: string | null;
   registrationRetryAt?: string | null;
 }
 
@@ -402,9 +403,34 @@ Deno.test({
         30_000,
       );
       assert.deepEqual(held.registrationFailure, { code: "firewall", detail: "1234567890" });
+      assert.equal(
+        held.registrationError,
+        "eVisitor's firewall refused the request (support ID: 1234567890).",
+      );
       assert.ok(held.registrationRetryAt, "sent again by itself later");
       assert.equal((await requestsTo(ctx, "CheckInTourist")).length, 4, "retried, not given up");
       const [guest] = await guestsOf(ctx, code);
       assert.equal(guest.status, "PreCheckIn");
+    }),
+});
+
+Deno.test({
+  name: "a firewall page that names no support ID is told without one",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      await connectDemoAccount(ctx);
+      const code = await stay(ctx);
+      await ctx.sim.control.fail("waf", 4, { path: "CheckInTourist", supportId: "" });
+      await checkIn(ctx, code, BIRGITTE);
+      const held = await guestWhere(
+        ctx,
+        code,
+        (g) => g.registrationState === "failed",
+        "the firewall's refusal recorded",
+        30_000,
+      );
+      assert.deepEqual(held.registrationFailure, { code: "firewall", detail: null });
+      assert.equal(held.registrationError, "eVisitor's firewall refused the request.");
     }),
 });

@@ -45,7 +45,7 @@ export interface FaultExtras {
   /** Only calls whose path contains this, e.g. "CheckInTourist". */
   path?: string;
   delayMs?: number;
-  /** For "waf": the support ID on the block page. */
+  /** For "waf": the support ID on the block page ("" for a page that names none). */
   supportId?: string;
   /** Matching calls let through before the fault starts. */
   after?: number;
