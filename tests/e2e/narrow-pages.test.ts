@@ -16,6 +16,7 @@ import { qrSheetUrl } from "../../site/src/lib/navigation/routes.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { connectDemoEVisitor, createStayThroughApi, e2eSession } from "../support/e2e.ts";
 import { BIRGITTE } from "../support/guests.ts";
+import { NARROW, sidewaysOverflow, smallTargets } from "../support/narrow.ts";
 import { rawIdsShown } from "../support/raw-ids.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 
@@ -23,8 +24,6 @@ let stack: TestStack;
 let browser: Browser;
 const HOST = "mala.ekrana@example.com";
 const INVITED = "suradnica.uska@example.com";
-/** The narrowest phone still sold (iPhone SE 1st gen., small Androids). */
-const NARROW = { width: 320, height: 700 };
 const PAGES_DIR = new URL("../../site/src/pages/app/", import.meta.url).pathname;
 
 /**
@@ -67,49 +66,6 @@ async function pageFiles(dir = PAGES_DIR, prefix = "/app"): Promise<string[]> {
     }
   }
   return found;
-}
-
-/** Whether the page scrolls sideways, and if so what sticks out past the window's right edge. */
-async function sidewaysOverflow(page: Page): Promise<string[]> {
-  return await page.evaluate(() => {
-    const width = innerWidth;
-    if (document.scrollingElement!.scrollWidth <= width) return [];
-    const culprits: string[] = [];
-    for (const el of Array.from(document.querySelectorAll("body *"))) {
-      const right = el.getBoundingClientRect().right;
-      const parent = el.parentElement!;
-      if (right <= width + 0.5 || parent.getBoundingClientRect().right > width + 0.5) continue;
-      culprits.push(`<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`);
-    }
-    return culprits.length > 0
-      ? culprits
-      : [`scrollWidth ${document.scrollingElement!.scrollWidth}`];
-  });
-}
-
-/**
- * What a finger cannot hit reliably (< 44 px) in the top bar, the page and the footer: buttons,
- * links (those inside running text excepted) and the segments of the language and theme switches
- * (labels around a hidden radio).
- */
-async function smallTargets(page: Page): Promise<string[]> {
-  return await page.evaluate(() => {
-    const found: string[] = [];
-    for (
-      const el of Array.from(document.querySelectorAll("header, main, footer")).flatMap((root) =>
-        Array.from(root.querySelectorAll("a[href], button, label:has(> input[type=radio])"))
-      )
-    ) {
-      const box = el.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1) continue;
-      if (el.tagName === "A" && getComputedStyle(el).display === "inline") continue;
-      if (box.width < 44 || box.height < 44) {
-        const name = el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "";
-        found.push(`${name} ${Math.round(box.width)}x${Math.round(box.height)}`);
-      }
-    }
-    return found;
-  });
 }
 
 /** How far the page reaches below the frame around it (the frame fills the window, no more). */

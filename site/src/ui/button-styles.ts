@@ -27,3 +27,6 @@ export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize
 /** A text link in running prose. */
 export const TEXT_LINK =
   "rounded font-semibold text-primary underline-offset-4 hover:underline focus-visible:underline";
+
+/** A text link standing alone on its line: as tall as a finger (44 px) however small its text. */
+export const LONE_TEXT_LINK = `${TEXT_LINK} inline-flex min-h-11 items-center`;

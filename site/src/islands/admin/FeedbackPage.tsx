@@ -13,6 +13,7 @@ import { AppFrame } from "../../shell/AppFrame.tsx";
 import { ListShell } from "../../shell/ListShell.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { SelectField } from "../../ui/forms/SelectField.tsx";
+import { BreakableEmail } from "../../ui/BreakableEmail.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { ResponsiveTable } from "../../ui/ResponsiveTable.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
@@ -155,7 +156,9 @@ function FeedbackTable({ t, lang, items }: { t: Translate; lang: Locale; items: 
       row={(item) => (
         <>
           <td className={`${CELL} whitespace-nowrap`}>{formatDateTime(item.createdAt, lang)}</td>
-          <td className={`${CELL} break-words`}>{item.userEmail}</td>
+          <td className={CELL}>
+            <BreakableEmail email={item.userEmail} />
+          </td>
           <td className={CELL}>{t(`feedback.category.${item.category}`)}</td>
           <td className={`${CELL} whitespace-nowrap`}>
             {t("feedback.ratingValue", { rating: item.rating })}
@@ -167,14 +170,16 @@ function FeedbackTable({ t, lang, items }: { t: Translate; lang: Locale; items: 
         </>
       )}
       card={(item) => (
-        <div className="space-y-2 p-4">
+        <div className="space-y-2">
           <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
             <span>{formatDateTime(item.createdAt, lang)}</span>
             <span className="font-semibold text-fg">
               {t("feedback.ratingValue", { rating: item.rating })}
             </span>
           </p>
-          <p className="font-semibold break-words">{item.userEmail}</p>
+          <p className="font-semibold">
+            <BreakableEmail email={item.userEmail} />
+          </p>
           <p className="text-sm text-fg-muted">{t(`feedback.category.${item.category}`)}</p>
           <p className="whitespace-pre-line">{item.text}</p>
           <p className="text-sm text-fg-muted">

@@ -185,7 +185,7 @@ function PurchaseRequestList() {
             ]}
           />
           {/* Phones show cards without column headers: the sort is chosen here instead. */}
-          <div className="grid grid-cols-2 gap-4 sm:col-span-2 desktop:hidden">
+          <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 desktop:hidden">
             <SelectField
               name="sortBy"
               label={t("adminPurchases.sortBy")}

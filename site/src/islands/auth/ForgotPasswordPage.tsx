@@ -10,7 +10,7 @@ import { FormAlert } from "../../ui/forms/FormAlert.tsx";
 import { FormNotice } from "../../ui/forms/FormNotice.tsx";
 import { TextField } from "../../ui/forms/TextField.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { TEXT_LINK } from "../../ui/button-styles.ts";
+import { LONE_TEXT_LINK } from "../../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { AuthFrame } from "./AuthFrame.tsx";
 
@@ -76,7 +76,7 @@ function ForgotPasswordForm() {
       intro={t("forgotPassword.intro")}
       footer={
         <p>
-          <a href={ROUTES.login} onClick={markNavigation} className={TEXT_LINK}>
+          <a href={ROUTES.login} onClick={markNavigation} className={LONE_TEXT_LINK}>
             {t("auth.backToLogin")}
           </a>
         </p>

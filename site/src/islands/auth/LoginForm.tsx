@@ -24,7 +24,7 @@ import { TextField } from "../../ui/forms/TextField.tsx";
 import { useFieldErrors } from "../../ui/forms/use-field-errors.ts";
 import { useFieldFocus } from "../../ui/forms/use-field-focus.ts";
 import { Button } from "../../ui/Button.tsx";
-import { TEXT_LINK } from "../../ui/button-styles.ts";
+import { LONE_TEXT_LINK, TEXT_LINK } from "../../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { ResendConfirmation } from "./ResendConfirmation.tsx";
 import { TermsNotice } from "./TermsNotice.tsx";
@@ -235,7 +235,7 @@ export function LoginForm() {
                   setUseRecoveryCode(!useRecoveryCode);
                   clearErrors();
                 }}
-                className={`${TEXT_LINK} text-sm`}
+                className={`${LONE_TEXT_LINK} text-sm`}
               >
                 {useRecoveryCode ? t("login.useAuthenticator") : t("login.useRecoveryCode")}
               </button>
@@ -263,8 +263,12 @@ export function LoginForm() {
                   required
                   error={errorOf("password")}
                 />
-                <p className="mt-2 text-right text-sm">
-                  <a href={ROUTES.forgotPassword} onClick={markNavigation} className={TEXT_LINK}>
+                <p className="mt-0.5 text-right text-sm">
+                  <a
+                    href={ROUTES.forgotPassword}
+                    onClick={markNavigation}
+                    className={LONE_TEXT_LINK}
+                  >
                     {t("login.forgotPassword")}
                   </a>
                 </p>

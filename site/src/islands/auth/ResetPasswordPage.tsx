@@ -11,7 +11,7 @@ import { NewPasswordFields } from "../../ui/forms/NewPasswordFields.tsx";
 import { useFieldErrors } from "../../ui/forms/use-field-errors.ts";
 import { useFieldFocus } from "../../ui/forms/use-field-focus.ts";
 import { Button } from "../../ui/Button.tsx";
-import { buttonClass, TEXT_LINK } from "../../ui/button-styles.ts";
+import { buttonClass, LONE_TEXT_LINK } from "../../ui/button-styles.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { AuthFrame } from "./AuthFrame.tsx";
 import { GoToLoginLink } from "./GoToLoginLink.tsx";
@@ -122,7 +122,7 @@ function ResetPasswordForm() {
       intro={t("resetPassword.intro")}
       footer={
         <p>
-          <a href={ROUTES.login} onClick={markNavigation} className={TEXT_LINK}>
+          <a href={ROUTES.login} onClick={markNavigation} className={LONE_TEXT_LINK}>
             {t("auth.backToLogin")}
           </a>
         </p>

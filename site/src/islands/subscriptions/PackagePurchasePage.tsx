@@ -227,7 +227,7 @@ function Purchase(
       <p className="text-sm font-semibold tracking-wide text-primary uppercase">
         {t("packagePage.eyebrow")}
       </p>
-      <div className="mt-2 grid gap-8 lg:grid-cols-[1fr_1.05fr] lg:gap-12">
+      <div className="mt-2 grid grid-cols-1 gap-8 lg:grid-cols-[1fr_1.05fr] lg:gap-12">
         <div>
           <h1 id={titleId} className="text-4xl font-bold tracking-tight">
             {t("purchase.packageName", { name: pkg.name })}

@@ -24,7 +24,7 @@ export function PeriodChoice({ t, lang, periods, value, onChange }: PeriodChoice
         {periods.map((period) => (
           <label
             key={period.length}
-            className="flex flex-1 cursor-pointer flex-col items-center rounded-lg px-2 py-1.5 text-center text-sm font-semibold text-fg-muted transition-colors hover:text-fg has-checked:bg-surface has-checked:text-primary has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-ring"
+            className="flex min-w-0 flex-1 cursor-pointer flex-col items-center justify-center rounded-lg px-1 py-1.5 text-balance min-[360px]:px-2 text-center text-sm font-semibold text-fg-muted transition-colors hover:text-fg has-checked:bg-surface has-checked:text-primary has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-ring"
           >
             <input
               type="radio"
@@ -34,11 +34,11 @@ export function PeriodChoice({ t, lang, periods, value, onChange }: PeriodChoice
               onChange={() => onChange(period.length)}
               className="sr-only"
             />
-            <span className="whitespace-nowrap">
+            <span>
               {translatePlural(lang, "plans.months", period.length)}
             </span>
             <span
-              className={`text-xs whitespace-nowrap ${
+              className={`text-xs ${
                 period.discountPercent > 0 ? "text-success-soft-fg" : "text-fg-muted"
               }`}
             >
