@@ -4,6 +4,7 @@ import { axeIssuesOf } from "../support/axe.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import { STACK_ADMIN, startStack, type TestStack } from "../support/stack.ts";
 import {
+  atRest,
   dialogScreenshot,
   E2E_PASSWORD,
   e2eSession,
@@ -73,7 +74,7 @@ const TEXTS = {
 
 /** The profile menu once it has finished growing in (a click during it may miss its item). */
 async function openedMenu(page: Page) {
-  await page.locator("[role=menu]:not([data-enter], [data-closed], [data-transition])").waitFor();
+  await atRest(page.locator("[role=menu]"));
 }
 
 async function openFromMenu(

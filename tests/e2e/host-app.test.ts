@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { axeIssuesOf, seriousAxeIssues } from "../support/axe.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
 import {
+  atRest,
   createStayThroughApi,
   dayOfNextMonth,
   dialogScreenshot,
@@ -326,9 +327,7 @@ Deno.test({
               assert.deepEqual(await smallTargets(page, "header, main"), [], "dashboard");
               await page.getByRole("button", { name: "Moj račun" }).click();
               // Measured once it has finished growing in.
-              await page.locator(
-                "[role=menu]:not([data-enter], [data-closed], [data-transition])",
-              ).waitFor();
+              await atRest(page.locator("[role=menu]"));
               assert.deepEqual(await smallTargets(page, "[role=menu]"), [], "profile menu");
               await page.keyboard.press("Escape");
               // Gone, not still fading out in its portal (outside any landmark) when axe looks.

@@ -70,7 +70,14 @@ Deno.test({
           await settings.getByLabel("E-mail za goste").fill("marija.gosti@example.com");
           await settings.getByRole("button", { name: "Spremi postavke" }).click();
           await settings.getByText("Unesite ispravan broj").waitFor();
-          assert.equal(await whatsApp.evaluate((e) => e === document.activeElement), true);
+          // Focus moves to the field once the form has drawn its error: wait for it, briefly.
+          await page.waitForFunction(
+            (e) => e === document.activeElement,
+            await whatsApp.elementHandle(),
+            {
+              timeout: 5_000,
+            },
+          );
           await whatsApp.fill("+385 91 555 1234");
           await settings.getByText("Gosti ovo vide na svakoj stranici prijave").waitFor();
           await dialogScreenshot(page, settings, "property-settings-desktop-light");

@@ -152,6 +152,29 @@ export function e2eSession(stack: TestStack, browser: Browser) {
 }
 
 /**
+ * Waits until `target` has finished growing or fading in: no transition running on it or inside
+ * it, no Headless UI transition mark, full opacity and scale. Measuring sizes during the opening
+ * transition reads them scaled down (a 44 px item as 42 px), and a click may miss.
+ */
+export async function atRest(target: Locator): Promise<void> {
+  await target.waitFor();
+  await target.evaluate(async (el) => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => done(undefined)));
+    for (let i = 0; i < 300; i++) {
+      await Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => {})));
+      await frame();
+      const style = getComputedStyle(el);
+      if (
+        el.getAnimations({ subtree: true }).length === 0 &&
+        !el.matches("[data-enter], [data-closed], [data-transition]") &&
+        style.opacity === "1" && (style.scale === "none" || style.scale === "1")
+      ) return;
+    }
+    throw new Error("still moving after 300 frames");
+  });
+}
+
+/**
  * A screenshot of the window with `dialog` open, once it has finished fading in (a capture taken
  * at once may catch it still transparent).
  */
