@@ -38,7 +38,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitForMail: (match, timeoutMs = 15_000) =>
+    waitForMail: (match, timeoutMs = 30_000) =>
       waitFor(() => messages.find(match), { timeoutMs, what: "an e-mail" }),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
