@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Description, DialogTitle } from "@headlessui/react";
 import { cancelRegistrations } from "../../lib/api/guests.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { Button } from "../../ui/Button.tsx";
+import { DialogFrame } from "../../ui/DialogFrame.tsx";
 import { TextField } from "../../ui/forms/TextField.tsx";
 
 /** The guests whose registrations are to be cancelled, with the names the host knows them by. */
@@ -55,55 +56,44 @@ export function CancelRegistrationDialog(
   }
 
   return (
-    <Dialog open={open} onClose={() => !busy && onClose()} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/50 backdrop-blur-[2px] transition-opacity duration-150 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 grid place-items-center overflow-y-auto p-4">
-        <DialogPanel
-          transition
-          className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-2xl transition duration-150 ease-out data-closed:scale-95 data-closed:opacity-0"
-        >
-          <form onSubmit={submit} noValidate>
-            <DialogTitle className="text-lg font-bold">
-              {t("guests.cancel.title")}
-            </DialogTitle>
-            <Description as="div" className="mt-2 space-y-2 text-fg-muted">
-              <p>{t("guests.cancel.text")}</p>
-              <ul className="list-disc pl-5 font-semibold text-fg">
-                {target.guests.map((guest) => <li key={guest.id}>{guest.name}</li>)}
-              </ul>
-              <p>{t("guests.cancel.again")}</p>
-            </Description>
-            <div className="mt-4">
-              <TextField
-                name="cancelReason"
-                label={t("guests.cancel.reason")}
-                description={t("guests.cancel.reasonHint")}
-                multiline
-                rows={3}
-                required
-                maxLength={REASON_MAX}
-                value={reason}
-                error={error}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  setError(undefined);
-                }}
-              />
-            </div>
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus>
-                {t("guests.cancel.dismiss")}
-              </Button>
-              <Button type="submit" variant="danger" busy={busy}>
-                {t("guests.cancel.confirm")}
-              </Button>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <DialogFrame open={open} onClose={() => !busy && onClose()} size="md">
+      <form onSubmit={submit} noValidate className="p-6">
+        <DialogTitle className="text-lg font-bold">
+          {t("guests.cancel.title")}
+        </DialogTitle>
+        <Description as="div" className="mt-2 space-y-2 text-fg-muted">
+          <p>{t("guests.cancel.text")}</p>
+          <ul className="list-disc pl-5 font-semibold text-fg">
+            {target.guests.map((guest) => <li key={guest.id}>{guest.name}</li>)}
+          </ul>
+          <p>{t("guests.cancel.again")}</p>
+        </Description>
+        <div className="mt-4">
+          <TextField
+            name="cancelReason"
+            label={t("guests.cancel.reason")}
+            description={t("guests.cancel.reasonHint")}
+            multiline
+            rows={3}
+            required
+            maxLength={REASON_MAX}
+            value={reason}
+            error={error}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(undefined);
+            }}
+          />
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus>
+            {t("guests.cancel.dismiss")}
+          </Button>
+          <Button type="submit" variant="danger" busy={busy}>
+            {t("guests.cancel.confirm")}
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }

@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from "react";
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Description, DialogTitle } from "@headlessui/react";
 import { sendGuestsAgain } from "../../lib/api/guests.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { Button } from "../../ui/Button.tsx";
+import { DialogFrame } from "../../ui/DialogFrame.tsx";
 import { TaxCategoryField } from "./TaxCategoryField.tsx";
 import { useTaxCategories } from "./use-tax-categories.ts";
 
@@ -63,50 +64,39 @@ export function TaxCategoryDialog(
 
   const offered = categories.load.status === "loaded" && categories.load.categories.length > 0;
   return (
-    <Dialog open={open} onClose={() => !busy && onClose()} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/50 backdrop-blur-[2px] transition-opacity duration-150 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 grid place-items-center overflow-y-auto p-4">
-        <DialogPanel
-          transition
-          className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-2xl transition duration-150 ease-out data-closed:scale-95 data-closed:opacity-0"
-        >
-          <form onSubmit={submit} noValidate>
-            <DialogTitle className="text-lg font-bold">
-              {t("guests.taxCategory.title", { name: target.name })}
-            </DialogTitle>
-            <Description className="mt-2 text-fg-muted">
-              {t("guests.taxCategory.text")}
-            </Description>
-            <div className="mt-4">
-              <TaxCategoryField
-                t={t}
-                load={categories.load}
-                onRetry={categories.retry}
-                name="taxCategory"
-                automatic={false}
-                value={code}
-                error={error}
-                description={offered ? t("guests.taxCategory.hint") : undefined}
-                onChange={(event) => {
-                  setCode(event.target.value);
-                  setError(undefined);
-                }}
-              />
-            </div>
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus>
-                {t("dialog.cancel")}
-              </Button>
-              <Button type="submit" busy={busy} disabled={!offered}>
-                {t("guests.taxCategory.confirm")}
-              </Button>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <DialogFrame open={open} onClose={() => !busy && onClose()} size="md">
+      <form onSubmit={submit} noValidate className="p-6">
+        <DialogTitle className="text-lg font-bold">
+          {t("guests.taxCategory.title", { name: target.name })}
+        </DialogTitle>
+        <Description className="mt-2 text-fg-muted">
+          {t("guests.taxCategory.text")}
+        </Description>
+        <div className="mt-4">
+          <TaxCategoryField
+            t={t}
+            load={categories.load}
+            onRetry={categories.retry}
+            name="taxCategory"
+            automatic={false}
+            value={code}
+            error={error}
+            description={offered ? t("guests.taxCategory.hint") : undefined}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(undefined);
+            }}
+          />
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus>
+            {t("dialog.cancel")}
+          </Button>
+          <Button type="submit" busy={busy} disabled={!offered}>
+            {t("guests.taxCategory.confirm")}
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }
