@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DocumentType, Gender } from "@shared/enums.ts";
+import { Gender } from "@shared/enums.ts";
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
@@ -15,6 +15,7 @@ import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
 import { createDatabase } from "@core/db/client.ts";
 import { removeExpiredGuestData } from "../../workers/evisitor/schedule/guest-data-retention.ts";
+import { BIRGITTE } from "../support/guests.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -22,19 +23,7 @@ const HOST = "marija.gosti@example.com";
 /** eVisitor registers and checks out within seconds; the page reads the list every two. */
 const WORKER = { timeout: 20_000 };
 
-const birgitte = {
-  firstName: "Birgitte",
-  surname: "Rasmussen",
-  gender: Gender.Female,
-  dateOfBirth: "1961-10-25",
-  citizenship: "DNK",
-  countryOfBirth: "DNK",
-  cityOfBirth: "Køge",
-  countryOfResidence: "DNK",
-  cityOfResidence: "København",
-  documentType: DocumentType.Passport,
-  documentNumber: "109957822",
-};
+const birgitte = BIRGITTE;
 const ivo = {
   ...birgitte,
   firstName: "Ivo",

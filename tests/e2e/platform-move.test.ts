@@ -12,7 +12,6 @@ import type { Browser, Page } from "playwright-core";
 import { createDatabase } from "@core/db/client.ts";
 import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
-import { DocumentType, Gender } from "@shared/enums.ts";
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { launchBrowser, screenshot } from "../support/browser.ts";
@@ -24,24 +23,13 @@ import {
 } from "../support/e2e.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
+import { BIRGITTE } from "../support/guests.ts";
 
 let stack: TestStack;
 let browser: Browser;
 const HOST = "iva.platforma@example.com";
 
-const birgitte = {
-  firstName: "Birgitte",
-  surname: "Rasmussen",
-  gender: Gender.Female,
-  dateOfBirth: "1961-10-25",
-  citizenship: "DNK",
-  countryOfBirth: "DNK",
-  cityOfBirth: "Køge",
-  countryOfResidence: "DNK",
-  cityOfResidence: "København",
-  documentType: DocumentType.Passport,
-  documentNumber: "109957822",
-};
+const birgitte = BIRGITTE;
 
 const registrations = async () => (await stack.evisitor.control.state()).registrations;
 

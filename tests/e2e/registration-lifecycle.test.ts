@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { DocumentType, Gender } from "@shared/enums.ts";
+import { Gender } from "@shared/enums.ts";
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
@@ -21,25 +21,14 @@ import {
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import { seriousAxeIssues } from "../support/axe.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
+import { BIRGITTE } from "../support/guests.ts";
 
 let stack: TestStack;
 let browser: Browser;
 const HOST = "lana.ponistenja@example.com";
 const WORKER = { timeout: 20_000 };
 
-const birgitte = {
-  firstName: "Birgitte",
-  surname: "Rasmussen",
-  gender: Gender.Female,
-  dateOfBirth: "1961-10-25",
-  citizenship: "DNK",
-  countryOfBirth: "DNK",
-  cityOfBirth: "Køge",
-  countryOfResidence: "DNK",
-  cityOfResidence: "København",
-  documentType: DocumentType.Passport,
-  documentNumber: "109957822",
-};
+const birgitte = BIRGITTE;
 const ivo = { ...birgitte, firstName: "Ivo", gender: Gender.Male, documentNumber: "209957823" };
 
 async function checkInThroughApi(page: Page, reservationCode: string, guest: object) {

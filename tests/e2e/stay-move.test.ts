@@ -6,7 +6,6 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
-import { DocumentType, Gender } from "@shared/enums.ts";
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { launchBrowser, screenshot } from "../support/browser.ts";
@@ -20,6 +19,7 @@ import {
 import { seriousAxeIssues } from "../support/axe.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
+import { BIRGITTE } from "../support/guests.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -27,19 +27,7 @@ const HOST = "marko.premjestaj@example.com";
 const NEW_END = addDays(todayInStayZone(), 3);
 const LATER_END = addDays(todayInStayZone(), 4);
 
-const birgitte = {
-  firstName: "Birgitte",
-  surname: "Rasmussen",
-  gender: Gender.Female,
-  dateOfBirth: "1961-10-25",
-  citizenship: "DNK",
-  countryOfBirth: "DNK",
-  cityOfBirth: "Køge",
-  countryOfResidence: "DNK",
-  cityOfResidence: "København",
-  documentType: DocumentType.Passport,
-  documentNumber: "109957822",
-};
+const birgitte = BIRGITTE;
 
 async function checkInThroughApi(page: Page, reservationCode: string, guest: object) {
   const status = await page.evaluate(async ({ reservationCode, guest }) => {
