@@ -1,6 +1,6 @@
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
-import { freePort, waitForPort } from "./ports.ts";
+import { freePort, waitForChildPort, withPortRetry } from "./ports.ts";
 import { waitFor } from "./wait.ts";
 
 /** The NATS users of deploy/nats/users.conf, and `test`: the tests' own, allowed everything. */
@@ -47,10 +47,17 @@ function newPasswords(): Passwords {
  * passwords: every test runs against an authenticated server. The product's processes get the
  * URL of their own user; a test looking at or staging JetStream directly uses `test`.
  */
-export async function startNatsServer(): Promise<TestNatsServer> {
-  const node = await launchNode({ passwords: newPasswords(), port: freePort() });
-  await node.start();
-  return node;
+export function startNatsServer(): Promise<TestNatsServer> {
+  return withPortRetry(async () => {
+    const node = await launchNode({ passwords: newPasswords(), port: freePort() });
+    try {
+      await node.start();
+    } catch (error) {
+      await node.dispose();
+      throw error;
+    }
+    return node;
+  });
 }
 
 export interface TestNatsCluster {
@@ -178,7 +185,12 @@ async function launchNode({ passwords, port, cluster }: NodeOptions): Promise<Te
       stdout: "null",
       stderr: "null",
     }).spawn();
-    await waitForPort(port);
+    try {
+      await waitForChildPort(child, port, 10_000);
+    } catch (error) {
+      child = undefined;
+      throw error;
+    }
   };
   const end = async (signal: "SIGTERM" | "SIGKILL") => {
     if (!child) return;

@@ -1,6 +1,5 @@
 import { SMTPServer } from "smtp-server";
 import { type ParsedMail, simpleParser } from "mailparser";
-import { freePort } from "./ports.ts";
 import { waitFor } from "./wait.ts";
 
 export interface TestSmtp {
@@ -15,7 +14,6 @@ const QUIET_SOCKET_ERRORS = new Set(["ECONNRESET", "EPIPE", "ETIMEDOUT"]);
 
 /** A real SMTP listener (npm smtp-server) on loopback that keeps every message it receives. */
 export async function startSmtp(): Promise<TestSmtp> {
-  const port = freePort();
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -34,7 +32,10 @@ export async function startSmtp(): Promise<TestSmtp> {
   server.on("error", (error: Error & { code?: string }) => {
     if (!QUIET_SOCKET_ERRORS.has(error.code ?? "")) console.error("test SMTP listener:", error);
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Port 0: the kernel picks one and the listener keeps it, so no other test can take it.
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = (server as unknown as { server: import("node:net").Server }).server
+    .address() as import("node:net").AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,

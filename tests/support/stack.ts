@@ -4,7 +4,7 @@ import {
   type TestNatsCluster,
   type TestNatsServer,
 } from "./nats-server.ts";
-import { freePort, waitForPort } from "./ports.ts";
+import { ExitedBeforeListening, freePort, waitForChildPort, withPortRetry } from "./ports.ts";
 import { startSmtp, type TestSmtp } from "./smtp.ts";
 import { TEST_ENV } from "./app.ts";
 import { type RunningEVisitorSim, startEVisitorSim } from "./evisitor-sim.ts";
@@ -58,16 +58,14 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
   const workersNatsUrl = natsCluster ? natsCluster.nodes[0].urls.workers : nats.urls.workers;
   const smtp = await startSmtp();
   const evisitor = await startEVisitorSim();
-  const port = freePort();
-  const env = {
+  let port = freePort();
+  const baseEnv = {
     ...TEST_ENV,
     EVISITOR_URL: evisitor.baseUrl,
     ADMIN_EMAIL: STACK_ADMIN.email,
     ADMIN_PASSWORD: STACK_ADMIN.password,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: `file:${dir}/app.db`,
     SMTP_URL: smtp.url,
-    PORT: String(port),
     HOST: "127.0.0.1",
     SITE_DIR: `${ROOT}site/dist`,
     RETRY_BASE_MS: "100",
@@ -78,13 +76,21 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     ...(natsCluster ? { NATS_STREAM_REPLICAS: "3" } : {}),
     ...options.env,
   };
+  const envNow = () => ({
+    ...baseEnv,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
+  });
   const spawn = async (script: string, log: string) => {
     const file = await Deno.open(`${dir}/${log}`, { append: true, create: true });
     const child = new Deno.Command(DENO, {
       args: ["run", "-A", script],
       cwd: ROOT,
       // Each process as its own NATS user, as dev/start.sh and docker-compose.yml run them.
-      env: { NATS_URL: script.startsWith("api/") ? nats.urls.api : workersNatsUrl, ...env },
+      env: {
+        NATS_URL: script.startsWith("api/") ? nats.urls.api : workersNatsUrl,
+        ...envNow(),
+      },
       stdout: "piped",
       stderr: "piped",
     }).spawn();
@@ -102,7 +108,15 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     if (running[process]) return;
     if (process === "api") {
       running.api = await spawn("api/main.ts", "api.log");
-      await waitForPort(port, 30_000);
+      try {
+        await waitForChildPort(running.api.child, port, 30_000);
+      } catch (error) {
+        await running.api.done;
+        delete running.api;
+        throw error instanceof ExitedBeforeListening
+          ? new ExitedBeforeListening(`${error.message}; see ${dir}/api.log`)
+          : error;
+      }
     } else {
       running.workers = await spawn("workers/main.ts", "workers.log");
     }
@@ -119,7 +133,15 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     await child.child.status;
     await child.done;
   };
-  await start("api");
+  // Another program may take the API's port between freePort and the bind: then a new one.
+  await withPortRetry(async () => {
+    try {
+      await start("api");
+    } catch (error) {
+      port = freePort();
+      throw error;
+    }
+  });
   await start("workers");
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -127,7 +149,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     nats,
     natsCluster,
     evisitor,
-    databaseUrl: env.DATABASE_URL,
+    databaseUrl: baseEnv.DATABASE_URL,
     logs: async () =>
       (await Deno.readTextFile(`${dir}/api.log`)) + (await Deno.readTextFile(`${dir}/workers.log`)),
     kill,

@@ -66,15 +66,28 @@ Deno.test("api never imports workers; shared and site stay below", () => {
 });
 
 Deno.test("deno lint fails on a planted violation with its file and line, and passes the tree", async () => {
-  const planted = `${ROOT}api/core/planted-violation.ts`;
-  await Deno.writeTextFile(
-    planted,
-    'export const x = 1;\nexport { startWorkers } from "../../workers/start.ts";\n',
-  );
+  // The violation is planted in a copy of the rule's surroundings in a temporary directory, never
+  // in the tree: the rule finds the repository root from its own file, so the copy is a root.
+  const copy = await Deno.makeTempDir({ prefix: "import-direction-" });
   try {
+    await Deno.mkdir(`${copy}/dev/lint`, { recursive: true });
+    await Deno.mkdir(`${copy}/api/core`, { recursive: true });
+    await Deno.copyFile(
+      `${ROOT}dev/lint/import-direction.ts`,
+      `${copy}/dev/lint/import-direction.ts`,
+    );
+    await Deno.writeTextFile(
+      `${copy}/deno.json`,
+      JSON.stringify({ lint: { plugins: ["./dev/lint/import-direction.ts"] } }),
+    );
+    const planted = `${copy}/api/core/planted-violation.ts`;
+    await Deno.writeTextFile(
+      planted,
+      'export const x = 1;\nexport { startWorkers } from "../../workers/start.ts";\n',
+    );
     const failed = await new Deno.Command(DENO, {
       args: ["lint", planted],
-      cwd: ROOT,
+      cwd: copy,
       env: { NO_COLOR: "1" },
       stdout: "piped",
       stderr: "piped",
@@ -84,7 +97,7 @@ Deno.test("deno lint fails on a planted violation with its file and line, and pa
     assert.match(text, /layers\/import-direction/);
     assert.match(text, /api\/core\/planted-violation\.ts:2:/);
   } finally {
-    await Deno.remove(planted);
+    await Deno.remove(copy, { recursive: true });
   }
   const tree = await new Deno.Command(DENO, {
     args: ["lint", "api", "workers", "shared", "site/src"],
