@@ -1,6 +1,18 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 
-const SCREENSHOT_DIR = new URL("../e2e/screenshots/", import.meta.url).pathname;
+import { tmpdir } from "node:os";
+
+/**
+ * Screenshots are taken on request only (`SCREENSHOTS=1 npm test …`, or SCREENSHOTS=<directory>):
+ * no test compares them, and capturing 400 full pages costs minutes. They go outside the tree,
+ * to <os temp>/prijavko-screenshots unless a directory is named.
+ */
+const SCREENSHOTS = Deno.env.get("SCREENSHOTS") ?? "";
+export const SCREENSHOT_DIR = SCREENSHOTS === "" || SCREENSHOTS === "0"
+  ? undefined
+  : SCREENSHOTS === "1"
+  ? `${Deno.env.get("SCREENSHOT_DIR") ?? `${tmpdir()}/prijavko-screenshots`}/`
+  : `${SCREENSHOTS.replace(/\/$/, "")}/`;
 
 /**
  * Debian's Chromium driven by playwright-core, with the flags this closed network needs, and
@@ -28,14 +40,16 @@ export const VIEWPORTS = {
 } as const;
 
 /**
- * Saves a screenshot as tests/e2e/screenshots/<name>.png: the whole page, or only the window with
- * `fullPage: false` (for open dialogs, which a full-page capture splits at the scroll position).
+ * With screenshots on (SCREENSHOT_DIR), saves one as <dir>/<name>.png: the whole page, or only the
+ * window with `fullPage: false` (for open dialogs, which a full-page capture splits at the scroll
+ * position). Otherwise does nothing.
  */
 export async function screenshot(
   page: Page,
   name: string,
   { fullPage = true } = {},
 ): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
   await Deno.mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage });
 }
