@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
+import { screenshot, VIEWPORTS } from "../support/browser.ts";
 import { e2eSession, LOOKS, type Theme } from "../support/e2e.ts";
-import { startStack, type TestStack } from "../support/stack.ts";
+import { sharedStack } from "../support/shared-stack.ts";
+import type { TestStack } from "../support/stack.ts";
 
 /** The browser tests share one running product: the real API, workers, NATS and SMTP listener. */
 let stack: TestStack;
@@ -24,136 +25,130 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    stack = await startStack();
-    browser = await launchBrowser();
-    try {
-      await t.step(
-        "a visitor sends a message in Croatian and support receives it by e-mail",
-        async () => {
-          const page = await openPage("/kontakt");
-          assert.equal(await page.title(), "Kontakt · Prijavko");
-          await page.getByLabel("Ime", { exact: true }).fill("Marko");
-          await page.getByLabel("Prezime").fill("Perić");
-          await page.getByLabel("E-mail").fill("marko.peric@example.com");
-          await page.getByLabel("Poruka").fill(
-            "Imam apartman u Splitu s tri jedinice. Kako počinjem?",
-          );
-          await page.getByRole("button", { name: "Pošalji" }).click();
-          await page.getByRole("status").getByText("Poruka je uspješno poslana.").waitFor();
-          assert.equal(
-            await page.getByLabel("Ime", { exact: true }).inputValue(),
-            "",
-            "the form is reset",
-          );
-          await screenshot(page, "contact-sent-desktop-light");
+    ({ stack, browser } = await sharedStack());
+    await t.step(
+      "a visitor sends a message in Croatian and support receives it by e-mail",
+      async () => {
+        const page = await openPage("/kontakt");
+        assert.equal(await page.title(), "Kontakt · Prijavko");
+        await page.getByLabel("Ime", { exact: true }).fill("Marko");
+        await page.getByLabel("Prezime").fill("Perić");
+        await page.getByLabel("E-mail").fill("marko.peric@example.com");
+        await page.getByLabel("Poruka").fill(
+          "Imam apartman u Splitu s tri jedinice. Kako počinjem?",
+        );
+        await page.getByRole("button", { name: "Pošalji" }).click();
+        await page.getByRole("status").getByText("Poruka je uspješno poslana.").waitFor();
+        assert.equal(
+          await page.getByLabel("Ime", { exact: true }).inputValue(),
+          "",
+          "the form is reset",
+        );
+        await screenshot(page, "contact-sent-desktop-light");
 
-          const mail = await stack.smtp.waitForMail((m) =>
-            m.subject === "Kontakt obrazac: Marko Perić"
-          );
-          assert.equal(mail.replyTo?.text, "marko.peric@example.com");
-          assert.match(mail.text ?? "", /Imam apartman u Splitu s tri jedinice\. Kako počinjem\?/);
-          await page.context().close();
-        },
-      );
+        const mail = await stack.smtp.waitForMail((m) =>
+          m.subject === "Kontakt obrazac: Marko Perić"
+        );
+        assert.equal(mail.replyTo?.text, "marko.peric@example.com");
+        assert.match(mail.text ?? "", /Imam apartman u Splitu s tri jedinice\. Kako počinjem\?/);
+        await page.context().close();
+      },
+    );
 
-      await t.step(
-        "an empty or wrong form shows each field's message in English and sends nothing",
-        async () => {
-          const page = await openPage("/en/kontakt", { viewport: VIEWPORTS.phone });
-          let posted = 0;
-          page.on(
-            "request",
-            (r) => void (r.url().includes("/api/Support/contact-form") && posted++),
-          );
-          await page.getByRole("button", { name: "Send" }).click();
-          for (
-            const text of [
-              "First name is required",
-              "Last name is required",
-              "Email is required",
-              "Message is required",
-            ]
-          ) {
-            await page.getByText(text).waitFor();
-          }
-          await page.getByLabel("E-mail").fill("not-an-address");
-          await page.getByRole("button", { name: "Send" }).click();
-          await page.getByText("Please enter a valid email address").waitFor();
-          assert.equal(posted, 0);
-          await screenshot(page, "contact-errors-phone-light");
-          await page.context().close();
-        },
-      );
+    await t.step(
+      "an empty or wrong form shows each field's message in English and sends nothing",
+      async () => {
+        const page = await openPage("/en/kontakt", { viewport: VIEWPORTS.phone });
+        let posted = 0;
+        page.on(
+          "request",
+          (r) => void (r.url().includes("/api/Support/contact-form") && posted++),
+        );
+        await page.getByRole("button", { name: "Send" }).click();
+        for (
+          const text of [
+            "First name is required",
+            "Last name is required",
+            "Email is required",
+            "Message is required",
+          ]
+        ) {
+          await page.getByText(text).waitFor();
+        }
+        await page.getByLabel("E-mail").fill("not-an-address");
+        await page.getByRole("button", { name: "Send" }).click();
+        await page.getByText("Please enter a valid email address").waitFor();
+        assert.equal(posted, 0);
+        await screenshot(page, "contact-errors-phone-light");
+        await page.context().close();
+      },
+    );
 
-      await t.step(
-        "a failed send tells the visitor to try again and keeps what they typed",
-        async () => {
-          const page = await openPage("/en/kontakt");
-          await page.route("**/api/Support/contact-form", (route) =>
-            route.fulfill({
+    await t.step(
+      "a failed send tells the visitor to try again and keeps what they typed",
+      async () => {
+        const page = await openPage("/en/kontakt");
+        await page.route("**/api/Support/contact-form", (route) =>
+          route.fulfill({
+            status: 503,
+            contentType: "application/problem+json",
+            body: JSON.stringify({
+              type: "/api/problems/ServiceUnavailable",
+              title: "Unavailable",
               status: 503,
-              contentType: "application/problem+json",
-              body: JSON.stringify({
-                type: "/api/problems/ServiceUnavailable",
-                title: "Unavailable",
-                status: 503,
-              }),
-            }));
-          await page.getByLabel("First name").fill("Jana");
-          await page.getByLabel("Last name").fill("Weber");
-          await page.getByLabel("E-mail").fill("jana@example.de");
-          await page.getByLabel("Message").fill("Hello!");
-          await page.getByRole("button", { name: "Send" }).click();
-          await page.getByRole("alert").getByText("Error sending message. Please try again.")
-            .waitFor();
-          assert.equal(await page.getByLabel("Message").inputValue(), "Hello!");
+            }),
+          }));
+        await page.getByLabel("First name").fill("Jana");
+        await page.getByLabel("Last name").fill("Weber");
+        await page.getByLabel("E-mail").fill("jana@example.de");
+        await page.getByLabel("Message").fill("Hello!");
+        await page.getByRole("button", { name: "Send" }).click();
+        await page.getByRole("alert").getByText("Error sending message. Please try again.")
+          .waitFor();
+        assert.equal(await page.getByLabel("Message").inputValue(), "Hello!");
+        await page.context().close();
+      },
+    );
+
+    await t.step("the pages look right on a phone and a desktop, light and dark", async () => {
+      for (const { viewport, theme, suffix } of LOOKS) {
+        for (
+          const [name, path] of [["landing", "/"], ["contact", "/kontakt"], [
+            "contact-en",
+            "/en/kontakt",
+          ], ["app-contact", "/app/kontakt"]]
+        ) {
+          const page = await openPage(path, { viewport, theme });
+          await page.waitForLoadState("networkidle");
+          assert.equal(
+            await page.locator("html").getAttribute("data-theme"),
+            theme === "DarkTheme" ? "dark" : "light",
+          );
+          await screenshot(page, `${name}-${suffix}`);
           await page.context().close();
-        },
-      );
-
-      await t.step("the pages look right on a phone and a desktop, light and dark", async () => {
-        for (const { viewport, theme, suffix } of LOOKS) {
-          for (
-            const [name, path] of [["landing", "/"], ["contact", "/kontakt"], [
-              "contact-en",
-              "/en/kontakt",
-            ], ["app-contact", "/app/kontakt"]]
-          ) {
-            const page = await openPage(path, { viewport, theme });
-            await page.waitForLoadState("networkidle");
-            assert.equal(
-              await page.locator("html").getAttribute("data-theme"),
-              theme === "DarkTheme" ? "dark" : "light",
-            );
-            await screenshot(page, `${name}-${suffix}`);
-            await page.context().close();
-          }
         }
-      });
+      }
+    });
 
-      await t.step(
-        "an unknown address shows the 404 page with its status and a way home",
-        async () => {
-          const page = await openPage("/");
-          const response = await page.goto(stack.baseUrl + "/ova-stranica-ne-postoji");
-          assert.equal(response?.status(), 404);
-          await screenshot(page, "not-found-desktop-light");
-          await page.getByRole("link", { name: "Povratak na početnu" }).first().click();
-          await page.waitForURL(stack.baseUrl + "/");
-          await page.context().close();
-        },
-      );
+    await t.step(
+      "an unknown address shows the 404 page with its status and a way home",
+      async () => {
+        const page = await openPage("/");
+        const response = await page.goto(stack.baseUrl + "/ova-stranica-ne-postoji");
+        assert.equal(response?.status(), 404);
+        await screenshot(page, "not-found-desktop-light");
+        await page.getByRole("link", { name: "Povratak na početnu" }).first().click();
+        await page.waitForURL(stack.baseUrl + "/");
+        await page.context().close();
+      },
+    );
 
-      await t.step("the logs hold no personal data from the messages sent", async () => {
-        const logs = await stack.logs();
-        assert.ok(logs.length > 0);
-        for (const secret of ["Perić", "marko.peric@example.com", "Splitu", "jana@example.de"]) {
-          assert.ok(!logs.includes(secret), `logs must not contain ${secret}`);
-        }
-      });
-    } finally {
-      await browser?.close();
-      await stack?.stop();
-    }
+    await t.step("the logs hold no personal data from the messages sent", async () => {
+      const logs = await stack.logs();
+      assert.ok(logs.length > 0);
+      for (const secret of ["Perić", "marko.peric@example.com", "Splitu", "jana@example.de"]) {
+        assert.ok(!logs.includes(secret), `logs must not contain ${secret}`);
+      }
+    });
   },
 });

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
+import { screenshot, VIEWPORTS } from "../support/browser.ts";
 import { e2eSession, LOOKS, type Theme } from "../support/e2e.ts";
-import { startStack, type TestStack } from "../support/stack.ts";
+import { sharedStack } from "../support/shared-stack.ts";
+import type { TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -56,160 +57,154 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    stack = await startStack();
-    browser = await launchBrowser();
-    try {
-      await t.step(
-        "a first visit shows the banner; settings start all on, the choice is saved and kept",
-        async () => {
-          const page = await firstVisit("/");
-          const banner = page.getByRole("region", { name: "Kolačići" });
-          await banner.waitFor();
-          assert.equal(await storedChoice(page), null);
-          await addOptionalScripts(page);
-          assert.deepEqual(await ran(page), [], "nothing optional runs before consent");
+    ({ stack, browser } = await sharedStack());
+    await t.step(
+      "a first visit shows the banner; settings start all on, the choice is saved and kept",
+      async () => {
+        const page = await firstVisit("/");
+        const banner = page.getByRole("region", { name: "Kolačići" });
+        await banner.waitFor();
+        assert.equal(await storedChoice(page), null);
+        await addOptionalScripts(page);
+        assert.deepEqual(await ran(page), [], "nothing optional runs before consent");
 
-          await banner.getByRole("button", { name: "Postavke" }).click();
-          const dialog = page.getByRole("dialog", { name: "Postavke kolačića" });
-          await dialog.waitFor();
-          const required = dialog.getByRole("switch", { name: "Nužni kolačići" });
-          const performance = dialog.getByRole("switch", { name: "Kolačići izvedbe" });
-          const advertising = dialog.getByRole("switch", { name: "Kolačići za oglašavanje" });
-          assert.equal(await required.isChecked(), true);
-          assert.equal(await required.isDisabled(), true, "required cookies are always on");
-          assert.equal(await performance.isChecked(), true);
-          assert.equal(await advertising.isChecked(), true);
-          const width = await dialog.evaluate((el) => el.getBoundingClientRect().width);
-          assert.ok(width <= 500, `the dialog is at most 500 px wide (${width})`);
+        await banner.getByRole("button", { name: "Postavke" }).click();
+        const dialog = page.getByRole("dialog", { name: "Postavke kolačića" });
+        await dialog.waitFor();
+        const required = dialog.getByRole("switch", { name: "Nužni kolačići" });
+        const performance = dialog.getByRole("switch", { name: "Kolačići izvedbe" });
+        const advertising = dialog.getByRole("switch", { name: "Kolačići za oglašavanje" });
+        assert.equal(await required.isChecked(), true);
+        assert.equal(await required.isDisabled(), true, "required cookies are always on");
+        assert.equal(await performance.isChecked(), true);
+        assert.equal(await advertising.isChecked(), true);
+        const width = await dialog.evaluate((el) => el.getBoundingClientRect().width);
+        assert.ok(width <= 500, `the dialog is at most 500 px wide (${width})`);
 
-          // Keyboard: the switch toggles with the space bar.
-          await advertising.focus();
-          await page.keyboard.press("Space");
-          assert.equal(await advertising.isChecked(), false);
-          await dialog.getByRole("button", { name: "Spremi postavke" }).click();
-          await dialog.waitFor({ state: "hidden" });
-          await banner.waitFor({ state: "hidden" });
-          assert.deepEqual(await storedChoice(page), { performance: true, advertising: false });
-          await page.waitForFunction(() =>
-            ((globalThis as unknown as { __ran?: string[] }).__ran ?? []).length > 0
-          );
-          assert.deepEqual(await ran(page), ["performance"], "only the allowed group starts");
-          assert.deepEqual(
-            await page.evaluate(() => (globalThis as unknown as { __event: unknown }).__event),
-            { performance: true, advertising: false },
-            "the cookie-consent event carries the choice",
-          );
-          assert.equal(
-            await page.locator('script[type="text/plain"][data-consent="advertising"]').count(),
-            1,
-            "the advertising script stays inert",
-          );
-
-          await page.reload();
-          const settingsLink = page.locator("footer").getByRole("button", {
-            name: "Postavke kolačića",
-          });
-          await settingsLink.click();
-          await dialog.waitFor();
-          assert.equal(
-            await page.locator("[data-cookie-banner]").isVisible(),
-            false,
-            "no banner once a choice is stored",
-          );
-          assert.equal(await performance.isChecked(), true, "the dialog shows the stored choice");
-          assert.equal(await advertising.isChecked(), false);
-
-          await advertising.check();
-          await page.keyboard.press("Escape");
-          await dialog.waitFor({ state: "hidden" });
-          assert.deepEqual(
-            await storedChoice(page),
-            { performance: true, advertising: false },
-            "Esc closes without saving",
-          );
-          assert.equal(
-            await page.evaluate(() => document.activeElement?.hasAttribute("data-cookie-settings")),
-            true,
-            "focus returns to the footer's button",
-          );
-          await page.context().close();
-        },
-      );
-
-      await t.step("a first visit in English: Decline all", async () => {
-        const page = await firstVisit("/en/kontakt", { viewport: VIEWPORTS.phone });
-        const banner = page.getByRole("region", { name: "Cookies" });
-        await banner.getByRole("button", { name: "Decline all" }).click();
+        // Keyboard: the switch toggles with the space bar.
+        await advertising.focus();
+        await page.keyboard.press("Space");
+        assert.equal(await advertising.isChecked(), false);
+        await dialog.getByRole("button", { name: "Spremi postavke" }).click();
+        await dialog.waitFor({ state: "hidden" });
         await banner.waitFor({ state: "hidden" });
-        assert.deepEqual(await storedChoice(page), { performance: false, advertising: false });
-        await page.goto("/en/");
-        await page.waitForLoadState("networkidle");
-        assert.equal(await page.locator("[data-cookie-banner]").isVisible(), false);
-        await page.context().close();
-      });
+        assert.deepEqual(await storedChoice(page), { performance: true, advertising: false });
+        await page.waitForFunction(() =>
+          ((globalThis as unknown as { __ran?: string[] }).__ran ?? []).length > 0
+        );
+        assert.deepEqual(await ran(page), ["performance"], "only the allowed group starts");
+        assert.deepEqual(
+          await page.evaluate(() => (globalThis as unknown as { __event: unknown }).__event),
+          { performance: true, advertising: false },
+          "the cookie-consent event carries the choice",
+        );
+        assert.equal(
+          await page.locator('script[type="text/plain"][data-consent="advertising"]').count(),
+          1,
+          "the advertising script stays inert",
+        );
 
-      await t.step("the sign-in page (/app) shows it in the stored language", async () => {
-        const page = await firstVisit("/app/prijava");
-        await page.getByRole("region", { name: "Kolačići" }).getByRole("button", {
-          name: "Prihvati sve",
-        }).waitFor();
-        await page.evaluate(() => localStorage.setItem("language", "en"));
         await page.reload();
-        const banner = page.getByRole("region", { name: "Cookies" });
-        await banner.getByRole("button", { name: "Settings" }).click();
-        const dialog = page.getByRole("dialog", { name: "Cookie settings" });
-        await dialog.getByRole("switch", { name: "Performance cookies" }).waitFor();
+        const settingsLink = page.locator("footer").getByRole("button", {
+          name: "Postavke kolačića",
+        });
+        await settingsLink.click();
+        await dialog.waitFor();
+        assert.equal(
+          await page.locator("[data-cookie-banner]").isVisible(),
+          false,
+          "no banner once a choice is stored",
+        );
+        assert.equal(await performance.isChecked(), true, "the dialog shows the stored choice");
+        assert.equal(await advertising.isChecked(), false);
+
+        await advertising.check();
         await page.keyboard.press("Escape");
         await dialog.waitFor({ state: "hidden" });
-        assert.equal(await storedChoice(page), null, "Esc chooses nothing");
-        assert.equal(
-          await page.evaluate(() =>
-            document.activeElement?.matches("[data-cookie-banner] [data-cookie-settings]")
-          ),
-          true,
-          "focus returns to the banner's Settings button",
+        assert.deepEqual(
+          await storedChoice(page),
+          { performance: true, advertising: false },
+          "Esc closes without saving",
         );
-        await banner.getByRole("button", { name: "Accept all" }).click();
-        await banner.waitFor({ state: "hidden" });
-        assert.deepEqual(await storedChoice(page), { performance: true, advertising: true });
+        assert.equal(
+          await page.evaluate(() => document.activeElement?.hasAttribute("data-cookie-settings")),
+          true,
+          "focus returns to the footer's button",
+        );
         await page.context().close();
-      });
+      },
+    );
 
-      await t.step("the guest check-in page shows it in the page's language", async () => {
-        const page = await firstVisit("/de/prijava/smjestaj/NEMA2345AB", {
-          viewport: VIEWPORTS.phone,
-        });
-        const banner = page.getByRole("region", { name: "Cookies" });
-        await banner.getByRole("button", { name: "Einstellungen" }).click();
-        await page.getByRole("dialog", { name: "Cookie-Einstellungen" })
-          .getByRole("switch", { name: "Werbe-Cookies" }).waitFor();
-        await page.getByRole("button", { name: "Alle akzeptieren" }).last().click();
-        await banner.waitFor({ state: "hidden" });
-        assert.deepEqual(await storedChoice(page), { performance: true, advertising: true });
-        await page.context().close();
-      });
+    await t.step("a first visit in English: Decline all", async () => {
+      const page = await firstVisit("/en/kontakt", { viewport: VIEWPORTS.phone });
+      const banner = page.getByRole("region", { name: "Cookies" });
+      await banner.getByRole("button", { name: "Decline all" }).click();
+      await banner.waitFor({ state: "hidden" });
+      assert.deepEqual(await storedChoice(page), { performance: false, advertising: false });
+      await page.goto("/en/");
+      await page.waitForLoadState("networkidle");
+      assert.equal(await page.locator("[data-cookie-banner]").isVisible(), false);
+      await page.context().close();
+    });
 
-      await t.step(
-        "the banner and the dialog on a phone and a desktop, light and dark",
-        async () => {
-          for (const look of LOOKS) {
-            const page = await firstVisit("/", look);
-            const banner = page.getByRole("region", { name: "Kolačići" });
-            await banner.waitFor();
-            await page.waitForLoadState("networkidle");
-            const box = await banner.boundingBox();
-            assert.ok(box && box.height < look.viewport.height / 3, "the banner stays compact");
-            await screenshot(page, `cookie-banner-${look.suffix}`, { fullPage: false });
-            await banner.getByRole("button", { name: "Postavke" }).click();
-            await page.getByRole("dialog", { name: "Postavke kolačića" }).waitFor();
-            await screenshot(page, `cookie-settings-${look.suffix}`, { fullPage: false });
-            await page.context().close();
-          }
-        },
+    await t.step("the sign-in page (/app) shows it in the stored language", async () => {
+      const page = await firstVisit("/app/prijava");
+      await page.getByRole("region", { name: "Kolačići" }).getByRole("button", {
+        name: "Prihvati sve",
+      }).waitFor();
+      await page.evaluate(() => localStorage.setItem("language", "en"));
+      await page.reload();
+      const banner = page.getByRole("region", { name: "Cookies" });
+      await banner.getByRole("button", { name: "Settings" }).click();
+      const dialog = page.getByRole("dialog", { name: "Cookie settings" });
+      await dialog.getByRole("switch", { name: "Performance cookies" }).waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      assert.equal(await storedChoice(page), null, "Esc chooses nothing");
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.matches("[data-cookie-banner] [data-cookie-settings]")
+        ),
+        true,
+        "focus returns to the banner's Settings button",
       );
-    } finally {
-      await browser?.close();
-      await stack?.stop();
-    }
+      await banner.getByRole("button", { name: "Accept all" }).click();
+      await banner.waitFor({ state: "hidden" });
+      assert.deepEqual(await storedChoice(page), { performance: true, advertising: true });
+      await page.context().close();
+    });
+
+    await t.step("the guest check-in page shows it in the page's language", async () => {
+      const page = await firstVisit("/de/prijava/smjestaj/NEMA2345AB", {
+        viewport: VIEWPORTS.phone,
+      });
+      const banner = page.getByRole("region", { name: "Cookies" });
+      await banner.getByRole("button", { name: "Einstellungen" }).click();
+      await page.getByRole("dialog", { name: "Cookie-Einstellungen" })
+        .getByRole("switch", { name: "Werbe-Cookies" }).waitFor();
+      await page.getByRole("button", { name: "Alle akzeptieren" }).last().click();
+      await banner.waitFor({ state: "hidden" });
+      assert.deepEqual(await storedChoice(page), { performance: true, advertising: true });
+      await page.context().close();
+    });
+
+    await t.step(
+      "the banner and the dialog on a phone and a desktop, light and dark",
+      async () => {
+        for (const look of LOOKS) {
+          const page = await firstVisit("/", look);
+          const banner = page.getByRole("region", { name: "Kolačići" });
+          await banner.waitFor();
+          await page.waitForLoadState("networkidle");
+          const box = await banner.boundingBox();
+          assert.ok(box && box.height < look.viewport.height / 3, "the banner stays compact");
+          await screenshot(page, `cookie-banner-${look.suffix}`, { fullPage: false });
+          await banner.getByRole("button", { name: "Postavke" }).click();
+          await page.getByRole("dialog", { name: "Postavke kolačića" }).waitFor();
+          await screenshot(page, `cookie-settings-${look.suffix}`, { fullPage: false });
+          await page.context().close();
+        }
+      },
+    );
   },
 });

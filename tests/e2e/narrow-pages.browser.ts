@@ -13,12 +13,13 @@ import {
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { qrSheetUrl } from "../../site/src/lib/navigation/routes.ts";
-import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
-import { connectDemoEVisitor, createStayThroughApi, e2eSession } from "../support/e2e.ts";
+import { screenshot, VIEWPORTS } from "../support/browser.ts";
+import { createStayThroughApi, e2eSession, networkQuiet } from "../support/e2e.ts";
 import { BIRGITTE } from "../support/guests.ts";
 import { NARROW, sidewaysOverflow, smallTargets } from "../support/narrow.ts";
 import { rawIdsShown } from "../support/raw-ids.ts";
-import { startStack, type TestStack } from "../support/stack.ts";
+import { sharedStack } from "../support/shared-stack.ts";
+import type { TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -80,7 +81,7 @@ async function bandUnderFrame(page: Page): Promise<number> {
 /** The page has drawn what it loads: a heading, no request in flight, nothing marked busy. */
 async function settled(page: Page) {
   await page.getByRole("heading", { level: 1 }).first().waitFor();
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   await page.locator("[aria-busy=true]").first().waitFor({ state: "detached" });
   // The dashboard's charts are drawn by a library loaded on demand: wait for their canvases.
   if (await page.getByRole("heading", { name: "Po mjesecima" }).count() > 0) {
@@ -219,130 +220,84 @@ Deno.test({
       assert.deepEqual(missing, [], "pages the walk would not know of");
     });
 
-    stack = await startStack();
-    browser = await launchBrowser();
-    const { newContext, registerAndLogIn, logInToDashboard } = e2eSession(stack, browser);
-    try {
-      let built: Record<Built, string>;
-      /** The connected eVisitor accounts' ids: the spec's Id column shows them. */
-      let accountIds: string[] = [];
-      await t.step(
-        "a Premium host with a stay, a guest, an order, a token and a team",
-        async () => {
-          const context = await newContext();
-          const page = await context.newPage();
-          await registerAndLogIn(page, HOST);
-          await connectDemoEVisitor(page);
-          const today = todayInStayZone();
-          const stay = await createStayThroughApi(
-            page,
-            "Apartman 1",
-            addDays(today, -1),
-            addDays(today, 3),
-          );
-          assert.equal(stay.status, 200);
-          await createStayThroughApi(page, "Apartman 2", addDays(today, -40), addDays(today, -36));
-          await makePremium(HOST);
-          const checkedIn = await page.evaluate(async ({ reservationCode, guest }) => {
-            const answer = await fetch("/api/Reservations/Guests", {
-              method: "POST",
-              headers: { "Content-Type": "application/json" },
-              body: JSON.stringify({ reservationCode, reservationGuests: [guest] }),
-            });
-            return answer.status;
-          }, { reservationCode: stay.body.code, guest: BIRGITTE });
-          assert.equal(checkedIn, 200, "the guest checked in");
-          const order = await api<{ purchaseRequestId: string }>(
-            page,
-            "/api/Subscriptions/createPurchaseRequest?packageId=pro&subscriptionLength=12",
-          );
-          const properties = await api<{ items: { accommodationUnits: { code: string }[] }[] }>(
-            page,
-            "/api/Properties?PageNumber=1&PageSize=100",
-          );
-          const details = await api<{ guests: { guid: string }[] }>(
-            page,
-            `/api/Reservations/${stay.body.code}`,
-          );
-          await api(page, "/api/Users/manage/apiTokens", {
-            name: "Channel manager",
-            scopes: ["read"],
-          });
-          const propertyId = (await api<{ items: { id: string }[] }>(
-            page,
-            "/api/Properties?PageNumber=1&PageSize=100",
-          )).items[0].id;
-          await api(page, `/api/Properties/${propertyId}/members`, {
-            email: INVITED,
-            role: "Reception",
-          });
-          const accounts = await api<{ items: { id: string }[] }>(
-            page,
-            "/api/ExternalAccounts?PageNumber=1&PageSize=100",
-          );
-          accountIds = accounts.items.map((account) => account.id);
-          assert.equal(accountIds.length, 1, "the demo account");
-          built = {
-            payment: paymentPath(order.purchaseRequestId),
-            proofOfResidence: proofOfResidencePath(details.guests[0].guid, "hr"),
-            qrSheet: qrSheetUrl(properties.items[0].accommodationUnits[0].code),
-          };
-          await context.close();
-        },
-      );
-
-      await t.step(
-        "no page scrolls sideways or shows a raw id; its top bar and page are 44 px to the touch",
-        async () => {
-          const signedOut = await newContext({ viewport: NARROW });
-          const context = await newContext({ viewport: NARROW });
-          const page = await context.newPage();
-          await logInToDashboard(page, HOST);
-          const problems: string[] = [];
-          for (const [name, route] of walked) {
-            const path = built[name as Built] ?? route;
-            const tab = SIGNED_OUT.has(route) ? await signedOut.newPage() : page;
-            await tab.goto(path);
-            await settled(tab);
-            const overflow = await sidewaysOverflow(tab);
-            if (overflow.length > 0) problems.push(`${path} overflows: ${overflow.join(", ")}`);
-            const small = await smallTargets(tab);
-            if (small.length > 0) problems.push(`${path} small targets: ${small.join(", ")}`);
-            const ids = await rawIdsShown(tab, { allowed: accountIds });
-            if (ids.length > 0) problems.push(`${path} shows ids: ${ids.join(", ")}`);
-            await screenshot(tab, `narrow-320-${name}-light`);
-            if (tab !== page) await tab.close();
-          }
-          assert.deepEqual(problems, []);
-          await signedOut.close();
-          await context.close();
-        },
-      );
-
-      await t.step("on a 390 px phone the stay's days are 44 px to the touch", async () => {
-        const context = await newContext({ viewport: VIEWPORTS.phone });
-        const page = await context.newPage();
-        await logInToDashboard(page, HOST);
-        await page.goto(APP_ROUTES.reservations);
-        await page.getByRole("button", { name: "Nova rezervacija" }).click();
-        const dialog = page.getByRole("dialog", { name: "Nova rezervacija" });
-        await dialog.getByLabel("Objekt").selectOption({ label: "Apartmani Horvat" });
-        await dialog.getByLabel("Smještajna jedinica").selectOption({ label: "Apartman 2" });
-        const days = dialog.getByRole("group", { name: "Datumi boravka" }).getByRole("button");
-        await days.filter({ hasText: /^\d+$/ }).first().waitFor();
-        const small = await days.evaluateAll((buttons) =>
-          buttons.map((b) => b.getBoundingClientRect())
-            .filter((box) => box.width > 1 && (box.width < 43.5 || box.height < 43.5))
-            .map((box) => `${box.width}x${box.height}`)
-        );
-        assert.deepEqual(small, [], "days and month arrows");
-        await screenshot(page, "narrow-390-dialog-new-reservation-light", { fullPage: false });
-        await context.close();
-      });
-
-      await t.step("on a desktop no page leaves a band under its frame", async () => {
-        const signedOut = await newContext();
+    ({ stack, browser } = await sharedStack());
+    const { connectEVisitor, newContext, registerAndLogIn, logInToDashboard } = e2eSession(
+      stack,
+      browser,
+    );
+    let built: Record<Built, string>;
+    /** The connected eVisitor accounts' ids: the spec's Id column shows them. */
+    let accountIds: string[] = [];
+    await t.step(
+      "a Premium host with a stay, a guest, an order, a token and a team",
+      async () => {
         const context = await newContext();
+        const page = await context.newPage();
+        await registerAndLogIn(page, HOST);
+        await connectEVisitor(page);
+        const today = todayInStayZone();
+        const stay = await createStayThroughApi(
+          page,
+          "Apartman 1",
+          addDays(today, -1),
+          addDays(today, 3),
+        );
+        assert.equal(stay.status, 200);
+        await createStayThroughApi(page, "Apartman 2", addDays(today, -40), addDays(today, -36));
+        await makePremium(HOST);
+        const checkedIn = await page.evaluate(async ({ reservationCode, guest }) => {
+          const answer = await fetch("/api/Reservations/Guests", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ reservationCode, reservationGuests: [guest] }),
+          });
+          return answer.status;
+        }, { reservationCode: stay.body.code, guest: BIRGITTE });
+        assert.equal(checkedIn, 200, "the guest checked in");
+        const order = await api<{ purchaseRequestId: string }>(
+          page,
+          "/api/Subscriptions/createPurchaseRequest?packageId=pro&subscriptionLength=12",
+        );
+        const properties = await api<{ items: { accommodationUnits: { code: string }[] }[] }>(
+          page,
+          "/api/Properties?PageNumber=1&PageSize=100",
+        );
+        const details = await api<{ guests: { guid: string }[] }>(
+          page,
+          `/api/Reservations/${stay.body.code}`,
+        );
+        await api(page, "/api/Users/manage/apiTokens", {
+          name: "Channel manager",
+          scopes: ["read"],
+        });
+        const propertyId = (await api<{ items: { id: string }[] }>(
+          page,
+          "/api/Properties?PageNumber=1&PageSize=100",
+        )).items[0].id;
+        await api(page, `/api/Properties/${propertyId}/members`, {
+          email: INVITED,
+          role: "Reception",
+        });
+        const accounts = await api<{ items: { id: string }[] }>(
+          page,
+          "/api/ExternalAccounts?PageNumber=1&PageSize=100",
+        );
+        accountIds = accounts.items.map((account) => account.id);
+        assert.equal(accountIds.length, 1, "the demo account");
+        built = {
+          payment: paymentPath(order.purchaseRequestId),
+          proofOfResidence: proofOfResidencePath(details.guests[0].guid, "hr"),
+          qrSheet: qrSheetUrl(properties.items[0].accommodationUnits[0].code),
+        };
+        await context.close();
+      },
+    );
+
+    await t.step(
+      "no page scrolls sideways or shows a raw id; its top bar and page are 44 px to the touch",
+      async () => {
+        const signedOut = await newContext({ viewport: NARROW });
+        const context = await newContext({ viewport: NARROW });
         const page = await context.newPage();
         await logInToDashboard(page, HOST);
         const problems: string[] = [];
@@ -351,52 +306,95 @@ Deno.test({
           const tab = SIGNED_OUT.has(route) ? await signedOut.newPage() : page;
           await tab.goto(path);
           await settled(tab);
-          const band = await bandUnderFrame(tab);
-          if (band > 1) problems.push(`${path}: ${band} px under the frame`);
+          const overflow = await sidewaysOverflow(tab);
+          if (overflow.length > 0) problems.push(`${path} overflows: ${overflow.join(", ")}`);
+          const small = await smallTargets(tab);
+          if (small.length > 0) problems.push(`${path} small targets: ${small.join(", ")}`);
+          const ids = await rawIdsShown(tab, { allowed: accountIds });
+          if (ids.length > 0) problems.push(`${path} shows ids: ${ids.join(", ")}`);
+          await screenshot(tab, `narrow-320-${name}-light`);
           if (tab !== page) await tab.close();
         }
         assert.deepEqual(problems, []);
         await signedOut.close();
         await context.close();
-      });
+      },
+    );
 
-      await t.step("the main dialogs fit 320 px too and show no raw id", async () => {
-        const context = await newContext({ viewport: NARROW });
-        const page = await context.newPage();
-        await logInToDashboard(page, HOST);
-        const problems: string[] = [];
-        for (const { name, path, open } of DIALOGS) {
-          await page.goto(path);
-          await settled(page);
-          const dialog = await open(page);
-          await dialog.waitFor();
-          await page.locator("[data-enter], [data-transition]").first().waitFor({
-            state: "detached",
-          });
-          await page.waitForLoadState("networkidle");
-          const overflow = await sidewaysOverflow(page);
-          if (overflow.length > 0) problems.push(`${name} overflows: ${overflow.join(", ")}`);
-          // Inside, nothing is cut off at the dialog's edge or scrolls sideways (text shortened
-          // with an ellipsis aside).
-          const clipped = await dialog.evaluate((root) =>
-            [root, ...Array.from(root.querySelectorAll("*"))].filter((el) => {
-              const style = getComputedStyle(el);
-              // Screen-reader-only text is clipped to a pixel on purpose.
-              return style.overflowX !== "visible" && style.textOverflow !== "ellipsis" &&
-                el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1;
-            }).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class")}">`)
-          );
-          if (clipped.length > 0) problems.push(`${name} cuts off: ${clipped.join(", ")}`);
-          const ids = await rawIdsShown(page, { allowed: accountIds });
-          if (ids.length > 0) problems.push(`${name} shows ids: ${ids.join(", ")}`);
-          await screenshot(page, `narrow-320-dialog-${name}-light`, { fullPage: false });
-        }
-        assert.deepEqual(problems, []);
-        await context.close();
-      });
-    } finally {
-      await browser?.close();
-      await stack?.stop();
-    }
+    await t.step("on a 390 px phone the stay's days are 44 px to the touch", async () => {
+      const context = await newContext({ viewport: VIEWPORTS.phone });
+      const page = await context.newPage();
+      await logInToDashboard(page, HOST);
+      await page.goto(APP_ROUTES.reservations);
+      await page.getByRole("button", { name: "Nova rezervacija" }).click();
+      const dialog = page.getByRole("dialog", { name: "Nova rezervacija" });
+      await dialog.getByLabel("Objekt").selectOption({ label: "Apartmani Horvat" });
+      await dialog.getByLabel("Smještajna jedinica").selectOption({ label: "Apartman 2" });
+      const days = dialog.getByRole("group", { name: "Datumi boravka" }).getByRole("button");
+      await days.filter({ hasText: /^\d+$/ }).first().waitFor();
+      const small = await days.evaluateAll((buttons) =>
+        buttons.map((b) => b.getBoundingClientRect())
+          .filter((box) => box.width > 1 && (box.width < 43.5 || box.height < 43.5))
+          .map((box) => `${box.width}x${box.height}`)
+      );
+      assert.deepEqual(small, [], "days and month arrows");
+      await screenshot(page, "narrow-390-dialog-new-reservation-light", { fullPage: false });
+      await context.close();
+    });
+
+    await t.step("on a desktop no page leaves a band under its frame", async () => {
+      const signedOut = await newContext();
+      const context = await newContext();
+      const page = await context.newPage();
+      await logInToDashboard(page, HOST);
+      const problems: string[] = [];
+      for (const [name, route] of walked) {
+        const path = built[name as Built] ?? route;
+        const tab = SIGNED_OUT.has(route) ? await signedOut.newPage() : page;
+        await tab.goto(path);
+        await settled(tab);
+        const band = await bandUnderFrame(tab);
+        if (band > 1) problems.push(`${path}: ${band} px under the frame`);
+        if (tab !== page) await tab.close();
+      }
+      assert.deepEqual(problems, []);
+      await signedOut.close();
+      await context.close();
+    });
+
+    await t.step("the main dialogs fit 320 px too and show no raw id", async () => {
+      const context = await newContext({ viewport: NARROW });
+      const page = await context.newPage();
+      await logInToDashboard(page, HOST);
+      const problems: string[] = [];
+      for (const { name, path, open } of DIALOGS) {
+        await page.goto(path);
+        await settled(page);
+        const dialog = await open(page);
+        await dialog.waitFor();
+        await page.locator("[data-enter], [data-transition]").first().waitFor({
+          state: "detached",
+        });
+        await networkQuiet(page);
+        const overflow = await sidewaysOverflow(page);
+        if (overflow.length > 0) problems.push(`${name} overflows: ${overflow.join(", ")}`);
+        // Inside, nothing is cut off at the dialog's edge or scrolls sideways (text shortened
+        // with an ellipsis aside).
+        const clipped = await dialog.evaluate((root) =>
+          [root, ...Array.from(root.querySelectorAll("*"))].filter((el) => {
+            const style = getComputedStyle(el);
+            // Screen-reader-only text is clipped to a pixel on purpose.
+            return style.overflowX !== "visible" && style.textOverflow !== "ellipsis" &&
+              el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1;
+          }).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class")}">`)
+        );
+        if (clipped.length > 0) problems.push(`${name} cuts off: ${clipped.join(", ")}`);
+        const ids = await rawIdsShown(page, { allowed: accountIds });
+        if (ids.length > 0) problems.push(`${name} shows ids: ${ids.join(", ")}`);
+        await screenshot(page, `narrow-320-dialog-${name}-light`, { fullPage: false });
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
   },
 });

@@ -4,23 +4,19 @@ import { APP_ROUTES } from "@shared/app-routes.ts";
 import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { PUBLIC_ROUTES, routePaths } from "../../site/src/lib/seo/public-routes.ts";
-import { launchBrowser, screenshot } from "../support/browser.ts";
-import {
-  connectDemoEVisitor,
-  createStayThroughApi,
-  e2eSession,
-  type Theme,
-} from "../support/e2e.ts";
+import { screenshot } from "../support/browser.ts";
+import { createStayThroughApi, e2eSession, networkQuiet } from "../support/e2e.ts";
 import {
   clippedText,
   cutSelects,
-  PHONE_WIDTHS,
+  PHONE_LOOKS,
   sidewaysOverflow,
   smallTargets,
   TAP_TARGETS,
 } from "../support/narrow.ts";
 import { rawIdsShown } from "../support/raw-ids.ts";
-import { STACK_ADMIN, startStack, type TestStack } from "../support/stack.ts";
+import { sharedStack } from "../support/shared-stack.ts";
+import { STACK_ADMIN, type TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -28,11 +24,10 @@ const HOST = "uski.ekran.javno@example.com";
 const PAGES_DIR = new URL("../../site/src/pages/", import.meta.url).pathname;
 /** On the public site and the check-in page drop-downs (language, country) are tapped as well. */
 const TARGETS = `${TAP_TARGETS}, select`;
-const THEMES: readonly Theme[] = ["DefaultTheme", "DarkTheme"];
 
 /**
  * The Astro page files as addresses ("paket/index.astro" → "/paket"), leaving out the folders
- * that are walked from their own lists: the host's /app (narrow-pages.test.ts), the check-in
+ * that are walked from their own lists: the host's /app (narrow-pages.browser.ts), the check-in
  * page's shells and per-language 404s (walked below by their states).
  */
 async function pageFiles(dir = PAGES_DIR, prefix = ""): Promise<string[]> {
@@ -72,7 +67,7 @@ function adminPaths(): string[] {
 /** The page has drawn what it loads: a heading, no request in flight, nothing marked busy. */
 async function settled(page: Page) {
   await page.getByRole("heading", { level: 1 }).first().waitFor();
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   await page.locator("[aria-busy=true]").first().waitFor({ state: "detached" });
 }
 
@@ -125,130 +120,133 @@ Deno.test({
       },
     );
 
-    stack = await startStack();
-    browser = await launchBrowser();
-    const { newContext, registerAndLogIn, logInAsAdmin } = e2eSession(stack, browser);
-    try {
-      /** The check-in page in its states, hr and en. */
-      /** name, address, and the button leading on to the guests' form (the next state). */
-      let checkIn: [name: string, path: string, onward?: string][] = [];
-      await t.step("a host with a stay, an order and a feedback", async () => {
-        const context = await newContext();
-        const page = await context.newPage();
-        await registerAndLogIn(page, HOST);
-        await connectDemoEVisitor(page);
-        const today = todayInStayZone();
-        const stay = await createStayThroughApi(page, "Apartman 1", today, addDays(today, 3));
-        assert.equal(stay.status, 200);
-        const units = await page.evaluate(async () => {
-          const user = JSON.parse(localStorage.getItem("user")!);
-          const headers = { Authorization: `Bearer ${user.accessToken}` };
-          const call = async (path: string, body?: unknown) => {
-            const answer = await fetch(path, {
-              method: body === undefined ? "GET" : "POST",
-              headers: body === undefined
-                ? headers
-                : { ...headers, "Content-Type": "application/json" },
-              body: body === undefined ? undefined : JSON.stringify(body),
-            });
-            if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
-            return await answer.json();
-          };
-          await call(
-            "/api/Subscriptions/createPurchaseRequest?packageId=pro&subscriptionLength=12",
-          );
-          await call("/api/Support/feedback", {
-            category: "idea",
-            rating: 4,
-            text: "Bilo bi lijepo vidjeti i tjedni pregled dolazaka na jednom mjestu.",
+    ({ stack, browser } = await sharedStack());
+    const { connectEVisitor, newContext, registerAndLogIn, logInAsAdmin } = e2eSession(
+      stack,
+      browser,
+    );
+    /** The check-in page in its states, hr and en. */
+    /** name, address, and the button leading on to the guests' form (the next state). */
+    let checkIn: [name: string, path: string, onward?: string][] = [];
+    await t.step("a host with a stay, an order and a feedback", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await registerAndLogIn(page, HOST);
+      await connectEVisitor(page);
+      const today = todayInStayZone();
+      const stay = await createStayThroughApi(page, "Apartman 1", today, addDays(today, 3));
+      assert.equal(stay.status, 200);
+      const units = await page.evaluate(async () => {
+        const user = JSON.parse(localStorage.getItem("user")!);
+        const headers = { Authorization: `Bearer ${user.accessToken}` };
+        const call = async (path: string, body?: unknown) => {
+          const answer = await fetch(path, {
+            method: body === undefined ? "GET" : "POST",
+            headers: body === undefined
+              ? headers
+              : { ...headers, "Content-Type": "application/json" },
+            body: body === undefined ? undefined : JSON.stringify(body),
           });
-          const properties = await call("/api/Properties?PageNumber=1&PageSize=100");
-          return properties.items[0].accommodationUnits.map((unit: { code: string }) => unit.code);
+          if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
+          return await answer.json();
+        };
+        await call(
+          "/api/Subscriptions/createPurchaseRequest?packageId=pro&subscriptionLength=12",
+        );
+        await call("/api/Support/feedback", {
+          category: "idea",
+          rating: 4,
+          text: "Bilo bi lijepo vidjeti i tjedni pregled dolazaka na jednom mjestu.",
         });
-        checkIn = [
-          ["checkin-stay-hr", `/prijava/rezervacija/${stay.body.code}`, "Dodaj goste"],
-          ["checkin-stay-en", `/en/prijava/rezervacija/${stay.body.code}`, "Add guests"],
-          ["checkin-unit-hr", `/prijava/smjestaj/${units[0]}`],
-          ["checkin-unit-en", `/en/prijava/smjestaj/${units[0]}`],
-          ["checkin-unknown-hr", "/prijava/rezervacija/NEMA2345AB"],
-          ["checkin-unknown-en", "/en/prijava/rezervacija/NEMA2345AB"],
-        ];
-        await context.close();
+        const properties = await call("/api/Properties?PageNumber=1&PageSize=100");
+        return properties.items[0].accommodationUnits.map((unit: { code: string }) => unit.code);
+      });
+      checkIn = [
+        ["checkin-stay-hr", `/prijava/rezervacija/${stay.body.code}`, "Dodaj goste"],
+        ["checkin-stay-en", `/en/prijava/rezervacija/${stay.body.code}`, "Add guests"],
+        ["checkin-unit-hr", `/prijava/smjestaj/${units[0]}`],
+        ["checkin-unit-en", `/en/prijava/smjestaj/${units[0]}`],
+        ["checkin-unknown-hr", "/prijava/rezervacija/NEMA2345AB"],
+        ["checkin-unknown-en", "/en/prijava/rezervacija/NEMA2345AB"],
+      ];
+      await context.close();
+    });
+
+    for (const { width, theme } of PHONE_LOOKS) {
+      const look = `${width}-${theme === "DarkTheme" ? "dark" : "light"}`;
+      const viewport = { width, height: 700 };
+
+      /** Opens each page in a fresh profile (the check-in page resumes where a visit left off). */
+      const walk = async (pages: [name: string, path: string, onward?: string][]) => {
+        const problems: string[] = [];
+        for (const [name, path, onward] of pages) {
+          const context = await newContext({ viewport, theme, locale: "hr-HR" });
+          const page = await context.newPage();
+          await page.goto(path);
+          await settled(page);
+          problems.push(...await phoneProblems(page, path));
+          if (width === 320) await screenshot(page, `narrow-${look}-${name}`);
+          if (onward !== undefined) {
+            await page.getByRole("button", { name: onward, exact: true }).click();
+            await page.locator('input[data-scan="camera"]').first().waitFor({
+              state: "attached",
+            });
+            await networkQuiet(page);
+            problems.push(...await phoneProblems(page, `${path} (guests' form)`));
+            if (width === 320) await screenshot(page, `narrow-${look}-${name}-guests`);
+          }
+          await context.close();
+        }
+        assert.deepEqual(problems, []);
+      };
+
+      await t.step(`public pages at ${look}`, async () => {
+        await walk(publicPaths().map((path): [string, string] => [slug(path), path]));
       });
 
-      for (const width of PHONE_WIDTHS) {
-        for (const theme of THEMES) {
-          const look = `${width}-${theme === "DarkTheme" ? "dark" : "light"}`;
-          await t.step(`public and check-in pages at ${look}`, async () => {
-            const viewport = { width, height: 700 };
-            const problems: string[] = [];
-            const pages = [...publicPaths().map((path) => [slug(path), path]), ...checkIn];
-            for (const [name, path, onward] of pages) {
-              // A fresh profile each: the check-in page resumes where the last visit left off.
-              const context = await newContext({ viewport, theme, locale: "hr-HR" });
-              const page = await context.newPage();
-              await page.goto(path);
-              await settled(page);
-              problems.push(...await phoneProblems(page, path));
-              if (width === 320) await screenshot(page, `narrow-${look}-${name}`);
-              if (onward !== undefined) {
-                await page.getByRole("button", { name: onward, exact: true }).click();
-                await page.locator('input[data-scan="camera"]').first().waitFor({
-                  state: "attached",
-                });
-                await page.waitForLoadState("networkidle");
-                problems.push(...await phoneProblems(page, `${path} (guests' form)`));
-                if (width === 320) await screenshot(page, `narrow-${look}-${name}-guests`);
-              }
-              await context.close();
-            }
-            assert.deepEqual(problems, []);
-          });
+      await t.step(`check-in pages at ${look}`, async () => {
+        await walk(checkIn);
+      });
 
-          await t.step(`admin pages and the impersonation banner at ${look}`, async () => {
-            const context = await newContext({ viewport: { width, height: 700 }, theme });
-            const page = await context.newPage();
-            await logInAsAdmin(page, STACK_ADMIN.email, STACK_ADMIN.password);
-            const problems: string[] = [];
-            for (const path of adminPaths()) {
-              await page.goto(path);
-              await settled(page);
-              problems.push(...await phoneProblems(page, path, false));
-              if (width === 320) await screenshot(page, `narrow-${look}-${slug(path)}`);
-            }
-            // The impersonation dialog, then the host's dashboard under the banner.
-            await page.goto(`${APP_ROUTES.adminUsers}?jezik=hr`);
-            await settled(page);
-            await page.getByRole("button", { name: `Oponašaj ${HOST}` }).click();
-            const dialog = page.getByRole("dialog");
-            await dialog.waitFor();
-            await page.locator("[data-enter], [data-transition]").first().waitFor({
-              state: "detached",
-            });
-            problems.push(...await phoneProblems(page, "impersonate dialog", false));
-            const clipped = await clippedText(page, "[role=dialog]");
-            if (clipped.length > 0) problems.push(`impersonate dialog cuts off: ${clipped}`);
-            if (width === 320) {
-              await screenshot(page, `narrow-${look}-admin-impersonate-dialog`, {
-                fullPage: false,
-              });
-            }
-            await dialog.getByRole("button", { name: "Oponašaj korisnika" }).click();
-            await page.waitForURL("**/app/kontrolna-ploca");
-            await page.getByText(`Prijavljeni ste kao ${HOST}`).waitFor();
-            await settled(page);
-            problems.push(...await phoneProblems(page, "impersonating"));
-            if (width === 320) await screenshot(page, `narrow-${look}-impersonating`);
-            await page.getByRole("button", { name: "Završi oponašanje" }).first().click();
-            await page.waitForURL("**/admin/korisnici");
-            assert.deepEqual(problems, []);
-            await context.close();
+      await t.step(`admin pages and the impersonation banner at ${look}`, async () => {
+        const context = await newContext({ viewport: { width, height: 700 }, theme });
+        const page = await context.newPage();
+        await logInAsAdmin(page, STACK_ADMIN.email, STACK_ADMIN.password);
+        const problems: string[] = [];
+        for (const path of adminPaths()) {
+          await page.goto(path);
+          await settled(page);
+          problems.push(...await phoneProblems(page, path, false));
+          if (width === 320) await screenshot(page, `narrow-${look}-${slug(path)}`);
+        }
+        // The impersonation dialog, then the host's dashboard under the banner.
+        await page.goto(`${APP_ROUTES.adminUsers}?jezik=hr`);
+        await settled(page);
+        await page.getByRole("button", { name: `Oponašaj ${HOST}` }).click();
+        const dialog = page.getByRole("dialog");
+        await dialog.waitFor();
+        await page.locator("[data-enter], [data-transition]").first().waitFor({
+          state: "detached",
+        });
+        problems.push(...await phoneProblems(page, "impersonate dialog", false));
+        const clipped = await clippedText(page, "[role=dialog]");
+        if (clipped.length > 0) problems.push(`impersonate dialog cuts off: ${clipped}`);
+        if (width === 320) {
+          await screenshot(page, `narrow-${look}-admin-impersonate-dialog`, {
+            fullPage: false,
           });
         }
-      }
-    } finally {
-      await browser?.close();
-      await stack?.stop();
+        await dialog.getByRole("button", { name: "Oponašaj korisnika" }).click();
+        await page.waitForURL("**/app/kontrolna-ploca");
+        await page.getByText(`Prijavljeni ste kao ${HOST}`).waitFor();
+        await settled(page);
+        problems.push(...await phoneProblems(page, "impersonating"));
+        if (width === 320) await screenshot(page, `narrow-${look}-impersonating`);
+        await page.getByRole("button", { name: "Završi oponašanje" }).first().click();
+        await page.waitForURL("**/admin/korisnici");
+        assert.deepEqual(problems, []);
+        await context.close();
+      });
     }
   },
 });

@@ -8,11 +8,12 @@ import { IMPORT_COLUMNS, IMPORT_HEADERS } from "@shared/reservation-import.ts";
 import { createDatabase } from "@core/db/client.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { users } from "@core/db/schema/users.ts";
-import { launchBrowser, screenshot } from "../support/browser.ts";
-import { startStack, type TestStack } from "../support/stack.ts";
+import { screenshot } from "../support/browser.ts";
+import { sharedStack } from "../support/shared-stack.ts";
+import type { TestStack } from "../support/stack.ts";
 import { seriousAxeIssues } from "../support/axe.ts";
 import { rawIdsShown } from "../support/raw-ids.ts";
-import { connectDemoEVisitor, createStayThroughApi, e2eSession, LOOKS } from "../support/e2e.ts";
+import { createStayThroughApi, e2eSession, LOOKS } from "../support/e2e.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -80,126 +81,123 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    stack = await startStack();
-    browser = await launchBrowser();
-    const { newContext, registerAndLogIn, logInToDashboard } = e2eSession(stack, browser);
+    ({ stack, browser } = await sharedStack());
+    const { connectEVisitor, newContext, registerAndLogIn, logInToDashboard } = e2eSession(
+      stack,
+      browser,
+    );
     const today = () => todayIn("Europe/Zagreb");
     const day = (n: number) => new Date(`${addDays(today(), n)}T00:00:00Z`);
-    try {
-      await t.step("without Premium the page explains the plan", async () => {
-        const context = await newContext();
-        const page = await context.newPage();
-        await registerAndLogIn(page, HOST);
-        await page.goto("/app/rezervacije");
-        await page.getByRole("link", { name: "Skupni uvoz" }).click();
-        await page.waitForURL("**/app/rezervacije/uvoz");
-        await page.getByText("Vaš paket ne uključuje skupni uvoz.", { exact: false }).waitFor();
-        await page.getByRole("link", { name: "Pogledajte pakete" }).waitFor();
-        await screenshot(page, "reservation-import-not-in-plan-desktop-light");
-        await connectDemoEVisitor(page);
-        await context.close();
-      });
-      await makePremium(HOST);
+    await t.step("without Premium the page explains the plan", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await registerAndLogIn(page, HOST);
+      await page.goto("/app/rezervacije");
+      await page.getByRole("link", { name: "Skupni uvoz" }).click();
+      await page.waitForURL("**/app/rezervacije/uvoz");
+      await page.getByText("Vaš paket ne uključuje skupni uvoz.", { exact: false }).waitFor();
+      await page.getByRole("link", { name: "Pogledajte pakete" }).waitFor();
+      await screenshot(page, "reservation-import-not-in-plan-desktop-light");
+      await connectEVisitor(page);
+      await context.close();
+    });
+    await makePremium(HOST);
 
-      await t.step(
-        "the preview shows each row's outcome, phone and desktop, light and dark",
-        async () => {
-          const first = await newContext();
-          const setup = await first.newPage();
-          await logInToDashboard(setup, HOST);
-          await createStayThroughApi(
-            setup,
-            "Apartman 2",
-            addDays(today(), 30),
-            addDays(today(), 32),
-          );
-          await first.close();
-          const file = await stayFile(day);
-          for (const { viewport, theme, suffix } of LOOKS) {
-            const context = await newContext({ viewport, theme });
-            const page = await context.newPage();
-            await logInToDashboard(page, HOST);
-            await page.goto("/app/rezervacije/uvoz");
-            await page.getByRole("heading", { name: "Skupni uvoz boravaka", level: 1 }).waitFor();
-            await previewFile(page, file);
-            await page.getByText(
-              "Dodaje se boravaka: 2 (gostiju: 2) · preklapanja: 1 · neispravno: 2 · ponovljeno: 1",
-            ).waitFor();
-            const visible = (text: string) =>
-              page.getByText(text, { exact: true }).locator("visible=true").first().waitFor();
-            await visible("Preklapa se s postojećim boravkom");
-            await visible("Ponavlja redak 2");
-            await visible("Gost boravka iz retka 2");
-            await visible("Gost: Max Müller");
-            await page.getByText(/^Spol:/).locator("visible=true").first().waitFor();
-            await page.getByText(/^Gosti: Gost ovog boravka ima pogreške/).locator("visible=true")
-              .first().waitFor();
-            await visible("Neispravno");
-            await page.getByText(/Nijedna vaša jedinica nema taj naziv ni kôd/).locator(
-              "visible=true",
-            ).first()
-              .waitFor();
-            await page.getByText(/Odaberite barem jedan dan/).locator("visible=true").first()
-              .waitFor();
-            assert.deepEqual(await seriousAxeIssues(page), []);
-            // Rows are named by their line and the unit by its name, never by an id.
-            assert.deepEqual(await rawIdsShown(page), [], "ids in the preview");
-            await screenshot(page, `reservation-import-preview-${suffix}`);
-            await context.close();
-          }
-        },
-      );
+    await t.step(
+      "the preview shows each row's outcome, phone and desktop, light and dark",
+      async () => {
+        const first = await newContext();
+        const setup = await first.newPage();
+        await logInToDashboard(setup, HOST);
+        await createStayThroughApi(
+          setup,
+          "Apartman 2",
+          addDays(today(), 30),
+          addDays(today(), 32),
+        );
+        await first.close();
+        const file = await stayFile(day);
+        for (const { viewport, theme, suffix } of LOOKS) {
+          const context = await newContext({ viewport, theme });
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          await page.goto("/app/rezervacije/uvoz");
+          await page.getByRole("heading", { name: "Skupni uvoz boravaka", level: 1 }).waitFor();
+          await previewFile(page, file);
+          await page.getByText(
+            "Dodaje se boravaka: 2 (gostiju: 2) · preklapanja: 1 · neispravno: 2 · ponovljeno: 1",
+          ).waitFor();
+          const visible = (text: string) =>
+            page.getByText(text, { exact: true }).locator("visible=true").first().waitFor();
+          await visible("Preklapa se s postojećim boravkom");
+          await visible("Ponavlja redak 2");
+          await visible("Gost boravka iz retka 2");
+          await visible("Gost: Max Müller");
+          await page.getByText(/^Spol:/).locator("visible=true").first().waitFor();
+          await page.getByText(/^Gosti: Gost ovog boravka ima pogreške/).locator("visible=true")
+            .first().waitFor();
+          await visible("Neispravno");
+          await page.getByText(/Nijedna vaša jedinica nema taj naziv ni kôd/).locator(
+            "visible=true",
+          ).first()
+            .waitFor();
+          await page.getByText(/Odaberite barem jedan dan/).locator("visible=true").first()
+            .waitFor();
+          assert.deepEqual(await seriousAxeIssues(page), []);
+          // Rows are named by their line and the unit by its name, never by an id.
+          assert.deepEqual(await rawIdsShown(page), [], "ids in the preview");
+          await screenshot(page, `reservation-import-preview-${suffix}`);
+          await context.close();
+        }
+      },
+    );
 
-      await t.step("applying adds the previewed stays, once", async () => {
-        const context = await newContext();
-        const page = await context.newPage();
-        await logInToDashboard(page, HOST);
-        await page.goto("/app/rezervacije/uvoz");
-        await previewFile(page, await stayFile(day));
-        await page.getByRole("button", { name: "Uvezi boravke (2)" }).click();
-        await page.getByText("Uvezeno boravaka: 2, gostiju: 2.").waitFor();
-        await page.getByText("Dodan", { exact: true }).first().waitFor();
-        assert.deepEqual(await rawIdsShown(page), [], "ids in the results");
-        await screenshot(page, "reservation-import-applied-desktop-light");
-        const count = await page.evaluate(async () => {
-          const user = JSON.parse(localStorage.getItem("user")!);
-          const answer = await fetch("/api/Reservations?PageNumber=1&PageSize=50", {
-            headers: { Authorization: `Bearer ${user.accessToken}` },
-          });
-          return (await answer.json()).totalCount;
+    await t.step("applying adds the previewed stays, once", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await logInToDashboard(page, HOST);
+      await page.goto("/app/rezervacije/uvoz");
+      await previewFile(page, await stayFile(day));
+      await page.getByRole("button", { name: "Uvezi boravke (2)" }).click();
+      await page.getByText("Uvezeno boravaka: 2, gostiju: 2.").waitFor();
+      await page.getByText("Dodan", { exact: true }).first().waitFor();
+      assert.deepEqual(await rawIdsShown(page), [], "ids in the results");
+      await screenshot(page, "reservation-import-applied-desktop-light");
+      const count = await page.evaluate(async () => {
+        const user = JSON.parse(localStorage.getItem("user")!);
+        const answer = await fetch("/api/Reservations?PageNumber=1&PageSize=50", {
+          headers: { Authorization: `Bearer ${user.accessToken}` },
         });
-        assert.equal(count, 3, "the saved stay and the two imported");
-
-        // The same file again would add nothing.
-        await page.reload();
-        await previewFile(page, await stayFile(day));
-        await page.getByText(
-          "Dodaje se boravaka: 0 (gostiju: 0) · preklapanja: 3 · neispravno: 2 · ponovljeno: 1",
-        ).waitFor();
-        await page.getByText("Ne dodaje se jer se ne dodaje boravak iz retka 2").first().waitFor();
-        assert.ok(await page.getByRole("button", { name: "Uvezi boravke (0)" }).isDisabled());
-
-        // In English: the page, the outcomes and the server's messages.
-        await page.evaluate(() => localStorage.setItem("language", "en"));
-        await page.reload();
-        await page.getByRole("heading", { name: "Bulk import of stays", level: 1 }).waitFor();
-        await page.getByLabel("File (CSV or XLSX)").setInputFiles({
-          name: "stays.xlsx",
-          mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          buffer: await stayFile(day),
-        });
-        await page.getByRole("button", { name: "Preview" }).click();
-        await page.getByText(
-          "Stays to add: 0 (guests: 0) · overlapping: 3 · invalid: 2 · repeated: 1",
-        ).waitFor();
-        await page.getByText("Overlaps an existing stay").first().waitFor();
-        await page.getByText(/Please select at least one day/).first().waitFor();
-        await screenshot(page, "reservation-import-preview-en-desktop-light");
-        await context.close();
+        return (await answer.json()).totalCount;
       });
-    } finally {
-      await browser.close();
-      await stack.stop();
-    }
+      assert.equal(count, 3, "the saved stay and the two imported");
+
+      // The same file again would add nothing.
+      await page.reload();
+      await previewFile(page, await stayFile(day));
+      await page.getByText(
+        "Dodaje se boravaka: 0 (gostiju: 0) · preklapanja: 3 · neispravno: 2 · ponovljeno: 1",
+      ).waitFor();
+      await page.getByText("Ne dodaje se jer se ne dodaje boravak iz retka 2").first().waitFor();
+      assert.ok(await page.getByRole("button", { name: "Uvezi boravke (0)" }).isDisabled());
+
+      // In English: the page, the outcomes and the server's messages.
+      await page.evaluate(() => localStorage.setItem("language", "en"));
+      await page.reload();
+      await page.getByRole("heading", { name: "Bulk import of stays", level: 1 }).waitFor();
+      await page.getByLabel("File (CSV or XLSX)").setInputFiles({
+        name: "stays.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: await stayFile(day),
+      });
+      await page.getByRole("button", { name: "Preview" }).click();
+      await page.getByText(
+        "Stays to add: 0 (guests: 0) · overlapping: 3 · invalid: 2 · repeated: 1",
+      ).waitFor();
+      await page.getByText("Overlaps an existing stay").first().waitFor();
+      await page.getByText(/Please select at least one day/).first().waitFor();
+      await screenshot(page, "reservation-import-preview-en-desktop-light");
+      await context.close();
+    });
   },
 });

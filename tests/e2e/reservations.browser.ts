@@ -6,15 +6,15 @@ import {
   calendarResponse,
   serveCalendar,
 } from "../support/airbnb-feed.ts";
-import { launchBrowser, screenshot } from "../support/browser.ts";
+import { screenshot } from "../support/browser.ts";
 import {
-  connectDemoEVisitor,
   createStayThroughApi,
   dayOfNextMonth as day,
   dialogScreenshot,
   e2eSession,
 } from "../support/e2e.ts";
-import { startStack, type TestStack } from "../support/stack.ts";
+import { sharedStack } from "../support/shared-stack.ts";
+import type { TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -76,13 +76,10 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    stack = await startStack();
-    browser = await launchBrowser();
+    ({ stack, browser } = await sharedStack());
     const feed = startAirbnbFeed([day(5), day(8)], [day(20), day(23)]);
-    const { newContext, logInToDashboard, registerAndLogIn, inEveryLook } = e2eSession(
-      stack,
-      browser,
-    );
+    const { connectEVisitor, newContext, logInToDashboard, registerAndLogIn, inEveryLook } =
+      e2eSession(stack, browser);
     try {
       await t.step(
         "a host with eVisitor properties enters stays, shares the check-in link, is refused a taken night, books a turnover, edits and deletes",
@@ -90,7 +87,7 @@ Deno.test({
           const context = await newContext({ clipboard: true });
           const page = await context.newPage();
           await registerAndLogIn(page, HOST);
-          await connectDemoEVisitor(page);
+          await connectEVisitor(page);
 
           // The property card links to its reservations, with its property chosen.
           await page.goto("/app/objekti");
@@ -327,8 +324,6 @@ Deno.test({
       });
     } finally {
       await feed.stop();
-      await browser?.close();
-      await stack?.stop();
     }
   },
 });

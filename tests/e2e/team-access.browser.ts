@@ -12,9 +12,8 @@ import type { ParsedMail } from "mailparser";
 import { createDatabase } from "@core/db/client.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { users } from "@core/db/schema/users.ts";
-import { launchBrowser, screenshot } from "../support/browser.ts";
+import { screenshot } from "../support/browser.ts";
 import {
-  connectDemoEVisitor,
   dayOfNextMonth as day,
   dialogScreenshot,
   E2E_PASSWORD,
@@ -23,7 +22,8 @@ import {
   LOOKS,
   mailTo,
 } from "../support/e2e.ts";
-import { startStack, type TestStack } from "../support/stack.ts";
+import { sharedStack } from "../support/shared-stack.ts";
+import type { TestStack } from "../support/stack.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -113,296 +113,285 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    stack = await startStack();
-    browser = await launchBrowser();
-    const {
-      newContext,
-      logIn,
-      logInToDashboard,
-      registerAndLogIn,
-      inEveryLook,
-    } = e2eSession(stack, browser);
+    ({ stack, browser } = await sharedStack());
+    const { connectEVisitor, newContext, logIn, logInToDashboard, registerAndLogIn, inEveryLook } =
+      e2eSession(stack, browser);
     let coHostLink = "";
     let stayCode = "";
-    try {
-      await t.step(
-        "a Premium host invites a co-host and reception; a wrong address is withdrawn",
-        async () => {
-          const context = await newContext();
-          const page = await context.newPage();
-          await registerAndLogIn(page, OWNER);
-          await connectDemoEVisitor(page);
-
-          // Before Premium, the team dialog says the plan has no team and where to go.
-          await setPlan(OWNER, "pro");
-          await page.goto("/app/objekti");
-          await page.getByRole("button", { name: `Tim ${PROPERTY}` }).click();
-          const basic = page.getByRole("dialog", { name: `Tim objekta ${PROPERTY}` });
-          await basic.getByText("Vaš paket ne uključuje pristup za tim").waitFor();
-          await basic.getByRole("link", { name: "Pogledajte pakete" }).waitFor();
-          assert.equal(await basic.getByLabel("E-mail adresa").count(), 0, "nobody to invite");
-          await basic.getByRole("button", { name: "Zatvori" }).click();
-          await basic.waitFor({ state: "detached" });
-
-          await setPlan(OWNER, "premium");
-          const dialog = await openTeam(page);
-          await dialog.getByText("Još nikoga niste pozvali.").waitFor();
-          // Each role is explained in one sentence beside its choice.
-          await dialog.getByText("Sve za ovaj objekt osim pretplate").waitFor();
-          await dialog.getByText(/Boravci, prijava gostiju i QR ispis; bez dokumenata/).waitFor();
-          // An address is required before anything is sent.
-          await dialog.getByRole("button", { name: "Pošalji pozivnicu" }).click();
-          await dialog.locator('input[name="email"][aria-invalid="true"]').waitFor();
-
-          await invite(dialog, CO_HOST, "Sudomaćin");
-          await invite(dialog, RECEPTION, "Recepcija");
-          await invite(dialog, WITHDRAWN, "Recepcija");
-          // The same address twice is refused with the API's reason.
-          await dialog.getByLabel("E-mail adresa").fill(RECEPTION);
-          await dialog.getByRole("button", { name: "Pošalji pozivnicu" }).click();
-          await dialog.getByText("Ova je adresa već član objekta ili je već pozvana.").waitFor();
-          await dialogScreenshot(page, dialog, "team-dialog-invited-desktop-light");
-
-          // Withdrawing asks first, naming the address.
-          const wrong = dialog.getByRole("listitem").filter({ hasText: WITHDRAWN });
-          // A pending invitation can be sent again (a new link; the earlier one stops working).
-          await wrong.getByRole("button", { name: `Pošalji ponovno ${WITHDRAWN}` }).click();
-          await page.getByText(`Pozivnica je ponovno poslana na ${WITHDRAWN}`).waitFor();
-          await wrong.getByRole("button", { name: `Povuci pozivnicu ${WITHDRAWN}` }).click();
-          const confirm = page.getByRole("dialog", { name: "Povući pozivnicu?" });
-          await confirm.getByText(`Poveznica poslana na ${WITHDRAWN} za objekt ${PROPERTY}`)
-            .waitFor();
-          await confirm.getByRole("button", { name: "Povuci pozivnicu" }).click();
-          await confirm.waitFor({ state: "detached" });
-          await wrong.waitFor({ state: "detached" });
-          await context.close();
-
-          const mail = await stack.smtp.waitForMail(invitationTo(CO_HOST));
-          coHostLink = linkIn(mail);
-          assert.match(coHostLink, /^\/app\/pozivnica\?code=[\w-]+$/);
-        },
-      );
-
-      await t.step(
-        "the co-host opens the link, signs up, confirms, signs in and accepts",
-        async () => {
-          const context = await newContext();
-          const page = await context.newPage();
-          await page.goto(coHostLink);
-          await page.getByRole("heading", { name: "Pozvani ste u tim objekta" }).waitFor();
-          await screenshot(page, "team-invitation-signed-out-desktop-light");
-          await page.getByRole("link", { name: "Registracija" }).click();
-          await page.waitForURL(/\/app\/registracija\?returnUrl=/);
-          const confirmation = await fillRegistration(page, CO_HOST);
-
-          // The confirmation link opens in another tab, as from a mail app.
-          const tab = await context.newPage();
-          await tab.goto(linkIn(confirmation));
-          await tab.getByRole("heading", { name: "E-mail adresa je potvrđena" }).waitFor();
-          await tab.getByRole("link", { name: "Idi na prijavu" }).click();
-          await tab.waitForURL(/\/app\/prijava\?returnUrl=/);
-          await logIn(tab, CO_HOST, E2E_PASSWORD, { here: true });
-
-          const welcome = tab.getByRole("heading", { name: "Dobrodošli u tim" });
-          await welcome.waitFor();
-          await tab.getByText(`Sada imate pristup objektu ${PROPERTY} (uloga: Sudomaćin).`)
-            .waitFor();
-          await screenshot(tab, "team-invitation-accepted-desktop-light");
-
-          // The link works once.
-          await tab.goto(coHostLink);
-          await tab.getByRole("heading", { name: "Pozivnica ne vrijedi" }).waitFor();
-          await tab.getByText("Zamolite vlasnika objekta da vas ponovno pozove").waitFor();
-          await tab.getByText(`Prijavljeni ste kao ${CO_HOST}.`).waitFor();
-          await context.close();
-        },
-      );
-
-      await t.step("the co-host sees only the shared property and adds a stay there", async () => {
+    await t.step(
+      "a Premium host invites a co-host and reception; a wrong address is withdrawn",
+      async () => {
         const context = await newContext();
         const page = await context.newPage();
-        await logInToDashboard(page, CO_HOST);
+        await registerAndLogIn(page, OWNER);
+        await connectEVisitor(page);
+
+        // Before Premium, the team dialog says the plan has no team and where to go.
+        await setPlan(OWNER, "pro");
         await page.goto("/app/objekti");
-        const shared = card(page, PROPERTY);
-        await shared.getByText("Vaša uloga: Sudomaćin").waitFor();
-        await shared.getByText(`Vlasnik: ${OWNER}`).waitFor();
-        assert.equal(await card(page, OTHER_PROPERTY).count(), 0, "not the owner's other property");
-        // A co-host manages the property and its team, but cannot delete it.
-        await shared.getByRole("button", { name: `Postavke ${PROPERTY}` }).waitFor();
-        await shared.getByRole("button", { name: `Tim ${PROPERTY}` }).waitFor();
-        assert.equal(await shared.getByRole("button", { name: /^Obriši/ }).count(), 0);
+        await page.getByRole("button", { name: `Tim ${PROPERTY}` }).click();
+        const basic = page.getByRole("dialog", { name: `Tim objekta ${PROPERTY}` });
+        await basic.getByText("Vaš paket ne uključuje pristup za tim").waitFor();
+        await basic.getByRole("link", { name: "Pogledajte pakete" }).waitFor();
+        assert.equal(await basic.getByLabel("E-mail adresa").count(), 0, "nobody to invite");
+        await basic.getByRole("button", { name: "Zatvori" }).click();
+        await basic.waitFor({ state: "detached" });
 
-        // All · Own · Shared: their own list is empty, the shared one holds the property.
-        await page.getByRole("radio", { name: "Moji", exact: true }).check();
-        await page.getByRole("heading", { name: PROPERTY }).waitFor({ state: "detached" });
-        await page.getByRole("radio", { name: "Dijeljeni sa mnom", exact: true }).check();
-        await shared.waitFor();
-        await page.getByRole("radio", { name: "Svi", exact: true }).check();
+        await setPlan(OWNER, "premium");
+        const dialog = await openTeam(page);
+        await dialog.getByText("Još nikoga niste pozvali.").waitFor();
+        // Each role is explained in one sentence beside its choice.
+        await dialog.getByText("Sve za ovaj objekt osim pretplate").waitFor();
+        await dialog.getByText(/Boravci, prijava gostiju i QR ispis; bez dokumenata/).waitFor();
+        // An address is required before anything is sent.
+        await dialog.getByRole("button", { name: "Pošalji pozivnicu" }).click();
+        await dialog.locator('input[name="email"][aria-invalid="true"]').waitFor();
 
-        await shared.getByRole("link", { name: `Rezervacije ${PROPERTY}` }).click();
-        await page.waitForURL(/\/app\/rezervacije\?propertyId=/);
-        // The shared property has no stays yet: its empty state offers the same button.
-        await page.getByRole("heading", { name: "Ovdje još nema rezervacija" }).waitFor();
-        await page.getByRole("button", { name: "Nova rezervacija" }).first().click();
-        const create = page.getByRole("dialog", { name: "Nova rezervacija" });
-        const propertyOptions = await create.getByLabel("Objekt").locator("option").allInnerTexts();
-        assert.ok(!propertyOptions.includes(OTHER_PROPERTY), propertyOptions.join(", "));
-        await create.getByLabel("Objekt").selectOption({ label: PROPERTY });
-        await create.getByLabel("Smještajna jedinica").selectOption({ label: "Apartman 1" });
-        await create.getByText("Učitavam zauzete noći…").waitFor({ state: "detached" });
-        await create.locator(`[data-day="${day(10)}"] button`).click();
-        await create.locator(`[data-day="${day(12)}"] button`).click();
-        await create.getByText("2 noćenja").waitFor();
-        await create.getByRole("button", { name: "Dodaj rezervaciju" }).click();
-        const snackbar = page.getByText(/Rezervacija [A-Z2-9]{10} je dodana\./);
-        await snackbar.waitFor();
-        stayCode = /([A-Z2-9]{10})/.exec(await snackbar.innerText())![1];
-        await create.waitFor({ state: "detached" });
-        await page.getByRole("row").filter({ hasText: stayCode }).waitFor();
+        await invite(dialog, CO_HOST, "Sudomaćin");
+        await invite(dialog, RECEPTION, "Recepcija");
+        await invite(dialog, WITHDRAWN, "Recepcija");
+        // The same address twice is refused with the API's reason.
+        await dialog.getByLabel("E-mail adresa").fill(RECEPTION);
+        await dialog.getByRole("button", { name: "Pošalji pozivnicu" }).click();
+        await dialog.getByText("Ova je adresa već član objekta ili je već pozvana.").waitFor();
+        await dialogScreenshot(page, dialog, "team-dialog-invited-desktop-light");
+
+        // Withdrawing asks first, naming the address.
+        const wrong = dialog.getByRole("listitem").filter({ hasText: WITHDRAWN });
+        // A pending invitation can be sent again (a new link; the earlier one stops working).
+        await wrong.getByRole("button", { name: `Pošalji ponovno ${WITHDRAWN}` }).click();
+        await page.getByText(`Pozivnica je ponovno poslana na ${WITHDRAWN}`).waitFor();
+        await wrong.getByRole("button", { name: `Povuci pozivnicu ${WITHDRAWN}` }).click();
+        const confirm = page.getByRole("dialog", { name: "Povući pozivnicu?" });
+        await confirm.getByText(`Poveznica poslana na ${WITHDRAWN} za objekt ${PROPERTY}`)
+          .waitFor();
+        await confirm.getByRole("button", { name: "Povuci pozivnicu" }).click();
+        await confirm.waitFor({ state: "detached" });
+        await wrong.waitFor({ state: "detached" });
         await context.close();
-      });
 
-      await t.step(
-        "reception, signed in, accepts at once and has no settings, team or delete",
-        async () => {
-          const context = await newContext();
-          const page = await context.newPage();
-          await signUp(page, RECEPTION);
-          await logInToDashboard(page, RECEPTION);
-          const mail = await stack.smtp.waitForMail(invitationTo(RECEPTION));
-          await page.goto(linkIn(mail));
-          await page.getByRole("heading", { name: "Dobrodošli u tim" }).waitFor();
-          await page.getByRole("link", { name: "Svi moji objekti" }).click();
-          const shared = card(page, PROPERTY);
-          await shared.getByText("Vaša uloga: Recepcija").waitFor();
-          await shared.getByRole("button", { name: "QR kod Apartman 1" }).waitFor();
-          for (const hidden of [/^Postavke/, /^Tim/, /^Obriši/, /^Dodaj jedinicu/, /^Uredi/]) {
-            assert.equal(
-              await shared.getByRole("button", { name: hidden }).count(),
-              0,
-              `${hidden}`,
-            );
-          }
-          // Nor does the API let reception into the settings or the team.
-          const [propertyId] = await page.evaluate(async () => {
-            const user = JSON.parse(localStorage.getItem("user")!);
-            const list = await (await fetch("/api/Properties?PageNumber=1&PageSize=10", {
-              headers: { Authorization: `Bearer ${user.accessToken}` },
-            })).json();
-            return list.items.map((p: { id: string }) => p.id);
-          });
+        const mail = await stack.smtp.waitForMail(invitationTo(CO_HOST));
+        coHostLink = linkIn(mail);
+        assert.match(coHostLink, /^\/app\/pozivnica\?code=[\w-]+$/);
+      },
+    );
+
+    await t.step(
+      "the co-host opens the link, signs up, confirms, signs in and accepts",
+      async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await page.goto(coHostLink);
+        await page.getByRole("heading", { name: "Pozvani ste u tim objekta" }).waitFor();
+        await screenshot(page, "team-invitation-signed-out-desktop-light");
+        await page.getByRole("link", { name: "Registracija" }).click();
+        await page.waitForURL(/\/app\/registracija\?returnUrl=/);
+        const confirmation = await fillRegistration(page, CO_HOST);
+
+        // The confirmation link opens in another tab, as from a mail app.
+        const tab = await context.newPage();
+        await tab.goto(linkIn(confirmation));
+        await tab.getByRole("heading", { name: "E-mail adresa je potvrđena" }).waitFor();
+        await tab.getByRole("link", { name: "Idi na prijavu" }).click();
+        await tab.waitForURL(/\/app\/prijava\?returnUrl=/);
+        await logIn(tab, CO_HOST, E2E_PASSWORD, { here: true });
+
+        const welcome = tab.getByRole("heading", { name: "Dobrodošli u tim" });
+        await welcome.waitFor();
+        await tab.getByText(`Sada imate pristup objektu ${PROPERTY} (uloga: Sudomaćin).`)
+          .waitFor();
+        await screenshot(tab, "team-invitation-accepted-desktop-light");
+
+        // The link works once.
+        await tab.goto(coHostLink);
+        await tab.getByRole("heading", { name: "Pozivnica ne vrijedi" }).waitFor();
+        await tab.getByText("Zamolite vlasnika objekta da vas ponovno pozove").waitFor();
+        await tab.getByText(`Prijavljeni ste kao ${CO_HOST}.`).waitFor();
+        await context.close();
+      },
+    );
+
+    await t.step("the co-host sees only the shared property and adds a stay there", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await logInToDashboard(page, CO_HOST);
+      await page.goto("/app/objekti");
+      const shared = card(page, PROPERTY);
+      await shared.getByText("Vaša uloga: Sudomaćin").waitFor();
+      await shared.getByText(`Vlasnik: ${OWNER}`).waitFor();
+      assert.equal(await card(page, OTHER_PROPERTY).count(), 0, "not the owner's other property");
+      // A co-host manages the property and its team, but cannot delete it.
+      await shared.getByRole("button", { name: `Postavke ${PROPERTY}` }).waitFor();
+      await shared.getByRole("button", { name: `Tim ${PROPERTY}` }).waitFor();
+      assert.equal(await shared.getByRole("button", { name: /^Obriši/ }).count(), 0);
+
+      // All · Own · Shared: their own list is empty, the shared one holds the property.
+      await page.getByRole("radio", { name: "Moji", exact: true }).check();
+      await page.getByRole("heading", { name: PROPERTY }).waitFor({ state: "detached" });
+      await page.getByRole("radio", { name: "Dijeljeni sa mnom", exact: true }).check();
+      await shared.waitFor();
+      await page.getByRole("radio", { name: "Svi", exact: true }).check();
+
+      await shared.getByRole("link", { name: `Rezervacije ${PROPERTY}` }).click();
+      await page.waitForURL(/\/app\/rezervacije\?propertyId=/);
+      // The shared property has no stays yet: its empty state offers the same button.
+      await page.getByRole("heading", { name: "Ovdje još nema rezervacija" }).waitFor();
+      await page.getByRole("button", { name: "Nova rezervacija" }).first().click();
+      const create = page.getByRole("dialog", { name: "Nova rezervacija" });
+      const propertyOptions = await create.getByLabel("Objekt").locator("option").allInnerTexts();
+      assert.ok(!propertyOptions.includes(OTHER_PROPERTY), propertyOptions.join(", "));
+      await create.getByLabel("Objekt").selectOption({ label: PROPERTY });
+      await create.getByLabel("Smještajna jedinica").selectOption({ label: "Apartman 1" });
+      await create.getByText("Učitavam zauzete noći…").waitFor({ state: "detached" });
+      await create.locator(`[data-day="${day(10)}"] button`).click();
+      await create.locator(`[data-day="${day(12)}"] button`).click();
+      await create.getByText("2 noćenja").waitFor();
+      await create.getByRole("button", { name: "Dodaj rezervaciju" }).click();
+      const snackbar = page.getByText(/Rezervacija [A-Z2-9]{10} je dodana\./);
+      await snackbar.waitFor();
+      stayCode = /([A-Z2-9]{10})/.exec(await snackbar.innerText())![1];
+      await create.waitFor({ state: "detached" });
+      await page.getByRole("row").filter({ hasText: stayCode }).waitFor();
+      await context.close();
+    });
+
+    await t.step(
+      "reception, signed in, accepts at once and has no settings, team or delete",
+      async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await signUp(page, RECEPTION);
+        await logInToDashboard(page, RECEPTION);
+        const mail = await stack.smtp.waitForMail(invitationTo(RECEPTION));
+        await page.goto(linkIn(mail));
+        await page.getByRole("heading", { name: "Dobrodošli u tim" }).waitFor();
+        await page.getByRole("link", { name: "Svi moji objekti" }).click();
+        const shared = card(page, PROPERTY);
+        await shared.getByText("Vaša uloga: Recepcija").waitFor();
+        await shared.getByRole("button", { name: "QR kod Apartman 1" }).waitFor();
+        for (const hidden of [/^Postavke/, /^Tim/, /^Obriši/, /^Dodaj jedinicu/, /^Uredi/]) {
           assert.equal(
-            await callWithSession(page, "PUT", `/api/Properties/Settings/${propertyId}`, {
-              propertyId,
-              maxNumberOfGuests: 2,
+            await shared.getByRole("button", { name: hidden }).count(),
+            0,
+            `${hidden}`,
+          );
+        }
+        // Nor does the API let reception into the settings or the team.
+        const [propertyId] = await page.evaluate(async () => {
+          const user = JSON.parse(localStorage.getItem("user")!);
+          const list = await (await fetch("/api/Properties?PageNumber=1&PageSize=10", {
+            headers: { Authorization: `Bearer ${user.accessToken}` },
+          })).json();
+          return list.items.map((p: { id: string }) => p.id);
+        });
+        assert.equal(
+          await callWithSession(page, "PUT", `/api/Properties/Settings/${propertyId}`, {
+            propertyId,
+            maxNumberOfGuests: 2,
+          }),
+          403,
+        );
+        assert.equal(
+          await callWithSession(page, "GET", `/api/Properties/${propertyId}/members`),
+          403,
+        );
+        await screenshot(page, "team-reception-properties-desktop-light");
+
+        // A guest at the co-host's stay: reception sees the row, not the documents behind it.
+        const checkIn = await page.evaluate(async (reservationCode) => {
+          const answer = await fetch("/api/Reservations/Guests", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({
+              reservationCode,
+              reservationGuests: [{
+                firstName: "Birgitte",
+                surname: "Rasmussen",
+                gender: 1,
+                dateOfBirth: "1961-10-25",
+                citizenship: "DNK",
+                countryOfBirth: "DNK",
+                cityOfBirth: "Køge",
+                countryOfResidence: "DNK",
+                cityOfResidence: "København",
+                documentType: 1,
+                documentNumber: "109957822",
+              }],
             }),
-            403,
-          );
-          assert.equal(
-            await callWithSession(page, "GET", `/api/Properties/${propertyId}/members`),
-            403,
-          );
-          await screenshot(page, "team-reception-properties-desktop-light");
+          });
+          return answer.status;
+        }, stayCode);
+        assert.equal(checkIn, 200, "the guest checked in at the door");
+        await page.goto("/app/gosti");
+        const row = page.getByRole("row").filter({ hasText: "Rasmussen Birgitte" });
+        await row.waitFor();
+        assert.equal(await row.getByRole("button", { name: /^Detalji/ }).count(), 0);
+        assert.equal(await row.getByRole("button", { name: /^Uredi/ }).count(), 0);
+        await screenshot(page, "team-reception-guests-desktop-light");
+        await context.close();
+      },
+    );
 
-          // A guest at the co-host's stay: reception sees the row, not the documents behind it.
-          const checkIn = await page.evaluate(async (reservationCode) => {
-            const answer = await fetch("/api/Reservations/Guests", {
-              method: "POST",
-              headers: { "Content-Type": "application/json" },
-              body: JSON.stringify({
-                reservationCode,
-                reservationGuests: [{
-                  firstName: "Birgitte",
-                  surname: "Rasmussen",
-                  gender: 1,
-                  dateOfBirth: "1961-10-25",
-                  citizenship: "DNK",
-                  countryOfBirth: "DNK",
-                  cityOfBirth: "Køge",
-                  countryOfResidence: "DNK",
-                  cityOfResidence: "København",
-                  documentType: 1,
-                  documentNumber: "109957822",
-                }],
-              }),
-            });
-            return answer.status;
-          }, stayCode);
-          assert.equal(checkIn, 200, "the guest checked in at the door");
-          await page.goto("/app/gosti");
-          const row = page.getByRole("row").filter({ hasText: "Rasmussen Birgitte" });
-          await row.waitFor();
-          assert.equal(await row.getByRole("button", { name: /^Detalji/ }).count(), 0);
-          assert.equal(await row.getByRole("button", { name: /^Uredi/ }).count(), 0);
-          await screenshot(page, "team-reception-guests-desktop-light");
-          await context.close();
-        },
-      );
+    await t.step(
+      "the owner sees the members in the dialog and the co-host's stay in history",
+      async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await logInToDashboard(page, OWNER);
+        const dialog = await openTeam(page);
+        const ivo = dialog.getByRole("listitem").filter({ hasText: CO_HOST });
+        await ivo.getByText(/^Član od /).waitFor();
+        await dialog.getByRole("listitem").filter({ hasText: RECEPTION }).getByText(/^Član od /)
+          .waitFor();
+        // Changing a role is one choice, said back in a snackbar.
+        await ivo.getByLabel(`Uloga: ${CO_HOST}`).selectOption({ label: "Recepcija" });
+        await page.getByText(`${CO_HOST}: uloga je sada Recepcija.`).waitFor();
+        await ivo.getByLabel(`Uloga: ${CO_HOST}`).selectOption({ label: "Sudomaćin" });
+        await page.getByText(`${CO_HOST}: uloga je sada Sudomaćin.`).waitFor();
+        await page.mouse.move(1, 1);
+        await dialog.getByRole("button", { name: "Zatvori" }).click();
+        await dialog.waitFor({ state: "detached" });
 
-      await t.step(
-        "the owner sees the members in the dialog and the co-host's stay in history",
-        async () => {
-          const context = await newContext();
-          const page = await context.newPage();
-          await logInToDashboard(page, OWNER);
+        await page.goto("/app/povijest");
+        const entry = page.getByRole("row").filter({ hasText: "Član tima dodao je boravak" });
+        await entry.getByText(`Boravak ${stayCode}`).waitFor();
+        await entry.getByText(`Objekt: ${PROPERTY}`).waitFor();
+        await entry.getByText(`Izvršio/la: ${CO_HOST}`).waitFor();
+        await screenshot(page, "team-owner-history-desktop-light");
+        await context.close();
+      },
+    );
+
+    await t.step(
+      "the team dialog, the shared card and the invitation page in every look",
+      async () => {
+        await inEveryLook(OWNER, async (page, { suffix }) => {
           const dialog = await openTeam(page);
-          const ivo = dialog.getByRole("listitem").filter({ hasText: CO_HOST });
-          await ivo.getByText(/^Član od /).waitFor();
-          await dialog.getByRole("listitem").filter({ hasText: RECEPTION }).getByText(/^Član od /)
-            .waitFor();
-          // Changing a role is one choice, said back in a snackbar.
-          await ivo.getByLabel(`Uloga: ${CO_HOST}`).selectOption({ label: "Recepcija" });
-          await page.getByText(`${CO_HOST}: uloga je sada Recepcija.`).waitFor();
-          await ivo.getByLabel(`Uloga: ${CO_HOST}`).selectOption({ label: "Sudomaćin" });
-          await page.getByText(`${CO_HOST}: uloga je sada Sudomaćin.`).waitFor();
-          await page.mouse.move(1, 1);
-          await dialog.getByRole("button", { name: "Zatvori" }).click();
-          await dialog.waitFor({ state: "detached" });
-
-          await page.goto("/app/povijest");
-          const entry = page.getByRole("row").filter({ hasText: "Član tima dodao je boravak" });
-          await entry.getByText(`Boravak ${stayCode}`).waitFor();
-          await entry.getByText(`Objekt: ${PROPERTY}`).waitFor();
-          await entry.getByText(`Izvršio/la: ${CO_HOST}`).waitFor();
-          await screenshot(page, "team-owner-history-desktop-light");
-          await context.close();
-        },
-      );
-
-      await t.step(
-        "the team dialog, the shared card and the invitation page in every look",
-        async () => {
-          await inEveryLook(OWNER, async (page, { suffix }) => {
-            const dialog = await openTeam(page);
-            await dialog.getByRole("listitem").filter({ hasText: CO_HOST }).waitFor();
-            await dialogScreenshot(page, dialog, `team-dialog-${suffix}`);
-          });
-          await inEveryLook(CO_HOST, async (page, { suffix }) => {
-            await page.goto("/app/objekti");
-            await card(page, PROPERTY).getByText("Vaša uloga: Sudomaćin").waitFor();
-            await screenshot(page, `team-shared-properties-${suffix}`);
-          });
-          for (const look of LOOKS) {
-            const context = await newContext({ viewport: look.viewport, theme: look.theme });
-            const page = await context.newPage();
-            await page.goto("/app/pozivnica?code=neiskoristen-primjer");
-            await page.getByRole("heading", { name: "Pozvani ste u tim objekta" }).waitFor();
-            await screenshot(page, `team-invitation-signed-out-${look.suffix}`);
-            await context.close();
-          }
-          // An English host's invitee gets the English page (the link carries ?jezik=en).
-          const context = await newContext();
+          await dialog.getByRole("listitem").filter({ hasText: CO_HOST }).waitFor();
+          await dialogScreenshot(page, dialog, `team-dialog-${suffix}`);
+        });
+        await inEveryLook(CO_HOST, async (page, { suffix }) => {
+          await page.goto("/app/objekti");
+          await card(page, PROPERTY).getByText("Vaša uloga: Sudomaćin").waitFor();
+          await screenshot(page, `team-shared-properties-${suffix}`);
+        });
+        for (const look of LOOKS) {
+          const context = await newContext({ viewport: look.viewport, theme: look.theme });
           const page = await context.newPage();
-          await page.goto("/app/pozivnica?code=neiskoristen-primjer&jezik=en");
-          await page.getByRole("heading", { name: "You are invited to a property's team" })
-            .waitFor();
-          await page.getByRole("link", { name: "Sign up" }).waitFor();
+          await page.goto("/app/pozivnica?code=neiskoristen-primjer");
+          await page.getByRole("heading", { name: "Pozvani ste u tim objekta" }).waitFor();
+          await screenshot(page, `team-invitation-signed-out-${look.suffix}`);
           await context.close();
-        },
-      );
-    } finally {
-      await browser.close();
-      await stack.stop();
-    }
+        }
+        // An English host's invitee gets the English page (the link carries ?jezik=en).
+        const context = await newContext();
+        const page = await context.newPage();
+        await page.goto("/app/pozivnica?code=neiskoristen-primjer&jezik=en");
+        await page.getByRole("heading", { name: "You are invited to a property's team" })
+          .waitFor();
+        await page.getByRole("link", { name: "Sign up" }).waitFor();
+        await context.close();
+      },
+    );
   },
 });

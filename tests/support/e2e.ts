@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import type { ParsedMail } from "mailparser";
 import { addDays, todayIn } from "../../shared/local-date.ts";
 import { screenshot, VIEWPORTS } from "./browser.ts";
-import { DEMO_HOST } from "./evisitor-sim.ts";
+import { addDemoHostCopy, DEMO_HOST, type EVisitorLogin } from "./evisitor-sim.ts";
 import type { TestStack } from "./stack.ts";
 
 export const E2E_PASSWORD = "Jadran-Sunce-2026!";
@@ -27,6 +27,38 @@ export const LOOKS: readonly Look[] = Object.entries(VIEWPORTS).flatMap(([size, 
     suffix: `${size}-${theme === "DarkTheme" ? "dark" : "light"}`,
   }))
 );
+
+/** Requests in flight per browser context (see networkQuiet). */
+const inFlight = new WeakMap<BrowserContext, number>();
+
+/** Counts the context's requests in flight, for networkQuiet. */
+export function followRequests(context: BrowserContext) {
+  if (inFlight.has(context)) return;
+  inFlight.set(context, 0);
+  const add = (by: number) => () => inFlight.set(context, Math.max(0, inFlight.get(context)! + by));
+  context.on("request", add(1));
+  context.on("requestfinished", add(-1));
+  context.on("requestfailed", add(-1));
+}
+
+/**
+ * Waits until no request of the page's context has been in flight for `quietMs`: what Playwright's
+ * "networkidle" waits for, with 150 ms of quiet instead of its fixed 500 ms (a walk over hundreds
+ * of pages spends minutes there otherwise). A context not followed falls back to "networkidle".
+ */
+export async function networkQuiet(page: Page, { quietMs = 150, timeoutMs = 15_000 } = {}) {
+  const context = page.context();
+  if (!inFlight.has(context)) return await page.waitForLoadState("networkidle");
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (true) {
+    const now = Date.now();
+    if (inFlight.get(context)! > 0) quietSince = now;
+    else if (now - quietSince >= quietMs) return;
+    if (now > deadline) throw new Error(`requests still in flight after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 /** The site-relative link in a received e-mail's text. */
 export function linkIn(mail: ParsedMail): string {
@@ -62,6 +94,7 @@ export function e2eSession(stack: TestStack, browser: Browser) {
       baseURL: stack.baseUrl,
       ...(locale ? { locale } : {}),
     });
+    followRequests(context);
     if (theme) await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
     if (cookieChoice) {
       // Only where nothing is stored yet, so a choice made during the test survives reloads.
@@ -140,8 +173,25 @@ export function e2eSession(stack: TestStack, browser: Browser) {
     }
   }
 
+  let ownEVisitor: Promise<EVisitorLogin> | undefined;
+  /**
+   * This session's own eVisitor account in the simulator: a copy of the demo host (the same
+   * facilities and units) that no other test connects, made on the first call.
+   */
+  function eVisitorLogin(): Promise<EVisitorLogin> {
+    ownEVisitor ??= addDemoHostCopy(stack.evisitor);
+    return ownEVisitor;
+  }
+
+  /** connectDemoEVisitor with this session's own eVisitor account (eVisitorLogin). */
+  async function connectEVisitor(page: Page, options: { automaticCheckIn?: boolean } = {}) {
+    await connectDemoEVisitor(page, { ...options, login: await eVisitorLogin() });
+  }
+
   return {
     newContext,
+    eVisitorLogin,
+    connectEVisitor,
     logIn,
     logInToDashboard,
     logInAsAdmin,
@@ -196,12 +246,17 @@ export const clippedIn = (dialog: Locator): Promise<string[]> =>
     }).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class")}">`)
   );
 
-/** Fills and sends the "Poveži eVisitor račun" dialog with the simulator's demo host. */
+/**
+ * Fills and sends the "Poveži eVisitor račun" dialog with the simulator's demo host, or `login`
+ * (a test's own copy of it) with `password`.
+ */
 export async function submitEVisitorAccount(
   dialog: Locator,
-  password: string = DEMO_HOST.password,
+  password?: string,
+  login: EVisitorLogin = DEMO_HOST,
 ) {
-  await dialog.getByLabel("Korisničko ime").fill(DEMO_HOST.username);
+  password ??= login.password;
+  await dialog.getByLabel("Korisničko ime").fill(login.username);
   await dialog.getByLabel("Lozinka", { exact: true }).fill(password);
   await dialog.getByRole("button", { name: "Provjeri i poveži" }).click();
 }
@@ -216,11 +271,14 @@ export async function waitForSynced(page: Page) {
  * in automatically unless `automaticCheckIn` is false: a guest at the door goes to eVisitor at
  * once, as these tests expect (with it off guests wait for the host's approval, issue 20).
  */
-export async function connectDemoEVisitor(page: Page, { automaticCheckIn = true } = {}) {
+export async function connectDemoEVisitor(
+  page: Page,
+  { automaticCheckIn = true, login = DEMO_HOST as EVisitorLogin } = {},
+) {
   await page.goto("/app/povezani-racuni");
   await page.getByRole("button", { name: "Poveži račun" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Poveži eVisitor račun" });
-  await submitEVisitorAccount(dialog);
+  await submitEVisitorAccount(dialog, undefined, login);
   await dialog.waitFor({ state: "detached" });
   await waitForSynced(page);
   if (automaticCheckIn) await checkGuestsInAutomatically(page);

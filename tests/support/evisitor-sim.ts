@@ -80,6 +80,27 @@ export function callsOf(snapshot: SimSnapshot, username: string): AccountCalls {
 }
 
 export const DEMO_HOST = { username: "12345678901.api", password: "Demo-Lozinka-1" } as const;
+
+export interface EVisitorLogin {
+  username: string;
+  password: string;
+}
+
+/**
+ * A copy of the demo host (its facilities and units, with the same names and codes) under an OIB
+ * of its own, with the demo host's password. An eVisitor account connects to one host of the
+ * product only, and an OIB gives one free trial: browser tests that share a stack
+ * (tests/support/shared-stack.ts) each connect a copy, as their own hosts.
+ */
+export async function addDemoHostCopy(sim: RunningEVisitorSim): Promise<EVisitorLogin> {
+  const seed = await loadSeed(DEFAULT_SEED);
+  const demo = seed.hosts.find((host) => host.username === DEMO_HOST.username);
+  if (!demo) throw new Error(`the seed has no ${DEMO_HOST.username}`);
+  const oib = String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999));
+  const copy = { ...demo, username: `${oib}.api` };
+  await sim.control.addHost(copy as unknown as Record<string, unknown>);
+  return { username: copy.username, password: copy.password };
+}
 export const OTHER_DEMO_HOST = { username: "98765432109", password: "Demo-Lozinka-2" } as const;
 
 export async function startEVisitorSim(

@@ -3,8 +3,17 @@ import type { Page } from "playwright-core";
 /** The narrowest phone still sold (iPhone SE 1st gen., small Androids). */
 export const NARROW = { width: 320, height: 700 };
 
-/** The phone widths the narrow walks use: the narrowest, a common Android, a current iPhone. */
-export const PHONE_WIDTHS = [320, 360, 390] as const;
+/**
+ * The phones the narrow walks look through: the narrowest (320 px) in light and dark, a common
+ * Android (360 px) and a current iPhone (390 px) in light. These find different bugs; the dark
+ * theme changes colours, not layout, so it is walked at one width only.
+ */
+export const PHONE_LOOKS: readonly { width: number; theme: "DefaultTheme" | "DarkTheme" }[] = [
+  { width: 320, theme: "DefaultTheme" },
+  { width: 320, theme: "DarkTheme" },
+  { width: 360, theme: "DefaultTheme" },
+  { width: 390, theme: "DefaultTheme" },
+];
 
 /** Whether the page scrolls sideways, and if so what sticks out past the window's right edge. */
 export async function sidewaysOverflow(page: Page): Promise<string[]> {
