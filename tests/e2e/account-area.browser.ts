@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
 import { axeIssuesOf } from "../support/axe.ts";
 import { screenshot, VIEWPORTS } from "../support/browser.ts";
+import { pool } from "../support/pool.ts";
 import { sharedStack } from "../support/shared-stack.ts";
 import { STACK_ADMIN, type TestStack } from "../support/stack.ts";
 import {
@@ -262,75 +263,77 @@ Deno.test({
     await t.step(
       "every page of the profile menu in hr and en, phone and desktop, light and dark: a real page, axe finds nothing serious",
       async () => {
-        for (const look of LOOKS) {
-          for (const lang of ["hr", "en"] as const) {
-            const context = await newContext({ viewport: look.viewport, theme: look.theme });
-            const page = await context.newPage();
-            await logInToDashboard(page, HOST);
-            if (lang === "en") {
-              await page.evaluate(() => localStorage.setItem("language", "en"));
-              await page.reload();
-              await page.getByRole("heading", { name: /Welcome/ }).waitFor();
-            }
-            const texts = TEXTS[lang];
-            const name = (page: string) => `${page}-${lang}-${look.suffix}`;
-            /** The whole page (top bar, menu, main), and every part inside a landmark. */
-            const check = async (what: string) => {
-              assert.deepEqual(await seriousAxeIssues(page, "body"), [], `axe: ${name(what)}`);
-              assert.deepEqual(await axeIssuesOf(page, ["region"]), [], `region: ${name(what)}`);
-              assert.doesNotMatch(page.url(), /\/(uskoro|u-izradi)/, `${what} is a real page`);
-            };
-
-            await openFromMenu(page, lang, "profile");
-            await page.getByLabel("OIB", { exact: false }).first().waitFor();
-            await check("profile");
-            await screenshot(page, name("profile"));
-
-            await openFromMenu(page, lang, "accountSettings");
-            await page.getByRole("button", { name: texts.changePassword }).first().waitFor();
-            await page.waitForLoadState("networkidle");
-            await check("account-settings");
-            await screenshot(page, name("account-settings"));
-
-            await openFromMenu(page, lang, "settings");
-            await page.getByRole("button", { name: texts.saveSettings }).waitFor();
-            await check("settings");
-            await screenshot(page, name("settings"));
-
-            await openFromMenu(page, lang, "privacy");
-            await page.getByText(texts.retention).waitFor();
-            await check("privacy");
-            await screenshot(page, name("privacy"));
-            await page.getByRole("button", { name: texts.deleteOpen }).click();
-            const dialog: Locator = page.getByRole("dialog", { name: texts.deleteTitle });
-            await dialog.waitFor();
-            await dialogScreenshot(page, dialog, name("privacy-delete-dialog"));
-            await assertAxeClean(page, name("privacy-delete-dialog"), "[role=dialog]");
-            await page.keyboard.press("Escape");
-            await dialog.waitFor({ state: "detached" });
-
-            await openFromMenu(page, lang, "history");
-            await page.waitForLoadState("networkidle");
-            await check("history");
-            await screenshot(page, name("account-history"));
-
-            // Support, then Feedback: a dialog over the support page.
-            await page.getByRole("button", { name: texts.menu, exact: true }).click();
-            await openedMenu(page);
-            await page.getByRole("menuitem", { name: texts.support, exact: true }).click();
-            await page.waitForURL("**/app/kontakt");
-            await page.getByRole("heading", { level: 1 }).waitFor();
-            await check("support");
-            await page.getByRole("button", { name: texts.menu, exact: true }).click();
-            await openedMenu(page);
-            await page.getByRole("menuitem", { name: texts.feedback, exact: true }).click();
-            const feedback = page.getByRole("dialog", { name: texts.feedback });
-            await feedback.waitFor();
-            await assertAxeClean(page, name("feedback-dialog"), "[role=dialog]");
-            await dialogScreenshot(page, feedback, name("feedback-dialog"));
-            await context.close();
+        // Two looks at a time, each in its own profile: a look mostly waits on pages and axe.
+        const looks = LOOKS.flatMap((look) =>
+          (["hr", "en"] as const).map((lang) => ({ look, lang }))
+        );
+        await pool(looks, 2, async ({ look, lang }) => {
+          const context = await newContext({ viewport: look.viewport, theme: look.theme });
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          if (lang === "en") {
+            await page.evaluate(() => localStorage.setItem("language", "en"));
+            await page.reload();
+            await page.getByRole("heading", { name: /Welcome/ }).waitFor();
           }
-        }
+          const texts = TEXTS[lang];
+          const name = (page: string) => `${page}-${lang}-${look.suffix}`;
+          /** The whole page (top bar, menu, main), and every part inside a landmark. */
+          const check = async (what: string) => {
+            assert.deepEqual(await seriousAxeIssues(page, "body"), [], `axe: ${name(what)}`);
+            assert.deepEqual(await axeIssuesOf(page, ["region"]), [], `region: ${name(what)}`);
+            assert.doesNotMatch(page.url(), /\/(uskoro|u-izradi)/, `${what} is a real page`);
+          };
+
+          await openFromMenu(page, lang, "profile");
+          await page.getByLabel("OIB", { exact: false }).first().waitFor();
+          await check("profile");
+          await screenshot(page, name("profile"));
+
+          await openFromMenu(page, lang, "accountSettings");
+          await page.getByRole("button", { name: texts.changePassword }).first().waitFor();
+          await page.waitForLoadState("networkidle");
+          await check("account-settings");
+          await screenshot(page, name("account-settings"));
+
+          await openFromMenu(page, lang, "settings");
+          await page.getByRole("button", { name: texts.saveSettings }).waitFor();
+          await check("settings");
+          await screenshot(page, name("settings"));
+
+          await openFromMenu(page, lang, "privacy");
+          await page.getByText(texts.retention).waitFor();
+          await check("privacy");
+          await screenshot(page, name("privacy"));
+          await page.getByRole("button", { name: texts.deleteOpen }).click();
+          const dialog: Locator = page.getByRole("dialog", { name: texts.deleteTitle });
+          await dialog.waitFor();
+          await dialogScreenshot(page, dialog, name("privacy-delete-dialog"));
+          await assertAxeClean(page, name("privacy-delete-dialog"), "[role=dialog]");
+          await page.keyboard.press("Escape");
+          await dialog.waitFor({ state: "detached" });
+
+          await openFromMenu(page, lang, "history");
+          await page.waitForLoadState("networkidle");
+          await check("history");
+          await screenshot(page, name("account-history"));
+
+          // Support, then Feedback: a dialog over the support page.
+          await page.getByRole("button", { name: texts.menu, exact: true }).click();
+          await openedMenu(page);
+          await page.getByRole("menuitem", { name: texts.support, exact: true }).click();
+          await page.waitForURL("**/app/kontakt");
+          await page.getByRole("heading", { level: 1 }).waitFor();
+          await check("support");
+          await page.getByRole("button", { name: texts.menu, exact: true }).click();
+          await openedMenu(page);
+          await page.getByRole("menuitem", { name: texts.feedback, exact: true }).click();
+          const feedback = page.getByRole("dialog", { name: texts.feedback });
+          await feedback.waitFor();
+          await assertAxeClean(page, name("feedback-dialog"), "[role=dialog]");
+          await dialogScreenshot(page, feedback, name("feedback-dialog"));
+          await context.close();
+        });
       },
     );
   },

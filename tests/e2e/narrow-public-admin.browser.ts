@@ -14,6 +14,7 @@ import {
   smallTargets,
   TAP_TARGETS,
 } from "../support/narrow.ts";
+import { pool } from "../support/pool.ts";
 import { rawIdsShown } from "../support/raw-ids.ts";
 import { sharedStack } from "../support/shared-stack.ts";
 import { STACK_ADMIN, type TestStack } from "../support/stack.ts";
@@ -176,15 +177,18 @@ Deno.test({
       const look = `${width}-${theme === "DarkTheme" ? "dark" : "light"}`;
       const viewport = { width, height: 700 };
 
-      /** Opens each page in a fresh profile (the check-in page resumes where a visit left off). */
+      /**
+       * Opens each page in a fresh profile (the check-in page resumes where a visit left off),
+       * three at a time: a page load mostly waits on the network.
+       */
       const walk = async (pages: [name: string, path: string, onward?: string][]) => {
-        const problems: string[] = [];
-        for (const [name, path, onward] of pages) {
+        const problems = await pool(pages, 3, async ([name, path, onward]) => {
+          const found: string[] = [];
           const context = await newContext({ viewport, theme, locale: "hr-HR" });
           const page = await context.newPage();
           await page.goto(path);
           await settled(page);
-          problems.push(...await phoneProblems(page, path));
+          found.push(...await phoneProblems(page, path));
           if (width === 320) await screenshot(page, `narrow-${look}-${name}`);
           if (onward !== undefined) {
             await page.getByRole("button", { name: onward, exact: true }).click();
@@ -192,12 +196,13 @@ Deno.test({
               state: "attached",
             });
             await networkQuiet(page);
-            problems.push(...await phoneProblems(page, `${path} (guests' form)`));
+            found.push(...await phoneProblems(page, `${path} (guests' form)`));
             if (width === 320) await screenshot(page, `narrow-${look}-${name}-guests`);
           }
           await context.close();
-        }
-        assert.deepEqual(problems, []);
+          return found;
+        });
+        assert.deepEqual(problems.flat(), []);
       };
 
       await t.step(`public pages at ${look}`, async () => {
