@@ -373,6 +373,14 @@ function summarize(page: Page, lhr: Lhr): PageResult {
   return result;
 }
 
+// Lighthouse needs the full Chromium; the tests run in the lighter headless shell.
+try {
+  Deno.statSync(CHROMIUM);
+} catch {
+  console.error(`${CHROMIUM} is missing: apt-get install chromium`);
+  Deno.exit(1);
+}
+
 const results: PageResult[] = [];
 let version = "?";
 let chrome: chromeLauncher.LaunchedChrome | undefined;

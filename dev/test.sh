@@ -12,7 +12,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 # The fonts draw the synthetic MRZ photos (bench/mrz-synth.ts, tests/unit/mrz/synth.test.ts).
-setup_common "chromium:chromium" "pdftotext:poppler-utils" \
+setup_common "chromium-headless-shell:chromium-headless-shell" "pdftotext:poppler-utils" \
   "/usr/share/fonts/opentype/ocr-b/OCRB.otf:fonts-ocr-b" \
   "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core" \
   "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf:fonts-liberation"

@@ -136,7 +136,8 @@ Deno.test({
         `--use-file-for-fake-video-capture=${video}`,
       ]);
       browsers.push(camera);
-      // A camera, but the guest says no when the browser asks (Playwright refuses every prompt).
+      // A camera, but the guest says no when the browser asks: getUserMedia then fails with
+      // NotAllowedError, as Chromium answers a refused prompt (the headless shell shows none).
       const refused = await launchBrowser([
         "--use-fake-device-for-media-stream",
         `--use-file-for-fake-video-capture=${video}`,
@@ -176,6 +177,12 @@ Deno.test({
           locale: "hr-HR",
         });
         await recordCameraStreams(context);
+        if (browser === refused) {
+          await context.addInitScript(() => {
+            navigator.mediaDevices.getUserMedia = () =>
+              Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+          });
+        }
         const page = await context.newPage();
         await page.goto(`/prijava/rezervacija/${code}`);
         await page.getByRole("button", { name: "Dodaj goste" }).click();
