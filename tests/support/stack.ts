@@ -111,6 +111,11 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       try {
         await waitForChildPort(running.api.child, port, 30_000);
       } catch (error) {
+        try {
+          running.api.child.kill("SIGKILL");
+        } catch {
+          // it ended already
+        }
         await running.api.done;
         delete running.api;
         throw error instanceof ExitedBeforeListening
