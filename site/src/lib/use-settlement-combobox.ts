@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { useCombobox } from "downshift";
+import { type ChangeEvent, useEffect, useState } from "react";
+import { useCombobox, type UseComboboxGetInputPropsOptions } from "downshift";
 import {
   type SearchSettlements,
   type Settlement,
@@ -51,15 +51,14 @@ export function useSettlementCombobox(
     selectedItem: value ? { name: value, zipCode: null } : null,
     itemToString: (item) => item?.name ?? "",
     itemToKey: (item) => item?.name,
-    onInputValueChange: ({ inputValue: typed = "", type }) => {
-      // Undoing a choice by typing must not clear what is typed (downshift would, as the
-      // controlled choice goes away).
-      if (type === useCombobox.stateChangeTypes.ControlledPropUpdatedSelectedItem) return;
-      setInputValue(typed);
-      if (type !== useCombobox.stateChangeTypes.InputChange) return;
-      // Typed: a free-text name when there is no list, else no choice until one is picked.
-      if (freeText) onChange(typed);
-      else if (value) onChange("");
+    onInputValueChange: ({ inputValue: shown = "", type }) => {
+      // Typing is taken in the input's own change event (below). Undoing a choice by typing
+      // must not clear what is typed (downshift would, as the controlled choice goes away).
+      if (
+        type === useCombobox.stateChangeTypes.InputChange ||
+        type === useCombobox.stateChangeTypes.ControlledPropUpdatedSelectedItem
+      ) return;
+      setInputValue(shown);
     },
     onSelectedItemChange: ({ selectedItem }) => {
       if (!selectedItem) return;
@@ -69,8 +68,29 @@ export function useSettlementCombobox(
     getA11yStatusMessage: ({ isOpen }) =>
       isOpen && found.status === "done" ? resultsText(items.length) : "",
   });
+  /**
+   * What is typed is kept in the change event itself. Downshift reports it from an effect after
+   * the render, and React puts a controlled input back to the value it rendered meanwhile: a key
+   * pressed before the report landed went to the old text ("Zagreb" cleared, "zagreb" typed
+   * quickly, the field read "Zagrebzagreb").
+   */
+  const typed = (text: string) => {
+    setInputValue(text);
+    // A free-text name when there is no list, else no choice until one is picked.
+    if (freeText) onChange(text);
+    else if (value) onChange("");
+  };
+  const getInputProps = (options?: UseComboboxGetInputPropsOptions) =>
+    combobox.getInputProps({
+      ...options,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        options?.onChange?.(event);
+        typed(event.currentTarget.value);
+      },
+    });
   return {
     ...combobox,
+    getInputProps,
     found,
     freeText,
     items,

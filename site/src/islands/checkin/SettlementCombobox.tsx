@@ -1,10 +1,5 @@
-import { useEffect, useState } from "react";
-import { useCombobox } from "downshift";
-import {
-  type SearchSettlements,
-  type Settlement,
-  useSettlementSearch,
-} from "../../lib/settlement-search.ts";
+import type { SearchSettlements } from "../../lib/settlement-search.ts";
+import { useSettlementCombobox } from "../../lib/use-settlement-combobox.ts";
 import { controlClass, describedBy, FieldFrame } from "./fields.tsx";
 import { useTranslator } from "./i18n-context.ts";
 
@@ -31,54 +26,26 @@ export function SettlementCombobox(
   { id, label, value, onChange, search, error, prefilled, onChecked }: SettlementComboboxProps,
 ) {
   const { t, plural } = useTranslator();
-  const [inputValue, setInputValue] = useState(value);
-  const found = useSettlementSearch(inputValue === value ? "" : inputValue, search);
-  const freeText = found.status === "unavailable";
-  const items = found.status === "done" || found.status === "searching" ? found.items : [];
-  // A choice made elsewhere (a restored form) shows; a choice undone keeps what is typed.
-  useEffect(() => {
-    if (value && value !== inputValue) setInputValue(value);
-  }, [value]);
-  // No list after all: what is typed so far is the answer.
-  useEffect(() => {
-    if (freeText && inputValue !== value) onChange(inputValue);
-  }, [freeText]);
-
   const labelId = `${id}-label`;
   const statusId = `${id}-status`;
   const {
-    isOpen,
     highlightedIndex,
     getInputProps,
     getMenuProps,
     getItemProps,
-  } = useCombobox<Settlement>({
+    found,
+    freeText,
     items,
+    open,
+    noResults,
+  } = useSettlementCombobox({
+    id,
     inputId: id,
     labelId,
-    menuId: `${id}-list`,
-    getItemId: (index) => `${id}-option-${index}`,
-    inputValue,
-    selectedItem: value ? { name: value, zipCode: null } : null,
-    itemToString: (item) => item?.name ?? "",
-    itemToKey: (item) => item?.name,
-    onInputValueChange: ({ inputValue: typed = "", type }) => {
-      // Undoing a choice by typing must not clear what is typed (downshift would, as the
-      // controlled choice goes away).
-      if (type === useCombobox.stateChangeTypes.ControlledPropUpdatedSelectedItem) return;
-      setInputValue(typed);
-      if (type !== useCombobox.stateChangeTypes.InputChange) return;
-      // Typed: a free-text name when there is no list, else no choice until one is picked.
-      if (freeText) onChange(typed);
-      else if (value) onChange("");
-    },
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (!selectedItem) return;
-      setInputValue(selectedItem.name);
-      onChange(selectedItem.name);
-    },
-    getA11yStatusMessage: ({ isOpen }) =>
-      isOpen && found.status === "done" ? plural("settlement.results", items.length) : "",
+    value,
+    onChange,
+    search,
+    resultsText: (count) => plural("settlement.results", count),
   });
 
   const note = freeText
@@ -86,7 +53,6 @@ export function SettlementCombobox(
     : found.status === "failed"
     ? t("settlement.failed")
     : undefined;
-  const open = isOpen && !freeText && items.length > 0;
   const hint = freeText ? undefined : t("settlement.hint");
   const described = describedBy(id, { error, hint, toCheck: !!onChecked });
   return (
@@ -138,7 +104,7 @@ export function SettlementCombobox(
               </li>
             ))}
         </ul>
-        {isOpen && !freeText && found.status === "done" && items.length === 0 && (
+        {noResults && (
           <p className="absolute z-20 mt-1 w-full rounded-xl border border-border bg-surface px-3.5 py-3 text-fg-muted shadow-lg">
             {t("settlement.noResults")}
           </p>
