@@ -61,19 +61,21 @@ gate() {
 # Runs `deno test` with the remaining arguments and adds its counts to the totals; returns its
 # exit status. Deno's summary line reads "ok | 12 passed (3 steps) | 0 failed (2s)".
 run_tests() {
-  local what="$1" start=$SECONDS n=${#costs[@]}
+  local what="$1" start=$SECONDS n=${#costs[@]} from
   shift
   say "$what"
+  # The report holds every phase's output: this phase's summary is in the lines after `from`.
+  from=$(($(wc -l <"$report") + 1))
   set +e
   NO_COLOR=1 "$DENO" test -A --junit-path="$run_dir/phase-$n.xml" "$@" 2>&1 | tee -a "$report"
   local status=${PIPESTATUS[0]}
   set -e
   local summary
-  summary="$(grep -E '^(ok|FAILED) \| [0-9]+ passed' "$report" | tail -n 1 || true)"
-  if [ -n "$summary" ] && [ "$summary" != "${last_summary:-}" ]; then
+  summary="$(tail -n "+$from" "$report" | grep -E '^(ok|FAILED) \| [0-9]+ passed' | tail -n 1 ||
+    true)"
+  if [ -n "$summary" ]; then
     passed=$((passed + $(sed -E 's/^[A-Za-z]+ \| ([0-9]+) passed.*/\1/' <<<"$summary")))
     failed=$((failed + $(sed -E 's/.*\| ([0-9]+) failed.*/\1/' <<<"$summary")))
-    last_summary="$summary"
   elif [ "$status" -ne 0 ]; then
     failed=$((failed + 1))
   fi
