@@ -26,7 +26,7 @@ import { runConsumer } from "./runner/consume.ts";
 import { CONSUME_TIMING } from "./runner/consume-watchdog.ts";
 import { calendarSyncConsumer } from "./calendar-sync/sync-consumer.ts";
 import type { FetchFeedOptions } from "./calendar-sync/fetch-feed.ts";
-import { ensureStreams } from "./runner/streams.ts";
+import { ensureStreamsWhenReady } from "./runner/streams.ts";
 import { createMrzReader } from "./mrz/mrz-reader.ts";
 import { feedbackSubmittedConsumer } from "./notifications/feedback-submitted.ts";
 import { runMrzResponder } from "./mrz/responder.ts";
@@ -131,7 +131,7 @@ export async function startWorkers(options: WorkersOptions): Promise<{ stop(): P
   const { db, nc, clock } = options;
   const controller = new AbortController();
   const jsm = await jetstreamManager(nc);
-  await ensureStreams(jsm, { replicas: options.streamReplicas });
+  await ensureStreamsWhenReady(jsm, { replicas: options.streamReplicas }, controller.signal);
   const js = jetstream(nc);
   const pullJs = jetstream(nc, { timeout: CONSUME_TIMING.lookupTimeoutMs });
 
