@@ -13,6 +13,13 @@
  * photo at levels 0–2; median < 0.5 s, p95 < 2 s; peak RSS < 600 MB.
  *
  *   deno run -A bench/mrz.ts [--dir ../shared/fixtures/mrz] [--json out.json] [--verbose]
+ *   deno run -A bench/mrz.ts --dir ../shared/fixtures/mrz-real-dev \
+ *     --truth tests/unit/mrz/real-dev-truth.json
+ *
+ * --truth reads a set without a manifest: photos of real documents with their MRZ transcribed by
+ * hand (`files`: image, format, fields; fields null for a photo without a zone, whose right answer
+ * is none). Their level is "real". Every photo without an answer is counted by why (the reader's
+ * refusal: zone not found, not text, checks failed, out of time).
  *
  * --verbose prints a JSON line per photo: file name, level, format, outcome, the names of the
  * wrong and uncertain fields and the time — never the data. --json writes the figures and those
@@ -38,11 +45,13 @@ type Outcome = "exact" | "silently-wrong" | "flagged" | "other-fields" | "no-res
 
 interface PhotoResult {
   image: string;
-  level: number;
+  /** The synthetic difficulty level, or "real" for a transcribed real photo. */
+  level: number | string;
   format: string;
   outcome: Outcome;
-  /** Why there is no result (the reader's failure kind). */
+  /** Why there is no result (the reader's failure kind and its refusal reason). */
   failure?: string;
+  why?: string;
   wrongFields: string[];
   uncertain: string[];
   ms: number;
@@ -56,12 +65,29 @@ const { values } = parseArgs({
       default: new URL("../../shared/fixtures/mrz/", import.meta.url).pathname,
     },
     json: { type: "string" },
+    truth: { type: "string" },
     verbose: { type: "boolean", default: false },
   },
 });
 setLogLevel("error");
 const dir = values.dir.endsWith("/") ? values.dir : values.dir + "/";
-const manifest = JSON.parse(await Deno.readTextFile(dir + "manifest.json"));
+interface SetFile {
+  image: string;
+  level: number | string;
+  /** The ground truth: read from `groundTruth`, or given inline by a --truth file. */
+  groundTruth?: string;
+  truth?: { format: string | null; fields: Record<string, unknown> | null };
+}
+const manifest: { referenceDate: string; files: SetFile[] } = values.truth
+  ? (({ referenceDate, files }) => ({
+    referenceDate,
+    files: files.map((f: SetFile["truth"] & { image: string }) => ({
+      image: f.image,
+      level: "real",
+      truth: { format: f.format, fields: f.fields },
+    })),
+  }))(JSON.parse(await Deno.readTextFile(values.truth)))
+  : JSON.parse(await Deno.readTextFile(dir + "manifest.json"));
 
 let peakRss = 0;
 const sampleRss = () => (peakRss = Math.max(peakRss, Deno.memoryUsage().rss));
@@ -75,19 +101,29 @@ const initMs = performance.now() - initStart;
 
 const photos: PhotoResult[] = [];
 for (const file of manifest.files) {
-  const truth = JSON.parse(await Deno.readTextFile(dir + file.groundTruth));
+  const truth = file.truth ?? JSON.parse(await Deno.readTextFile(dir + file.groundTruth));
   const bytes = await Deno.readFile(dir + file.image);
   const started = performance.now();
   const result = await reader.read(bytes);
   const ms = performance.now() - started;
   sampleRss();
   let photo: PhotoResult;
-  const base = { image: file.image, level: file.level, format: truth.format, ms };
-  if (!result.ok) {
+  const base = { image: file.image, level: file.level, format: truth.format ?? "none", ms };
+  if (truth.fields === null) {
+    // A page without a zone: no answer is the right one.
+    photo = {
+      ...base,
+      outcome: result.ok ? "silently-wrong" : "exact",
+      ...(result.ok ? {} : { failure: result.failure, why: result.why }),
+      wrongFields: result.ok ? Object.keys(result.fields) : [],
+      uncertain: result.ok ? [...result.uncertain] : [],
+    };
+  } else if (!result.ok) {
     photo = {
       ...base,
       outcome: "no-result",
       failure: result.failure,
+      why: result.why,
       wrongFields: [],
       uncertain: [],
     };
@@ -154,7 +190,12 @@ const groups = <K extends "level" | "format">(key: K) =>
 const byLevel = groups("level");
 const byFormat = groups("format");
 const all = row("all", photos);
-const silentLow = photos.filter((p) => p.level <= 2 && p.outcome === "silently-wrong").length;
+/** Synthetic levels 0–2 and every real photo: where nothing may be silently wrong. */
+const mustBeRight = (p: PhotoResult) => typeof p.level !== "number" || p.level <= 2;
+const silentLow = photos.filter((p) => mustBeRight(p) && p.outcome === "silently-wrong").length;
+const refusals: Record<string, number> = {};
+for (const p of photos) if (p.why) refusals[p.why] = (refusals[p.why] ?? 0) + 1;
+const refusedQuickly = photos.filter((p) => p.outcome === "no-result" && p.ms < 200).length;
 
 const table = (title: string, rows: Row[]) => {
   console.log(
@@ -175,7 +216,12 @@ console.log(`\n${photos.length} photos from ${dir}`);
 console.log(`reader started in ${(initMs / 1000).toFixed(2)} s; peak RSS ${peakRssMb} MB\n`);
 console.log(
   `>>> SILENTLY WRONG: ${all.silentlyWrong} of ${photos.length} photos ` +
-    `(${silentLow} at levels 0–2, target 0) <<<\n`,
+    `(${silentLow} at levels 0–2 or real, target 0) <<<\n`,
+);
+console.log(
+  `refused, by why: ${
+    Object.entries(refusals).map(([why, n]) => `${why} ${n}`).join(", ") || "none"
+  }; photos refused in under 0.2 s: ${refusedQuickly}\n`,
 );
 table("level", [...byLevel, all]);
 table("format", byFormat);
@@ -192,6 +238,8 @@ if (values.json) {
         initS: Math.round(initMs) / 1000,
         silentlyWrong: all.silentlyWrong,
         silentlyWrongLevels0to2: silentLow,
+        refusals,
+        refusedQuickly,
         byLevel,
         byFormat,
         all,

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { DocumentTypeSchema, GenderSchema } from "../enums.ts";
 import { CountryCode, DateOnly } from "./fields.ts";
 
-export const MRZ_FORMATS = ["TD1", "TD2", "TD3"] as const;
+/** ICAO 9303 layouts: passports (TD3), cards (TD1, TD2) and visas (MRV-A, MRV-B). */
+export const MRZ_FORMATS = ["TD1", "TD2", "TD3", "MRVA", "MRVB"] as const;
 
 /** The fields of MrzGuest an MRZ reads, in the answer's order: those `uncertainFields` may name. */
 export const MRZ_GUEST_READ_FIELDS = [
@@ -24,7 +25,9 @@ export type MrzGuestReadField = z.infer<typeof MrzGuestReadField>;
  * (Müller may come back as "Mueller"), so the guest should look them over. `citizenship` is null
  * for MRZ codes that are no country (stateless XXA, refugee XXB, United Nations UNO, ...).
  * `uncertainFields` names the fields whose reading is not certain, for the guest to check against
- * the document; it is always there, empty when every field was read for sure.
+ * the document; it is always there, empty when every field was read for sure. A visa (mrzFormat
+ * MRVA or MRVB) gives its holder's fields only: it is not the identity document a guest registers
+ * with, so documentType, documentNumber and documentExpiryDate are null.
  */
 export const MrzGuest = z
   .object({
@@ -34,10 +37,11 @@ export const MrzGuest = z
     gender: GenderSchema,
     dateOfBirth: DateOnly,
     citizenship: CountryCode.nullable(),
-    documentType: DocumentTypeSchema,
-    documentNumber: z.string(),
+    /** Null for a visa, which is not the document a guest registers with. */
+    documentType: DocumentTypeSchema.nullable(),
+    documentNumber: z.string().nullable(),
     /** Not part of the guest record; lets the form warn about an expired document. */
-    documentExpiryDate: DateOnly,
+    documentExpiryDate: DateOnly.nullable(),
     mrzFormat: z.enum(MRZ_FORMATS),
     uncertainFields: z.array(MrzGuestReadField).meta({
       description: "The fields of this answer whose reading is not certain (the readings " +

@@ -17,6 +17,7 @@ let stack: TestStack;
 let browser: Browser;
 const HOST = "door.domacin@example.com";
 const FIXTURES = new URL("../../../shared/fixtures/mrz/", import.meta.url).pathname;
+const REAL_DEV = new URL("../../../shared/fixtures/mrz-real-dev/", import.meta.url).pathname;
 const AXE = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname;
 
 interface Unit {
@@ -429,6 +430,32 @@ Deno.test({
         await page.getByRole("heading", { name: "Već prijavljen 1 gost" }).waitFor();
         assert.equal(await page.getByRole("heading", { name: "Podaci o gostima" }).count(), 0);
         await context.close();
+      },
+    );
+
+    await t.step(
+      "a visa scanned fills in its holder and leaves the document for the passport",
+      async () => {
+        for (const theme of ["DefaultTheme", "DarkTheme"] as const) {
+          const context = await phone("en-GB", theme);
+          const page = await context.newPage();
+          await page.goto(`/prijava/smjestaj/${units[1].code}`);
+          await page.getByRole("button", { name: "Add guests" }).click();
+          const card = guestCard(page, /^Guest 1/);
+          // A photo of a real specimen visa (MRV-B), not one of our synthetic ones.
+          await card.locator('input[data-scan="gallery"]').setInputFiles(`${REAL_DEV}mrvb.jpg`);
+          await card.getByText(/^This is a visa: we filled in your details from it\./)
+            .waitFor({ timeout: 30_000 });
+          assert.equal(await card.getByLabel("Surname", { exact: true }).inputValue(), "Eriksson");
+          assert.equal(
+            await card.getByLabel("First name", { exact: true }).inputValue(),
+            "Anna Maria",
+          );
+          assert.equal(await card.getByLabel("Document number").inputValue(), "");
+          assert.deepEqual(await seriousAxeIssues(page), [], "axe with the visa note");
+          await screenshot(page, `checkin-visa-phone-${theme}`, { fullPage: false });
+          await context.close();
+        }
       },
     );
 

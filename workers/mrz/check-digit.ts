@@ -12,3 +12,13 @@ function charValue(c: string): number {
   if (c >= "A" && c <= "Z") return c.charCodeAt(0) - 55;
   return 0;
 }
+
+/** Whether a field's last character is the check digit of the rest. */
+export const endsInCheckDigit = (text: string) => checkDigit(text.slice(0, -1)) === text.at(-1);
+
+/** Whether `yymmdd` is a real date (the 29th of February only in a leap year). */
+export function isMrzDate(yymmdd: string): boolean {
+  const month = Number(yymmdd.slice(2, 4)), day = Number(yymmdd.slice(4, 6));
+  if (!/^\d{6}$/.test(yymmdd) || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(2000 + Number(yymmdd.slice(0, 2)), month, 0)).getUTCDate();
+}

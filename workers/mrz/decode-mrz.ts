@@ -1,6 +1,6 @@
-import { states } from "mrz";
-import { checkDigit } from "./check-digit.ts";
-import { MRZ_ALPHABET, MRZ_LAYOUTS, type MrzFormat } from "./mrz-format.ts";
+import { checkDigit, endsInCheckDigit, isMrzDate } from "./check-digit.ts";
+import { type DocumentFormat, isVisa, layoutOf, MRZ_ALPHABET, MRZ_LAYOUTS } from "./mrz-format.ts";
+import { isMrzState } from "./mrz-states.ts";
 import type { MrzFields } from "./parse-mrz.ts";
 
 /**
@@ -78,6 +78,11 @@ interface Group {
   /** Try the OCR-B look-alikes of what was read even where the classifier gives them no chance:
    * a code that must be in a list (a state) says more than the shapes. */
   lookAlikes?: boolean;
+  /**
+   * A state code: when what is printed is no code at all (digits, a code no list has), the field
+   * is left for the answer to name as empty and uncertain, never replaced by the nearest code.
+   */
+  stateCode?: boolean;
 }
 
 /**
@@ -114,14 +119,16 @@ const LOOK_ALIKE_P = 1e-4;
 const r = (line: number, start: number, end: number): Run => ({ line, start, end });
 const one = (run: Run, allowed: Allowed) => [{ run, allowed }];
 
-const STATE_CODES = new Set(Object.keys(states).map((code) => code.padEnd(3, "<")));
-const isState = (text: string) => STATE_CODES.has(text);
-const checked = (text: string) => checkDigit(text.slice(0, -1)) === text.at(-1);
-const isDate = (yymmdd: string) => {
-  const month = Number(yymmdd.slice(2, 4)), day = Number(yymmdd.slice(4, 6));
-  if (!/^\d{6}$/.test(yymmdd) || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(2000 + Number(yymmdd.slice(0, 2)), month, 0)).getUTCDate();
-};
+/** A state code's group: one of the list, look-alikes tried, left as read when none is. */
+const stateCode = (field: "issuingState" | "nationality", run: Run): Group => ({
+  fields: [field],
+  runs: one(run, "letter"),
+  valid: isMrzState,
+  lookAlikes: true,
+  stateCode: true,
+});
+const checked = endsInCheckDigit;
+const isDate = isMrzDate;
 const checkedDate = (text: string) => isDate(text.slice(0, 6)) && checked(text);
 /** An empty personal number may carry `<` or `0` as its check digit. */
 const checkedOptional = (text: string) =>
@@ -134,16 +141,11 @@ const td1Number = (text: string) => {
   return rest.length >= 2 && checkDigit(text.slice(0, 9) + rest.slice(0, -1)) === rest.at(-1);
 };
 
-function groupsOf(format: MrzFormat): Group[] {
+function groupsOf(format: DocumentFormat): Group[] {
   if (format === "TD1") {
     return [
       { fields: ["documentCode", "documentType"], runs: one(r(0, 0, 2), "letter") },
-      {
-        fields: ["issuingState"],
-        runs: one(r(0, 2, 5), "letter"),
-        valid: isState,
-        lookAlikes: true,
-      },
+      stateCode("issuingState", r(0, 2, 5)),
       {
         fields: ["documentNumber", "optionalData"],
         runs: [
@@ -156,30 +158,36 @@ function groupsOf(format: MrzFormat): Group[] {
       { fields: ["dateOfBirth"], runs: one(r(1, 0, 7), "digit"), valid: checkedDate },
       { fields: ["sex"], runs: one(r(1, 7, 8), "sex") },
       { fields: ["expiryDate"], runs: one(r(1, 8, 15), "digit"), valid: checkedDate },
-      {
-        fields: ["nationality"],
-        runs: one(r(1, 15, 18), "letter"),
-        valid: isState,
-        lookAlikes: true,
-      },
+      stateCode("nationality", r(1, 15, 18)),
       { fields: ["optionalData2"], runs: one(r(1, 18, 29), "alnum") },
       { fields: [], runs: one(r(1, 29, 30), "digit") },
       { fields: ["surname", "givenNames"], runs: one(r(2, 0, 30), "letter") },
     ];
   }
-  const long = format === "TD3";
+  const long = format === "TD3" || format === "MRVA";
+  const lineLength = long ? 44 : 36;
+  if (isVisa(format)) {
+    // ICAO 9303 part 7: the passport's first 28 positions, then optional data to the end of the
+    // line, with no check digit of its own and no composite check digit.
+    return [
+      { fields: ["documentCode", "documentType"], runs: one(r(0, 0, 2), "letter") },
+      stateCode("issuingState", r(0, 2, 5)),
+      { fields: ["surname", "givenNames"], runs: one(r(0, 5, lineLength), "letter") },
+      { fields: ["documentNumber"], runs: one(r(1, 0, 10), "alnum"), valid: checked },
+      stateCode("nationality", r(1, 10, 13)),
+      { fields: ["dateOfBirth"], runs: one(r(1, 13, 20), "digit"), valid: checkedDate },
+      { fields: ["sex"], runs: one(r(1, 20, 21), "sex") },
+      { fields: ["expiryDate"], runs: one(r(1, 21, 28), "digit"), valid: checkedDate },
+      { fields: ["optionalData"], runs: one(r(1, 28, lineLength), "alnum") },
+    ];
+  }
   const compositeAt = long ? 43 : 35;
   return [
     { fields: ["documentCode", "documentType"], runs: one(r(0, 0, 2), "letter") },
-    { fields: ["issuingState"], runs: one(r(0, 2, 5), "letter"), valid: isState, lookAlikes: true },
+    stateCode("issuingState", r(0, 2, 5)),
     { fields: ["surname", "givenNames"], runs: one(r(0, 5, long ? 44 : 36), "letter") },
     { fields: ["documentNumber"], runs: one(r(1, 0, 10), "alnum"), valid: checked },
-    {
-      fields: ["nationality"],
-      runs: one(r(1, 10, 13), "letter"),
-      valid: isState,
-      lookAlikes: true,
-    },
+    stateCode("nationality", r(1, 10, 13)),
     { fields: ["dateOfBirth"], runs: one(r(1, 13, 20), "digit"), valid: checkedDate },
     { fields: ["sex"], runs: one(r(1, 20, 21), "sex") },
     { fields: ["expiryDate"], runs: one(r(1, 21, 28), "digit"), valid: checkedDate },
@@ -197,8 +205,9 @@ function groupsOf(format: MrzFormat): Group[] {
   ];
 }
 
-/** The composite check digit's position and the runs it covers. */
-function compositeOf(format: MrzFormat): { check: [number, number]; runs: Run[] } {
+/** The composite check digit's position and the runs it covers (a visa has none). */
+function compositeOf(format: DocumentFormat): { check: [number, number]; runs: Run[] } | undefined {
+  if (isVisa(format)) return undefined;
   if (format === "TD1") {
     return { check: [1, 29], runs: [r(0, 5, 30), r(1, 0, 7), r(1, 8, 15), r(1, 18, 29)] };
   }
@@ -268,11 +277,11 @@ const shareOfBest = (candidates: Candidate[]) => {
  * undefined when some field has no valid reading among the classifier's candidates.
  */
 export function decodeMrz(
-  format: MrzFormat,
+  format: DocumentFormat,
   probabilities: Float32Array,
   { explain }: DecodeOptions = {},
 ): DecodedMrz | undefined {
-  const { lines: count, length } = MRZ_LAYOUTS[format];
+  const { lines: count, length } = MRZ_LAYOUTS[layoutOf(format)];
   const chars: string[][] = Array.from({ length: count }, () => Array(length).fill("<"));
   const uncertain = new Set<keyof MrzFields>();
   const chosen = new Map<Group, Candidate[]>();
@@ -287,6 +296,17 @@ export function decodeMrz(
       }))
     );
     const { candidates, argmax } = alternatives(probabilities, positions, group);
+    if (group.stateCode && (candidates.length === 0 || digitsRead(probabilities, positions))) {
+      // No state code is printed here: left as read (any character), for the answer to leave
+      // empty and name.
+      explain?.(group.fields, candidates.length === 0 ? "no state code" : "digits, not a code");
+      const read = positions.map(({ index }) =>
+        candidatesAt(probabilities, index, MRZ_ALPHABET)[0]
+      );
+      placeText(chars, group, read.map((option) => option.char).join(""));
+      for (const field of group.fields) uncertain.add(field);
+      continue;
+    }
     if (candidates.length === 0) return undefined;
     chosen.set(group, candidates);
     const best = candidates[0].text;
@@ -313,6 +333,20 @@ export function decodeMrz(
   if (!compositeHolds(format, chars, groups, chosen, uncertain)) return undefined;
   cleanNames(format, chars);
   return { lines: chars.map((line) => line.join("")), uncertain };
+}
+
+/**
+ * Whether the classifier, free to answer any character, reads digits at two or more of the
+ * positions, more likely than not: letters forced on them would be a guess (a card printing a
+ * number where the nationality goes once became "ISR"). One digit alone is a look-alike (the O
+ * of UTO printed round, read 0), which the letters-only rule of the position settles.
+ */
+function digitsRead(probabilities: Float32Array, positions: { index: number }[]): boolean {
+  const digits = positions.filter(({ index }) => {
+    const best = candidatesAt(probabilities, index, MRZ_ALPHABET)[0];
+    return DIGITS.includes(best.char) && best.p >= 0.5;
+  });
+  return digits.length >= 2;
 }
 
 /** Name positions after the names end (the padding) do not matter; every other one does. */
@@ -365,13 +399,15 @@ function markUncertain(
  * way is uncertain.
  */
 function compositeHolds(
-  format: MrzFormat,
+  format: DocumentFormat,
   chars: string[][],
   groups: Group[],
   chosen: Map<Group, Candidate[]>,
   uncertain: Set<keyof MrzFields>,
 ): boolean {
-  const { check, runs } = compositeOf(format);
+  const composite = compositeOf(format);
+  if (!composite) return true;
+  const { check, runs } = composite;
   const holds = () =>
     checkDigit(runs.map((run) => chars[run.line].slice(run.start, run.end).join("")).join("")) ===
       chars[check[0]][check[1]];
@@ -407,7 +443,7 @@ function compositeHolds(
 }
 
 /** After a run of three fillers the names are over: the rest is padding, whatever was read. */
-function cleanNames(format: MrzFormat, chars: string[][]): void {
+function cleanNames(format: DocumentFormat, chars: string[][]): void {
   const names = format === "TD1" ? { line: 2, start: 0 } : { line: 0, start: 5 };
   const line = chars[names.line];
   const run = line.join("").indexOf("<<<", names.start);

@@ -7,5 +7,20 @@ export const MRZ_LAYOUTS = {
 export type MrzFormat = keyof typeof MRZ_LAYOUTS;
 export const MRZ_FORMATS = Object.keys(MRZ_LAYOUTS) as MrzFormat[];
 
+/**
+ * Visas (ICAO 9303 part 7) have the zones of passports and TD2 cards: MRV-A is 2 × 44, MRV-B
+ * 2 × 36. Their document code starts with V; they carry no composite check digit and no check
+ * digit on the optional data.
+ */
+export const VISA_OF = { TD3: "MRVA", TD2: "MRVB" } as const;
+export type VisaFormat = (typeof VISA_OF)[keyof typeof VISA_OF];
+/** What a read document is: its zone's layout, or a visa with a passport's or a card's zone. */
+export type DocumentFormat = MrzFormat | VisaFormat;
+export const isVisa = (format: DocumentFormat): format is VisaFormat =>
+  format === "MRVA" || format === "MRVB";
+/** The zone layout of a document format. */
+export const layoutOf = (format: DocumentFormat): MrzFormat =>
+  format === "MRVA" ? "TD3" : format === "MRVB" ? "TD2" : format;
+
 /** The MRZ alphabet: the only characters the OCR may answer. */
 export const MRZ_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";

@@ -4,9 +4,9 @@ import { checkImageFormat } from "@shared/image-format.ts";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
 import { type GlyphModel, loadGlyphModel } from "./glyph-model.ts";
 import type { DecodeOptions } from "./decode-mrz.ts";
-import type { MrzFormat } from "./mrz-format.ts";
+import type { DocumentFormat } from "./mrz-format.ts";
 import type { MrzFields } from "./parse-mrz.ts";
-import { readMrzFromImage, type UncertainField } from "./read-mrz.ts";
+import { type MrzRefusal, readMrzFromImage, type UncertainField } from "./read-mrz.ts";
 import { toGuest } from "./to-guest.ts";
 
 export type MrzFailureKind = "not-an-image" | "too-large" | "no-mrz-found" | "unreadable";
@@ -14,13 +14,14 @@ export type MrzFailureKind = "not-an-image" | "too-large" | "no-mrz-found" | "un
 export type MrzResult =
   | {
     ok: true;
-    format: MrzFormat;
+    format: DocumentFormat;
     guest: MrzGuest;
     fields: MrzFields;
     /** The fields of `fields` whose reading is not certain (see UncertainField). */
     uncertain: UncertainField[];
   }
-  | { ok: false; failure: MrzFailureKind };
+  /** `why` says, for the log and the benchmark, why a photo that is one got no answer. */
+  | { ok: false; failure: MrzFailureKind; why?: MrzRefusal };
 
 type Explain = DecodeOptions["explain"];
 
@@ -70,7 +71,7 @@ export async function readMrz(
     if (isDecodeError(error)) return { ok: false, failure: "not-an-image" };
     throw error;
   }
-  if (!read.ok) return { ok: false, failure: read.reason };
+  if (!read.ok) return { ok: false, failure: read.reason, why: read.why };
   return {
     ok: true,
     format: read.format,

@@ -1,5 +1,7 @@
 import { parse } from "mrz";
-import { MRZ_LAYOUTS, type MrzFormat } from "./mrz-format.ts";
+import { endsInCheckDigit, isMrzDate } from "./check-digit.ts";
+import { type DocumentFormat, isVisa, MRZ_LAYOUTS, type MrzFormat } from "./mrz-format.ts";
+import { isMrzState } from "./mrz-states.ts";
 
 /** The data of an MRZ, in the shape of the fixtures' ground truth (dates as YYYY-MM-DD). */
 export interface MrzFields {
@@ -17,12 +19,23 @@ export interface MrzFields {
   optionalData2: string | null;
 }
 
+/** Fields the answer leaves empty when the MRZ holds no valid value there (see parseMrz). */
+const MAY_BE_EMPTY = new Set(["issuingState", "nationality"]);
+
 /**
- * Parses and validates valid MRZ lines with the `mrz` library (check digits, state codes, dates)
- * and returns its fields, or undefined when the library finds any field invalid. Centuries are
- * ours: a birth date is in the past of `today`; expiry dates are 20YY.
+ * Parses and validates MRZ lines with the `mrz` library (check digits, state codes, dates) and
+ * returns their fields, or undefined when the library finds a field invalid; visas, which the
+ * library does not know, by parseVisa. The state codes are ours (mrz-states.ts): one that is no
+ * code at all (digits, an unknown code) is left empty, for the reader to name as uncertain,
+ * rather than refusing the whole document. Centuries are ours too: a birth date is in the past
+ * of `today`; an expiry date is 20YY unless that is too far ahead (expiryYear).
  */
-export function parseMrz(lines: string[], today: Date): MrzFields | undefined {
+export function parseMrz(
+  lines: string[],
+  today: Date,
+  documentFormat?: DocumentFormat,
+): MrzFields | undefined {
+  if (documentFormat && isVisa(documentFormat)) return parseVisa(lines, today);
   let result;
   try {
     result = parse(lines);
@@ -30,10 +43,10 @@ export function parseMrz(lines: string[], today: Date): MrzFields | undefined {
     return undefined;
   }
   const format = result.format as MrzFormat;
-  if (!result.valid || !(format in MRZ_LAYOUTS) || !result.documentNumber) return undefined;
+  const invalid = result.details.filter((d) => !d.valid && !MAY_BE_EMPTY.has(d.field ?? ""));
+  if (invalid.length > 0 || !(format in MRZ_LAYOUTS) || !result.documentNumber) return undefined;
   const f = result.fields;
   const [first, second] = lines;
-  const trimFillers = (text: string) => text.replace(/<+$/, "");
   const sex = (format === "TD1" ? second[7] : second[20]) as MrzFields["sex"];
   let optionalData: string, optionalData2: string | null = null;
   if (format === "TD1") {
@@ -48,17 +61,64 @@ export function parseMrz(lines: string[], today: Date): MrzFields | undefined {
   return {
     documentCode: first.slice(0, 2),
     documentType: first.slice(0, 2).replaceAll("<", ""),
-    issuingState: f.issuingState ?? "",
+    issuingState: stateAt(first, 2),
     surname: f.lastName ?? "",
     givenNames: f.firstName ?? "",
     documentNumber: result.documentNumber,
-    nationality: f.nationality ?? "",
+    nationality: stateAt(second, format === "TD1" ? 15 : 10),
     dateOfBirth: mrzDate(f.birthDate!, (yy) => pastCentury(yy, today)),
     sex,
-    expiryDate: mrzDate(f.expirationDate!, (yy) => 2000 + yy),
+    expiryDate: mrzDate(f.expirationDate!, (yy) => expiryYear(yy, today)),
     optionalData,
     optionalData2,
   };
+}
+
+/**
+ * A visa's lines (MRV-A or MRV-B, ICAO 9303 part 7), which the `mrz` library does not know: the
+ * same rules as a passport's first 28 positions of the second line (check digits on the number
+ * and both dates, a real date, M, F or `<`), then optional data without a check digit.
+ */
+function parseVisa(lines: string[], today: Date): MrzFields | undefined {
+  const [first, second] = lines;
+  if (!first?.startsWith("V") || !second || second.length !== first.length) return undefined;
+  const number = second.slice(0, 10), birth = second.slice(13, 20), expiry = second.slice(21, 28);
+  const sex = second[20];
+  if (![number, birth, expiry].every(endsInCheckDigit) || !"MF<".includes(sex)) return undefined;
+  if (!isMrzDate(birth.slice(0, 6)) || !isMrzDate(expiry.slice(0, 6))) return undefined;
+  const names = first.slice(5);
+  const split = names.indexOf("<<");
+  const words = (text: string) => text.replace(/<+/g, " ").trim();
+  return {
+    documentCode: first.slice(0, 2),
+    documentType: first.slice(0, 2).replaceAll("<", ""),
+    issuingState: stateAt(first, 2),
+    surname: words(split < 0 ? names : names.slice(0, split)),
+    givenNames: split < 0 ? "" : words(names.slice(split + 2)),
+    documentNumber: number.slice(0, 9).replace(/<+$/, ""),
+    nationality: stateAt(second, 10),
+    dateOfBirth: mrzDate(birth, (yy) => pastCentury(yy, today)),
+    sex: sex as MrzFields["sex"],
+    expiryDate: mrzDate(expiry, (yy) => expiryYear(yy, today)),
+    optionalData: trimFillers(second.slice(28)),
+    optionalData2: null,
+  };
+}
+
+/** A state code as printed, or "" when the three characters are no code (mrz-states.ts). */
+function stateAt(line: string, at: number): string {
+  const code = line.slice(at, at + 3);
+  return isMrzState(code) ? code.replaceAll("<", "") : "";
+}
+
+const trimFillers = (text: string) => text.replace(/<+$/, "");
+
+/**
+ * Expiry dates are 20YY, unless that is more than 20 years ahead: no travel document is valid
+ * that long, so "96" on a specimen visa is 1996, not 2096.
+ */
+function expiryYear(yy: number, today: Date): number {
+  return 2000 + yy > today.getUTCFullYear() + 20 ? 1900 + yy : 2000 + yy;
 }
 
 function mrzDate(yymmdd: string, year: (yy: number) => number): string {

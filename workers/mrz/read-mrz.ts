@@ -4,7 +4,7 @@ import { type LocatedMrz, locateMrz } from "./locate-mrz.ts";
 import { CELL_SIZE, GLYPH_CHAR_HEIGHT, glyphCells } from "./glyph-cells.ts";
 import type { GlyphModel } from "./glyph-model.ts";
 import { decodeMrz, type DecodeOptions } from "./decode-mrz.ts";
-import { MRZ_ALPHABET, MRZ_LAYOUTS, type MrzFormat } from "./mrz-format.ts";
+import { type DocumentFormat, MRZ_ALPHABET, MRZ_LAYOUTS, VISA_OF } from "./mrz-format.ts";
 import { type MrzFields, parseMrz } from "./parse-mrz.ts";
 import { sharpen } from "./sharpen.ts";
 
@@ -17,15 +17,22 @@ export type UncertainField = keyof MrzFields;
 
 export type MrzFailure = "no-mrz-found" | "unreadable";
 
+/**
+ * Why a photo got no answer, for the log and bench/mrz.ts (never shown to the guest, who is
+ * told "unreadable" either way): no zone found; a zone whose cells are not text the classifier
+ * knows; text whose check digits, dates or codes never held; the time budget spent first.
+ */
+export type MrzRefusal = "zone-not-found" | "not-text" | "checks-failed" | "out-of-time";
+
 export type MrzRead =
   | {
     ok: true;
-    format: MrzFormat;
+    format: DocumentFormat;
     lines: string[];
     fields: MrzFields;
     uncertain: UncertainField[];
   }
-  | { ok: false; reason: MrzFailure };
+  | { ok: false; reason: MrzFailure; why: MrzRefusal };
 
 /** One way of reading a found zone: its turn, upright or upside down, and what the cells say. */
 interface ZoneReading {
@@ -51,13 +58,16 @@ export async function readMrzFromImage(
 ): Promise<MrzRead> {
   const started = performance.now();
   const image = await decodeGrey(bytes);
-  let found = false;
+  let why: MrzRefusal = "zone-not-found";
   const worthSharpening: LocatedMrz[] = [];
   // The zone as found, then sharpened for a last attempt; each way up, the likelier first.
   for (const sharpened of [false, true]) {
     for (const located of sharpened ? worthSharpening : locateMrz(image)) {
-      found = true;
-      if (performance.now() - started > TIME_BUDGET_MS) break;
+      if (why === "zone-not-found") why = "not-text";
+      if (performance.now() - started > TIME_BUDGET_MS) {
+        why = "out-of-time";
+        break;
+      }
       const readings = await Promise.all(
         [false, true].map((upsideDown) => readZone(located, upsideDown, glyphs, sharpened)),
       );
@@ -68,9 +78,10 @@ export async function readMrzFromImage(
         const read = decodeReading(reading, today, explain);
         if (read) return read;
       }
+      if (why === "not-text") why = "checks-failed";
     }
   }
-  return { ok: false, reason: found ? "unreadable" : "no-mrz-found" };
+  return { ok: false, reason: why === "zone-not-found" ? "no-mrz-found" : "unreadable", why };
 }
 
 /**
@@ -114,9 +125,23 @@ function decodeReading(
   today: Date,
   explain?: DecodeOptions["explain"],
 ): MrzRead | undefined {
-  const format = reading.located.region.format;
+  const format = documentFormatOf(reading);
   const decoded = decodeMrz(format, reading.probabilities, { explain });
-  const fields = decoded && parseMrz(decoded.lines, today);
+  const fields = decoded && parseMrz(decoded.lines, today, format);
   if (!decoded || !fields) return undefined;
   return { ok: true, format, lines: decoded.lines, fields, uncertain: [...decoded.uncertain] };
+}
+
+/**
+ * A zone of a passport's or a TD2 card's size whose first character reads V is a visa's (MRV-A,
+ * MRV-B): its second line ends in optional data without the passport's check digits.
+ */
+function documentFormatOf({ located, probabilities }: ZoneReading): DocumentFormat {
+  const layout = located.region.format;
+  if (layout === "TD1") return layout;
+  let best = 0;
+  for (let c = 1; c < MRZ_ALPHABET.length; c++) {
+    if (probabilities[c] > probabilities[best]) best = c;
+  }
+  return MRZ_ALPHABET[best] === "V" ? VISA_OF[layout] : layout;
 }

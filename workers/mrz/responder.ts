@@ -30,6 +30,7 @@ export async function runMrzResponder({ nc, reader, signal }: MrzResponderOption
           : { ok: false, failure: result.failure };
         log.info("mrz read", {
           outcome: result.ok ? "ok" : result.failure,
+          why: result.ok ? undefined : result.why,
           format: result.ok ? result.format : undefined,
           uncertain: result.ok ? result.guest.uncertainFields.length : undefined,
           bytes: msg.data.length,

@@ -4,7 +4,7 @@ import {
   type MrzGuest,
   type MrzGuestReadField,
 } from "@shared/schemas/mrz-guest.ts";
-import type { MrzFormat } from "./mrz-format.ts";
+import { type DocumentFormat, isVisa } from "./mrz-format.ts";
 import type { MrzFields } from "./parse-mrz.ts";
 
 /** MRZ nationality codes that differ from ISO 3166-1 alpha-3 (ICAO 9303 part 3). */
@@ -33,6 +33,7 @@ const NOT_COUNTRIES = new Set([
   "XIM",
   "XDC",
   "XBS",
+  "UTO", // Utopia, the state of ICAO 9303's specimen documents
 ]);
 
 export function citizenshipOf(nationality: string): string | null {
@@ -78,6 +79,14 @@ const GUEST_FIELD_OF: Record<keyof MrzFields, MrzGuestReadField | null> = {
   optionalData2: null,
 };
 
+/** A visa's own fields, never offered as the guest's document. */
+const VISA_ONLY = new Set<keyof MrzFields>([
+  "documentCode",
+  "documentType",
+  "documentNumber",
+  "expiryDate",
+]);
+
 /** The answer's fields the reader is not sure of, each once, in the answer's order. */
 export function uncertainGuestFields(uncertain: readonly (keyof MrzFields)[]): MrzGuestReadField[] {
   const named = new Set(uncertain.map((field) => GUEST_FIELD_OF[field]));
@@ -85,10 +94,21 @@ export function uncertainGuestFields(uncertain: readonly (keyof MrzFields)[]): M
 }
 
 export function toGuest(
-  format: MrzFormat,
+  format: DocumentFormat,
   fields: MrzFields,
   uncertain: readonly (keyof MrzFields)[],
 ): MrzGuest {
+  if (isVisa(format)) {
+    // The holder's fields only: a visa is not the identity document the guest registers with.
+    const holder = uncertain.filter((field) => !VISA_ONLY.has(field));
+    return {
+      ...toGuest("TD3", fields, holder),
+      documentType: null,
+      documentNumber: null,
+      documentExpiryDate: null,
+      mrzFormat: format,
+    };
+  }
   return {
     name: nameCase(fields.givenNames),
     middleName: null,

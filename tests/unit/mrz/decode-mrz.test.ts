@@ -107,3 +107,36 @@ Deno.test("a W read with certainty as H is tried where a state code must be, and
   assert.equal(decoded.lines[0].slice(2, 5), "SWE");
   assert.deepEqual([...decoded.uncertain], ["issuingState"]);
 });
+
+Deno.test("digits printed where the nationality goes are left as read and flagged, not a code", () => {
+  // A card whose nationality field holds a number: forcing letters on it once gave "ISR".
+  const lines = [TD1[0], "7408122M3204153123<<<<<<<<<<<2", TD1[2]];
+  const decoded = decodeMrz("TD1", probabilitiesOf(lines))!;
+  assert.equal(decoded.lines[1].slice(15, 18), "123");
+  assert.deepEqual([...decoded.uncertain], ["nationality"]);
+});
+
+Deno.test("a code no list has is left as read and flagged; one round O read as 0 is still a code", () => {
+  const unknown = ["P<QQQWALLIN<<ASTRID<MARIA<<<<<<<<<<<<<<<<<<<", TD3[1]];
+  const decoded = decodeMrz("TD3", probabilitiesOf(unknown))!;
+  assert.equal(decoded.lines[0].slice(2, 5), "QQQ");
+  assert.deepEqual([...decoded.uncertain], ["issuingState"]);
+  const utopia = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", TD3[1].replace("SWE", "UTO")];
+  const round = decodeMrz("TD3", probabilitiesOf(utopia, { [at(0, 4)]: { "0": 0.8, O: 0.19 } }))!;
+  assert.deepEqual(round.lines, utopia);
+  assert.deepEqual([...round.uncertain], []);
+});
+
+Deno.test("a visa's zone has no composite check digit and optional data to the line's end", () => {
+  const mrva = [
+    "V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+    "L8988901C4XXX4009078F96121096ZE184226B<<<<<<",
+  ];
+  assert.equal(decodeMrz("TD3", probabilitiesOf(mrva)), undefined);
+  assert.deepEqual(decodeMrz("MRVA", probabilitiesOf(mrva))?.lines, mrva);
+  const mrvb = ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "L8988901C4XXX4009078F9612109<<<<<<<<"];
+  assert.deepEqual(decodeMrz("MRVB", probabilitiesOf(mrvb))?.lines, mrvb);
+  // The check digits of the number and the dates still hold a visa's reading.
+  const wrong = [mrva[0], mrva[1].replace("4XXX", "5XXX")];
+  assert.equal(decodeMrz("MRVA", probabilitiesOf(wrong)), undefined);
+});

@@ -58,3 +58,67 @@ Deno.test("an MRZ with a wrong check digit does not parse", () => {
     undefined,
   );
 });
+
+Deno.test("ICAO's Utopia specimens parse, UTO as their state; no code at all is left empty", () => {
+  const utopia = parseMrz([
+    "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+    "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+  ], TODAY);
+  assert.equal(utopia?.issuingState, "UTO");
+  assert.equal(utopia?.nationality, "UTO");
+  assert.equal(utopia?.documentNumber, "L898902C3");
+  const digits = parseMrz([
+    "I<HRV1234567897<<<<<<<<<<<<<<<",
+    "7408122M3204153123<<<<<<<<<<<2",
+    "HORVAT<<IVAN<<<<<<<<<<<<<<<<<<",
+  ], TODAY);
+  assert.equal(digits?.nationality, "");
+  assert.equal(digits?.issuingState, "HRV");
+});
+
+Deno.test("visas: MRV-A and MRV-B, with optional data and an expiry too far ahead for 20YY", () => {
+  const mrva = parseMrz(
+    [
+      "V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+      "L8988901C4XXX4009078F96121096ZE184226B<<<<<<",
+    ],
+    TODAY,
+    "MRVA",
+  );
+  assert.deepEqual(mrva, {
+    documentCode: "V<",
+    documentType: "V",
+    issuingState: "UTO",
+    surname: "ERIKSSON",
+    givenNames: "ANNA MARIA",
+    documentNumber: "L8988901C",
+    nationality: "XXX",
+    dateOfBirth: "1940-09-07",
+    sex: "F",
+    expiryDate: "1996-12-10",
+    optionalData: "6ZE184226B",
+    optionalData2: null,
+  });
+  const mrvb = parseMrz(
+    [
+      "V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<",
+      "L8988901C4XXX4009078F9612109<<<<<<<<",
+    ],
+    TODAY,
+    "MRVB",
+  );
+  assert.equal(mrvb?.optionalData, "");
+  assert.equal(mrvb?.expiryDate, "1996-12-10");
+  // A wrong check digit refuses a visa as it does a passport.
+  assert.equal(
+    parseMrz(
+      [
+        "V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<",
+        "L8988901C5XXX4009078F9612109<<<<<<<<",
+      ],
+      TODAY,
+      "MRVB",
+    ),
+    undefined,
+  );
+});

@@ -48,6 +48,7 @@ Deno.test({
       assert.deepEqual(await reader.read(new Uint8Array(blank)), {
         ok: false,
         failure: "no-mrz-found",
+        why: "zone-not-found",
       });
       const pdf = new TextEncoder().encode(
         "%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n",

@@ -45,6 +45,7 @@ Deno.test("a photo without a zone, or with one blurred past reading, gets no ans
   assert.deepEqual(await readMrzFromImage(new Uint8Array(top), glyphs, TODAY), {
     ok: false,
     reason: "no-mrz-found",
+    why: "zone-not-found",
   });
   const blurred = await sharp(photo).blur(6).jpeg().toBuffer();
   const read = await readMrzFromImage(new Uint8Array(blurred), glyphs, TODAY);

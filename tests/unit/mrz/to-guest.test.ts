@@ -106,3 +106,21 @@ Deno.test("citizenship is ISO alpha-3; codes that are no country give none", () 
   assert.equal(citizenshipOf("XXA"), null);
   assert.equal(citizenshipOf("UNO"), null);
 });
+
+Deno.test("a visa gives its holder's fields, never itself as the guest's document", () => {
+  const visa = { ...FIELDS, documentCode: "V<", documentType: "V", expiryDate: "1996-12-10" };
+  const guest = toGuest("MRVA", visa, ["documentNumber", "surname", "expiryDate"]);
+  assert.equal(guest.surname, "Von Der Muehle");
+  assert.equal(guest.citizenship, "DEU");
+  assert.equal(guest.documentType, null);
+  assert.equal(guest.documentNumber, null);
+  assert.equal(guest.documentExpiryDate, null);
+  assert.equal(guest.mrzFormat, "MRVA");
+  assert.deepEqual(guest.uncertainFields, ["surname"]);
+  assert.equal(MrzGuest.safeParse(guest).success, true);
+});
+
+Deno.test("Utopia and a state code left empty give no citizenship", () => {
+  assert.equal(citizenshipOf("UTO"), null);
+  assert.equal(citizenshipOf(""), null);
+});

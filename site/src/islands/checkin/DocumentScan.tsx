@@ -16,7 +16,7 @@ type Phase =
   | { kind: "uploading"; fraction: number }
   | { kind: "reading" }
   | { kind: "camera" }
-  | { kind: "read"; fields: number; toCheck: number; expiredOn?: string }
+  | { kind: "read"; fields: number; toCheck: number; expiredOn?: string; visa: boolean }
   | { kind: "failed"; reason: ScanFailure };
 
 type ScanFailure =
@@ -87,7 +87,10 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
       kind: "read",
       fields: filled,
       toCheck,
-      expiredOn: guest.documentExpiryDate < today ? guest.documentExpiryDate : undefined,
+      expiredOn: guest.documentExpiryDate !== null && guest.documentExpiryDate < today
+        ? guest.documentExpiryDate
+        : undefined,
+      visa: guest.documentNumber === null,
     };
   }
 
@@ -198,6 +201,11 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
               <p className="flex items-start gap-1.5 rounded-lg border-l-4 border-warning bg-warning-soft px-3 py-2 text-sm font-semibold text-warning-soft-fg">
                 <Icon name="alertCircle" className="mt-px size-4 shrink-0" />
                 <span>{plural("scan.toCheck", phase.toCheck)}</span>
+              </p>
+            )}
+            {phase.visa && (
+              <p className="rounded-lg bg-warning-soft px-3 py-2 text-sm font-medium text-warning-soft-fg">
+                {t("scan.visa")}
               </p>
             )}
             {phase.expiredOn && (

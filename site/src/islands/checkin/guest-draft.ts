@@ -157,8 +157,9 @@ export function prefillFromDocument(draft: GuestDraft, mrz: MrzGuest): GuestDraf
     gender: (GENDER_CHOICES as readonly number[]).includes(mrz.gender) ? String(mrz.gender) : "",
     dateOfBirth: mrz.dateOfBirth,
     citizenship: mrz.citizenship ?? "",
-    documentType: String(mrz.documentType),
-    documentNumber: mrz.documentNumber,
+    // A visa gives its holder's fields only: the document is the passport, typed or scanned.
+    documentType: mrz.documentType === null ? "" : String(mrz.documentType),
+    documentNumber: mrz.documentNumber ?? "",
   };
   const filled = (Object.entries(found) as [GuestField, string][]).filter(([, v]) => v !== "");
   const values = { ...draft.values, ...Object.fromEntries(filled) };
@@ -173,7 +174,7 @@ export function prefillFromDocument(draft: GuestDraft, mrz: MrzGuest): GuestDraf
       field in found && found[field] !== "" &&
       mrz.uncertainFields.some((uncertain) => FORM_FIELD_OF[uncertain] === field)
     ),
-    documentExpiry: mrz.documentExpiryDate,
+    documentExpiry: mrz.documentExpiryDate ?? undefined,
   };
 }
 

@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { createMrzReader } from "../../../workers/mrz/mrz-reader.ts";
+
+/**
+ * The whole reader on photos of real specimen documents that no one here made (the development
+ * set of issue 29, `../shared/fixtures/mrz-real-dev/`): ICAO's Utopia passport, TD1 and TD2 cards
+ * and MRV-A and MRV-B visas, a British passport on a security-printed page, and a page without a
+ * zone. Their MRZs were read by eye and checked with the check digits (real-dev-truth.json).
+ * bench/mrz.ts --truth measures the same set with timings.
+ */
+const PHOTOS = new URL("../../../../shared/fixtures/mrz-real-dev/", import.meta.url);
+const TRUTH = JSON.parse(
+  await Deno.readTextFile(new URL("./real-dev-truth.json", import.meta.url)),
+);
+
+Deno.test({
+  name: "real specimen photos read to their MRZ, visas as visas; a page without a zone has none",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const reader = await createMrzReader({
+      clock: () => new Date(`${TRUTH.referenceDate}T12:00:00Z`),
+    });
+    try {
+      for (const truth of TRUTH.files) {
+        const result = await reader.read(await Deno.readFile(new URL(truth.image, PHOTOS)));
+        if (truth.fields === null) {
+          assert.deepEqual(
+            result,
+            { ok: false, failure: "no-mrz-found", why: "zone-not-found" },
+            truth.image,
+          );
+          continue;
+        }
+        assert.ok(result.ok, `${truth.image}: ${!result.ok && result.failure}`);
+        assert.equal(result.format, truth.format, truth.image);
+        assert.deepEqual(result.fields, truth.fields, truth.image);
+        assert.deepEqual(result.uncertain, [], truth.image);
+        if (truth.format.startsWith("MRV")) {
+          // The holder's fields fill the form; the visa is not offered as the document.
+          assert.equal(result.guest.surname, "Eriksson");
+          assert.equal(result.guest.documentNumber, null, truth.image);
+          assert.equal(result.guest.documentType, null, truth.image);
+        }
+      }
+    } finally {
+      await reader.close();
+    }
+  },
+});
