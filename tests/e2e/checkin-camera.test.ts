@@ -14,7 +14,42 @@ import {
 } from "../support/e2e.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 
-const FIXTURE = new URL("../../../shared/fixtures/mrz/001_td3_l0.jpg", import.meta.url).pathname;
+/** A photo of a document, its width and where its MRZ is (first line's middle to last's). */
+interface DocumentPhoto {
+  path: string;
+  width: number;
+  zone: { x0: number; x1: number; y0: number; y1: number };
+}
+const FIXTURE_PHOTO: DocumentPhoto = {
+  path: new URL("../../../shared/fixtures/mrz/001_td3_l0.jpg", import.meta.url).pathname,
+  width: 1578,
+  zone: { x0: 118, x1: 1480, y0: 943, y1: 1045 },
+};
+const REAL_DEV = new URL("../../../shared/fixtures/mrz-real-dev/", import.meta.url).pathname;
+/**
+ * The documents of the real specimen development set (issue 29): ICAO's Utopia passport, TD1 and
+ * TD2 cards, a British passport on its security print, with the surname, given names and
+ * document number the camera scan must fill in.
+ */
+const REAL_DOCUMENTS = [
+  { file: "td3.jpg", width: 663, zone: { x0: 56, x1: 603, y0: 349, y1: 378 }, number: "L898902C3" },
+  {
+    file: "passport_uk.jpg",
+    width: 600,
+    zone: { x0: 35, x1: 555, y0: 748, y1: 778 },
+    number: "707797979",
+    surname: "Pudarsan",
+    name: "Henert",
+  },
+  { file: "td1.jpg", width: 604, zone: { x0: 32, x1: 515, y0: 669, y1: 748 }, number: "D23145890" },
+  { file: "td2.jpg", width: 623, zone: { x0: 57, x1: 548, y0: 366, y1: 395 }, number: "D23145890" },
+].map(({ file, width, zone, number, surname = "Eriksson", name = "Anna Maria" }) => ({
+  photo: { path: REAL_DEV + file, width, zone },
+  file,
+  number,
+  surname,
+  name,
+}));
 const HOST = "kamera.domacin@example.com";
 
 /**
@@ -24,13 +59,17 @@ const HOST = "kamera.domacin@example.com";
  * filling most of it (the guide is centred in the camera view). The frames move a few pixels, as a
  * hand does. `passport: false`: the table alone.
  */
-async function passportVideo(dir: string, { passport = true } = {}): Promise<string> {
+async function passportVideo(
+  dir: string,
+  { passport = true, photo = FIXTURE_PHOTO }: { passport?: boolean; photo?: DocumentPhoto } = {},
+): Promise<string> {
   const width = 1080;
   const height = 1920;
-  // Fixture 001 is 1578×1134; its MRZ spans x 118–1480, y 943–1045 (the two lines).
-  const scale = 0.54;
-  const document = await sharp(FIXTURE).resize(Math.round(1578 * scale)).toBuffer();
-  const mrzCentre = { x: ((118 + 1480) / 2) * scale, y: ((943 + 1045) / 2) * scale };
+  // The zone is drawn 735 px wide, as fixture 001's at 0.54 of its size.
+  const { path: source, width: photoWidth, zone } = photo;
+  const scale = 735 / (zone.x1 - zone.x0);
+  const document = await sharp(source).resize(Math.round(photoWidth * scale)).toBuffer();
+  const mrzCentre = { x: ((zone.x0 + zone.x1) / 2) * scale, y: ((zone.y0 + zone.y1) / 2) * scale };
   const frames: Uint8Array[] = [];
   for (const [dx, dy] of [[0, 0], [2, -1], [-1, 2], [1, 1], [-2, 0], [0, -2]]) {
     const frame = await sharp({
@@ -49,7 +88,7 @@ async function passportVideo(dir: string, { passport = true } = {}): Promise<str
       .toBuffer();
     frames.push(new Uint8Array(frame));
   }
-  const path = `${dir}/${passport ? "passport" : "table"}.mjpeg`;
+  const path = `${dir}/${passport ? source.split("/").pop() : "table"}.mjpeg`;
   const file = await Deno.open(path, { write: true, create: true, truncate: true });
   for (let i = 0; i < 5; i++) for (const frame of frames) await file.write(frame);
   file.close();
@@ -255,6 +294,32 @@ Deno.test({
         await context.close();
       });
 
+      await t.step(
+        "real specimen documents held to the camera: two agreeing frames fill the form",
+        async () => {
+          for (const document of REAL_DOCUMENTS) {
+            const held = await launchBrowser([
+              "--use-fake-ui-for-media-stream",
+              "--use-fake-device-for-media-stream",
+              `--use-file-for-fake-video-capture=${await passportVideo(dir, document)}`,
+            ]);
+            browsers.push(held);
+            const { context, page, card } = await guestsStep(held, "DefaultTheme");
+            await card.getByRole("button", { name: "Skeniraj kamerom" }).click();
+            const view = page.getByRole("dialog", { name: "Skenirajte dokument" });
+            await card.getByText(/Iz dokumenta smo upisali \d+ podat/).waitFor({ timeout: 60_000 });
+            await view.waitFor({ state: "detached" });
+            const field = (label: string) => card.getByLabel(label, { exact: true }).inputValue();
+            assert.equal(await field("Prezime"), document.surname, document.file);
+            assert.equal(await field("Ime"), document.name, document.file);
+            assert.equal(await field("Broj dokumenta"), document.number, document.file);
+            assert.equal(await card.getByText("Kamera nije mogla potvrditi").count(), 0);
+            await context.close();
+            await held.close();
+          }
+        },
+      );
+
       await t.step("on a desktop the view is a dialog; its close button ends it", async () => {
         const { context, page, card } = await guestsStep(camera, "DefaultTheme", VIEWPORTS.desktop);
         await card.getByRole("button", { name: "Skeniraj kamerom" }).click();
@@ -322,7 +387,7 @@ Deno.test({
           // The still photo: the phone's camera app (a file input with capture), read as before.
           const chooser = page.waitForEvent("filechooser");
           await view.getByRole("button", { name: "Fotografiraj dokument" }).click();
-          await (await chooser).setFiles(FIXTURE);
+          await (await chooser).setFiles(FIXTURE_PHOTO.path);
           await view.waitFor({ state: "detached" });
           await card.getByText(/Iz dokumenta smo upisali \d+ podat/).waitFor({ timeout: 30_000 });
           assert.equal(await card.getByLabel("Ime", { exact: true }).inputValue(), "Birgitte Ida");
@@ -350,7 +415,7 @@ Deno.test({
           // The file choice opens the picker; the chosen photo is read as before.
           const chooser = page.waitForEvent("filechooser");
           await view.getByRole("button", { name: "Odaberi sliku" }).click();
-          await (await chooser).setFiles(FIXTURE);
+          await (await chooser).setFiles(FIXTURE_PHOTO.path);
           await view.waitFor({ state: "detached" });
           await card.getByText(/Iz dokumenta smo upisali \d+ podat/).waitFor({ timeout: 30_000 });
           assert.equal(await card.getByLabel("Ime", { exact: true }).inputValue(), "Birgitte Ida");
