@@ -14,7 +14,7 @@ import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { qrSheetUrl } from "../../site/src/lib/navigation/routes.ts";
 import { screenshot, VIEWPORTS } from "../support/browser.ts";
-import { createStayThroughApi, e2eSession, networkQuiet } from "../support/e2e.ts";
+import { atRest, createStayThroughApi, e2eSession, networkQuiet } from "../support/e2e.ts";
 import { BIRGITTE } from "../support/guests.ts";
 import { NARROW, sidewaysOverflow, smallTargets } from "../support/narrow.ts";
 import { rawIdsShown } from "../support/raw-ids.ts";
@@ -371,10 +371,8 @@ Deno.test({
         await page.goto(path);
         await settled(page);
         const dialog = await open(page);
-        await dialog.waitFor();
-        await page.locator("[data-enter], [data-transition]").first().waitFor({
-          state: "detached",
-        });
+        // Measured once the panel has stopped growing in (mid-way its 44 px buttons read 42).
+        await atRest(dialog);
         await networkQuiet(page);
         const overflow = await sidewaysOverflow(page);
         if (overflow.length > 0) problems.push(`${name} overflows: ${overflow.join(", ")}`);

@@ -5,7 +5,7 @@ import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { PUBLIC_ROUTES, routePaths } from "../../site/src/lib/seo/public-routes.ts";
 import { screenshot } from "../support/browser.ts";
-import { createStayThroughApi, e2eSession, networkQuiet } from "../support/e2e.ts";
+import { atRest, createStayThroughApi, e2eSession, networkQuiet } from "../support/e2e.ts";
 import {
   clippedText,
   cutSelects,
@@ -230,9 +230,8 @@ Deno.test({
         await page.getByRole("button", { name: `Oponašaj ${HOST}` }).click();
         const dialog = page.getByRole("dialog");
         await dialog.waitFor();
-        await page.locator("[data-enter], [data-transition]").first().waitFor({
-          state: "detached",
-        });
+        // Measured once the panel has stopped growing in (mid-way its 44 px buttons read 42).
+        await atRest(dialog);
         problems.push(...await phoneProblems(page, "impersonate dialog", false));
         const clipped = await clippedText(page, "[role=dialog]");
         if (clipped.length > 0) problems.push(`impersonate dialog cuts off: ${clipped}`);

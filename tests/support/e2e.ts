@@ -203,12 +203,13 @@ export function e2eSession(stack: TestStack, browser: Browser) {
 
 /**
  * Waits until `target` has finished growing or fading in: no transition running on it or inside
- * it, no Headless UI transition mark, full opacity and scale. Measuring sizes during the opening
+ * it, no Headless UI transition mark on it or inside it (a dialog's panel is marked closed for a
+ * frame before its transition starts), full opacity and scale. Measuring sizes during the opening
  * transition reads them scaled down (a 44 px item as 42 px), and a click may miss.
  */
 export async function atRest(target: Locator): Promise<void> {
   await target.waitFor();
-  await target.evaluate(async (el) => {
+  await target.evaluate(async (el, MOVING) => {
     const frame = () => new Promise((done) => requestAnimationFrame(() => done(undefined)));
     for (let i = 0; i < 300; i++) {
       await Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => {})));
@@ -216,12 +217,12 @@ export async function atRest(target: Locator): Promise<void> {
       const style = getComputedStyle(el);
       if (
         el.getAnimations({ subtree: true }).length === 0 &&
-        !el.matches("[data-enter], [data-closed], [data-transition]") &&
+        !el.matches(MOVING) && !el.querySelector(MOVING) &&
         style.opacity === "1" && (style.scale === "none" || style.scale === "1")
       ) return;
     }
     throw new Error("still moving after 300 frames");
-  });
+  }, "[data-enter], [data-closed], [data-transition]");
 }
 
 /**
@@ -229,7 +230,7 @@ export async function atRest(target: Locator): Promise<void> {
  * at once may catch it still transparent).
  */
 export async function dialogScreenshot(page: Page, dialog: Locator, name: string) {
-  await dialog.locator("[data-closed], [data-enter]").first().waitFor({ state: "detached" });
+  await atRest(dialog);
   await screenshot(page, name, { fullPage: false });
 }
 
