@@ -2,8 +2,11 @@ import { z } from "zod";
 import { DocumentTypeSchema, GenderSchema } from "../enums.ts";
 import { CountryCode, DateOnly } from "./fields.ts";
 
-/** ICAO 9303 layouts: passports (TD3), cards (TD1, TD2) and visas (MRV-A, MRV-B). */
-export const MRZ_FORMATS = ["TD1", "TD2", "TD3", "MRVA", "MRVB"] as const;
+/**
+ * ICAO 9303 layouts: passports (TD3), cards (TD1, TD2) and visas (MRV-A, MRV-B); and the old
+ * French identity card (2 × 36, its own layout, no expiry date in the zone).
+ */
+export const MRZ_FORMATS = ["TD1", "TD2", "TD3", "MRVA", "MRVB", "FRENCH_ID"] as const;
 
 /** The fields of MrzGuest an MRZ reads, in the answer's order: those `uncertainFields` may name. */
 export const MRZ_GUEST_READ_FIELDS = [
@@ -40,7 +43,10 @@ export const MrzGuest = z
     /** Null for a visa, which is not the document a guest registers with. */
     documentType: DocumentTypeSchema.nullable(),
     documentNumber: z.string().nullable(),
-    /** Not part of the guest record; lets the form warn about an expired document. */
+    /**
+     * Not part of the guest record; lets the form warn about an expired document. Null for a
+     * visa and for a document whose zone has none (the old French identity card).
+     */
     documentExpiryDate: DateOnly.nullable(),
     mrzFormat: z.enum(MRZ_FORMATS),
     uncertainFields: z.array(MrzGuestReadField).meta({

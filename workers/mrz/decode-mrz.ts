@@ -1,5 +1,12 @@
 import { checkDigit, endsInCheckDigit, isMrzDate } from "./check-digit.ts";
-import { type DocumentFormat, isVisa, layoutOf, MRZ_ALPHABET, MRZ_LAYOUTS } from "./mrz-format.ts";
+import {
+  type DocumentFormat,
+  FRENCH_ID,
+  isVisa,
+  layoutOf,
+  MRZ_ALPHABET,
+  MRZ_LAYOUTS,
+} from "./mrz-format.ts";
 import { isMrzState } from "./mrz-states.ts";
 import type { MrzFields } from "./parse-mrz.ts";
 
@@ -164,6 +171,19 @@ function groupsOf(format: DocumentFormat): Group[] {
       { fields: ["surname", "givenNames"], runs: one(r(2, 0, 30), "letter") },
     ];
   }
+  if (format === FRENCH_ID) {
+    return [
+      { fields: ["documentCode", "documentType"], runs: one(r(0, 0, 2), "letter") },
+      stateCode("issuingState", r(0, 2, 5)),
+      { fields: ["surname"], runs: one(r(0, 5, 30), "letter") },
+      { fields: ["optionalData"], runs: one(r(0, 30, 36), "alnum") },
+      { fields: ["documentNumber"], runs: one(r(1, 0, 13), "alnum"), valid: checked },
+      { fields: ["givenNames"], runs: one(r(1, 13, 27), "letter") },
+      { fields: ["dateOfBirth"], runs: one(r(1, 27, 34), "digit"), valid: checkedDate },
+      { fields: ["sex"], runs: one(r(1, 34, 35), "sex") },
+      { fields: [], runs: one(r(1, 35, 36), "digit") },
+    ];
+  }
   const long = format === "TD3" || format === "MRVA";
   const lineLength = long ? 44 : 36;
   if (isVisa(format)) {
@@ -208,6 +228,7 @@ function groupsOf(format: DocumentFormat): Group[] {
 /** The composite check digit's position and the runs it covers (a visa has none). */
 function compositeOf(format: DocumentFormat): { check: [number, number]; runs: Run[] } | undefined {
   if (isVisa(format)) return undefined;
+  if (format === FRENCH_ID) return { check: [1, 35], runs: [r(0, 0, 36), r(1, 0, 35)] };
   if (format === "TD1") {
     return { check: [1, 29], runs: [r(0, 5, 30), r(1, 0, 7), r(1, 8, 15), r(1, 18, 29)] };
   }
@@ -350,8 +371,11 @@ function digitsRead(probabilities: Float32Array, positions: { index: number }[])
 }
 
 /** Name positions after the names end (the padding) do not matter; every other one does. */
+const isNames = (group: Group) =>
+  group.fields.includes("surname") || group.fields.includes("givenNames");
+
 function relevant(group: Group, text: string, k: number): boolean {
-  if (!group.fields.includes("surname")) return true;
+  if (!isNames(group)) return true;
   const end = text.search(/<<<|<*$/);
   return k < Math.max(end, 1) + 1;
 }
@@ -380,16 +404,22 @@ function markUncertain(
   positions: { index: number; kind: string }[],
   probabilities: Float32Array,
 ): void {
-  if (!group.fields.includes("surname")) {
+  if (!isNames(group)) {
     for (const field of group.fields) uncertain.add(field);
     return;
   }
-  const split = text.indexOf("<<");
+  // Both names in one run (ICAO): the part before or after `<<`; one name alone (the French
+  // card's runs): that name.
+  const both = group.fields.length === 2;
+  const split = both ? text.indexOf("<<") : -1;
   positions.forEach(({ index, kind }, k) => {
     if (!relevant(group, text, k)) return;
     if (probabilityOf(probabilities, index, kind, text[k]) >= CERTAIN_CHAR) return;
-    if (split < 0 || k <= split + 1) uncertain.add("surname");
-    if (split < 0 || k >= split) uncertain.add("givenNames");
+    if (!both) uncertain.add(group.fields[0]);
+    else {
+      if (split < 0 || k <= split + 1) uncertain.add("surname");
+      if (split < 0 || k >= split) uncertain.add("givenNames");
+    }
   });
 }
 
@@ -444,8 +474,14 @@ function compositeHolds(
 
 /** After a run of three fillers the names are over: the rest is padding, whatever was read. */
 function cleanNames(format: DocumentFormat, chars: string[][]): void {
-  const names = format === "TD1" ? { line: 2, start: 0 } : { line: 0, start: 5 };
-  const line = chars[names.line];
-  const run = line.join("").indexOf("<<<", names.start);
-  if (run >= 0) { for (let i = run; i < line.length; i++) line[i] = "<"; }
+  const names = format === "TD1"
+    ? [r(2, 0, 30)]
+    : format === FRENCH_ID
+    ? [r(0, 5, 30), r(1, 13, 27)]
+    : [r(0, 5, MRZ_LAYOUTS[layoutOf(format)].length)];
+  for (const { line, start, end } of names) {
+    const text = chars[line].slice(0, end).join("");
+    const run = text.indexOf("<<<", start);
+    if (run >= 0) { for (let i = run; i < end; i++) chars[line][i] = "<"; }
+  }
 }

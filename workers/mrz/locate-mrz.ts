@@ -13,22 +13,57 @@ export interface LocatedMrz {
 
 /**
  * Looks for the MRZ as the image is, then turned a quarter either way (a card photographed
- * sideways). Upside-down zones are found as they are; the OCR step turns their strips over.
+ * sideways), at each of the INK_LEVELS in turn; a zone found again at another level is not
+ * offered twice. Lazy: the reader stops asking once a zone is read. Upside-down zones are found
+ * as they are; the OCR step turns their strips over.
  */
 export function* locateMrz(image: GreyImage): Generator<LocatedMrz> {
-  for (const turns of [0, 3, 1] as const) {
-    const turned = turns === 0 ? image : rotateQuarterTurns(image, turns);
-    const region = findRegion(turned);
-    if (region) yield { image: turned, turns, region };
+  const turned = [image, undefined, undefined] as (GreyImage | undefined)[];
+  const seen: MrzRegion[] = [];
+  for (const ink of INK_LEVELS) {
+    for (const [k, turns] of ([0, 3, 1] as const).entries()) {
+      const view = turned[k] ??= rotateQuarterTurns(image, turns as 1 | 3);
+      const region = findRegion(view, ink);
+      if (!region || seen.some((other) => sameZone(other, region))) continue;
+      seen.push(region);
+      yield { image: view, turns, region };
+    }
   }
 }
 
-function findRegion(image: GreyImage): MrzRegion | undefined {
+/**
+ * How dark ink must be against its surroundings, tried in turn while no zone has been read: the
+ * usual level, then a strict one that leaves out what is only a little darker than the paper
+ * (guilloche, tints and security print running through the zone join its characters into one
+ * blob at the usual level). A lenient third level for faint ink was tried: thin grey laser
+ * engraving is found at the usual level already, and the lenient one found zones washed out by
+ * glare that were then read wrong with confidence.
+ */
+const INK_LEVELS = [
+  { darker: 0.12, minContrast: 18 },
+  { darker: 0.4, minContrast: 70 },
+];
+
+/** Two finds of one zone (the same lines at another ink level): read once. */
+function sameZone(a: MrzRegion, b: MrzRegion): boolean {
+  if (a.format !== b.format || a.lines.length !== b.lines.length) return false;
+  return a.lines.every((line, i) => {
+    const other = b.lines[i];
+    return Math.abs(line.startX - other.startX) < line.pitch &&
+      Math.abs(line.endX - other.endX) < line.pitch &&
+      Math.abs(line.intercept - other.intercept) < line.charHeight / 2;
+  });
+}
+
+function findRegion(
+  image: GreyImage,
+  ink: { darker: number; minContrast: number },
+): MrzRegion | undefined {
   const longSide = Math.max(image.width, image.height);
   // Characters of an MRZ are 1/100 to 1/25 of a photo's long side when the document fills a
   // good part of it; the local window is about a character high.
   const radius = Math.max(8, Math.min(40, Math.round(longSide / 60)));
-  const mask = inkMask(image, { radius });
+  const mask = inkMask(image, { radius, ...ink });
   const blobs = connectedBlobs(mask, image.width, image.height)
     .filter((b) => characterLike(b, 9, Math.max(40, longSide / 12)));
   return findMrz(textLines(blobs, 12));

@@ -14,13 +14,20 @@ export const MRZ_FORMATS = Object.keys(MRZ_LAYOUTS) as MrzFormat[];
  */
 export const VISA_OF = { TD3: "MRVA", TD2: "MRVB" } as const;
 export type VisaFormat = (typeof VISA_OF)[keyof typeof VISA_OF];
-/** What a read document is: its zone's layout, or a visa with a passport's or a card's zone. */
-export type DocumentFormat = MrzFormat | VisaFormat;
+/**
+ * The French national identity card of the old format (issued until 2021, valid for years yet):
+ * 2 × 36 like TD2 but not ICAO's layout. Line 1: ID, FRA, the surname (25), the issuing office
+ * (6); line 2: the card number (12) and its check digit, the given names (14), the birth date and
+ * its check digit, the sex, a check digit over both lines. No expiry date.
+ */
+export const FRENCH_ID = "FRENCH_ID";
+/** What a read document is: its zone's layout, a visa, or the old French identity card. */
+export type DocumentFormat = MrzFormat | VisaFormat | typeof FRENCH_ID;
 export const isVisa = (format: DocumentFormat): format is VisaFormat =>
   format === "MRVA" || format === "MRVB";
 /** The zone layout of a document format. */
 export const layoutOf = (format: DocumentFormat): MrzFormat =>
-  format === "MRVA" ? "TD3" : format === "MRVB" ? "TD2" : format;
+  format === "MRVA" ? "TD3" : format === "MRVB" || format === FRENCH_ID ? "TD2" : format;
 
 /** The MRZ alphabet: the only characters the OCR may answer. */
 export const MRZ_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";

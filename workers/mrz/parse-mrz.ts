@@ -42,11 +42,30 @@ export function parseMrz(
   } catch {
     return undefined;
   }
-  const format = result.format as MrzFormat;
   const invalid = result.details.filter((d) => !d.valid && !MAY_BE_EMPTY.has(d.field ?? ""));
-  if (invalid.length > 0 || !(format in MRZ_LAYOUTS) || !result.documentNumber) return undefined;
+  if (invalid.length > 0 || !result.documentNumber) return undefined;
   const f = result.fields;
   const [first, second] = lines;
+  if (result.format === "FRENCH_NATIONAL_ID") {
+    return {
+      documentCode: first.slice(0, 2),
+      documentType: first.slice(0, 2).replaceAll("<", ""),
+      issuingState: stateAt(first, 2),
+      surname: f.lastName ?? "",
+      givenNames: f.firstName ?? "",
+      documentNumber: result.documentNumber,
+      nationality: stateAt(first, 2),
+      dateOfBirth: mrzDate(f.birthDate!, (yy) => pastCentury(yy, today)),
+      sex: second[34] as MrzFields["sex"],
+      // The card's zone has no expiry date (15 years from the issue month the number begins
+      // with, for adults; extended by law since): none is answered.
+      expiryDate: "",
+      optionalData: trimFillers(first.slice(30, 36)),
+      optionalData2: null,
+    };
+  }
+  const format = result.format as MrzFormat;
+  if (!(format in MRZ_LAYOUTS)) return undefined;
   const sex = (format === "TD1" ? second[7] : second[20]) as MrzFields["sex"];
   let optionalData: string, optionalData2: string | null = null;
   if (format === "TD1") {

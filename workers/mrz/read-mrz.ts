@@ -1,10 +1,16 @@
-import { decodeGrey } from "./decode-image.ts";
+import { decodeGrey, enlarged } from "./decode-image.ts";
 import { flipStrip, lineStrip } from "./line-strips.ts";
 import { type LocatedMrz, locateMrz } from "./locate-mrz.ts";
 import { CELL_SIZE, GLYPH_CHAR_HEIGHT, glyphCells } from "./glyph-cells.ts";
 import type { GlyphModel } from "./glyph-model.ts";
 import { decodeMrz, type DecodeOptions } from "./decode-mrz.ts";
-import { type DocumentFormat, MRZ_ALPHABET, MRZ_LAYOUTS, VISA_OF } from "./mrz-format.ts";
+import {
+  type DocumentFormat,
+  FRENCH_ID,
+  MRZ_ALPHABET,
+  MRZ_LAYOUTS,
+  VISA_OF,
+} from "./mrz-format.ts";
 import { type MrzFields, parseMrz } from "./parse-mrz.ts";
 import { sharpen } from "./sharpen.ts";
 
@@ -48,7 +54,7 @@ interface ZoneReading {
  * cut each line out straightened, classify every character cell in both directions (a zone may
  * be upside down: every orientation gets the same effort), and decode the likeliest reading
  * against the MRZ's rules. When no reading decodes, the zone's lines are sharpened for a last
- * attempt (blurred or small characters).
+ * attempt (blurred or small characters), and a small photo is tried again enlarged.
  */
 export async function readMrzFromImage(
   bytes: Uint8Array,
@@ -59,26 +65,31 @@ export async function readMrzFromImage(
   const started = performance.now();
   const image = await decodeGrey(bytes);
   let why: MrzRefusal = "zone-not-found";
-  const worthSharpening: LocatedMrz[] = [];
-  // The zone as found, then sharpened for a last attempt; each way up, the likelier first.
-  for (const sharpened of [false, true]) {
-    for (const located of sharpened ? worthSharpening : locateMrz(image)) {
-      if (why === "zone-not-found") why = "not-text";
-      if (performance.now() - started > TIME_BUDGET_MS) {
-        why = "out-of-time";
-        break;
+  // The photo as it is, then (a small one) enlarged; in each, the zone as found, then sharpened
+  // for a last attempt; each way up, the likelier first.
+  for (const view of [image, () => enlarged(image)]) {
+    // Enlarged only when the photo as it is could not be read.
+    const source = typeof view === "function" ? await view() : view;
+    if (!source) continue;
+    const worthSharpening: LocatedMrz[] = [];
+    for (const sharpened of [false, true]) {
+      for (const located of sharpened ? worthSharpening : locateMrz(source)) {
+        if (why === "zone-not-found") why = "not-text";
+        if (performance.now() - started > TIME_BUDGET_MS) {
+          return { ok: false, reason: "unreadable", why: "out-of-time" };
+        }
+        const readings = await Promise.all(
+          [false, true].map((upsideDown) => readZone(located, upsideDown, glyphs, sharpened)),
+        );
+        readings.sort((a, b) => b.score - a.score);
+        if (readings[0].score < LIKE_TEXT) continue;
+        if (!sharpened) worthSharpening.push(located);
+        for (const reading of readings) {
+          const read = decodeReading(reading, today, explain);
+          if (read) return read;
+        }
+        if (why === "not-text") why = "checks-failed";
       }
-      const readings = await Promise.all(
-        [false, true].map((upsideDown) => readZone(located, upsideDown, glyphs, sharpened)),
-      );
-      readings.sort((a, b) => b.score - a.score);
-      if (readings[0].score < LIKE_TEXT) continue;
-      if (!sharpened) worthSharpening.push(located);
-      for (const reading of readings) {
-        const read = decodeReading(reading, today, explain);
-        if (read) return read;
-      }
-      if (why === "not-text") why = "checks-failed";
     }
   }
   return { ok: false, reason: why === "zone-not-found" ? "no-mrz-found" : "unreadable", why };
@@ -134,14 +145,21 @@ function decodeReading(
 
 /**
  * A zone of a passport's or a TD2 card's size whose first character reads V is a visa's (MRV-A,
- * MRV-B): its second line ends in optional data without the passport's check digits.
+ * MRV-B): its second line ends in optional data without the passport's check digits. A TD2-sized
+ * zone that starts IDFRA is the old French identity card's.
  */
 function documentFormatOf({ located, probabilities }: ZoneReading): DocumentFormat {
   const layout = located.region.format;
   if (layout === "TD1") return layout;
-  let best = 0;
-  for (let c = 1; c < MRZ_ALPHABET.length; c++) {
-    if (probabilities[c] > probabilities[best]) best = c;
-  }
-  return MRZ_ALPHABET[best] === "V" ? VISA_OF[layout] : layout;
+  const start = Array.from({ length: 5 }, (_, n) => {
+    let best = 0;
+    for (let c = 1; c < MRZ_ALPHABET.length; c++) {
+      const at = n * MRZ_ALPHABET.length;
+      if (probabilities[at + c] > probabilities[at + best]) best = c;
+    }
+    return MRZ_ALPHABET[best];
+  }).join("");
+  if (start[0] === "V") return VISA_OF[layout];
+  // The old French identity card has a 2 × 36 zone of its own layout.
+  return layout === "TD2" && start === "IDFRA" ? FRENCH_ID : layout;
 }

@@ -118,7 +118,8 @@ export function toGuest(
     citizenship: citizenshipOf(fields.nationality),
     documentType: documentTypeOf(fields.documentType),
     documentNumber: fields.documentNumber,
-    documentExpiryDate: fields.expiryDate,
+    // The old French identity card's zone has no expiry date.
+    documentExpiryDate: fields.expiryDate || null,
     mrzFormat: format,
     uncertainFields: uncertainGuestFields(uncertain),
   };

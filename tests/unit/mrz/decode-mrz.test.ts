@@ -140,3 +140,20 @@ Deno.test("a visa's zone has no composite check digit and optional data to the l
   const wrong = [mrva[0], mrva[1].replace("4XXX", "5XXX")];
   assert.equal(decodeMrz("MRVA", probabilitiesOf(wrong)), undefined);
 });
+
+Deno.test("the old French identity card: its own layout, a check digit over both lines", () => {
+  const card = ["IDFRABERTHIER<<<<<<<<<<<<<<<<<923093", "9409923102854CORINNE<<<<<<<6512068F6"];
+  const decoded = decodeMrz(
+    "FRENCH_ID",
+    probabilitiesOf(card, { [at(1, 2, 36)]: { "0": 0.6, "8": 0.39 } }),
+  )!;
+  assert.deepEqual(decoded.lines, card);
+  assert.deepEqual([...decoded.uncertain], ["documentNumber"]);
+  // Read as a TD2 card, the same zone decodes to nothing: its fields are elsewhere.
+  assert.equal(decodeMrz("TD2", probabilitiesOf(card)), undefined);
+  const unsure = decodeMrz(
+    "FRENCH_ID",
+    probabilitiesOf(card, { [at(0, 6, 36)]: { E: 0.6, F: 0.39 } }),
+  )!;
+  assert.deepEqual([...unsure.uncertain], ["surname"], "the surname alone, not the given names");
+});

@@ -122,3 +122,26 @@ Deno.test("visas: MRV-A and MRV-B, with optional data and an expiry too far ahea
     undefined,
   );
 });
+
+Deno.test("the old French identity card: number of 12, office code, no expiry in the zone", () => {
+  assert.deepEqual(
+    parseMrz(
+      ["IDFRABERTHIER<<<<<<<<<<<<<<<<<923093", "9409923102854CORINNE<<<<<<<6512068F6"],
+      TODAY,
+    ),
+    {
+      documentCode: "ID",
+      documentType: "ID",
+      issuingState: "FRA",
+      surname: "BERTHIER",
+      givenNames: "CORINNE",
+      documentNumber: "940992310285",
+      nationality: "FRA",
+      dateOfBirth: "1965-12-06",
+      sex: "F",
+      expiryDate: "",
+      optionalData: "923093",
+      optionalData2: null,
+    },
+  );
+});

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import sharp from "sharp";
 import { loadGlyphModel } from "../../../workers/mrz/glyph-model.ts";
 import { readMrzFromImage } from "../../../workers/mrz/read-mrz.ts";
+import { toGuest } from "../../../workers/mrz/to-guest.ts";
 
 const FIXTURES = new URL("../../../../shared/fixtures/mrz/", import.meta.url);
 const TODAY = new Date("2026-11-20T12:00:00Z");
@@ -50,4 +51,28 @@ Deno.test("a photo without a zone, or with one blurred past reading, gets no ans
   const blurred = await sharp(photo).blur(6).jpeg().toBuffer();
   const read = await readMrzFromImage(new Uint8Array(blurred), glyphs, TODAY);
   assert.equal(read.ok, false, "nothing answered from an unreadable zone");
+});
+
+Deno.test("an old French identity card printed in OCR-B is read as one, without an expiry", async () => {
+  const lines = ["IDFRABERTHIER<<<<<<<<<<<<<<<<<923093", "9409923102854CORINNE<<<<<<<6512068F6"];
+  // The card's back: a light tint, the zone at 10 characters per inch (30 px high capitals).
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="500">
+    <rect width="1500" height="500" fill="#eef1f4"/>
+    ${
+    lines.map((line, i) =>
+      `<text x="60" y="${300 + i * 70}" font-family="OCR B" font-size="42" fill="#1b1b1b">${
+        line.replaceAll("<", "&lt;")
+      }</text>`
+    ).join("")
+  }</svg>`;
+  const photo = new Uint8Array(
+    await sharp(new TextEncoder().encode(svg)).jpeg({ quality: 90 }).toBuffer(),
+  );
+  const read = await readMrzFromImage(photo, glyphs, TODAY);
+  assert.ok(read.ok, !read.ok ? read.why : "");
+  assert.equal(read.format, "FRENCH_ID");
+  assert.deepEqual(read.lines, lines);
+  assert.equal(read.fields.documentNumber, "940992310285");
+  assert.equal(read.fields.expiryDate, "");
+  assert.equal(toGuest(read.format, read.fields, read.uncertain).documentExpiryDate, null);
 });
