@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import sharp from "sharp";
 import { createMrzReader } from "../../../workers/mrz/mrz-reader.ts";
 
 /**
@@ -42,6 +43,32 @@ Deno.test({
           assert.equal(result.guest.documentNumber, null, truth.image);
           assert.equal(result.guest.documentType, null, truth.image);
         }
+      }
+    } finally {
+      await reader.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "a real passport and card photographed small (300 px wide) are read, not refused unread",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const reader = await createMrzReader({
+      clock: () => new Date(`${TRUTH.referenceDate}T12:00:00Z`),
+    });
+    try {
+      for (
+        const truth of TRUTH.files.filter((f: { image: string }) =>
+          ["passport_uk.jpg", "td1.jpg"].includes(f.image)
+        )
+      ) {
+        const small = await sharp(await Deno.readFile(new URL(truth.image, PHOTOS)))
+          .resize({ width: 300 }).jpeg({ quality: 80 }).toBuffer();
+        const result = await reader.read(new Uint8Array(small));
+        assert.ok(result.ok, `${truth.image}: ${!result.ok && result.why}`);
+        assert.deepEqual(result.fields, truth.fields, truth.image);
       }
     } finally {
       await reader.close();
