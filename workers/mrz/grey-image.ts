@@ -24,6 +24,13 @@ export function rotateQuarterTurns(image: GreyImage, turns: 1 | 2 | 3): GreyImag
 }
 
 /** Bilinear sample at a real position; outside the image counts as white paper. */
+/** The image in negative: light ink on dark ground becomes dark ink on light. */
+export function inverted(image: GreyImage): GreyImage {
+  const data = new Uint8Array(image.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = 255 - image.data[i];
+  return { width: image.width, height: image.height, data };
+}
+
 export function sampleAt(image: GreyImage, x: number, y: number): number {
   const { width: w, height: h, data } = image;
   if (x < 0 || y < 0 || x > w - 1 || y > h - 1) return 255;

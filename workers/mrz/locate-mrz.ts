@@ -1,7 +1,7 @@
 import { characterLike, textLines } from "./text-lines.ts";
 import { connectedBlobs } from "./components.ts";
 import { findMrz, type MrzRegion } from "./find-mrz.ts";
-import { type GreyImage, rotateQuarterTurns } from "./grey-image.ts";
+import { type GreyImage, inverted, rotateQuarterTurns } from "./grey-image.ts";
 import { inkMask } from "./ink-mask.ts";
 
 /** An MRZ found in the image turned by `turns` quarter turns clockwise. */
@@ -13,20 +13,27 @@ export interface LocatedMrz {
 
 /**
  * Looks for the MRZ as the image is, then turned a quarter either way (a card photographed
- * sideways), at each of the INK_LEVELS in turn; a zone found again at another level is not
- * offered twice. Lazy: the reader stops asking once a zone is read. Upside-down zones are found
+ * sideways), at each of the INK_LEVELS in turn, then in negative; a zone found again at another
+ * level is not offered twice. Lazy: the reader stops asking once a zone is read. Upside-down zones are found
  * as they are; the OCR step turns their strips over.
  */
 export function* locateMrz(image: GreyImage): Generator<LocatedMrz> {
-  const turned = [image, undefined, undefined] as (GreyImage | undefined)[];
   const seen: MrzRegion[] = [];
-  for (const ink of INK_LEVELS) {
-    for (const [k, turns] of ([0, 3, 1] as const).entries()) {
-      const view = turned[k] ??= rotateQuarterTurns(image, turns as 1 | 3);
-      const region = findRegion(view, ink);
-      if (!region || seen.some((other) => sameZone(other, region))) continue;
-      seen.push(region);
-      yield { image: view, turns, region };
+  // Last, the photo in negative: light characters on a dark ground (a zone printed or shown so,
+  // a scan saved inverted) are dark on light there, for the finder and the classifier alike.
+  for (
+    const [source, levels] of [[image, INK_LEVELS], [undefined, INK_LEVELS.slice(0, 1)]] as const
+  ) {
+    const upright = source ?? inverted(image);
+    const turned = [upright, undefined, undefined] as (GreyImage | undefined)[];
+    for (const ink of levels) {
+      for (const [k, turns] of ([0, 3, 1] as const).entries()) {
+        const view = turned[k] ??= rotateQuarterTurns(upright, turns as 1 | 3);
+        const region = findRegion(view, ink);
+        if (!region || seen.some((other) => sameZone(other, region))) continue;
+        seen.push(region);
+        yield { image: view, turns, region };
+      }
     }
   }
 }

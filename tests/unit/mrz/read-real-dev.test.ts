@@ -75,3 +75,24 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "a zone in negative (light characters on dark) is read too",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const reader = await createMrzReader({
+      clock: () => new Date(`${TRUTH.referenceDate}T12:00:00Z`),
+    });
+    try {
+      const truth = TRUTH.files.find((f: { image: string }) => f.image === "td3.jpg");
+      const negative = await sharp(await Deno.readFile(new URL(truth.image, PHOTOS)))
+        .negate({ alpha: false }).jpeg({ quality: 85 }).toBuffer();
+      const result = await reader.read(new Uint8Array(negative));
+      assert.ok(result.ok, `negative: ${!result.ok && result.why}`);
+      assert.deepEqual(result.fields, truth.fields);
+    } finally {
+      await reader.close();
+    }
+  },
+});

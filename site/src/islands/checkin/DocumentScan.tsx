@@ -90,7 +90,7 @@ export function DocumentScan({ id, onRead }: DocumentScanProps) {
       expiredOn: guest.documentExpiryDate !== null && guest.documentExpiryDate < today
         ? guest.documentExpiryDate
         : undefined,
-      visa: guest.documentNumber === null,
+      visa: guest.mrzFormat === "MRVA" || guest.mrzFormat === "MRVB",
     };
   }
 
