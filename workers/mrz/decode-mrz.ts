@@ -134,16 +134,14 @@ const stateCode = (field: "issuingState" | "nationality", run: Run): Group => ({
   lookAlikes: true,
   stateCode: true,
 });
-const checked = endsInCheckDigit;
-const isDate = isMrzDate;
-const checkedDate = (text: string) => isDate(text.slice(0, 6)) && checked(text);
+const checkedDate = (text: string) => isMrzDate(text.slice(0, 6)) && endsInCheckDigit(text);
 /** An empty personal number may carry `<` or `0` as its check digit. */
 const checkedOptional = (text: string) =>
-  /^<+$/.test(text.slice(0, -1)) ? /[<0]/.test(text.at(-1)!) : checked(text);
+  /^<+$/.test(text.slice(0, -1)) ? /[<0]/.test(text.at(-1)!) : endsInCheckDigit(text);
 /** TD1 document number: 9 characters and a check digit, or a longer number overflowing into
  * the optional data (`<` at position 15, the rest and its check digit before the next `<`). */
 const td1Number = (text: string) => {
-  if (text[9] !== "<") return checked(text.slice(0, 10));
+  if (text[9] !== "<") return endsInCheckDigit(text.slice(0, 10));
   const rest = text.slice(10).split("<")[0];
   return rest.length >= 2 && checkDigit(text.slice(0, 9) + rest.slice(0, -1)) === rest.at(-1);
 };
@@ -177,7 +175,7 @@ function groupsOf(format: DocumentFormat): Group[] {
       stateCode("issuingState", r(0, 2, 5)),
       { fields: ["surname"], runs: one(r(0, 5, 30), "letter") },
       { fields: ["optionalData"], runs: one(r(0, 30, 36), "alnum") },
-      { fields: ["documentNumber"], runs: one(r(1, 0, 13), "alnum"), valid: checked },
+      { fields: ["documentNumber"], runs: one(r(1, 0, 13), "alnum"), valid: endsInCheckDigit },
       { fields: ["givenNames"], runs: one(r(1, 13, 27), "letter") },
       { fields: ["dateOfBirth"], runs: one(r(1, 27, 34), "digit"), valid: checkedDate },
       { fields: ["sex"], runs: one(r(1, 34, 35), "sex") },
@@ -193,7 +191,7 @@ function groupsOf(format: DocumentFormat): Group[] {
       { fields: ["documentCode", "documentType"], runs: one(r(0, 0, 2), "letter") },
       stateCode("issuingState", r(0, 2, 5)),
       { fields: ["surname", "givenNames"], runs: one(r(0, 5, lineLength), "letter") },
-      { fields: ["documentNumber"], runs: one(r(1, 0, 10), "alnum"), valid: checked },
+      { fields: ["documentNumber"], runs: one(r(1, 0, 10), "alnum"), valid: endsInCheckDigit },
       stateCode("nationality", r(1, 10, 13)),
       { fields: ["dateOfBirth"], runs: one(r(1, 13, 20), "digit"), valid: checkedDate },
       { fields: ["sex"], runs: one(r(1, 20, 21), "sex") },
@@ -206,7 +204,7 @@ function groupsOf(format: DocumentFormat): Group[] {
     { fields: ["documentCode", "documentType"], runs: one(r(0, 0, 2), "letter") },
     stateCode("issuingState", r(0, 2, 5)),
     { fields: ["surname", "givenNames"], runs: one(r(0, 5, long ? 44 : 36), "letter") },
-    { fields: ["documentNumber"], runs: one(r(1, 0, 10), "alnum"), valid: checked },
+    { fields: ["documentNumber"], runs: one(r(1, 0, 10), "alnum"), valid: endsInCheckDigit },
     stateCode("nationality", r(1, 10, 13)),
     { fields: ["dateOfBirth"], runs: one(r(1, 13, 20), "digit"), valid: checkedDate },
     { fields: ["sex"], runs: one(r(1, 20, 21), "sex") },

@@ -13,27 +13,34 @@ export interface LocatedMrz {
 
 /**
  * Looks for the MRZ as the image is, then turned a quarter either way (a card photographed
- * sideways), at each of the INK_LEVELS in turn, then in negative; a zone found again at another
- * level is not offered twice. Lazy: the reader stops asking once a zone is read. Upside-down zones are found
- * as they are; the OCR step turns their strips over.
+ * sideways), at each of the INK_LEVELS in turn; last, in negative at the usual level (light
+ * characters on a dark ground: a zone printed or shown so, a scan saved inverted). A zone found
+ * again at another level is not offered twice. Lazy: the reader stops asking once a zone is
+ * read. Upside-down zones are found as they are; the OCR step turns their strips over.
  */
 export function* locateMrz(image: GreyImage): Generator<LocatedMrz> {
   const seen: MrzRegion[] = [];
-  // Last, the photo in negative: light characters on a dark ground (a zone printed or shown so,
-  // a scan saved inverted) are dark on light there, for the finder and the classifier alike.
-  for (
-    const [source, levels] of [[image, INK_LEVELS], [undefined, INK_LEVELS.slice(0, 1)]] as const
-  ) {
-    const upright = source ?? inverted(image);
-    const turned = [upright, undefined, undefined] as (GreyImage | undefined)[];
-    for (const ink of levels) {
-      for (const [k, turns] of ([0, 3, 1] as const).entries()) {
-        const view = turned[k] ??= rotateQuarterTurns(upright, turns as 1 | 3);
-        const region = findRegion(view, ink);
-        if (!region || seen.some((other) => sameZone(other, region))) continue;
-        seen.push(region);
-        yield { image: view, turns, region };
-      }
+  const fresh = (region: MrzRegion | undefined): region is MrzRegion => {
+    if (!region || seen.some((other) => sameZone(other, region))) return false;
+    seen.push(region);
+    return true;
+  };
+  yield* inTurns(image, INK_LEVELS, fresh);
+  yield* inTurns(inverted(image), INK_LEVELS.slice(0, 1), fresh);
+}
+
+/** The zones `fresh` keeps, found at each of `levels` in the image as it is and turned. */
+function* inTurns(
+  upright: GreyImage,
+  levels: readonly InkLevel[],
+  fresh: (region: MrzRegion | undefined) => region is MrzRegion,
+): Generator<LocatedMrz> {
+  const turned: (GreyImage | undefined)[] = [upright, undefined, undefined];
+  for (const ink of levels) {
+    for (const [k, turns] of ([0, 3, 1] as const).entries()) {
+      const view = turned[k] ??= rotateQuarterTurns(upright, turns as 1 | 3);
+      const region = findRegion(view, ink);
+      if (fresh(region)) yield { image: view, turns, region };
     }
   }
 }
@@ -46,7 +53,11 @@ export function* locateMrz(image: GreyImage): Generator<LocatedMrz> {
  * engraving is found at the usual level already, and the lenient one found zones washed out by
  * glare that were then read wrong with confidence.
  */
-const INK_LEVELS = [
+interface InkLevel {
+  darker: number;
+  minContrast: number;
+}
+const INK_LEVELS: readonly InkLevel[] = [
   { darker: 0.12, minContrast: 18 },
   { darker: 0.4, minContrast: 70 },
 ];
@@ -62,10 +73,7 @@ function sameZone(a: MrzRegion, b: MrzRegion): boolean {
   });
 }
 
-function findRegion(
-  image: GreyImage,
-  ink: { darker: number; minContrast: number },
-): MrzRegion | undefined {
+function findRegion(image: GreyImage, ink: InkLevel): MrzRegion | undefined {
   const longSide = Math.max(image.width, image.height);
   // Characters of an MRZ are 1/100 to 1/25 of a photo's long side when the document fills a
   // good part of it; the local window is about a character high.

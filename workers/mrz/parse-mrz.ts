@@ -48,14 +48,14 @@ export function parseMrz(
   const [first, second] = lines;
   if (result.format === "FRENCH_NATIONAL_ID") {
     return {
-      documentCode: first.slice(0, 2),
-      documentType: first.slice(0, 2).replaceAll("<", ""),
-      issuingState: stateAt(first, 2),
-      surname: f.lastName ?? "",
-      givenNames: f.firstName ?? "",
-      documentNumber: result.documentNumber,
+      ...documentOf(first, {
+        surname: f.lastName ?? "",
+        givenNames: f.firstName ?? "",
+        documentNumber: result.documentNumber,
+        birth: f.birthDate!,
+        today,
+      }),
       nationality: stateAt(first, 2),
-      dateOfBirth: mrzDate(f.birthDate!, (yy) => pastCentury(yy, today)),
       sex: second[34] as MrzFields["sex"],
       // The card's zone has no expiry date (15 years from the issue month the number begins
       // with, for adults; extended by law since): none is answered.
@@ -78,14 +78,14 @@ export function parseMrz(
     optionalData = trimFillers(second.slice(28, format === "TD3" ? 42 : 35));
   }
   return {
-    documentCode: first.slice(0, 2),
-    documentType: first.slice(0, 2).replaceAll("<", ""),
-    issuingState: stateAt(first, 2),
-    surname: f.lastName ?? "",
-    givenNames: f.firstName ?? "",
-    documentNumber: result.documentNumber,
+    ...documentOf(first, {
+      surname: f.lastName ?? "",
+      givenNames: f.firstName ?? "",
+      documentNumber: result.documentNumber,
+      birth: f.birthDate!,
+      today,
+    }),
     nationality: stateAt(second, format === "TD1" ? 15 : 10),
-    dateOfBirth: mrzDate(f.birthDate!, (yy) => pastCentury(yy, today)),
     sex,
     expiryDate: mrzDate(f.expirationDate!, (yy) => expiryYear(yy, today)),
     optionalData,
@@ -109,18 +109,44 @@ function parseVisa(lines: string[], today: Date): MrzFields | undefined {
   const split = names.indexOf("<<");
   const words = (text: string) => text.replace(/<+/g, " ").trim();
   return {
-    documentCode: first.slice(0, 2),
-    documentType: first.slice(0, 2).replaceAll("<", ""),
-    issuingState: stateAt(first, 2),
-    surname: words(split < 0 ? names : names.slice(0, split)),
-    givenNames: split < 0 ? "" : words(names.slice(split + 2)),
-    documentNumber: number.slice(0, 9).replace(/<+$/, ""),
+    ...documentOf(first, {
+      surname: words(split < 0 ? names : names.slice(0, split)),
+      givenNames: split < 0 ? "" : words(names.slice(split + 2)),
+      documentNumber: trimFillers(number.slice(0, 9)),
+      birth,
+      today,
+    }),
     nationality: stateAt(second, 10),
-    dateOfBirth: mrzDate(birth, (yy) => pastCentury(yy, today)),
     sex: sex as MrzFields["sex"],
     expiryDate: mrzDate(expiry, (yy) => expiryYear(yy, today)),
     optionalData: trimFillers(second.slice(28)),
     optionalData2: null,
+  };
+}
+
+/**
+ * The fields every layout has in the same shape: the code and issuing state from the first line,
+ * the names and number as parsed, the birth date in the past of `today`.
+ */
+function documentOf(
+  first: string,
+  { surname, givenNames, documentNumber, birth, today }: {
+    surname: string;
+    givenNames: string;
+    documentNumber: string;
+    /** YYMMDD (a check digit after it is ignored). */
+    birth: string;
+    today: Date;
+  },
+) {
+  return {
+    documentCode: first.slice(0, 2),
+    documentType: first.slice(0, 2).replaceAll("<", ""),
+    issuingState: stateAt(first, 2),
+    surname,
+    givenNames,
+    documentNumber,
+    dateOfBirth: mrzDate(birth, (yy) => pastCentury(yy, today)),
   };
 }
 
