@@ -5,6 +5,7 @@ import { rateLimitCounters } from "@core/db/schema/rate-limits.ts";
 import { clientAddress } from "../auth/client-address.ts";
 import { describeError, log } from "@core/platform/logger.ts";
 import { AppError } from "@core/errors.ts";
+import { addressSubject } from "@core/platform/address-subject.ts";
 import type { AppEnv } from "../types.ts";
 
 /** Route groups with a limit of their own (the routes are listed in rate-limited-routes.ts). */
@@ -104,23 +105,8 @@ export class RateLimiter {
   }
 }
 
-/**
- * The part of an address one client controls: an IPv4 address, or an IPv6 /64 (a subscriber gets
- * a whole /64, so counting single IPv6 addresses would be no limit at all).
- */
-export function rateLimitSubject(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1];
-  if (!address.includes(":")) return address;
-  const bare = address.replace(/%.*$/, "").toLowerCase(); // drop a zone id
-  const [head, tail = ""] = bare.split("::");
-  const left = head ? head.split(":") : [];
-  const right = bare.includes("::") && tail ? tail.split(":") : [];
-  const groups = bare.includes("::")
-    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
-    : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
-}
+/** The rate limits count IPv4 addresses and IPv6 /64s (core/platform/address-subject.ts). */
+export { addressSubject as rateLimitSubject } from "@core/platform/address-subject.ts";
 
 /**
  * Counts the request against its group for the caller's address and refuses it with 429
@@ -134,7 +120,7 @@ export function rateLimit(
 ): MiddlewareHandler<AppEnv> {
   return async (c: Context<AppEnv>, next) => {
     const deps = c.get("deps");
-    const key = `${group}:${rateLimitSubject(clientAddress(c, deps.config.trustProxy))}`;
+    const key = `${group}:${addressSubject(clientAddress(c, deps.config.trustProxy))}`;
     let decision: RateLimitDecision | undefined;
     try {
       decision = await limiter.hit(key, limit, deps.clock());

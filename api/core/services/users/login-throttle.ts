@@ -6,6 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { loginThrottle } from "../../db/schema/login-throttle.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
+import { addressSubject } from "../../platform/address-subject.ts";
 
 const MINUTE = 60_000;
 const WINDOW_MS = 15 * MINUTE;
@@ -14,11 +15,12 @@ const LOCK_MS = 15 * MINUTE;
 const MAX_DELAY_MS = 10 * MINUTE;
 
 /**
- * Failed sign-ins counted per window. An account and address pair (`pair`) and an address
- * (`address`) that reach their limit are locked for LOCK_MS. An account is never locked (anyone
- * could lock anyone out): from `slowDownAfter` failures on, an address that has failed before
- * must wait a delay doubling with each failure, while an address with no failures is always let
- * through to try, so the owner signing in from home is never turned away. The `slowDownAfter`th
+ * Failed sign-ins counted per window. An account and client pair (`pair`) and a client
+ * (`address`: an IPv4 address or an IPv6 /64, see throttleKeys) that reach their limit are locked
+ * for LOCK_MS. An account is never locked (anyone could lock anyone out): from `slowDownAfter`
+ * failures on, a client that has failed before must wait a delay doubling with each failure,
+ * while a client with no failures is always let through to try, so the owner signing in from home
+ * is never turned away. The `slowDownAfter`th
  * failure of a burst (failures less than WINDOW_MS apart) e-mails the owner, once per burst.
  */
 export const LIMITS = { pair: 5, address: 20, slowDownAfter: 10 } as const;
@@ -29,13 +31,21 @@ export interface ThrottleKeys {
   address: string;
 }
 
-export function throttleKeys(email: string, address: string): ThrottleKeys {
+/**
+ * The keys of an attempt. `client` is who tries: for a sign-in the caller's address as the rate
+ * limits count it (signInClient: an IPv6 caller by its /64, which one subscriber holds whole, so
+ * rotating addresses inside it counts as one client); for a re-authentication, the session.
+ */
+export function throttleKeys(email: string, client: string): ThrottleKeys {
   return {
     account: `account:${email}`,
-    pair: `pair:${email}|${address}`,
-    address: `ip:${address}`,
+    pair: `pair:${email}|${client}`,
+    address: `ip:${client}`,
   };
 }
+
+/** The client a sign-in from `address` counts against: an IPv4 address or an IPv6 /64. */
+export const signInClient = (address: string) => addressSubject(address);
 
 type Row = typeof loginThrottle.$inferSelect;
 
@@ -138,19 +148,19 @@ export async function recordFailedSignIn(
 }
 
 /**
- * A successful sign-in forgives the account's and this pair's failures (not the address's); a
- * password reset (no address) forgives every pair of the account.
+ * A successful sign-in forgives the account's and this pair's failures (not the client's); a
+ * password reset (no client) forgives every pair of the account.
  */
 export async function clearFailedSignIns(
   db: Database,
   email: string,
-  address?: string,
+  client?: string,
 ): Promise<void> {
   const pairs = `pair:${email}|`;
   await db.delete(loginThrottle).where(or(
     eq(loginThrottle.key, `account:${email}`),
-    address !== undefined
-      ? eq(loginThrottle.key, `${pairs}${address}`)
+    client !== undefined
+      ? eq(loginThrottle.key, `${pairs}${client}`)
       // Every key that starts with the prefix: "}" is the character after "|".
       : and(gte(loginThrottle.key, pairs), lt(loginThrottle.key, `pair:${email}}`)),
   ));

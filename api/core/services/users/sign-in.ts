@@ -9,6 +9,7 @@ import {
   assertSignInAllowed,
   clearFailedSignIns,
   recordFailedSignIn,
+  signInClient,
   throttleKeys,
 } from "./login-throttle.ts";
 import { useRecoveryCode } from "./recovery-codes.ts";
@@ -19,9 +20,9 @@ import { recordAccountEvent } from "./account-history.ts";
 
 /**
  * Checks the password (and the second factor when enabled) and starts a session. Failures count
- * towards a temporary lock per account and address and per address, and slow the account down
- * (login-throttle.ts). An unknown e-mail costs the same time as
- * a wrong password, and only someone with the right password learns that the e-mail awaits
+ * towards a temporary lock per account and client and per client (an IPv4 address or an IPv6
+ * /64), and slow the account down (login-throttle.ts). An unknown e-mail costs the same time as a
+ * wrong password, and only someone with the right password learns that the e-mail awaits
  * confirmation.
  */
 export async function signIn(
@@ -30,7 +31,8 @@ export async function signIn(
 ): Promise<TokenResponse> {
   const { db, now } = ctx;
   const email = normalizeEmail(request.email);
-  const keys = throttleKeys(email, address);
+  const client = signInClient(address);
+  const keys = throttleKeys(email, client);
   const origin = { address, userAgent: ctx.request?.userAgent };
   await assertSignInAllowed(db, keys, now);
 
@@ -57,7 +59,7 @@ export async function signIn(
     }
   }
 
-  await clearFailedSignIns(db, email, address);
+  await clearFailedSignIns(db, email, client);
   return await db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
     await recordAccountEvent(tx, { userId: user.id, kind: "SignedIn", now, origin });
