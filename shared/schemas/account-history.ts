@@ -9,7 +9,10 @@ export const AccountEvent = z
     createdAt: z.iso.datetime(),
     /** The caller's address (IP) for sign-ins and changes made through the API; else null. */
     address: z.string().nullable(),
-    /** The browser (User-Agent, shortened) beside the address. */
+    /**
+     * The browser and system beside the address, as named from the User-Agent
+     * (`Chrome 131 · Windows`); null when it names neither. Never the header's own text.
+     */
     userAgent: z.string().nullable(),
     /** The administrator who acted (impersonation, plan assigned or paid). */
     actorEmail: z.string().nullable(),

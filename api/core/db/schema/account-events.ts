@@ -14,7 +14,10 @@ export const accountEvents = sqliteTable("account_events", {
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   /** The caller's address, for changes made through the API. */
   address: text(),
-  /** The caller's User-Agent, shortened. */
+  /**
+   * The caller's browser and system as named from the User-Agent (`Chrome 131 · Windows`); rows
+   * written before that kept the header itself, described when read.
+   */
   userAgent: text(),
   /** The administrator who acted: impersonation, a plan assigned or paid. */
   actorEmail: text(),

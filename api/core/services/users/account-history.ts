@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import {
   ACCOUNT_HISTORY_RETENTION_DAYS,
@@ -10,9 +11,25 @@ import { actorIdOf, type RequestOrigin, type ServiceContext } from "../../contex
 import type { Database, DbOrTx } from "../../db/client.ts";
 import { accountEvents } from "../../db/schema/account-events.ts";
 import { users } from "../../db/schema/users.ts";
+import { describeUserAgent, isUserAgentDescription } from "../../platform/user-agent.ts";
 
-/** A User-Agent is kept this long at most: enough to name the browser, not a fingerprint. */
-export const USER_AGENT_MAX = 200;
+/**
+ * The address an entry keeps: an IP address as the request came from, or "unknown" (in-process
+ * requests; a forwarded header that names no address). Never other text a caller could send.
+ */
+export function historyAddress(address: string): string {
+  const bare = address.trim();
+  return isIP(bare) ? bare : "unknown";
+}
+
+/**
+ * The browser an entry shows: the description recordAccountEvent stored, or, for an entry kept
+ * before the history stored descriptions, the description of the header it stored then.
+ */
+function historyBrowser(stored: string | null): string | null {
+  if (!stored) return null;
+  return isUserAgentDescription(stored) ? stored : describeUserAgent(stored);
+}
 
 /**
  * Appends one entry to a user's account history. Call it with the transaction that makes the
@@ -25,7 +42,10 @@ export async function recordAccountEvent(
     userId: string;
     kind: AccountEventKind;
     now: Date;
-    /** The request's address and browser, for changes made by the user through the API. */
+    /**
+     * The request's address and browser, for changes made by the user through the API: only the
+     * address (when it is one) and the browser's and system's names are kept.
+     */
     origin?: RequestOrigin;
     /** The administrator who acted (impersonation, plan changes). */
     actorEmail?: string;
@@ -37,8 +57,9 @@ export async function recordAccountEvent(
     userId,
     kind,
     createdAt: now,
-    address: origin?.address.slice(0, 64) ?? null,
-    userAgent: origin?.userAgent?.trim().slice(0, USER_AGENT_MAX) || null,
+    address: origin ? historyAddress(origin.address) : null,
+    // The browser's and system's names (platform/user-agent.ts), never the header's own text.
+    userAgent: describeUserAgent(origin?.userAgent),
     actorEmail: actorEmail ?? null,
     details: details ?? {},
   });
@@ -89,8 +110,8 @@ export async function listAccountHistory(
     id: row.id,
     kind: row.kind,
     createdAt: row.createdAt.toISOString(),
-    address: row.address,
-    userAgent: row.userAgent,
+    address: row.address === null ? null : historyAddress(row.address),
+    userAgent: historyBrowser(row.userAgent),
     actorEmail: row.actorEmail,
     details: row.details,
   }));

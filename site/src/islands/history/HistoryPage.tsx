@@ -2,7 +2,6 @@ import type { AccountEventKind } from "@shared/account-history.ts";
 import type { AccountEvent } from "@shared/schemas/account-history.ts";
 import { listAccountHistory } from "../../lib/api/account.ts";
 import { formatDateTime } from "../../lib/format/date-time.ts";
-import { describeUserAgent } from "../../lib/format/user-agent.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
 import type { IconName } from "../../icons/shapes.ts";
 import type { Locale } from "../../i18n/locales.ts";
@@ -206,11 +205,8 @@ function Where({ entry }: { entry: AccountEvent }) {
   return (
     <>
       {entry.address && <span className="block font-mono">{entry.address}</span>}
-      {entry.userAgent && (
-        <span className="block max-w-[22rem] break-words" title={entry.userAgent}>
-          {describeUserAgent(entry.userAgent)}
-        </span>
-      )}
+      {entry.userAgent && <span className="block max-w-[22rem] break-words">{entry.userAgent}
+      </span>}
     </>
   );
 }
