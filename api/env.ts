@@ -84,6 +84,8 @@ const ApiEnv = z
     /** Per stay or door code rather than per address. */
     RATE_LIMIT_CODE_READS: perMinute(DEFAULT_RATE_LIMITS.codeReads),
     RATE_LIMIT_CODE_CHECKINS: perMinute(DEFAULT_RATE_LIMITS.codeCheckins),
+    /** Stay imports (POST /api/Reservations/import) per account rather than per address. */
+    RATE_LIMIT_RESERVATION_IMPORT: perMinute(DEFAULT_RATE_LIMITS.reservationImport),
     /** Requests a minute per personal API token (always on, also with RATE_LIMITS=off). */
     API_TOKEN_RATE_LIMIT: perMinute(DEFAULT_API_TOKEN_RATE_LIMIT),
     /** Who hosts pay by bank transfer (payment instructions, HUB3 barcode, receipts). */
@@ -143,6 +145,7 @@ export function rateLimitsOf(env: ApiConfig): RateLimits | undefined {
     checkinWrites: env.RATE_LIMIT_CHECKIN_WRITES,
     codeReads: env.RATE_LIMIT_CODE_READS,
     codeCheckins: env.RATE_LIMIT_CODE_CHECKINS,
+    reservationImport: env.RATE_LIMIT_RESERVATION_IMPORT,
   };
 }
 

@@ -7,6 +7,17 @@
 export const IMPORT_MAX_ROWS = 5000;
 /** At most this many bytes of file. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * At most this many bytes of an XLSX file's parts once unpacked (the workbook, its shared strings
+ * and styles, and the first sheet): the template with 5,000 filled rows is about 6 MB, so a file
+ * over this is not a list of stays but work for the server (a "zip bomb" unpacks a few kilobytes
+ * into gigabytes).
+ */
+export const IMPORT_MAX_UNPACKED_BYTES = 24 * 1024 * 1024;
+/** At most this many parts in an XLSX file (a workbook saved by Excel has about a dozen). */
+export const IMPORT_MAX_ZIP_ENTRIES = 1000;
+/** Cells past this column are not read (the template has 19 columns). */
+export const IMPORT_MAX_COLUMNS = 256;
 
 /** The stay's columns; a row with any of them filled is a stay. */
 export const IMPORT_STAY_COLUMNS = [

@@ -289,6 +289,7 @@ Deno.test("settings: limits on by default with the documented values, RATE_LIMIT
     checkinWrites: 30,
     codeReads: 120,
     codeCheckins: 10,
+    reservationImport: 10,
   });
   assert.equal(rateLimitsOf(loadApiConfig({ ...TEST_ENV, RATE_LIMITS: "off" })), undefined);
   assert.equal(rateLimitsOf(loadApiConfig({ ...TEST_ENV, RATE_LIMIT_MRZ: "7" }))?.mrz, 7);

@@ -32,6 +32,7 @@ export const TEST_RATE_LIMITS = {
   RATE_LIMIT_MRZ_FRAMES: "1000",
   RATE_LIMIT_CHECKIN_READS: "1000",
   RATE_LIMIT_CHECKIN_WRITES: "1000",
+  RATE_LIMIT_RESERVATION_IMPORT: "1000",
 };
 
 /** Everything a process needs in its environment besides defaults. */

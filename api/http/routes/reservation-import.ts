@@ -1,17 +1,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { IMPORT_MAX_BYTES } from "@shared/reservation-import.ts";
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_UNPACKED_BYTES,
+  IMPORT_MAX_ZIP_ENTRIES,
+} from "@shared/reservation-import.ts";
 import { ReservationImportResult } from "@shared/schemas/reservation-import.ts";
 import { MESSAGES } from "@shared/messages.ts";
 import { AppError } from "@core/errors.ts";
 import { importReservations } from "@core/services/reservations/import/import-reservations.ts";
 import { importTemplate } from "@core/services/reservations/import/import-template.ts";
+import { IMPORT_READ_BUDGET_MS } from "@core/services/reservations/import/read-in-worker.ts";
 import { requireUser } from "../auth/require-user.ts";
 import { serviceContext } from "../service-context.ts";
 import { jsonOk } from "../request/json-body.ts";
 import { createRouter, problemResponses } from "../openapi/openapi.ts";
 import { authProblemResponses, BEARER } from "../openapi/openapi-security.ts";
 import { problemResponse } from "../problem.ts";
+import { rateLimitPerAccount } from "../security/rate-limit.ts";
 
 export const RESERVATION_IMPORT_PATH = "/api/Reservations/import";
 
@@ -43,9 +49,15 @@ const importStays = createRoute({
     "departure, number of guests, lead guest, notes; the stay's description reads " +
     "`Lead guest (guests) – notes`. Each row is `add`, `conflict` (nights taken by a saved " +
     "stay or an earlier row), `invalid` (with the messages per column) or `duplicate`. " +
-    "403 SubscriptionLimitReached on a plan without `allowBulkImport`.",
+    "403 SubscriptionLimitReached on a plan without `allowBulkImport`. An XLSX file may " +
+    `unpack to at most ${IMPORT_MAX_UNPACKED_BYTES / (1024 * 1024)} MB in at most ` +
+    `${IMPORT_MAX_ZIP_ENTRIES} parts and is read within ${IMPORT_READ_BUDGET_MS / 1000} s ` +
+    "(413 ImportFileTooLarge otherwise); 429 TooManyRequests (with Retry-After) past the " +
+    "account's imports a minute (`RATE_LIMIT_RESERVATION_IMPORT`, 10 by default).",
   middleware: [
     requireUser,
+    // Before the body is read: each file read costs a worker's time (read-in-worker.ts).
+    rateLimitPerAccount("reservationImport"),
     bodyLimit({
       maxSize: IMPORT_BODY_LIMIT_BYTES,
       onError: (c) => problemResponse(c, new AppError("ImportFileTooLarge")),
@@ -58,6 +70,7 @@ const importStays = createRoute({
   responses: {
     ...jsonOk(ReservationImportResult, "Each row's outcome (and the new stays' codes)"),
     409: { description: "ImportChanged" },
+    429: { description: "TooManyRequests: too many imports from the account this minute" },
     ...authProblemResponses,
     ...problemResponses,
   },

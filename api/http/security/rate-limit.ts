@@ -20,11 +20,13 @@ export type RateLimitGroup =
   | "checkinReads"
   | "checkinWrites"
   | "codeReads"
-  | "codeCheckins";
+  | "codeCheckins"
+  | "reservationImport";
 
 /**
  * Requests one client address may make to each group per window (a minute); the `code` groups
- * count per stay or door code instead (security/code-rate-limit.ts).
+ * count per stay or door code instead (security/code-rate-limit.ts), `reservationImport` per
+ * account (rateLimitPerAccount).
  */
 export type RateLimits = Record<RateLimitGroup, number>;
 
@@ -45,6 +47,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // in with one request, so 10 check-ins a minute on one code is already far past any real door.
   codeReads: 120,
   codeCheckins: 10,
+  // Per account: each file read costs a worker up to a few seconds; a host previews, fixes a few
+  // rows and previews again, then applies, so 10 a minute is far past real use.
+  reservationImport: 10,
 };
 
 /** Requests one personal API token may make per minute unless configured (API_TOKEN_RATE_LIMIT). */
@@ -131,6 +136,42 @@ export function rateLimit(
       const seconds = decision.retryAfterSeconds;
       throw new AppError("TooManyRequests", {
         detail: `Too many requests. Please try again in ${seconds} second${
+          seconds === 1 ? "" : "s"
+        }.`,
+        headers: { "Retry-After": String(seconds) },
+      });
+    }
+    await next();
+  };
+}
+
+/** One limiter per database, so its purge runs now and then rather than on every request. */
+const accountLimiters = new WeakMap<Database, RateLimiter>();
+
+/**
+ * Counts the request against its group for the signed-in caller's account (after requireUser),
+ * whatever address it comes from, and refuses it with 429 TooManyRequests (and Retry-After)
+ * beyond the group's limit: for routes whose cost is the work a file makes, where one account
+ * from many addresses would otherwise escape a count per address. Off with the other limits
+ * (RATE_LIMITS=off).
+ */
+export function rateLimitPerAccount(group: RateLimitGroup): MiddlewareHandler<AppEnv> {
+  return async (c: Context<AppEnv>, next) => {
+    const deps = c.get("deps");
+    const limit = deps.config.rateLimits?.[group];
+    if (limit === undefined) return await next();
+    let limiter = accountLimiters.get(deps.db);
+    if (!limiter) accountLimiters.set(deps.db, limiter = new RateLimiter(deps.db));
+    let decision: RateLimitDecision | undefined;
+    try {
+      decision = await limiter.hit(`${group}:user:${c.get("user").id}`, limit, deps.clock());
+    } catch (error) {
+      log.warn("rate limit unavailable", { group, ...describeError(error) });
+    }
+    if (decision && !decision.allowed) {
+      const seconds = decision.retryAfterSeconds;
+      throw new AppError("TooManyRequests", {
+        detail: `Too many requests from this account. Please try again in ${seconds} second${
           seconds === 1 ? "" : "s"
         }.`,
         headers: { "Retry-After": String(seconds) },

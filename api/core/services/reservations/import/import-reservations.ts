@@ -13,7 +13,7 @@ import { AppError } from "../../../errors.ts";
 import { requireActivePlan } from "../../plans/plan-policy.ts";
 import { bookingsInMonth } from "../../plans/plan-limits.ts";
 import { newReservationCode } from "../reservation-code.ts";
-import { readImportSheet, type SheetCell } from "./read-sheet.ts";
+import { readImportSheetInWorker } from "./read-in-worker.ts";
 import { guests } from "../../../db/schema/guests.ts";
 import { appendEvent } from "../../../outbox/append-event.ts";
 import { documentIdentity, guestColumnsOf } from "../../guests/guest-fields.ts";
@@ -49,19 +49,15 @@ async function assertCanBulkImport(db: DbOrTx, userId: string, now: Date) {
   return policy.maxBookingsPerMonth;
 }
 
-const isBlank = (row: SheetCell[]) => row.every((c) => typeof c === "string" && !c.trim());
-
-/** The header's columns and the checked data rows of a file (limits first). */
+/**
+ * The header's columns and the checked data rows of a file (limits first). The file is read in
+ * a worker of its own, within a time budget (read-in-worker.ts).
+ */
 async function parseFile(bytes: Uint8Array, units: ImportUnit[]): Promise<ParsedRow[]> {
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError("ImportFileTooLarge");
-  const sheet = await readImportSheet(bytes);
-  const headerIndex = sheet.findIndex((row) => !isBlank(row));
-  const columns = headerIndex < 0 ? undefined : columnsOf(sheet[headerIndex]);
+  const [header, ...data] = await readImportSheetInWorker(bytes);
+  const columns = header ? columnsOf(header.cells) : undefined;
   if (!columns) throw new AppError("ImportFileUnreadable");
-  const data: { cells: SheetCell[]; row: number }[] = [];
-  for (let i = headerIndex + 1; i < sheet.length; i++) {
-    if (!isBlank(sheet[i])) data.push({ cells: sheet[i], row: i + 1 });
-  }
   if (data.length > IMPORT_MAX_ROWS) throw new AppError("ImportTooManyRows");
   const findUnit = unitFinder(units);
   return data.map(({ cells, row }) => parseRow(cells, row, columns, findUnit));
