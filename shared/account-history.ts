@@ -57,6 +57,10 @@ export interface AccountEventDetails {
   reservationCode?: string;
   /** The name a host gave a personal API token (never the token). */
   tokenName?: string;
+  /** A new API token's scopes (`read`, `write`). */
+  tokenScopes?: string[];
+  /** A password reset: how many API tokens it revoked. */
+  revokedApiTokens?: number;
   /** A property's team (issue 22): the property's name and the member's address. */
   propertyName?: string;
   memberEmail?: string;

@@ -49,6 +49,16 @@ export const EmailChangeRequested = defineEvent("accounts.emailchange.requested"
 export const AccountDeletionRequested = defineEvent("accounts.deletion.requested", userRef);
 
 /**
+ * A change to the account's security was made (an API token created, two-factor turned on or off
+ * or its recovery codes replaced, the password changed or reset): the worker e-mails the owner
+ * what changed, when and from which browser and address, read from the account history entry.
+ */
+export const AccountSecurityChanged = defineEvent(
+  "accounts.security.changed",
+  z.object({ userId: z.string(), accountEventId: z.string() }),
+);
+
+/**
  * A burst of failed sign-ins on an account began (its tenth failure): the worker tells the owner,
  * once per burst.
  */
@@ -155,6 +165,7 @@ export const EVENTS = {
   [PasswordResetRequested.subject]: PasswordResetRequested,
   [EmailChangeRequested.subject]: EmailChangeRequested,
   [SignInFailuresDetected.subject]: SignInFailuresDetected,
+  [AccountSecurityChanged.subject]: AccountSecurityChanged,
   [PropertyInvitationCreated.subject]: PropertyInvitationCreated,
   [ProvisioningRequested.subject]: ProvisioningRequested,
   [SettlementsRequested.subject]: SettlementsRequested,

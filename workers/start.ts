@@ -83,7 +83,7 @@ function consumersOf(
       feedbackSubmittedConsumer({ mailer, ...mail }),
     );
     consumers.push(
-      ...accountEmailConsumers({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
+      ...accountEmailConsumers({ mailer, ...mail }),
       notificationEmailConsumer({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
       invitationEmailConsumer({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
     );

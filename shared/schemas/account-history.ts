@@ -22,6 +22,8 @@ export const AccountEvent = z
       months: z.number().int().optional(),
       reservationCode: z.string().optional(),
       tokenName: z.string().optional(),
+      tokenScopes: z.array(z.string()).optional(),
+      revokedApiTokens: z.number().int().optional(),
       propertyName: z.string().optional(),
       memberEmail: z.string().optional(),
       byEmail: z.string().optional(),

@@ -6,9 +6,10 @@ import { Password } from "./password.ts";
 
 /**
  * POST /Users/manage/2fa. The spec does not show the body; the /Users calls mirror ASP.NET Core's
- * identity endpoints, so these are that API's fields, plus the proof that turning two-factor off
- * or resetting its key or recovery codes needs while it is on: a current `twoFactorCode`, a
- * `recoveryCode` or the account's `password`.
+ * identity endpoints, so these are that API's fields, plus the proof a change needs: the
+ * account's `password` to turn two-factor on (beside the app's `twoFactorCode`) and to make new
+ * recovery codes; a current `twoFactorCode`, a `recoveryCode` or the `password` to turn it off or
+ * reset its key while it is on.
  */
 export const TwoFactorRequest = z
   .object({

@@ -17,7 +17,12 @@ export const API_TOKEN_NAME_MAX = 80;
 export const API_TOKEN_SCOPE_REQUIRED = "Choose at least one scope";
 export const API_TOKEN_EXPIRY_PAST = "The expiry must be in the future";
 
-/** POST /Users/manage/apiTokens */
+/**
+ * POST /Users/manage/apiTokens. Besides the spec's fields, the proof that the owner is at the
+ * keyboard (a copied access token alone must not leave a key that outlives the session): the
+ * account's `password`, or a current `twoFactorCode` from the authenticator app when two-factor
+ * sign-in is on.
+ */
 export const CreateApiTokenRequest = z
   .object({
     name: z.string().trim().min(1, requiredMessage("Name")).max(
@@ -28,6 +33,16 @@ export const CreateApiTokenRequest = z
       .transform((scopes) => API_TOKEN_SCOPES.filter((scope) => scopes.includes(scope))),
     /** When the token stops working; never when absent or null. Must be in the future. */
     expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** The account's password. */
+    password: z.string().max(256).optional(),
+    /** Instead of the password, while two-factor sign-in is on: the app's current code. */
+    twoFactorCode: z.string().trim().max(16).optional(),
+  })
+  .refine((value) => !!value.password || !!value.twoFactorCode, {
+    path: ["password"],
+    error: requiredMessage("Password"),
+    // Also beside other fields' mistakes, so a form shows every missing field at once.
+    when: ({ value }) => typeof value === "object" && value !== null,
   })
   .meta({ id: "CreateApiTokenRequest" });
 export type CreateApiTokenRequest = z.input<typeof CreateApiTokenRequest>;

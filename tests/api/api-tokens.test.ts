@@ -3,7 +3,15 @@ import { eq } from "drizzle-orm";
 import { apiTokens } from "@core/db/schema/api-tokens.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import type { Database } from "@core/db/client.ts";
-import { bearer, createAdmin, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
+import {
+  bearer,
+  createAdmin,
+  createHost,
+  getWith,
+  PASSWORD,
+  postWith,
+  signIn,
+} from "../support/accounts.ts";
 import { createTestApp, postJson, type TestApp, TestClock } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
@@ -47,7 +55,8 @@ async function createToken(
   session: string,
   body: Record<string, unknown> = { name: "Channel manager", scopes: ["read", "write"] },
 ) {
-  const res = await postWith(app, TOKENS, body, session);
+  // The owner's password proves the owner (tests/security/stolen-session.test.ts).
+  const res = await postWith(app, TOKENS, { password: PASSWORD, ...body }, session);
   assert.equal(res.status, 201, await res.clone().text());
   return await res.json() as { id: string; token: string; hint: string; scopes: string[] };
 }
@@ -113,7 +122,7 @@ Deno.test("a Premium host makes a token, sees it once, lists it with its last us
       entries.map((e: { kind: string; details: object }) => [e.kind, e.details]),
       [
         ["ApiTokenRevoked", { tokenName: "Channel manager" }],
-        ["ApiTokenCreated", { tokenName: "Channel manager" }],
+        ["ApiTokenCreated", { tokenName: "Channel manager", tokenScopes: ["read", "write"] }],
       ],
     );
     assert.ok(!JSON.stringify(history).includes(created.token));
@@ -131,7 +140,7 @@ Deno.test("creating a token is validated and needs a plan with API access", asyn
     const userId = await createHost(w.app, w.db, { email: "ana@example.com" });
     const session = (await signIn(w.app, "ana@example.com")).accessToken;
     // The trial (Pro's limits) has no API access.
-    const body = { name: "Script", scopes: ["read"] };
+    const body = { name: "Script", scopes: ["read"], password: PASSWORD };
     let refused = await problemOf(await postWith(w.app, TOKENS, body, session), 403);
     assert.equal(refused.code, "SubscriptionLimitReached");
     assert.match(refused.detail, /API access/);
@@ -141,7 +150,10 @@ Deno.test("creating a token is validated and needs a plan with API access", asyn
     await setPlan(w.db, userId, "premium");
 
     const invalid = async (b: unknown, field: string) => {
-      const problem = await problemOf(await postWith(w.app, TOKENS, b, session), 400);
+      const problem = await problemOf(
+        await postWith(w.app, TOKENS, { password: PASSWORD, ...b as object }, session),
+        400,
+      );
       assert.ok(problem.errors?.[field], JSON.stringify(problem));
     };
     await invalid({ name: " ", scopes: ["read"] }, "name");
@@ -284,7 +296,7 @@ Deno.test("account-security, token and admin routes never accept an API token", 
       ["POST", "/api/Users/manage/2fa", {}],
       ["GET", "/api/Users/manage/history?PageNumber=1&PageSize=10"],
       ["GET", TOKENS],
-      ["POST", TOKENS, { name: "Another", scopes: ["read", "write"] }],
+      ["POST", TOKENS, { name: "Another", scopes: ["read", "write"], password: PASSWORD }],
       ["DELETE", `${TOKENS}/whatever`],
       ["GET", "/api/Users/list?PageNumber=1&PageSize=10"],
       ["GET", "/api/Subscriptions/current"],
@@ -320,7 +332,12 @@ Deno.test("an administrator impersonating a host sees the tokens but cannot make
     assert.equal(listed.status, 200);
     assert.equal((await listed.json()).length, 1);
     await problemOf(
-      await postWith(w.app, TOKENS, { name: "Backdoor", scopes: ["read"] }, asAna),
+      await postWith(
+        w.app,
+        TOKENS,
+        { name: "Backdoor", scopes: ["read"], password: PASSWORD },
+        asAna,
+      ),
       403,
     );
     const revoke = await w.app.request(`${TOKENS}/${id}`, {

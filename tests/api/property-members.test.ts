@@ -5,7 +5,7 @@ import { properties } from "@core/db/schema/properties.ts";
 import { propertyMembers } from "@core/db/schema/property-members.ts";
 import type { Database } from "@core/db/client.ts";
 import { issueInvitationCode } from "@core/services/property-members/invitation-code.ts";
-import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
+import { bearer, createHost, getWith, PASSWORD, postWith, signIn } from "../support/accounts.ts";
 import { createTestApp, postJson, type TestApp, TestClock } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
@@ -316,6 +316,7 @@ Deno.test("another host, a stranger's member id and an API token get nothing", a
     const tokenRes = await postWith(w.app, "/api/Users/manage/apiTokens", {
       name: "CM",
       scopes: ["read", "write"],
+      password: PASSWORD,
     }, ana.session);
     const { token } = await tokenRes.json() as { token: string };
     assert.equal((await getWith(w.app, membersPath(ana.propertyId), token)).status, 403);

@@ -14,7 +14,13 @@ import { addDays } from "@shared/local-date.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { qrSheetUrl } from "../../site/src/lib/navigation/routes.ts";
 import { screenshot, VIEWPORTS } from "../support/browser.ts";
-import { atRest, createStayThroughApi, e2eSession, networkQuiet } from "../support/e2e.ts";
+import {
+  atRest,
+  createStayThroughApi,
+  E2E_PASSWORD,
+  e2eSession,
+  networkQuiet,
+} from "../support/e2e.ts";
 import { BIRGITTE } from "../support/guests.ts";
 import { NARROW, sidewaysOverflow, smallTargets } from "../support/narrow.ts";
 import { rawIdsShown } from "../support/raw-ids.ts";
@@ -269,6 +275,7 @@ Deno.test({
         await api(page, "/api/Users/manage/apiTokens", {
           name: "Channel manager",
           scopes: ["read"],
+          password: E2E_PASSWORD,
         });
         const propertyId = (await api<{ items: { id: string }[] }>(
           page,

@@ -155,6 +155,7 @@ async function populatedHost(
   const apiToken = await postWith(app, "/api/Users/manage/apiTokens", {
     name: "Channel manager",
     scopes: ["read"],
+    password: PASSWORD,
   }, token);
   assert.equal(apiToken.status, 201, await apiToken.clone().text());
   const invitation = await postWith(app, `/api/Properties/${property.id}/members`, {

@@ -22,7 +22,15 @@ import {
   planFeatures,
 } from "../../site/src/islands/subscriptions/plan-features.ts";
 import { translator } from "../../site/src/i18n/translate.ts";
-import { bearer, createAdmin, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
+import {
+  bearer,
+  createAdmin,
+  createHost,
+  getWith,
+  PASSWORD,
+  postWith,
+  signIn,
+} from "../support/accounts.ts";
 import { createTestApp, simulatorAccess, type TestApp } from "../support/app.ts";
 import { airbnbCalendar, airbnbEvent } from "../support/airbnb-feed.ts";
 import { createTestDatabase } from "../support/database.ts";
@@ -363,6 +371,7 @@ const POLICY_PROBES: Record<string, PolicyProbe> = {
     const create = await postWith(w.app, "/api/Users/manage/apiTokens", {
       name: "Channel manager",
       scopes: ["read"],
+      password: PASSWORD,
     }, host.session);
     if (!value) return await refused(create, "SubscriptionLimitReached", "an API token");
     const { token } = await ok(create, "the new token", 201);

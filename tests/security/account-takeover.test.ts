@@ -59,6 +59,7 @@ async function enableTwoFactor(app: TestApp, clock: TestClock, token: string) {
   const res = await postWith(app, "/api/Users/manage/2fa", {
     enable: true,
     twoFactorCode: currentTotp(setup.sharedKey, clock.now()),
+    password: PASSWORD,
   }, token);
   assert.equal(res.status, 200);
   return { key: setup.sharedKey as string, recoveryCodes: (await res.json()).recoveryCodes };
@@ -78,13 +79,15 @@ Deno.test("M3: an access token alone cannot turn two-factor off or reset its key
     const { key, recoveryCodes } = await enableTwoFactor(app, clock, accessToken);
     const twoFactor = (body: unknown) => postWith(app, "/api/Users/manage/2fa", body, accessToken);
 
-    for (
-      const change of [{ enable: false }, { resetSharedKey: true }, { resetRecoveryCodes: true }]
-    ) {
+    for (const change of [{ enable: false }, { resetSharedKey: true }]) {
       assert.deepEqual(await errorsOf(await twoFactor(change)), {
         twoFactorCode: ["Verification code is required"],
       }, JSON.stringify(change));
     }
+    // New recovery codes take the password itself (issue 30): not even a code of the app.
+    assert.deepEqual(await errorsOf(await twoFactor({ resetRecoveryCodes: true })), {
+      password: ["Password is required"],
+    });
     assert.deepEqual(await errorsOf(await twoFactor({ enable: false, password: "Nije-Ta-1!" })), {
       password: ["Incorrect password."],
     });
@@ -102,7 +105,11 @@ Deno.test("M3: an access token alone cannot turn two-factor off or reset its key
     const [row] = await db.select().from(users).where(eq(users.id, userId));
     assert.equal(row.twoFactorEnabled, true, "still on after every refused attempt");
 
-    const codes = await twoFactor({ resetRecoveryCodes: true, recoveryCode: recoveryCodes[0] });
+    assert.deepEqual(
+      await errorsOf(await twoFactor({ resetRecoveryCodes: true, recoveryCode: recoveryCodes[0] })),
+      { password: ["Password is required"] },
+    );
+    const codes = await twoFactor({ resetRecoveryCodes: true, password: PASSWORD });
     assert.equal(codes.status, 200);
     assert.equal((await codes.json()).recoveryCodes.length, 10);
     clock.advanceMinutes(0.5);

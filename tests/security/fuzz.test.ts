@@ -70,6 +70,10 @@ const WRITES_WHEN_REFUSED: Record<string, { tables: string[]; why: string }> = {
     tables: ["login_throttle", "outbox"],
     why: "a wrong password or code counts like a failed sign-in (issue 17)",
   },
+  "POST /api/Users/manage/apiTokens": {
+    tables: ["login_throttle", "outbox"],
+    why: "a wrong password or code counts like a failed sign-in (issue 30)",
+  },
   "POST /api/Users/manage/delete": {
     tables: ["login_throttle", "outbox"],
     why: "a wrong password counts like a failed sign-in (issue 21)",

@@ -14,9 +14,13 @@ export interface Pipeline {
 
 /**
  * The event pipeline, all real: a libSQL file, nats-server, an SMTP listener, the workers in this
- * process and the app answering requests. Torn down whatever the test does.
+ * process and the app answering requests (behind a trusted proxy with `trustProxy`, so a test can
+ * name the client's address in X-Forwarded-For). Torn down whatever the test does.
  */
-export async function withPipeline(fn: (pipeline: Pipeline) => Promise<void>): Promise<void> {
+export async function withPipeline(
+  fn: (pipeline: Pipeline) => Promise<void>,
+  { trustProxy = false }: { trustProxy?: boolean } = {},
+): Promise<void> {
   const database = await createTestDatabase();
   const nats = await startNatsServer();
   const smtp = await startSmtp();
@@ -26,7 +30,13 @@ export async function withPipeline(fn: (pipeline: Pipeline) => Promise<void>): P
     smtpUrl: smtp.url,
   });
   try {
-    await fn({ database, nats, smtp, workers, app: await createTestApp({ db: database.db }) });
+    await fn({
+      database,
+      nats,
+      smtp,
+      workers,
+      app: await createTestApp({ db: database.db, trustProxy }),
+    });
   } finally {
     await workers.stop();
     await smtp.stop();

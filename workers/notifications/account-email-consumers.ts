@@ -16,13 +16,20 @@ import {
   resetPasswordPath,
   revertEmailChangePath,
 } from "@shared/app-routes.ts";
+import type { Database } from "@core/db/client.ts";
 import { users } from "@core/db/schema/users.ts";
 import type { UserTokenPurpose } from "@core/db/schema/user-tokens.ts";
+import { countLiveApiTokens } from "@core/services/api-tokens/api-tokens.ts";
 import { issueUserToken } from "@core/services/users/user-tokens.ts";
 import { isProcessed, markProcessed } from "../runner/dedupe.ts";
 import { type ConsumerDefinition, defineConsumer } from "../runner/worker.ts";
-import { type AccountEmailKind, composeAccountEmail } from "./account-emails.ts";
+import {
+  type AccountEmailKind,
+  composeAccountEmail,
+  passwordResetNotes,
+} from "./account-emails.ts";
 import type { Mailer } from "./mailer.ts";
+import { securityNoticeConsumer } from "./security-notice.ts";
 
 type User = typeof users.$inferSelect;
 
@@ -37,6 +44,8 @@ interface LinkMail {
   tokenEmail?(user: User, to: string): string;
   /** Sent first, from the same event (the old address hears of an e-mail change). */
   notice?: LinkMail;
+  /** Paragraphs about the account as it is now, after the link. */
+  notes?(facts: { db: Database; user: User; now: Date; supportEmail: string }): Promise<string[]>;
 }
 
 const confirmLink = (user: User, code: string) => confirmEmailPath(user.id, code);
@@ -78,11 +87,18 @@ const DELETION: LinkMail = {
   recipient: (user) => user.deletionDueAt ? user.email : undefined,
   path: (user, code) => cancelDeletionPath(user.id, code),
 };
+/** Says what the reset will do to the API tokens and that two-factor stays as it is. */
 const RESET: LinkMail = {
   kind: "resetPassword",
   purpose: "ResetPassword",
   recipient: (user) => user.email,
   path: (_user, code) => resetPasswordPath(code),
+  notes: async ({ db, user, now, supportEmail }) =>
+    passwordResetNotes(user.language, {
+      apiTokens: await countLiveApiTokens(db, user.id, now),
+      twoFactorEnabled: user.twoFactorEnabled,
+      supportEmail,
+    }),
 };
 
 /**
@@ -90,7 +106,12 @@ const RESET: LinkMail = {
  * through NATS; a redelivered event that was already handled sends nothing.
  */
 export function accountEmailConsumers(
-  { mailer, from, publicUrl }: { mailer: Mailer; from: string; publicUrl: string },
+  { mailer, from, publicUrl, supportEmail }: {
+    mailer: Mailer;
+    from: string;
+    publicUrl: string;
+    supportEmail: string;
+  },
 ): ConsumerDefinition[] {
   const consumer = (
     name: string,
@@ -117,6 +138,7 @@ export function accountEmailConsumers(
             : "";
           // An English reader's link opens the page in English, in whichever browser.
           const link = `${publicUrl}${inLanguage(each.path(user, code), user.language)}`;
+          const notes = await each.notes?.({ db, user, now: clock(), supportEmail });
           await mailer.send(
             composeAccountEmail(each.kind, {
               to,
@@ -124,6 +146,7 @@ export function accountEmailConsumers(
               link,
               language: user.language,
               publicUrl,
+              notes,
             }),
           );
         }
@@ -138,5 +161,6 @@ export function accountEmailConsumers(
     consumer("notifications_emailchange", EmailChangeRequested, CHANGE),
     consumer("notifications_signinfailures", SignInFailuresDetected, SIGN_IN_FAILURES),
     consumer("notifications_deletion", AccountDeletionRequested, DELETION),
+    securityNoticeConsumer({ mailer, from, publicUrl, supportEmail }),
   ];
 }

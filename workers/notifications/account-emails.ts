@@ -9,7 +9,7 @@ export type AccountEmailKind =
   | "signInFailures"
   | "deletionScheduled"
   | "propertyInvitation";
-type Language = "hr" | "en";
+export type Language = "hr" | "en";
 
 interface Template {
   subject: string;
@@ -154,23 +154,62 @@ const TEMPLATES: Record<AccountEmailKind, Record<Language, Template>> = {
   },
 };
 
-const GREETING: Record<Language, string> = { hr: "Pozdrav,", en: "Hello," };
+export const GREETING: Record<Language, string> = { hr: "Pozdrav,", en: "Hello," };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const languageOf = (language: string): Language => language === "en" ? "en" : "hr";
+
+/**
+ * What the password-reset e-mail adds about the account as it is (issue 30): the API tokens the
+ * new password will revoke, and whether two-factor sign-in stays on and how to get in without the
+ * app (a recovery code), so an owner whose app is gone, or someone else's, knows what to expect.
+ */
+export function passwordResetNotes(
+  language: string,
+  { apiTokens, twoFactorEnabled, supportEmail }: {
+    apiTokens: number;
+    twoFactorEnabled: boolean;
+    supportEmail: string;
+  },
+): string[] {
+  const lang = languageOf(language);
+  const notes: string[] = [];
+  if (apiTokens > 0) {
+    notes.push(
+      lang === "hr"
+        ? `Nova lozinka opozvat će i sve API tokene vašeg računa (sada ih ima ${apiTokens}): skripte i programi koji ih koriste prestat će raditi dok im u postavkama računa ne izradite nove.`
+        : `A new password also revokes every API token of your account (there are ${apiTokens} now): scripts and programs using them stop working until you make new ones in account settings.`,
+    );
+  }
+  notes.push(
+    twoFactorEnabled
+      ? (lang === "hr"
+        ? `Dvostruka autentifikacija ostaje uključena: i uz novu lozinku prijava traži kôd iz aplikacije za autentifikaciju. Ako aplikaciju više nemate, prijavite se jednim od kodova za oporavak koje ste spremili kad ste je uključili, pa je u postavkama računa isključite i ponovno uključite. Ako nemate ni kodove za oporavak, ili aplikaciju niste uključili vi, javite nam se na ${supportEmail}.`
+        : `Two-factor authentication stays on: with the new password, signing in still asks for a code from your authenticator app. If you no longer have the app, sign in with one of the recovery codes you saved when you turned it on, then turn it off and on again in account settings. If you have no recovery codes either, or it was not you who turned it on, write to us at ${supportEmail}.`)
+      : (lang === "hr"
+        ? "Dvostruka autentifikacija nije uključena: za prijavu će biti dovoljna nova lozinka. Uključite je u postavkama računa da vaš račun ostane siguran i ako netko dozna lozinku."
+        : "Two-factor authentication is off: the new password is all it takes to sign in. Turn it on in account settings so your account stays safe even if someone learns your password."),
+  );
+  return notes;
+}
 
 /** The e-mail with a confirmation or reset link, in the person's language (Croatian by default). */
 export function composeAccountEmail(
   kind: AccountEmailKind,
-  { to, from, link, language, publicUrl }: {
+  { to, from, link, language, publicUrl, notes = [] }: {
     to: string;
     from: string;
     link: string;
     language: string;
     /** The site's address, for the legal pages at the foot. */
     publicUrl: string;
+    /** Paragraphs about the account as it is, after the link (the password reset's). */
+    notes?: string[];
   },
 ): OutgoingMail {
-  const lang: Language = language === "en" ? "en" : "hr";
+  const lang = languageOf(language);
   const t = TEMPLATES[kind][lang];
   const legal = legalFooter(lang, publicUrl);
   const text = [
@@ -180,6 +219,7 @@ export function composeAccountEmail(
     "",
     `${t.action}: ${link}`,
     "",
+    ...notes.flatMap((note) => [note, ""]),
     t.validity,
     t.ignore,
     "",
@@ -196,7 +236,9 @@ export function composeAccountEmail(
     }" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:8px;text-decoration:none">${
       escapeHtml(t.action)
     }</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(t.validity)} ${escapeHtml(t.ignore)}</p>
+${
+      notes.map((note) => `<p>${escapeHtml(note)}</p>\n`).join("")
+    }<p style="font-size:13px;color:#475569">${escapeHtml(t.validity)} ${escapeHtml(t.ignore)}</p>
 <p style="font-size:13px;color:#475569">${
       escapeHtml(link)
     }</p><p>Prijavko</p>${legal.html}</body></html>`;

@@ -230,6 +230,7 @@ Deno.test("an account in its grace period signs in and works its stays, but its 
     const created = await postWith(app, "/api/Users/manage/apiTokens", {
       name: "Channel manager",
       scopes: ["read"],
+      password: PASSWORD,
     }, session);
     assert.equal(created.status, 201, await created.clone().text());
     const apiToken = (await created.json()).token as string;
@@ -297,6 +298,7 @@ Deno.test("an account in its grace period signs in and works its stays, but its 
       await postWith(app, "/api/Users/manage/apiTokens", {
         name: "Another",
         scopes: ["read"],
+        password: PASSWORD,
       }, session),
     );
     await refused(

@@ -46,6 +46,7 @@ Deno.test("GET /api/Users/manage/history lists sign-ins, failures and security c
     const enable = await twoFactor({
       enable: true,
       twoFactorCode: currentTotp(sharedKey, clock.now()),
+      password: PASSWORD,
     });
     assert.equal(enable.status, 200);
     clock.advanceMinutes(1);

@@ -99,7 +99,7 @@ Deno.test("POST /api/Users/manage/2fa sets up TOTP, then sign-in needs a code or
     assert.ok(row.twoFactorSecret?.startsWith("v1:"), "the key is stored encrypted");
     assert.ok(!row.twoFactorSecret?.includes(setup.sharedKey));
 
-    const wrong = await twoFactor({ enable: true, twoFactorCode: "000000" });
+    const wrong = await twoFactor({ enable: true, twoFactorCode: "000000", password: PASSWORD });
     assert.equal(wrong.status, 400);
     assert.deepEqual((await wrong.json()).errors, {
       twoFactorCode: ["The verification code is not valid."],
@@ -108,6 +108,7 @@ Deno.test("POST /api/Users/manage/2fa sets up TOTP, then sign-in needs a code or
     const enabled = await (await twoFactor({
       enable: true,
       twoFactorCode: currentTotp(setup.sharedKey, clock.now()),
+      password: PASSWORD,
     })).json();
     assert.equal(enabled.isTwoFactorEnabled, true);
     assert.equal(enabled.recoveryCodes.length, 10);

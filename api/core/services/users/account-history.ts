@@ -34,7 +34,7 @@ function historyBrowser(stored: string | null): string | null {
 /**
  * Appends one entry to a user's account history. Call it with the transaction that makes the
  * change it records, so both are committed together or not at all. `details` carries only safe
- * names (AccountEventDetails), never guest data, passwords, codes or tokens.
+ * names (AccountEventDetails), never guest data, passwords, codes or tokens. Returns the entry's id.
  */
 export async function recordAccountEvent(
   tx: DbOrTx,
@@ -51,9 +51,10 @@ export async function recordAccountEvent(
     actorEmail?: string;
     details?: AccountEventDetails;
   },
-): Promise<void> {
+): Promise<string> {
+  const id = crypto.randomUUID();
   await tx.insert(accountEvents).values({
-    id: crypto.randomUUID(),
+    id,
     userId,
     kind,
     createdAt: now,
@@ -63,6 +64,7 @@ export async function recordAccountEvent(
     actorEmail: actorEmail ?? null,
     details: details ?? {},
   });
+  return id;
 }
 
 /** The e-mail of the administrator acting, during impersonation; undefined otherwise. */

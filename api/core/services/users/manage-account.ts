@@ -8,10 +8,11 @@ import { hashPassword, verifyPassword } from "../../platform/crypto/password-has
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { normalizeEmail } from "./context.ts";
-import { checkProof, refuseDuringImpersonation } from "./reauthenticate.ts";
+import { checkProof, INCORRECT_PASSWORD, refuseDuringImpersonation } from "./reauthenticate.ts";
 import { duplicateEmail } from "./register-user.ts";
 import { endUserSessions } from "./sessions.ts";
 import { recordAccountEvent } from "./account-history.ts";
+import { recordSecurityChange } from "./security-notice.ts";
 
 export async function getAccountInfo({ db, actor }: ServiceContext): Promise<AccountInfo> {
   const user = actorOf({ actor });
@@ -30,7 +31,8 @@ export async function getAccountInfo({ db, actor }: ServiceContext): Promise<Acc
  * Changes the password (other sessions end) and/or starts an e-mail change: the new address is
  * kept pending until its confirmation link is opened, and the current address is told, with a
  * link that undoes the change. Both need the current password, so a copied access token alone
- * cannot take the account; neither is possible during impersonation.
+ * cannot take the account; neither is possible during impersonation. A new password is e-mailed
+ * to the owner too.
  */
 export async function updateAccount(
   ctx: ServiceContext,
@@ -55,14 +57,14 @@ export async function updateAccount(
     now,
     () => verifyPassword(row.passwordHash, oldPassword ?? ""),
   );
-  if (!passwordOk) throw AppError.invalid({ oldPassword: ["Incorrect password."] });
+  if (!passwordOk) throw AppError.invalid({ oldPassword: [INCORRECT_PASSWORD] });
   const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
 
   await db.transaction(async (tx) => {
     if (passwordHash) {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await endUserSessions(tx, user.id, now, user.sessionId, ctx.request);
-      await recordAccountEvent(tx, {
+      await recordSecurityChange(tx, {
         userId: user.id,
         kind: "PasswordChanged",
         now,

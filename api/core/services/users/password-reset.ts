@@ -11,7 +11,8 @@ import { clearFailedSignIns } from "./login-throttle.ts";
 import { endUserSessions } from "./sessions.ts";
 import { consumeUserToken } from "./user-tokens.ts";
 import { findUserByEmail } from "./find-user.ts";
-import { recordAccountEvent } from "./account-history.ts";
+import { revokeAllApiTokens } from "../api-tokens/api-tokens.ts";
+import { recordSecurityChange } from "./security-notice.ts";
 
 /**
  * Forgotten password: queues a reset link for an existing, confirmed account. The caller answers
@@ -30,8 +31,9 @@ export async function requestPasswordReset(
 
 /**
  * Sets a new password with a reset code, ends every other reset link still outstanding (an older
- * e-mail in a mailbox someone else reads must not work after the owner chose a password) and
- * every session of the account.
+ * e-mail in a mailbox someone else reads must not work after the owner chose a password), every
+ * session of the account and every API token (someone who held a session may have made one that
+ * would outlive it). The owner is e-mailed what the reset did; two-factor sign-in stays as it was.
  */
 export async function resetPassword(
   ctx: ServiceContext,
@@ -58,11 +60,17 @@ export async function resetPassword(
       isNull(userTokens.usedAt),
     ));
     await endUserSessions(tx, token.userId, ctx.now, undefined, ctx.request);
-    await recordAccountEvent(tx, {
+    const revokedApiTokens = await revokeAllApiTokens(tx, {
+      userId: token.userId,
+      now: ctx.now,
+      origin: ctx.request,
+    });
+    await recordSecurityChange(tx, {
       userId: token.userId,
       kind: "PasswordReset",
       now: ctx.now,
       origin: ctx.request,
+      details: { revokedApiTokens },
     });
     return user.email;
   });

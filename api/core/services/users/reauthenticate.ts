@@ -1,6 +1,8 @@
+import { requiredMessage } from "@shared/schemas/fields.ts";
 import type { AuthUser } from "../../auth/auth-user.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { verifyPassword } from "../../platform/crypto/password-hash.ts";
 import { assertSignInAllowed, recordFailedSignIn, throttleKeys } from "./login-throttle.ts";
 
 /**
@@ -11,6 +13,11 @@ import { assertSignInAllowed, recordFailedSignIn, throttleKeys } from "./login-t
 export function refuseDuringImpersonation(user: AuthUser): void {
   if (user.impersonatorId) throw new AppError("Forbidden");
 }
+
+/** The field message of a wrong password (the same on every route that asks for it). */
+export const INCORRECT_PASSWORD = "Incorrect password.";
+/** The field message of a wrong authenticator or recovery code. */
+export const INVALID_CODE = "The verification code is not valid.";
 
 /**
  * Runs a check of the password or a second factor that a sensitive change asks for. Wrong answers
@@ -29,4 +36,25 @@ export async function checkProof(
   const ok = await check();
   if (!ok) await recordFailedSignIn(db, keys, now, user.id);
   return ok;
+}
+
+/**
+ * The account's password, for a change a copied access token must not make alone: a 400 naming
+ * `field` when it is missing ("Password is required") or wrong ("Incorrect password."), the
+ * wrong ones counted by checkProof.
+ */
+export async function requirePassword(
+  db: Database,
+  user: AuthUser,
+  now: Date,
+  { passwordHash, password, field = "password" }: {
+    passwordHash: string;
+    password: string | undefined;
+    field?: string;
+  },
+): Promise<void> {
+  if (!password) throw AppError.invalid({ [field]: [requiredMessage("Password")] });
+  if (!(await checkProof(db, user, now, () => verifyPassword(passwordHash, password)))) {
+    throw AppError.invalid({ [field]: [INCORRECT_PASSWORD] });
+  }
 }

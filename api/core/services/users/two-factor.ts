@@ -6,7 +6,13 @@ import { users } from "../../db/schema/users.ts";
 import { actorOf, type ServiceContext } from "../../context.ts";
 import { verifyPassword } from "../../platform/crypto/password-hash.ts";
 import { AppError } from "../../errors.ts";
-import { checkProof, refuseDuringImpersonation } from "./reauthenticate.ts";
+import {
+  checkProof,
+  INCORRECT_PASSWORD,
+  INVALID_CODE,
+  refuseDuringImpersonation,
+  requirePassword,
+} from "./reauthenticate.ts";
 import {
   recoveryCodesLeft,
   removeRecoveryCodes,
@@ -14,17 +20,17 @@ import {
   useRecoveryCode,
 } from "./recovery-codes.ts";
 import { newTotpSecret, useTotp } from "./totp.ts";
-import { recordAccountEvent } from "./account-history.ts";
-
-const INVALID_CODE = "The verification code is not valid.";
+import { recordSecurityChange } from "./security-notice.ts";
 
 /**
  * Two-factor sign-in (TOTP). An empty request reads the state, creating a shared key if there is
  * none; `enable: true` with a valid code turns it on and hands out recovery codes once;
  * `enable: false` turns it off and forgets key and codes. The shared key is returned only while
- * two-factor is off (during set-up), so a stolen access token cannot copy a working key. While it
- * is on, turning it off or resetting the key or the recovery codes needs a current code, a
- * recovery code or the password; no change is possible during impersonation.
+ * two-factor is off (during set-up), so a stolen access token cannot copy a working key. Turning it
+ * on and making new recovery codes need the password (whoever holds a copied access token could
+ * otherwise put their own app, or codes, between the owner and the account, and a password reset
+ * would not undo it); turning it off or resetting the key needs a current code, a recovery code or
+ * the password. No change is possible during impersonation, and each one is e-mailed to the owner.
  */
 export async function manageTwoFactor(
   ctx: ServiceContext,
@@ -40,16 +46,29 @@ export async function manageTwoFactor(
   const changes = request.enable !== undefined || request.resetSharedKey ||
     request.resetRecoveryCodes;
   if (changes) refuseDuringImpersonation(user);
-  const weakens = enabled &&
-    (request.enable === false || request.resetSharedKey || request.resetRecoveryCodes);
+  const turnsOff = enabled && (request.enable === false || request.resetSharedKey);
+  const turnsOn = request.enable === true && (!enabled || request.resetSharedKey);
+  const newCodes = enabled && !turnsOff && request.resetRecoveryCodes;
   // Checked (and a code used up, atomically) before the write: wrong answers are counted in
-  // their own transaction.
-  if (weakens) await proveOwner(ctx, user, row.passwordHash, secret ?? "", request);
+  // their own transaction. The password proves both when a request turns off and on.
+  if (turnsOn && (!request.password || !request.twoFactorCode)) {
+    // Both fields at once, so a form can mark every one that is missing.
+    throw AppError.invalid({
+      ...(request.password ? {} : { password: [requiredMessage("Password")] }),
+      ...(request.twoFactorCode ? {} : { twoFactorCode: [requiredMessage("Verification code")] }),
+    });
+  }
+  if (turnsOn || newCodes) {
+    await requirePassword(db, user, now, {
+      passwordHash: row.passwordHash,
+      password: request.password,
+    });
+  } else if (turnsOff) await proveOwner(ctx, user, row.passwordHash, secret ?? "", request);
 
   await db.transaction(async (tx) => {
     const record = (
       kind: "TwoFactorEnabled" | "TwoFactorDisabled" | "TwoFactorRecoveryCodesReset",
-    ) => recordAccountEvent(tx, { userId: user.id, kind, now, origin: ctx.request });
+    ) => recordSecurityChange(tx, { userId: user.id, kind, now, origin: ctx.request });
     const save = async (values: Partial<typeof users.$inferInsert>) =>
       await tx.update(users).set(values).where(eq(users.id, user.id));
 
@@ -107,7 +126,7 @@ async function proveOwner(
     if (!(await checkProof(db, user, now, check))) throw AppError.invalid({ [field]: [message] });
   };
   if (password) {
-    await prove("password", "Incorrect password.", () => verifyPassword(passwordHash, password));
+    await prove("password", INCORRECT_PASSWORD, () => verifyPassword(passwordHash, password));
   } else if (recoveryCode) {
     await prove(
       "recoveryCode",

@@ -33,8 +33,12 @@ const create = createRoute({
   method: "post",
   path: "/Users/manage/apiTokens",
   summary: "Make a personal API token (Premium); the answer is the only time it is shown",
-  description: "Scopes: `read` (GET, HEAD) and/or `write`. Refused (403) without API access in " +
-    "the plan, during impersonation and with an API token.",
+  description: "Scopes: `read` (GET, HEAD) and/or `write`. Needs the account's `password`, or " +
+    "while two-factor sign-in is on a current `twoFactorCode` instead: missing, a 400 naming " +
+    "`password`; wrong, `Incorrect password.` (or `The verification code is not valid.`), " +
+    "counted like failed sign-ins. The owner is e-mailed the token's name and scopes, the time, " +
+    "browser and address (never the token). Refused (403) without API access in the plan, " +
+    "during impersonation and with an API token. A password reset revokes every token.",
   request: jsonBody(CreateApiTokenRequest),
   responses: {
     201: {

@@ -55,8 +55,9 @@ const writeInfo = createRoute({
   path: "/Users/manage/info",
   summary: "Change the password or start an e-mail change (both with the current password)",
   description: "A new e-mail becomes the sign-in address only once the link sent to it is " +
-    "opened; the old address gets a link that undoes the change. Refused (403) during " +
-    "impersonation.",
+    "opened; the old address gets a link that undoes the change. A new password is e-mailed " +
+    "to the owner (`Incorrect password.` on `oldPassword` when it is wrong). Refused (403) " +
+    "during impersonation.",
   request: jsonBody(AccountUpdate),
   responses: { ...info, ...authProblemResponses, ...problemResponses },
 });
@@ -67,9 +68,12 @@ const twoFactor = createRoute({
   method: "post",
   path: "/Users/manage/2fa",
   summary: "Read or change two-factor sign-in (TOTP)",
-  description: "While two-factor is on, turning it off or resetting the key or the recovery " +
-    "codes needs `twoFactorCode`, `recoveryCode` or `password`. Changes are refused (403) " +
-    "during impersonation.",
+  description: "Turning two-factor on needs `password` beside the app's `twoFactorCode`, and " +
+    "new recovery codes (`resetRecoveryCodes`) need `password`; while it is on, turning it off " +
+    "or resetting the key needs `twoFactorCode`, `recoveryCode` or `password`. A missing proof " +
+    "is a 400 naming the field; a wrong one `Incorrect password.` or `The verification code is " +
+    "not valid.`, counted like failed sign-ins. Every change is e-mailed to the owner, and " +
+    "changes are refused (403) during impersonation.",
   request: jsonBody(TwoFactorRequest),
   responses: {
     200: { description: "The state", content: { "application/json": { schema: TwoFactorState } } },

@@ -12,6 +12,8 @@ const forgot = createRoute({
   path: "/Users/forgotPassword",
   tags: ["Users"],
   summary: "E-mail a password reset link (same answer whether or not the account exists)",
+  description: "The e-mail also says how many API tokens the reset will revoke and whether " +
+    "two-factor sign-in stays on, with how to sign in without the app (a recovery code).",
   request: jsonBody(EmailRequest),
   responses: { ...DONE, ...problemResponses },
 });
@@ -22,6 +24,8 @@ const reset = createRoute({
   path: "/Users/resetPassword",
   tags: ["Users"],
   summary: "Set a new password with the code from the reset link; every session ends",
+  description: "Also revokes every API token of the account; two-factor sign-in stays as it " +
+    "was. The owner is e-mailed what the reset did.",
   request: jsonBody(ResetPasswordRequest),
   responses: { ...DONE, ...problemResponses },
 });
