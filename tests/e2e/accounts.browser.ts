@@ -226,7 +226,18 @@ Deno.test({
         const sharedKey = await page.locator("[data-shared-key]").getAttribute("data-shared-key");
         assert.match(sharedKey ?? "", /^[A-Z2-7]{32}$/);
         await screenshot(page, "two-factor-setup-desktop-light");
-        await page.getByLabel("Kôd iz aplikacije").fill(currentTotp(sharedKey!, new Date()));
+        // The code alone is not enough: the password too (issue 30), checked before the code.
+        const section = page.getByRole("region", { name: "Dvostruka autentifikacija" });
+        const password = section.getByLabel("Lozinka", { exact: true });
+        await section.getByLabel("Kôd iz aplikacije").fill(currentTotp(sharedKey!, new Date()));
+        await page.getByRole("button", { name: "Potvrdi i uključi" }).click();
+        await section.getByText("Polje „Lozinka” je obavezno").waitFor();
+        await password.fill("Kriva-Lozinka-1!");
+        await page.getByRole("button", { name: "Potvrdi i uključi" }).click();
+        await section.getByText("Lozinka nije ispravna.").waitFor();
+        await screenshot(page, "two-factor-setup-wrong-password-desktop-light");
+        await section.getByLabel("Kôd iz aplikacije").fill(currentTotp(sharedKey!, new Date()));
+        await password.fill(PASSWORD);
         await page.getByRole("button", { name: "Potvrdi i uključi" }).click();
         const codes = page.getByRole("list", { name: "Kodovi za oporavak" }).getByRole(
           "listitem",
@@ -234,6 +245,24 @@ Deno.test({
         await codes.first().waitFor();
         assert.equal(await codes.count(), 10);
         await screenshot(page, "two-factor-recovery-codes-desktop-light", { fullPage: false });
+        await page.getByRole("button", { name: "Kodovi su spremljeni" }).click();
+        await page.getByText("Preostalo vam je 10 kodova za oporavak.").waitFor();
+        // The owner is told by e-mail, with where to turn if it was not them.
+        const enabled = await stack.smtp.waitForMail((m) =>
+          mailTo("nina.host@example.com")(m) &&
+          m.subject === "Uključena je dvostruka autentifikacija – Prijavko"
+        );
+        assert.match(enabled.text ?? "", /Preglednik: Chrome \d+/);
+
+        // New recovery codes take the password, not a code.
+        await page.getByRole("button", { name: "Novi kodovi za oporavak" }).click();
+        const renew = page.getByRole("dialog", { name: "Izraditi nove kodove za oporavak?" });
+        await renew.getByRole("button", { name: "Izradi nove kodove" }).click();
+        await renew.getByText("Polje „Lozinka” je obavezno").waitFor();
+        await renew.getByLabel("Lozinka", { exact: true }).fill(PASSWORD);
+        await dialogScreenshot(page, renew, "two-factor-new-codes-desktop-light");
+        await renew.getByRole("button", { name: "Izradi nove kodove" }).click();
+        await page.getByText("Izrađeni su novi kodovi za oporavak.").waitFor();
         await page.getByRole("button", { name: "Kodovi su spremljeni" }).click();
         await page.getByText("Preostalo vam je 10 kodova za oporavak.").waitFor();
 

@@ -5,7 +5,7 @@ import { createDatabase } from "@core/db/client.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { users } from "@core/db/schema/users.ts";
 import { screenshot, VIEWPORTS } from "../support/browser.ts";
-import { dialogScreenshot, e2eSession } from "../support/e2e.ts";
+import { dialogScreenshot, E2E_PASSWORD, e2eSession, mailTo } from "../support/e2e.ts";
 import { sharedStack } from "../support/shared-stack.ts";
 import type { TestStack } from "../support/stack.ts";
 
@@ -42,11 +42,15 @@ function callWith(token: string, path: string, method = "GET") {
 
 const section = (page: Page) => page.getByRole("region", { name: "API tokeni" });
 
-/** Fills the new-token form and returns the token the dialog shows once. */
+/**
+ * Fills the new-token form, confirmed with the password (issue 30), and returns the token the
+ * dialog shows once.
+ */
 async function createToken(page: Page, name: string, { write = false } = {}) {
   const tokens = section(page);
   await tokens.getByLabel("Naziv").fill(name);
   if (write) await tokens.getByRole("checkbox", { name: /Pisanje/ }).check();
+  await tokens.getByLabel("Lozinka", { exact: true }).fill(E2E_PASSWORD);
   await tokens.getByRole("button", { name: "Izradi token" }).click();
   const dialog = page.getByRole("dialog", { name: `Token ${name} je izrađen` });
   await dialog.waitFor();
@@ -96,7 +100,7 @@ Deno.test({
       const page = await context.newPage();
       await page.goto("/app/prijava");
       await page.getByLabel("E-mail").fill(HOST);
-      await page.getByLabel("Lozinka", { exact: true }).fill("Jadran-Sunce-2026!");
+      await page.getByLabel("Lozinka", { exact: true }).fill(E2E_PASSWORD);
       await page.getByRole("button", { name: "Prijavi se" }).click();
       await page.waitForURL("**/app/kontrolna-ploca");
       await page.goto(SETTINGS);
@@ -107,7 +111,17 @@ Deno.test({
       await tokens.getByRole("button", { name: "Izradi token" }).click();
       await tokens.getByText("Polje „Naziv” je obavezno").waitFor();
       await tokens.getByText("Odaberite barem jedno dopuštenje.").waitFor();
+      await tokens.getByText("Polje „Lozinka” je obavezno").waitFor();
       await tokens.getByRole("checkbox", { name: /Čitanje/ }).check();
+      // A session left open is not enough: a wrong password makes no token, and says so.
+      await tokens.getByLabel("Naziv").fill("Channel manager");
+      const password = tokens.getByLabel("Lozinka", { exact: true });
+      await password.fill("Kriva-Lozinka-1!");
+      await tokens.getByRole("button", { name: "Izradi token" }).click();
+      await tokens.getByText("Lozinka nije ispravna.").waitFor();
+      // The field that needs fixing gets the focus.
+      await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "password");
+      await screenshot(page, "api-token-wrong-password-desktop-light", { fullPage: false });
 
       const { dialog, token } = await createToken(page, "Channel manager", { write: true });
       await dialog.getByRole("button", { name: "Kopiraj" }).click();
@@ -115,6 +129,14 @@ Deno.test({
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), token);
       await dialog.getByRole("button", { name: "Token je spremljen" }).click();
       await dialog.waitFor({ state: "detached" });
+      // The owner is told by e-mail: the name, scopes and browser, never the token.
+      const notice = await stack.smtp.waitForMail((m) =>
+        mailTo(HOST)(m) && m.subject === "Izrađen je novi API token – Prijavko" &&
+        /Token: Channel manager/.test(m.text ?? "")
+      );
+      assert.match(notice.text ?? "", /Dopuštenja: čitanje, pisanje/);
+      assert.match(notice.text ?? "", /Preglednik: Chrome \d+/);
+      assert.ok(!(notice.text ?? "").includes(token.slice(9)), "the e-mail holds no token");
       // Never shown again: not in the list, not after a reload.
       await page.reload();
       await tokens.getByText("Channel manager", { exact: true }).waitFor();

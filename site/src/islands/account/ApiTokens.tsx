@@ -29,7 +29,7 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { NewApiTokenDialog } from "./NewApiTokenDialog.tsx";
 import { SettingsSection } from "./SettingsSection.tsx";
 
-const FIELDS = ["name", "scopes", "expiresAt"] as const;
+const FIELDS = ["name", "scopes", "expiresAt", "password"] as const;
 type Field = (typeof FIELDS)[number];
 const EXPIRY_DAYS = ["never", "30", "90", "365"] as const;
 type Expiry = (typeof EXPIRY_DAYS)[number];
@@ -42,9 +42,10 @@ type Load =
   | { status: "failed"; error: unknown };
 
 /**
- * "API tokens" (Premium): make a personal token with a name, scopes and an optional expiry (shown
- * once, in a dialog with copy), see each token's last use, revoke one. Plans without API access
- * see why and the way to the plans; the server decides in the end, on every request.
+ * "API tokens" (Premium): make a personal token with a name, scopes and an optional expiry,
+ * confirmed with the password (shown once, in a dialog with copy), see each token's last use,
+ * revoke one. Plans without API access see why and the way to the plans; the server decides in the
+ * end, on every request.
  */
 export function ApiTokens() {
   const { t, lang } = useTranslation();
@@ -258,12 +259,15 @@ function NewTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => vo
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    const data = new FormData(form);
     const request = {
-      name: String(new FormData(form).get("name") ?? ""),
+      name: String(data.get("name") ?? ""),
       scopes,
       expiresAt: expiry === "never"
         ? null
         : new Date(Date.now() + Number(expiry) * DAY_MS).toISOString(),
+      // The owner's proof: a token outlives the session, so the session alone cannot make one.
+      password: String(data.get("password") ?? ""),
     };
     const parsed = CreateApiTokenRequest.safeParse(request);
     if (!parsed.success) {
@@ -352,6 +356,16 @@ function NewTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => vo
           value,
           label: t(`account.apiTokens.expiry.${value}`),
         }))}
+      />
+      <TextField
+        name="password"
+        type="password"
+        label={t("account.apiTokens.password")}
+        description={t("account.apiTokens.passwordHint")}
+        autoComplete="current-password"
+        maxLength={256}
+        required
+        error={errorOf("password")}
       />
       <FormOutcome
         ref={messageRef}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { TwoFactorState } from "@shared/schemas/account.ts";
+import { requiredMessage } from "@shared/schemas/fields.ts";
 import { manageTwoFactor } from "../../lib/api/account.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { translatePlural } from "../../i18n/translate.ts";
@@ -41,8 +42,9 @@ type Load = { status: "loading" } | { status: "failed"; error: unknown } | {
 };
 
 /**
- * Two-factor sign-in: turn it on with the authenticator app (QR code or key, then a code), see the
- * recovery codes once, make new ones, or turn it off.
+ * Two-factor sign-in: turn it on with the authenticator app (QR code or key, then a code and the
+ * password), see the recovery codes once, make new ones (with the password), or turn it off (with
+ * a code, a recovery code or the password). The owner is e-mailed each change.
  */
 export function TwoFactorSettings() {
   const { t, lang } = useTranslation();
@@ -80,9 +82,17 @@ export function TwoFactorSettings() {
 
   async function confirmAction() {
     const action = confirming;
-    const given = proofOf(proof);
+    // New recovery codes take the password itself, like turning two-factor on (issue 30, M3): a
+    // session left open must not be enough. Turning it off takes any of the three.
+    const given = action === "resetCodes"
+      ? (proof ? { password: proof } : undefined)
+      : proofOf(proof);
     if (!given) {
-      setProofError(t("twoFactor.proofRequired"));
+      setProofError(
+        action === "resetCodes"
+          ? translateServerMessage(t, requiredMessage("Password"))
+          : t("twoFactor.proofRequired"),
+      );
       return;
     }
     setProofError(undefined);
@@ -224,12 +234,14 @@ export function TwoFactorSettings() {
           }}
         >
           <TextField
-            name="twoFactorProof"
+            name={confirming === "resetCodes" ? "password" : "twoFactorProof"}
             type="password"
-            label={t("twoFactor.proof")}
-            description={t("twoFactor.proofHint")}
-            autoComplete="one-time-code"
-            maxLength={128}
+            label={confirming === "resetCodes" ? t("twoFactor.password") : t("twoFactor.proof")}
+            description={confirming === "resetCodes"
+              ? t("twoFactor.resetCodesPasswordHint")
+              : t("twoFactor.proofHint")}
+            autoComplete={confirming === "resetCodes" ? "current-password" : "one-time-code"}
+            maxLength={256}
             required
             value={proof}
             onChange={(event) => setProof(event.currentTarget.value)}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useAtomValue } from "jotai";
 import type { TwoFactorState } from "@shared/schemas/account.ts";
+import { requiredMessage } from "@shared/schemas/fields.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import { manageTwoFactor } from "../../lib/api/account.ts";
 import { fieldErrorsFromServer } from "../../lib/forms/field-errors.ts";
@@ -21,11 +22,17 @@ interface TwoFactorSetupProps {
   onCancel: () => void;
 }
 
-/** Turning two-factor sign-in on: add the account to the app, then prove it with a code. */
+const FIELDS = ["twoFactorCode", "password"] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * Turning two-factor sign-in on: add the account to the app, then prove it with a code and the
+ * password (so someone using a session left open cannot put their own app on the account).
+ */
 export function TwoFactorSetup({ sharedKey, onEnabled, onCancel }: TwoFactorSetupProps) {
   const { t } = useTranslation();
   const account = useAtomValue(accountAtom);
-  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<unknown>();
   const [isSubmitting, setSubmitting] = useState(false);
 
@@ -40,33 +47,51 @@ export function TwoFactorSetup({ sharedKey, onEnabled, onCancel }: TwoFactorSetu
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = event.currentTarget.querySelector<HTMLInputElement>('[name="twoFactorCode"]');
-    const code = (input?.value ?? "").replace(/\s/g, "");
-    if (!code) {
-      setError(t("validation.required"));
-      input?.focus();
-      return;
-    }
-    setError(undefined);
+    const form = event.currentTarget;
+    const input = (field: Field) => form.querySelector<HTMLInputElement>(`[name="${field}"]`);
+    /** Shows the errors and moves to the first field with one (the code's text is selected). */
+    const show = (found: Partial<Record<Field, string>>) => {
+      setErrors(found);
+      const first = FIELDS.find((field) => found[field]);
+      if (!first) return false;
+      input(first)?.select();
+      input(first)?.focus();
+      return true;
+    };
+    const code = (input("twoFactorCode")?.value ?? "").replace(/\s/g, "");
+    const password = input("password")?.value ?? "";
     setFailure(undefined);
+    if (
+      show({
+        ...(code ? {} : { twoFactorCode: t("validation.required") }),
+        ...(password ? {} : { password: requiredMessage("Password") }),
+      })
+    ) return;
     setSubmitting(true);
     try {
-      onEnabled(await manageTwoFactor({ enable: true, twoFactorCode: code }));
+      onEnabled(await manageTwoFactor({ enable: true, twoFactorCode: code, password }));
     } catch (caught) {
-      const fieldError = caught instanceof ApiError
-        ? fieldErrorsFromServer(caught.fieldErrors, ["twoFactorCode"] as const).twoFactorCode?.[0]
-        : undefined;
-      if (fieldError || (caught instanceof ApiError && caught.code === "InvalidTwoFactorCode")) {
-        setError(fieldError ?? t("errorCode.InvalidTwoFactorCode"));
-        input?.select();
-        input?.focus();
-      } else {
+      const found = caught instanceof ApiError
+        ? fieldErrorsFromServer(caught.fieldErrors, FIELDS)
+        : {};
+      const shown = show({
+        twoFactorCode: found.twoFactorCode?.[0],
+        password: found.password?.[0],
+      });
+      if (!shown && caught instanceof ApiError && caught.code === "InvalidTwoFactorCode") {
+        show({ twoFactorCode: t("errorCode.InvalidTwoFactorCode") });
+      } else if (!shown) {
         setFailure(caught);
       }
     } finally {
       setSubmitting(false);
     }
   }
+
+  const errorOf = (field: Field) => {
+    const message = errors[field];
+    return message ? translateServerMessage(t, message) : undefined;
+  };
 
   return (
     <ol className="space-y-6">
@@ -113,7 +138,17 @@ export function TwoFactorSetup({ sharedKey, onEnabled, onCancel }: TwoFactorSetu
             inputMode="numeric"
             maxLength={16}
             required
-            error={error ? translateServerMessage(t, error) : undefined}
+            error={errorOf("twoFactorCode")}
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={t("twoFactor.password")}
+            description={t("twoFactor.passwordHint")}
+            autoComplete="current-password"
+            maxLength={256}
+            required
+            error={errorOf("password")}
           />
           {failure !== undefined && (
             <div role="alert">
