@@ -1,9 +1,5 @@
 import assert from "node:assert/strict";
-<<<<<<<< HEAD:tests/unit/api/user-agent.test.ts
 import { describeUserAgent, isUserAgentDescription } from "@core/platform/user-agent.ts";
-========
-import { describeUserAgent } from "@shared/user-agent.ts";
->>>>>>>> 31a4581 (API tokens and two-factor need the password; owner told of changes):tests/unit/shared/user-agent.test.ts
 
 Deno.test("a browser's User-Agent header reads as the browser, its version and the system", () => {
   const cases: [string, string][] = [
