@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredEmail } from "./fields.ts";
+import { QueryBoolean } from "./list-query.ts";
 
 /**
  * Team access per property (issue 22). A co-host may do everything for the property except billing
@@ -24,6 +25,16 @@ export const ChangeMemberRoleRequest = z
   .object({ role: PropertyMemberRole })
   .meta({ id: "ChangeMemberRoleRequest" });
 export type ChangeMemberRoleRequest = z.input<typeof ChangeMemberRoleRequest>;
+
+/**
+ * DELETE /Properties/{id}/members/{memberId}: `RenewCalendarExports` also replaces the export
+ * address of each of the property's unit calendars that has one (issue 30, N1), so a removed
+ * co-host who copied one can no longer read the stays or post guests. Needs the settings right.
+ */
+export const RemoveMemberQuery = z.object({
+  RenewCalendarExports: QueryBoolean.default(false),
+});
+export type RemoveMemberQuery = z.input<typeof RemoveMemberQuery>;
 
 /** POST /Properties/members/accept: the code from the invitation link. */
 export const AcceptInvitationRequest = z

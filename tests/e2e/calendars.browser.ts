@@ -6,13 +6,17 @@ import {
   calendarResponse,
   serveCalendar,
 } from "../support/airbnb-feed.ts";
-import { screenshot } from "../support/browser.ts";
+import { seriousAxeIssues } from "../support/axe.ts";
+import { screenshot, VIEWPORTS } from "../support/browser.ts";
 import {
+  atRest,
+  clippedIn,
   createStayThroughApi,
   dayOfNextMonth as day,
   dialogScreenshot,
   e2eSession,
 } from "../support/e2e.ts";
+import { sidewaysOverflow } from "../support/narrow.ts";
 import { sharedStack } from "../support/shared-stack.ts";
 import type { TestStack } from "../support/stack.ts";
 
@@ -23,6 +27,9 @@ const UNIT = "Apartman 1";
 
 // Stays lie in next month (`day(n)`, Zagreb): every one is ahead, and one click on "next" shows
 // them all.
+
+/** The UIDs of a feed's events, in order. */
+const uidsIn = (ics: string) => [...ics.matchAll(/^UID:(.+)\r?$/gm)].map((m) => m[1]);
 
 /** A date as iCal writes it: 20261203. */
 const compact = (date: string) => date.replaceAll("-", "");
@@ -213,6 +220,60 @@ Deno.test({
             assert.ok(!ics.includes(compact(imported)), `no imported stay on ${imported}`);
           }
           await screenshot(page, "calendars-export-desktop-light");
+          // The feed names no stay (issue 30, N1): the UID is random, never the stay's code.
+          const uids = uidsIn(ics);
+          assert.equal(uids.length, 1, ics);
+          assert.match(
+            uids[0],
+            /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}@prijavko\.hr$/,
+          );
+          assert.ok(!ics.includes(manual.body.code), "the stay's code is not in the feed");
+
+          // Replacing the address asks first; cancelling keeps it.
+          const renewButton = unitCard.getByRole("button", { name: `Zamijeni poveznicu ${UNIT}` });
+          await renewButton.click();
+          const renewDialog = page.getByRole("dialog", { name: "Zamijeniti poveznicu kalendara?" });
+          await renewDialog.getByText(`Stara poveznica jedinice ${UNIT} odmah prestaje raditi`, {
+            exact: false,
+          }).waitFor();
+          await renewDialog.getByText(/bivši član tima/).waitFor();
+          assert.deepEqual(await seriousAxeIssues(page, "[role=dialog]"), []);
+          await dialogScreenshot(page, renewDialog, "calendars-export-renew-desktop-light");
+          await renewDialog.getByRole("button", { name: "Odustani" }).click();
+          await renewDialog.waitFor({ state: "detached" });
+          const kept = await fetch(exportUrl);
+          await kept.body?.cancel();
+          assert.equal(kept.status, 200, "cancelling keeps the address");
+
+          // On a phone the buttons and the dialog fit the screen.
+          await page.setViewportSize(VIEWPORTS.phone);
+          await renewButton.scrollIntoViewIfNeeded();
+          assert.deepEqual(await sidewaysOverflow(page), []);
+          await renewButton.click();
+          await atRest(renewDialog);
+          assert.deepEqual(await clippedIn(renewDialog), []);
+          assert.deepEqual(await sidewaysOverflow(page), []);
+          await dialogScreenshot(page, renewDialog, "calendars-export-renew-phone-light");
+
+          // Confirmed: a new address at once, the old one answers 404, the new one the same feed.
+          await renewDialog.getByRole("button", { name: "Zamijeni poveznicu" }).click();
+          await page.getByText(`Poveznica kalendara za ${UNIT} je zamijenjena.`, { exact: false })
+            .waitFor();
+          await renewDialog.waitFor({ state: "detached" });
+          await page.setViewportSize(VIEWPORTS.desktop);
+          const field = unitCard.getByLabel(`Poveznica kalendara jedinice ${UNIT}`);
+          await page.waitForFunction(
+            ([el, old]) => (el as HTMLInputElement).value !== old,
+            [await field.elementHandle(), exportUrl] as const,
+          );
+          const renewedUrl = await field.inputValue();
+          assert.match(renewedUrl, /\/api\/Calendars\/Export\/[A-Za-z0-9_-]+\.ics$/);
+          const dead = await fetch(exportUrl);
+          await dead.body?.cancel();
+          assert.equal(dead.status, 404, "the replaced address is gone at once");
+          const renewed = await fetch(renewedUrl);
+          assert.equal(renewed.status, 200);
+          assert.deepEqual(uidsIn(await renewed.text()), uids, "the same events, the same UIDs");
 
           // Revoking asks first; the old address then answers 404.
           await unitCard.getByRole("button", { name: `Opozovi ${UNIT}` }).click();
@@ -221,7 +282,7 @@ Deno.test({
           await dialogScreenshot(page, revoke, "calendars-export-revoke-desktop-light");
           await revoke.getByRole("button", { name: "Opozovi poveznicu" }).click();
           await page.getByText(`Poveznica kalendara za ${UNIT} je opozvana.`).waitFor();
-          const gone = await fetch(exportUrl);
+          const gone = await fetch(renewedUrl);
           await gone.body?.cancel();
           assert.equal(gone.status, 404, "a revoked link is gone");
           await unitCard.getByRole("button", { name: `Izradi poveznicu ${UNIT}` }).waitFor();

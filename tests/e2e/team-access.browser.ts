@@ -12,8 +12,11 @@ import type { ParsedMail } from "mailparser";
 import { createDatabase } from "@core/db/client.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { users } from "@core/db/schema/users.ts";
-import { screenshot } from "../support/browser.ts";
+import { seriousAxeIssues } from "../support/axe.ts";
+import { screenshot, VIEWPORTS } from "../support/browser.ts";
 import {
+  atRest,
+  clippedIn,
   dayOfNextMonth as day,
   dialogScreenshot,
   E2E_PASSWORD,
@@ -106,6 +109,22 @@ function callWithSession(page: Page, method: string, path: string, body?: unknow
     });
     return answer.status;
   }, { method, path, body });
+}
+
+/** The export address of the property's first unit's calendar, created if need be. */
+function exportUrlWithSession(page: Page): Promise<string> {
+  return page.evaluate(async (property) => {
+    const user = JSON.parse(localStorage.getItem("user")!);
+    const headers = { Authorization: `Bearer ${user.accessToken}` };
+    const list = await (await fetch("/api/Calendars?PageNumber=1&PageSize=10", { headers }))
+      .json();
+    const unit = list.items.find((u: { propertyName: string }) => u.propertyName === property);
+    const answer = await fetch(`/api/Calendars/Export/${unit.accommodationUnitCode}`, {
+      method: "POST",
+      headers,
+    });
+    return (await answer.json()).exportUrl;
+  }, PROPERTY);
 }
 
 Deno.test({
@@ -390,6 +409,74 @@ Deno.test({
         await page.getByRole("heading", { name: "You are invited to a property's team" })
           .waitFor();
         await page.getByRole("link", { name: "Sign up" }).waitFor();
+        await context.close();
+      },
+    );
+
+    await t.step(
+      "removing the co-host offers to replace the calendar links, ticked; removing reception not",
+      async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await logInToDashboard(page, OWNER);
+        const before = await exportUrlWithSession(page);
+        const dialog = await openTeam(page);
+        await dialog.getByRole("button", { name: `Ukloni ${CO_HOST}` }).click();
+        const confirm = page.getByRole("dialog", { name: "Ukloniti člana tima?" });
+        const renew = confirm.getByRole("checkbox", {
+          name: "Zamijeni i poveznice kalendara za platforme",
+        });
+        assert.ok(await renew.isChecked(), "on by default for a co-host, who saw the links");
+        await confirm.getByText(/Sudomaćin je mogao vidjeti i kopirati poveznice kalendara/)
+          .waitFor();
+        const confirmSelector = await confirm.evaluate((el) => `#${CSS.escape(el.id)}`);
+        assert.deepEqual(await seriousAxeIssues(page, confirmSelector), []);
+        await dialogScreenshot(page, confirm, "team-remove-renew-calendars-desktop-light");
+        // On a phone the choice fits and is easy to hit.
+        await page.setViewportSize(VIEWPORTS.phone);
+        await atRest(confirm);
+        assert.deepEqual(await clippedIn(confirm), []);
+        const box = await renew.locator("xpath=ancestor::label").boundingBox();
+        assert.ok(box && box.height >= 44, `the label is a finger's size: ${box?.height}`);
+        await dialogScreenshot(page, confirm, "team-remove-renew-calendars-phone-light");
+        await page.setViewportSize(VIEWPORTS.desktop);
+
+        await confirm.getByRole("button", { name: "Ukloni člana" }).click();
+        await page.getByText(`${CO_HOST} više nije u timu. Poveznice kalendara su zamijenjene`, {
+          exact: false,
+        }).waitFor();
+        await confirm.waitFor({ state: "detached" });
+        const gone = await fetch(before);
+        await gone.body?.cancel();
+        assert.equal(gone.status, 404, "the link the co-host could see answers 404 at once");
+        const after = await exportUrlWithSession(page);
+        assert.notEqual(after, before);
+        const works = await fetch(after);
+        await works.body?.cancel();
+        assert.equal(works.status, 200);
+
+        await dialog.getByRole("button", { name: "Zatvori" }).click();
+        await dialog.waitFor({ state: "detached" });
+
+        // Reception never saw the links: offered, but not ticked, and they stay (in English).
+        await page.getByRole("radio", { name: "English" }).check();
+        await page.getByRole("button", { name: `Team ${PROPERTY}` }).click();
+        const team = page.getByRole("dialog", { name: `Team of ${PROPERTY}` });
+        await team.getByRole("button", { name: `Remove ${RECEPTION}` }).click();
+        const confirmEn = page.getByRole("dialog", { name: "Remove the team member?" });
+        const renewEn = confirmEn.getByRole("checkbox", {
+          name: "Also replace the calendar links for the platforms",
+        });
+        await confirmEn.getByText(/Reception cannot see the calendar links/).waitFor();
+        assert.ok(!(await renewEn.isChecked()), "off by default for reception");
+        await confirmEn.getByRole("button", { name: "Remove member" }).click();
+        await page.getByText(`${RECEPTION} is no longer in the team.`, { exact: true }).waitFor();
+        const kept = await fetch(after);
+        await kept.body?.cancel();
+        assert.equal(kept.status, 200, "the link stays");
+        await page.getByRole("button", { name: "Close" }).first().click();
+        await team.waitFor({ state: "detached" });
+        await page.getByRole("radio", { name: "Hrvatski" }).check();
         await context.close();
       },
     );

@@ -346,6 +346,7 @@ const MEMBER_RIGHTS: Record<string, PropertyRight | "none"> = {
   "DELETE /api/UserNotifications/{id}": "none",
   "POST /api/Calendars/Export/{accommodationUnitCode}": "settings",
   "DELETE /api/Calendars/Export/{accommodationUnitCode}": "settings",
+  "POST /api/Calendars/Export/{accommodationUnitCode}/renew": "settings",
   "GET /api/Reservations/{code}": "view",
   "PUT /api/Reservations/{code}": "stays",
   "DELETE /api/Reservations/{code}": "stays",

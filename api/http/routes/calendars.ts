@@ -15,6 +15,7 @@ import { exportFeedOf } from "@core/services/calendars/export-feed.ts";
 import {
   EXPORT_PATH,
   exportLinkOf,
+  renewExportLink,
   revokeExportLink,
 } from "@core/services/calendars/export-link.ts";
 import { listCalendars } from "@core/services/calendars/list-calendars.ts";
@@ -86,6 +87,20 @@ const revokeExport = createRoute({
   responses: { 204: { description: "Revoked" }, ...errors },
 });
 
+// POST /api/Calendars/Export/{accommodationUnitCode}/renew
+const renewExport = createRoute({
+  ...common,
+  method: "post",
+  path: "/Calendars/Export/{accommodationUnitCode}/renew",
+  summary: "Replace the unit's feed address with a new one; the old one answers 404 at once",
+  description: "For an address that leaked or that someone no longer trusted still holds (a " +
+    "removed team member, a platform no longer used). The new address serves the same events " +
+    "with the same UIDs; the host pastes it into each platform that should keep receiving it. " +
+    "The owner and co-hosts (the property's settings).",
+  request: { params: UnitCodeParam },
+  responses: { ...jsonOk(CalendarExportLink, "The new address"), ...errors },
+});
+
 // GET /api/Calendars/Export/{file}
 const exportFeed = createRoute({
   method: "get",
@@ -133,6 +148,10 @@ export const calendarRoutes = createRouter()
   })
   .openapi(createExport, async (c) => {
     const exportUrl = await exportLinkOf(serviceContext(c), c.req.valid("param"));
+    return c.json({ exportUrl }, 200);
+  })
+  .openapi(renewExport, async (c) => {
+    const exportUrl = await renewExportLink(serviceContext(c), c.req.valid("param"));
     return c.json({ exportUrl }, 200);
   })
   .openapi(revokeExport, async (c) => {

@@ -7,6 +7,7 @@ import {
   InviteMemberRequest,
   PropertyMember,
   PropertyMemberList,
+  RemoveMemberQuery,
 } from "@shared/schemas/property-member.ts";
 import { acceptInvitation } from "@core/services/property-members/accept-invitation.ts";
 import { inviteMember } from "@core/services/property-members/invite-member.ts";
@@ -74,7 +75,10 @@ const remove = createRoute({
   method: "delete",
   path: "/Properties/{id}/members/{memberId}",
   summary: "Remove a member, withdraw an invitation, or leave the property yourself",
-  request: { params: MemberParams },
+  description: "With RenewCalendarExports=true the property's calendar export addresses are " +
+    "replaced in the same step (the old ones answer 404 at once), for a member who could see " +
+    "them; that needs the right to the property's settings (owner, co-host).",
+  request: { params: MemberParams, query: RemoveMemberQuery },
   responses: { 204: { description: "Removed" }, ...errors },
 });
 
@@ -123,6 +127,9 @@ export const propertyMemberRoutes = createRouter()
     return c.json(await resendInvitation(serviceContext(c), c.req.valid("param")), 200);
   })
   .openapi(remove, async (c) => {
-    await removeMember(serviceContext(c), c.req.valid("param"));
+    await removeMember(serviceContext(c), {
+      ...c.req.valid("param"),
+      renewCalendarExports: c.req.valid("query").RenewCalendarExports,
+    });
     return c.body(null, 204);
   });

@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
+  /** Choices that go with the action (a checkbox), below the text and outside its description. */
+  options?: ReactNode;
   confirmLabel: string;
   /** Red for what cannot be undone. */
   tone?: "primary" | "danger";
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   open,
   title,
   children,
+  options,
   confirmLabel,
   tone = "primary",
   busy = false,
@@ -44,6 +47,7 @@ export function ConfirmDialog({
         >
           <DialogTitle className="text-lg font-bold">{title}</DialogTitle>
           <Description as="div" className="mt-2 text-fg-muted">{children}</Description>
+          {options && <div className="mt-4">{options}</div>}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus>
               {t("dialog.cancel")}

@@ -35,6 +35,14 @@ export const reservations = sqliteTable("reservations", {
   platformStartDate: text(),
   platformEndDate: text(),
   canceledAt: integer({ mode: "timestamp_ms" }),
+  /**
+   * The stay's UID in the unit's exported iCal feed (`{exportUid}@prijavko.hr`): random, made
+   * with the row and kept, so a platform sees the same event on every fetch. Never the code: the
+   * feed goes to Airbnb, Booking.com and anyone else holding its address, and the code opens the
+   * guests' check-in page (issue 30, N1). Null only for a row an older release inserted during an
+   * upgrade; the export gives it one then.
+   */
+  exportUid: text().unique().$defaultFn(() => crypto.randomUUID()),
   /** When the host last opened it and its guests' state was asked of eVisitor (throttles that). */
   guestsRefreshedAt: integer({ mode: "timestamp_ms" }),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),

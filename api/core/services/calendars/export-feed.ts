@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { and, asc, eq, gte, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
 import { addDays } from "@shared/local-date.ts";
 import { OWN_EXPORT_UID_SUFFIX } from "@shared/own-export-uid.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -47,11 +48,29 @@ function addText(component: ICAL.Component, name: string, value: string) {
 }
 
 /**
+ * The stay's UID in the feed, random and kept with the stay. A row an older release inserted
+ * during an upgrade has none yet: it gets one now (the first export to see it wins the race).
+ */
+async function exportUidOf(
+  db: Database,
+  row: { id: string; exportUid: string | null },
+): Promise<string> {
+  if (row.exportUid) return row.exportUid;
+  await db.update(reservations).set({ exportUid: crypto.randomUUID() })
+    .where(and(eq(reservations.id, row.id), isNull(reservations.exportUid)));
+  const [saved] = await db.select({ exportUid: reservations.exportUid }).from(reservations)
+    .where(eq(reservations.id, row.id));
+  return saved.exportUid!;
+}
+
+/**
  * A unit's own iCal feed, for the host to paste into Airbnb or Booking.com. It carries only the
  * stays and blocks made here, never ones imported from a platform (Booking.com would re-export an
- * Airbnb booking and it would come back as a second one), and no personal data: every event is
- * "Reserved" or "Not available" with all-day dates [check-in, check-out). Undefined when the token
- * matches no unit.
+ * Airbnb booking and it would come back as a second one), and nothing about them but their dates:
+ * every event is "Reserved" or "Not available" with all-day dates [check-in, check-out) and a
+ * random UID kept with the stay. Never the stay's code (it opens the guests' check-in page, and
+ * the feed goes to the platforms and whoever else holds its address), a link, a name or a note.
+ * NotFound when the token matches no unit.
  */
 export async function exportFeedOf(
   { db, now }: ServiceContext,
@@ -80,7 +99,8 @@ export async function exportFeedOf(
   for (const row of rows) {
     if (row.updatedAt > lastModified) lastModified = row.updatedAt;
     const event = new ICAL.Component("vevent");
-    event.addPropertyWithValue("uid", `${row.code}${OWN_EXPORT_UID_SUFFIX}`);
+    const uid = await exportUidOf(db, row);
+    event.addPropertyWithValue("uid", `${uid}${OWN_EXPORT_UID_SUFFIX}`);
     event.addPropertyWithValue("dtstamp", ICAL.Time.fromJSDate(row.updatedAt, true));
     event.addPropertyWithValue("dtstart", dateValue(row.startDate));
     event.addPropertyWithValue("dtend", dateValue(row.endDate));

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { randomToken } from "../../platform/crypto/random-token.ts";
 import { accessUnit } from "../access/property-access.ts";
@@ -47,4 +48,45 @@ export async function revokeExportLink(
   );
   await db.update(accommodationUnits).set({ calendarExportToken: null })
     .where(eq(accommodationUnits.id, unit.id));
+}
+
+/**
+ * Replaces the address with a new one (issue 30, N1): the old one answers 404 from this moment,
+ * the new one serves the same feed with the same event UIDs, so a platform given the new address
+ * sees the same stays. For a link that leaked or that a former team member may have kept; a unit
+ * without a link gets its first.
+ */
+export async function renewExportLink(
+  ctx: ServiceContext,
+  { accommodationUnitCode }: { accommodationUnitCode: string },
+): Promise<string> {
+  const { db, config: { publicUrl } } = ctx;
+  const { unit } = await accessUnit(
+    db,
+    actorIdOf(ctx),
+    { code: accommodationUnitCode },
+    "settings",
+  );
+  const token = randomToken();
+  await db.update(accommodationUnits).set({ calendarExportToken: token })
+    .where(eq(accommodationUnits.id, unit.id));
+  return exportUrlOf(publicUrl, token);
+}
+
+/**
+ * Gives every unit of the property that has an export address a new one (the old ones answer 404
+ * at once); units without one stay without. The caller has checked the right to the property's
+ * settings. Answers how many addresses were replaced.
+ */
+export async function renewPropertyExportLinks(db: DbOrTx, propertyId: string): Promise<number> {
+  const units = await db.select({ id: accommodationUnits.id }).from(accommodationUnits)
+    .where(and(
+      eq(accommodationUnits.propertyId, propertyId),
+      isNotNull(accommodationUnits.calendarExportToken),
+    ));
+  for (const unit of units) {
+    await db.update(accommodationUnits).set({ calendarExportToken: randomToken() })
+      .where(eq(accommodationUnits.id, unit.id));
+  }
+  return units.length;
 }

@@ -4,6 +4,7 @@ import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { propertyMembers } from "../../db/schema/property-members.ts";
 import { AppError } from "../../errors.ts";
 import { accessProperty } from "../access/property-access.ts";
+import { renewPropertyExportLinks } from "../calendars/export-link.ts";
 import { recordMemberEvent } from "./member-history.ts";
 import { toPropertyMember } from "./to-response.ts";
 
@@ -31,11 +32,13 @@ export async function changeMemberRole(
 
 /**
  * Removes a member or withdraws an invitation (its link stops working). A member may also leave a
- * property themselves, whatever their role.
+ * property themselves, whatever their role. With `renewCalendarExports`, the property's calendar
+ * export addresses are replaced in the same transaction (issue 30, N1): a co-host saw them, and
+ * one kept would still read the stays; that needs the settings right.
  */
 export async function removeMember(
   ctx: ServiceContext,
-  input: { id: string; memberId: string },
+  input: { id: string; memberId: string; renewCalendarExports?: boolean },
 ): Promise<void> {
   const userId = actorIdOf(ctx);
   const [own] = await ctx.db.select({ userId: propertyMembers.userId }).from(propertyMembers)
@@ -45,6 +48,7 @@ export async function removeMember(
     ));
   const leaving = own?.userId === userId;
   const { property } = await accessProperty(ctx.db, userId, input.id, leaving ? "view" : "members");
+  if (input.renewCalendarExports) await accessProperty(ctx.db, userId, input.id, "settings");
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(propertyMembers)
       .where(and(
@@ -54,5 +58,6 @@ export async function removeMember(
       .returning();
     if (!row) throw NOT_FOUND();
     await recordMemberEvent(tx, ctx, property, "PropertyMemberRemoved", row.email);
+    if (input.renewCalendarExports) await renewPropertyExportLinks(tx, property.id);
   });
 }

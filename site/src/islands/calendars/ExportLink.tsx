@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { UnitCalendar } from "@shared/schemas/calendar.ts";
-import { createExportLink, revokeExportLink } from "../../lib/api/calendars.ts";
+import { createExportLink, renewExportLink, revokeExportLink } from "../../lib/api/calendars.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
@@ -14,16 +14,21 @@ interface ExportLinkProps {
   onChanged: (exportUrl: string | null) => void;
 }
 
+/** Which confirmation is open: replacing the address or revoking it. */
+type Confirming = "renew" | "revoke" | null;
+
 /**
  * The unit's own iCal feed for the platforms: created on request, copied to paste into Airbnb
- * and Booking.com, revoked (after a confirmation) when it leaked or is no longer wanted.
+ * and Booking.com, replaced by a new address (after a confirmation) when it leaked or someone no
+ * longer trusted holds it, revoked (after a confirmation) when it is no longer wanted.
  */
 export function ExportLink({ t, unit, onChanged }: ExportLinkProps) {
   const headingId = useId();
   const fieldId = useId();
   const [isCreating, setCreating] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
   const [isRevoking, setRevoking] = useState(false);
+  const [isRenewing, setRenewing] = useState(false);
   const name = unit.accommodationUnitName;
 
   async function create() {
@@ -50,6 +55,22 @@ export function ExportLink({ t, unit, onChanged }: ExportLinkProps) {
     }
   }
 
+  async function renew() {
+    setRenewing(true);
+    try {
+      const { exportUrl } = await renewExportLink(unit.accommodationUnitCode);
+      onChanged(exportUrl);
+      notify(t("calendars.export.renewed", { name }), { color: "success" });
+      setConfirming(null);
+    } catch (error) {
+      notify(t("calendars.export.renewFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    } finally {
+      setRenewing(false);
+    }
+  }
+
   async function revoke() {
     setRevoking(true);
     try {
@@ -62,7 +83,7 @@ export function ExportLink({ t, unit, onChanged }: ExportLinkProps) {
       });
     } finally {
       setRevoking(false);
-      setConfirming(false);
+      setConfirming(null);
     }
   }
 
@@ -109,7 +130,12 @@ export function ExportLink({ t, unit, onChanged }: ExportLinkProps) {
                 {t("calendars.export.copy")}
                 <span className="sr-only">{` ${name}`}</span>
               </Button>
-              <Button variant="dangerSecondary" size="sm" onClick={() => setConfirming(true)}>
+              <Button variant="secondary" size="sm" onClick={() => setConfirming("renew")}>
+                <Icon name="key" className="size-4" />
+                {t("calendars.export.renew")}
+                <span className="sr-only">{` ${name}`}</span>
+              </Button>
+              <Button variant="dangerSecondary" size="sm" onClick={() => setConfirming("revoke")}>
                 <Icon name="trash" className="size-4" />
                 {t("calendars.export.revoke")}
                 <span className="sr-only">{` ${name}`}</span>
@@ -120,13 +146,25 @@ export function ExportLink({ t, unit, onChanged }: ExportLinkProps) {
 
       <ConfirmDialog
         t={t}
-        open={confirming}
+        open={confirming === "renew"}
+        title={t("calendars.export.renewTitle")}
+        confirmLabel={t("calendars.export.renewConfirm")}
+        busy={isRenewing}
+        onConfirm={renew}
+        onClose={() => setConfirming(null)}
+      >
+        <p>{t("calendars.export.renewText", { name })}</p>
+        <p className="mt-2">{t("calendars.export.renewWhen")}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        t={t}
+        open={confirming === "revoke"}
         tone="danger"
         title={t("calendars.export.revokeTitle")}
         confirmLabel={t("calendars.export.revokeConfirm")}
         busy={isRevoking}
         onConfirm={revoke}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
       >
         <p>{t("calendars.export.revokeText", { name })}</p>
       </ConfirmDialog>

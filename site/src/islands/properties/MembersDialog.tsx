@@ -63,7 +63,18 @@ export function MembersDialog({ open, property, onClose }: MembersDialogProps) {
   const [attempt, setAttempt] = useState(0);
   const [removing, setRemoving] = useState<PropertyMember>();
   const [isRemoving, setIsRemoving] = useState(false);
+  // Replace the property's calendar export links with the removal (issue 30, N1): offered for
+  // someone who was in the team, and ticked when their role could see the links (a co-host).
+  const [renewCalendars, setRenewCalendars] = useState(false);
+  const renewCalendarsId = useId();
   const isOwner = roleMay(property.role ?? "Owner", "owner");
+  const offerRenewal = removing?.status === "Active" &&
+    roleMay(property.role ?? "Owner", "settings");
+
+  function askRemoval(member: PropertyMember) {
+    setRenewCalendars(member.status === "Active" && roleMay(member.role, "settings"));
+    setRemoving(member);
+  }
 
   useEffect(() => {
     const controller = new AbortController();
@@ -115,12 +126,18 @@ export function MembersDialog({ open, property, onClose }: MembersDialogProps) {
     if (!removing) return;
     setIsRemoving(true);
     try {
-      await removeMember(property.id, removing.id);
+      const renewed = offerRenewal && renewCalendars;
+      await removeMember(property.id, removing.id, { renewCalendarExports: renewed });
       updateTeam((items) => items.filter((item) => item.id !== removing.id));
       notify(
-        t(removing.status === "Active" ? "members.toast.removed" : "members.toast.withdrawn", {
-          email: removing.email,
-        }),
+        t(
+          renewed
+            ? "members.toast.removedRenewed"
+            : removing.status === "Active"
+            ? "members.toast.removed"
+            : "members.toast.withdrawn",
+          { email: removing.email },
+        ),
         { color: "success" },
       );
       setRemoving(undefined);
@@ -180,7 +197,7 @@ export function MembersDialog({ open, property, onClose }: MembersDialogProps) {
               items={team.items}
               onRoleChange={handleRoleChange}
               onResend={handleResend}
-              onRemove={setRemoving}
+              onRemove={askRemoval}
             />
             {noTeamInPlan
               ? <PlanNotice t={t} isOwner={isOwner} text={t("members.notInPlan")} />
@@ -207,6 +224,32 @@ export function MembersDialog({ open, property, onClose }: MembersDialogProps) {
         busy={isRemoving}
         onConfirm={confirmRemoval}
         onClose={() => setRemoving(undefined)}
+        options={offerRenewal && (
+          <label
+            htmlFor={renewCalendarsId}
+            className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-border bg-bg/60 p-3"
+          >
+            <input
+              id={renewCalendarsId}
+              type="checkbox"
+              checked={renewCalendars}
+              disabled={isRemoving}
+              onChange={(event) => setRenewCalendars(event.currentTarget.checked)}
+              aria-describedby={`${renewCalendarsId}-hint`}
+              className="mt-0.5 size-5 shrink-0 accent-primary"
+            />
+            <span>
+              <span className="block font-semibold text-fg">{t("members.renewCalendars")}</span>
+              <span id={`${renewCalendarsId}-hint`} className="block text-sm text-fg-muted">
+                {t(
+                  removing && roleMay(removing.role, "settings")
+                    ? "members.renewCalendarsHelp"
+                    : "members.renewCalendarsHelpReception",
+                )}
+              </span>
+            </span>
+          </label>
+        )}
       >
         <p>
           {t(removing?.status === "Active" ? "members.removeText" : "members.withdrawText", {

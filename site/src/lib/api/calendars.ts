@@ -47,6 +47,14 @@ export function createExportLink(unitCode: string): Promise<{ exportUrl: string 
   return apiPost<{ exportUrl: string }>(exportPath(unitCode));
 }
 
+/**
+ * POST /api/Calendars/Export/{unitCode}/renew: a new address for the same feed; the old one
+ * answers 404 at once.
+ */
+export function renewExportLink(unitCode: string): Promise<{ exportUrl: string }> {
+  return apiPost<{ exportUrl: string }>(`${exportPath(unitCode)}/renew`);
+}
+
 /** DELETE /api/Calendars/Export/{unitCode}: the old address stops working. */
 export function revokeExportLink(unitCode: string): Promise<void> {
   return apiDelete<void>(exportPath(unitCode));

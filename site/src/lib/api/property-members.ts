@@ -4,8 +4,9 @@ import type {
   PropertyMember,
   PropertyMemberList,
   PropertyMemberRole,
+  RemoveMemberQuery,
 } from "@shared/schemas/property-member.ts";
-import { apiDelete, apiGet, apiPost, apiPut } from "./client.ts";
+import { apiGet, apiPost, apiPut, apiRequest } from "./client.ts";
 
 const membersPath = (propertyId: string) =>
   `/api/Properties/${encodeURIComponent(propertyId)}/members`;
@@ -38,9 +39,21 @@ export function changeMemberRole(
   );
 }
 
-/** DELETE /api/Properties/{id}/members/{memberId}: removes a member or withdraws an invitation. */
-export function removeMember(propertyId: string, memberId: string): Promise<void> {
-  return apiDelete<void>(`${membersPath(propertyId)}/${encodeURIComponent(memberId)}`);
+/**
+ * DELETE /api/Properties/{id}/members/{memberId}: removes a member or withdraws an invitation;
+ * with `renewCalendarExports`, every calendar export address of the property is replaced too.
+ */
+export function removeMember(
+  propertyId: string,
+  memberId: string,
+  { renewCalendarExports = false }: { renewCalendarExports?: boolean } = {},
+): Promise<void> {
+  return apiRequest<void>(`${membersPath(propertyId)}/${encodeURIComponent(memberId)}`, {
+    method: "DELETE",
+    query: renewCalendarExports
+      ? { RenewCalendarExports: true } satisfies RemoveMemberQuery
+      : undefined,
+  });
 }
 
 /** POST /api/Properties/{id}/members/{memberId}/resend: a new link, seven days from now. */
