@@ -10,6 +10,7 @@ export * from "./current-subscription.ts";
 export * from "./external-account.ts";
 export * from "./fields.ts";
 export * from "./guest.ts";
+export * from "./guest-approval.ts";
 export * from "./language.ts";
 export * from "./list-query.ts";
 export * from "./notification.ts";

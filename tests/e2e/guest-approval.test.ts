@@ -6,13 +6,23 @@
 import assert from "node:assert/strict";
 import type { Browser, Locator } from "playwright-core";
 import { addDays, todayIn } from "../../shared/local-date.ts";
+import { seriousAxeIssues } from "../support/axe.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
+import { BIRGITTE } from "../support/guests.ts";
+import { sidewaysOverflow } from "../support/narrow.ts";
 import { dialogScreenshot, e2eSession, type Theme } from "../support/e2e.ts";
 import { DEMO_HOST } from "../support/evisitor-sim.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
 
 const HOST = "ivana.odobrava@example.com";
+const IVO = { ...BIRGITTE, firstName: "Ivo", surname: "Bašić", documentNumber: "AB1234567" };
+const MALLORY = {
+  ...BIRGITTE,
+  firstName: "Mallory",
+  surname: "Intruder",
+  documentNumber: "ZZ9999999",
+};
 const FIXTURES = new URL("../../../shared/fixtures/mrz/", import.meta.url).pathname;
 
 async function chooseCountry(card: Locator, label: string, typed: string, option: string) {
@@ -199,6 +209,67 @@ Deno.test({
         await screenshot(page, "approval-stay-after-approval-phone-light");
         await context.close();
       });
+
+      await t.step(
+        "the e-mailed link lists whom it approves and approves no one who came in after",
+        async () => {
+          const checkIn = async (guest: typeof BIRGITTE) => {
+            const res = await fetch(`${stack.baseUrl}/api/Reservations/Guests`, {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ reservationCode: stayCode, reservationGuests: [guest] }),
+            });
+            assert.equal(res.status, 200, await res.clone().text());
+            await res.body?.cancel();
+          };
+          await checkIn(IVO);
+          const mail = await stack.smtp.waitForMail((m) =>
+            (m.text ?? "").includes("Gost I. B. upisao se")
+          );
+          // The e-mail names whom its button approves: the guests waiting as it was written.
+          assert.ok(
+            (mail.text ?? "").includes('"Odobri goste" odobrava samo ove goste: I. B.\n'),
+            mail.text,
+          );
+          const link = /Odobri goste: https?:\/\/[^/\s]+(\/app\/odobri-goste#[\w-]{43})/
+            .exec(mail.text ?? "");
+          assert.ok(link, mail.text);
+          // Someone else with the stay's code checks a made-up guest in after the e-mail.
+          await checkIn(MALLORY);
+
+          const context = await newContext({ viewport: VIEWPORTS.phone });
+          const page = await context.newPage();
+          await page.goto(link[1]);
+          await page.getByRole("heading", { name: "Odobriti goste boravka?" }).waitFor();
+          const list = page.getByRole("list", { name: "Odobravate samo ove goste:" });
+          await list.getByRole("listitem").first().waitFor();
+          assert.deepEqual(await list.getByRole("listitem").allInnerTexts(), ["Ivo Bašić"]);
+          assert.equal(await page.getByText("Mallory").count(), 0, "not the later guest");
+          await page.getByText(/^Boravak: Apartman 1, /).waitFor();
+          await page.getByText(/Gosti koji su se upisali nakon ove e-pošte nisu na popisu/)
+            .waitFor();
+          assert.deepEqual(await seriousAxeIssues(page, "main"), []);
+          assert.deepEqual(await sidewaysOverflow(page), []);
+          await screenshot(page, "approval-link-lists-guests-phone-light");
+          await page.getByRole("button", { name: "Odobri ove goste" }).click();
+          await page.getByRole("heading", { name: "Gosti su odobreni" }).waitFor();
+          await context.close();
+
+          const stay = await (await fetch(`${stack.baseUrl}/api/Reservations/${stayCode}`)).json();
+          const waiting = (initials: string) =>
+            stay.guests.find((g: { initials: string }) => g.initials === initials).awaitingHost;
+          assert.equal(waiting("I. B."), false, "the named guest is approved");
+          assert.equal(waiting("M. I."), true, "the later guest still waits for the host");
+
+          // The same page in English, for a link already spent: it says so.
+          const english = await newContext({ viewport: VIEWPORTS.phone });
+          const again = await english.newPage();
+          await again.goto(link[1].replace("#", "?jezik=en#"));
+          await again.getByRole("heading", { name: "The guests could not be approved" })
+            .waitFor();
+          await english.close();
+        },
+      );
     } finally {
       await browser.close();
       await stack.stop();

@@ -84,6 +84,8 @@ const PUBLIC: Record<string, string> = {
     'the e-mailed single-use "not my guest" link; its token, not a session, is the credential',
   "POST /api/Reservations/approveGuests":
     "the e-mailed single-use approval link; its token, not a session, is the credential",
+  "POST /api/Reservations/approveGuests/preview":
+    "what the e-mailed approval link would approve, for its page; the token is the credential",
   "POST /api/StayRequests":
     "a walk-in at the door asks for a stay; nothing is entered until the host confirms",
   "GET /api/StayRequests/Status":
@@ -229,6 +231,9 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
   },
   "POST /api/Reservations/approveGuests": {
     exempt: "public; the e-mailed token, not a code, names the stay",
+  },
+  "POST /api/Reservations/approveGuests/preview": {
+    exempt: "public; the e-mailed token, not a code, names the stay and its guests",
   },
   "POST /api/StayRequests": {
     exempt: "public by design: the door code is the walk-in's key (see PUBLIC)",

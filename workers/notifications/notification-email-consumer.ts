@@ -36,21 +36,25 @@ async function notMineUrlOf(
 
 /**
  * A guest held for the host's approval (automatic check-in off) comes with a single-use
- * "approve" link for the stay's held guests, made as the "not my guest" one.
+ * "approve" link, made as the "not my guest" one: it names the stay's guests held now, whose
+ * initials the e-mail lists, and approves no one else (issue 30, N7).
  */
-async function approveUrlOf(
+async function approveLinkOf(
   db: Database,
   template: string,
   placeholders: Record<string, string>,
   publicUrl: string,
   now: Date,
-): Promise<string | undefined> {
+): Promise<{ url: string; initials: string[] } | undefined> {
   if (
     template !== NOTIFICATION_TEMPLATES.guestAddedByGuest.template || !placeholders.guestId ||
     placeholders.held !== "true"
   ) return undefined;
-  const token = await db.transaction((tx) => newApprovalToken(tx, placeholders.guestId, now));
-  return token && `${publicUrl}${APP_ROUTES.approveGuests}#${token}`;
+  const made = await db.transaction((tx) => newApprovalToken(tx, placeholders.guestId, now));
+  return made && {
+    url: `${publicUrl}${APP_ROUTES.approveGuests}#${made.token}`,
+    initials: made.guests.map((guest) => guest.initials),
+  };
 }
 
 /**
@@ -99,7 +103,7 @@ export function notificationEmailConsumer(
       if (found && wanted && !found.user_notifications.deletedAt) {
         const { template, placeholders } = found.user_notifications;
         const notMineUrl = await notMineUrlOf(db, template, placeholders, publicUrl, clock());
-        const approveUrl = await approveUrlOf(db, template, placeholders, publicUrl, clock());
+        const approve = await approveLinkOf(db, template, placeholders, publicUrl, clock());
         const answerUrl = await answerUrlOf(db, template, placeholders, publicUrl, clock());
         const mail = composeNotificationEmail(template, placeholders, {
           to: found.users.email,
@@ -107,7 +111,8 @@ export function notificationEmailConsumer(
           publicUrl,
           language: found.users.language,
           notMineUrl,
-          approveUrl,
+          approveUrl: approve?.url,
+          approveGuests: approve?.initials,
           answerUrl,
         });
         if (mail) await mailer.send(mail);

@@ -486,7 +486,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function composeNotificationEmail(
   template: string,
   placeholders: Placeholders,
-  { to, from, publicUrl, language, notMineUrl, approveUrl, answerUrl }: {
+  { to, from, publicUrl, language, notMineUrl, approveUrl, approveGuests = [], answerUrl }: {
     to: string;
     from: string;
     publicUrl: string;
@@ -495,6 +495,8 @@ export function composeNotificationEmail(
     notMineUrl?: string;
     /** The single-use "approve the guests" link of a held guest's e-mail (issue 20). */
     approveUrl?: string;
+    /** The initials of the guests that link approves, and no others (issue 30, N7). */
+    approveGuests?: string[];
     /** The single-use "confirm or decline" link of a walk-in's stay request (issue 20). */
     answerUrl?: string;
   },
@@ -512,8 +514,14 @@ export function composeNotificationEmail(
   const notMineLabel = lang === "hr" ? "Nije moj gost" : "Not my guest";
   const approveLabel = lang === "hr" ? "Odobri goste" : "Approve guests";
   const answerLabel = lang === "hr" ? "Potvrdi ili odbij" : "Confirm or decline";
+  const approves = approveUrl && approveGuests.length > 0
+    ? lang === "hr"
+      ? `"${approveLabel}" odobrava samo ove goste: ${approveGuests.join(", ")}`
+      : `"${approveLabel}" approves only these guests: ${approveGuests.join(", ")}`
+    : undefined;
   const text = [
     body,
+    ...(approves ? ["", approves] : []),
     "",
     `${wording.action}: ${link}`,
     ...(approveUrl ? [`${approveLabel}: ${approveUrl}`] : []),
@@ -548,7 +556,9 @@ export function composeNotificationEmail(
     : "";
   const html =
     `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;color:#1e293b">
-<p>${escapeHtml(body).replaceAll("\n", "<br>")}</p>
+<p>${escapeHtml(body).replaceAll("\n", "<br>")}</p>${
+      approves ? `\n<p>${escapeHtml(approves)}</p>` : ""
+    }
 <p><a href="${
       escapeHtml(link)
     }" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:8px;text-decoration:none">${

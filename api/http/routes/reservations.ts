@@ -33,7 +33,13 @@ import { readReservation } from "@core/services/reservations/read-reservation.ts
 import {
   approveStayGuests,
   approveStayGuestsByToken,
+  previewApprovalLink,
 } from "@core/services/guests/approve-guests.ts";
+import {
+  ApprovalLinkPreview,
+  ApprovalToken,
+  GuestsApproved,
+} from "@shared/schemas/guest-approval.ts";
 
 const common = {
   tags: ["Reservations"],
@@ -204,11 +210,6 @@ const current = createRoute({
   },
 });
 
-const Approved = z
-  .object({
-    approved: z.number().int().meta({ description: "Guests approved now (0: none held)" }),
-  })
-  .meta({ id: "GuestsApproved" });
 const approveSummary = "Approve the guests who came in by the stay's link or the door while the " +
   "property does not check guests in automatically: from the arrival day on they go to eVisitor " +
   "at once, before it on the arrival day";
@@ -220,7 +221,7 @@ const approveGuests = createRoute({
   path: "/Reservations/{code}/approveGuests",
   summary: approveSummary,
   request: { params: CodeParam },
-  responses: { ...jsonOk(Approved, "How many were approved"), ...errors },
+  responses: { ...jsonOk(GuestsApproved, "How many were approved"), ...errors },
 });
 
 // POST /api/Reservations/approveGuests
@@ -229,16 +230,36 @@ const approveGuestsByLink = createRoute({
   path: "/Reservations/approveGuests",
   tags: ["Reservations"],
   summary: `${approveSummary} (the e-mailed single-use link; no sign-in)`,
-  request: jsonBody(z.object({ token: z.string().min(1).max(100) }).meta({ id: "ApprovalToken" })),
+  description: "Only the guests the link names: those held when its e-mail was written, which " +
+    "lists them; a guest who came in later waits for another approval.",
+  request: jsonBody(ApprovalToken),
   responses: {
     ...problemResponses,
-    ...jsonOk(Approved, "How many were approved"),
+    ...jsonOk(GuestsApproved, "How many were approved"),
     400: { description: "InvalidToken: used, expired or unknown" },
     409: { description: "CheckInClosed (the stay was cancelled)" },
   },
 });
 
+// POST /api/Reservations/approveGuests/preview
+const previewApprovalByLink = createRoute({
+  method: "post",
+  path: "/Reservations/approveGuests/preview",
+  tags: ["Reservations"],
+  summary: "Who the e-mailed approval link would approve, for its page to show before the tap " +
+    "(the link stays unused; no sign-in)",
+  request: jsonBody(ApprovalToken),
+  responses: {
+    ...problemResponses,
+    ...jsonOk(ApprovalLinkPreview, "The stay and the named guests still waiting"),
+    400: { description: "InvalidToken: used, expired or unknown" },
+  },
+});
+
 export const reservationRoutes = createRouter()
+  .openapi(previewApprovalByLink, async (c) => {
+    return c.json(await previewApprovalLink(serviceContext(c), c.req.valid("json")), 200);
+  })
   .openapi(approveGuestsByLink, async (c) => {
     return c.json(await approveStayGuestsByToken(serviceContext(c), c.req.valid("json")), 200);
   })

@@ -40,6 +40,7 @@ export const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   // The e-mailed "not my guest" link: a token to guess, like a reset code.
   { method: "POST", path: "/api/Guests/notMine", group: "resetPassword" },
   { method: "POST", path: "/api/Reservations/approveGuests", group: "resetPassword" },
+  { method: "POST", path: "/api/Reservations/approveGuests/preview", group: "resetPassword" },
   // The e-mailed "confirm or decline" link of a walk-in's stay request.
   { method: "POST", path: "/api/StayRequests/answer", group: "resetPassword" },
   { method: "POST", path: "/api/Support/contact-form", group: "contact" },

@@ -33,8 +33,10 @@ export const guestDisownTokens = sqliteTable("guest_disown_tokens", {
 
 /**
  * The single-use "approve the guests" link of a notification e-mail (issue 20): as the "not my
- * guest" link, made by the notifications worker, stored as SHA-256, valid for 30 days; it
- * approves every held guest of its stay.
+ * guest" link, made by the notifications worker, stored as SHA-256, valid for 30 days. It approves
+ * the guests it names and no others (issue 30, N7): those of its stay held when the e-mail was
+ * written, whom the e-mail lists. A link without names (made before; migration 0037 ended them)
+ * approves nobody.
  */
 export const stayApprovalTokens = sqliteTable("stay_approval_tokens", {
   id: text().primaryKey(),
@@ -43,4 +45,6 @@ export const stayApprovalTokens = sqliteTable("stay_approval_tokens", {
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
   usedAt: integer({ mode: "timestamp_ms" }),
+  /** The ids of the guests the link approves, as JSON. */
+  guestIds: text({ mode: "json" }).$type<string[]>(),
 }, (t) => [index("stay_approval_tokens_reservation_idx").on(t.reservationId)]);

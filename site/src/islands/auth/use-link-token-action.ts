@@ -8,7 +8,7 @@ export type LinkActionState<Result> =
   | { status: "failed"; error?: unknown };
 
 /** Reads the token once and drops it from the address (a shared screen, the history). */
-function tokenOfAddress(): string | undefined {
+export function tokenOfAddress(): string | undefined {
   const token = decodeURIComponent(location.hash.slice(1));
   if (token) history.replaceState(history.state, "", location.pathname);
   return token || undefined;

@@ -1,5 +1,10 @@
 import type { GuestStatus } from "@shared/enums.ts";
 import type { Guest, GuestForm } from "@shared/schemas/guest.ts";
+import type {
+  ApprovalLinkPreview,
+  ApprovalToken,
+  GuestsApproved,
+} from "@shared/schemas/guest-approval.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
 import type { ProofOfResidence } from "@shared/schemas/proof-of-residence.ts";
 import type { SettlementSearch } from "@shared/schemas/settlement.ts";
@@ -180,14 +185,30 @@ export function disownGuestByLink(token: string): Promise<DisownOutcome> {
 }
 
 /** How many held guests an approval let go to eVisitor (0: none waited). */
-export type ApprovalOutcome = { approved: number };
+export type ApprovalOutcome = GuestsApproved;
 
 /** POST /api/Reservations/{code}/approveGuests: the host's one tap per stay (issue 20). */
 export function approveStayGuests(code: string): Promise<ApprovalOutcome> {
   return apiPost<ApprovalOutcome>(`/api/Reservations/${encodeURIComponent(code)}/approveGuests`);
 }
 
-/** POST /api/Reservations/approveGuests: the e-mailed single-use link (no sign-in). */
+/**
+ * POST /api/Reservations/approveGuests/preview: who the e-mailed link would approve (the stay and
+ * the guests it names that still wait), for its page to show before the tap; the link stays
+ * unused.
+ */
+export function previewApprovalLink(token: string): Promise<ApprovalLinkPreview> {
+  return apiRequest<ApprovalLinkPreview>("/api/Reservations/approveGuests/preview", {
+    auth: false,
+    method: "POST",
+    body: { token } satisfies ApprovalToken,
+  });
+}
+
+/**
+ * POST /api/Reservations/approveGuests: the e-mailed single-use link (no sign-in); it approves
+ * only the guests it names.
+ */
 export function approveStayGuestsByLink(token: string): Promise<ApprovalOutcome> {
   return apiRequest<ApprovalOutcome>("/api/Reservations/approveGuests", {
     auth: false,
