@@ -5,12 +5,18 @@
  * docs/benchmarks.md. The same split, seed and count always give the same bytes.
  *
  *   deno run -A bench/mrz-synth.ts --out data/mrz-synth/report --split report [--count 200] [--seed 1]
+ *     [--realism plain|real|mixed]
+ *
+ * `--realism` (./mrz-synth/look.ts): `plain` draws as the earlier figures' sets; `real` gives
+ * every document what real ones have (security print through the zone, laser engraving, other
+ * OCR-B renderings, halftone, re-saved JPEGs, thumbnails); `mixed` half of them.
  *
  * Needs the OCR-B font (Debian fonts-ocr-b) and DejaVu/Liberation fonts, drawn by sharp.
  */
 import { parseArgs } from "node:util";
 import { type Split, SPLITS } from "./mrz-synth/random.ts";
 import { writeSet } from "./mrz-synth/write-set.ts";
+import { type Realism, REALISMS } from "./mrz-synth/look.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -19,12 +25,17 @@ const { values } = parseArgs({
     split: { type: "string" },
     count: { type: "string", default: "200" },
     seed: { type: "string", default: "1" },
+    realism: { type: "string", default: "plain" },
     concurrency: { type: "string", default: "2" },
   },
 });
-if (!values.out || !SPLITS.includes(values.split as Split)) {
+if (
+  !values.out || !SPLITS.includes(values.split as Split) ||
+  !REALISMS.includes(values.realism as Realism)
+) {
   console.error(
-    "usage: deno run -A bench/mrz-synth.ts --out DIR --split train|tune|report [--count N] [--seed S]",
+    "usage: deno run -A bench/mrz-synth.ts --out DIR --split train|tune|report [--count N] [--seed S]" +
+      " [--realism plain|real|mixed]",
   );
   Deno.exit(2);
 }
@@ -41,6 +52,7 @@ const manifest = await writeSet({
   split: values.split as Split,
   count,
   seed,
+  realism: values.realism as Realism,
   concurrency: Number(values.concurrency),
   onItem: (done) => {
     if (done % 25 === 0 || done === count) {

@@ -3,6 +3,7 @@ import { apply, homography, type Point, verticalScale } from "./homography.ts";
 import type { PhotoPlan } from "./plan.ts";
 import { type Rng, round } from "./random.ts";
 import { type DocumentDrawing, MRZ_CHAR_MM } from "./render-document.ts";
+import type { PipelineLook } from "./look.ts";
 
 /**
  * Takes the photo a plan describes: the document drawn at the size that gives the wanted MRZ
@@ -31,6 +32,7 @@ export async function photograph(
   mrzCenterMm: Point,
   draw: (pxPerMm: number) => DocumentDrawing,
   rng: Rng,
+  pipeline: PipelineLook | null = null,
 ): Promise<Photo> {
   // 1. Where the corners go (millimetres), and the drawing scale that gives the wanted capitals.
   const { w, h } = sizeMm;
@@ -65,9 +67,14 @@ export async function photograph(
 
   // 2. The document, drawn at that scale.
   const drawing = draw(pxPerMm);
-  const doc = await sharp(Buffer.from(drawing.svg)).ensureAlpha().raw().toBuffer({
-    resolveWithObject: true,
-  });
+  const raster = drawing.supersample > 1
+    ? sharp(Buffer.from(drawing.svg), { density: 72 * drawing.supersample }).resize(
+      drawing.width,
+      drawing.height,
+      { fit: "fill" },
+    )
+    : sharp(Buffer.from(drawing.svg));
+  const doc = await raster.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const dw = doc.info.width, dh = doc.info.height, src = doc.data;
 
   // 3. The canvas: the moved document plus margins.
@@ -227,9 +234,32 @@ export async function photograph(
     }
     blurred[o] = clamp(r), blurred[o + 1] = clamp(g), blurred[o + 2] = clamp(b);
   }
+  if (pipeline?.halftone) halftone(blurred, width, height, pipeline.halftone);
 
-  // 8. Orientation (clockwise, as the fixtures record it) and encoding.
+  // 8. Orientation (clockwise, as the fixtures record it), the look's re-saving and shrinking,
+  // and encoding.
   let final = sharp(blurred, { raw: { width, height, channels: 3 } }).rotate(plan.orientationDeg);
+  let shrink = 1;
+  if (pipeline?.recompressQuality || pipeline?.downscaleWidth) {
+    let turned = await final.raw().toBuffer({ resolveWithObject: true });
+    if (pipeline.recompressQuality) {
+      const saved = await sharp(turned.data, { raw: turned.info }).jpeg({
+        quality: pipeline.recompressQuality,
+      }).toBuffer();
+      turned = await sharp(saved).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    }
+    final = sharp(turned.data, { raw: turned.info });
+    if (pipeline.downscaleWidth && pipeline.downscaleWidth < turned.info.width) {
+      shrink = pipeline.downscaleWidth / turned.info.width;
+      final = sharp(await final.resize({ width: pipeline.downscaleWidth }).raw().toBuffer(), {
+        raw: {
+          width: pipeline.downscaleWidth,
+          height: Math.round(turned.info.height * shrink),
+          channels: 3,
+        },
+      });
+    }
+  }
   if (photocopy) final = final.toColourspace("b-w");
   final = plan.jpegQuality === null
     ? final.png({ compressionLevel: 6 })
@@ -238,10 +268,10 @@ export async function photograph(
 
   const turn = (p: Point): Point => {
     const [x, y] = apply(forward, p);
-    if (plan.orientationDeg === 90) return [height - y, x];
-    if (plan.orientationDeg === 180) return [width - x, height - y];
-    if (plan.orientationDeg === 270) return [y, width - x];
-    return [x, y];
+    if (plan.orientationDeg === 90) return [(height - y) * shrink, x * shrink];
+    if (plan.orientationDeg === 180) return [(width - x) * shrink, (height - y) * shrink];
+    if (plan.orientationDeg === 270) return [y * shrink, (width - x) * shrink];
+    return [x * shrink, y * shrink];
   };
   const mrzLineQuads = drawing.lines.map((l) =>
     ([[l.x, l.y], [l.x + l.w, l.y], [l.x + l.w, l.y + l.h], [l.x, l.y + l.h]] as Point[])
@@ -253,7 +283,7 @@ export async function photograph(
     kind: plan.kind,
     scale: round(pxPerMm / BASE_PX_PER_MM, 3),
     rotationDeg: plan.rotationDeg,
-    mrzCharHeightPx: round(mrzCharHeightPx, 1),
+    mrzCharHeightPx: round(mrzCharHeightPx * shrink, 1),
   };
   if (plan.keystone) {
     degradations.keystone = plan.keystone;
@@ -283,6 +313,7 @@ export async function photograph(
   degradations.noiseSigma = plan.noiseSigma;
   degradations.orientationDeg = plan.orientationDeg;
   degradations.jpegQuality = plan.jpegQuality;
+  if (pipeline) degradations.pipeline = pipeline;
   return {
     bytes: new Uint8Array(data),
     width: info.width,
@@ -291,6 +322,25 @@ export async function photograph(
     degradations,
     mrzLineQuads,
   };
+}
+
+/** A printed halftone screen (dots at an angle), as a scan or photo of a print shows it. */
+function halftone(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  screen: NonNullable<PipelineLook["halftone"]>,
+) {
+  const a = (screen.angleDeg * Math.PI) / 180, k = (2 * Math.PI) / screen.periodPx;
+  const ca = Math.cos(a) * k, sa = Math.sin(a) * k;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const dots = Math.cos(x * ca + y * sa) * Math.cos(-x * sa + y * ca);
+      const f = 1 - screen.depth * (0.5 + 0.5 * dots);
+      const o = (y * width + x) * 3;
+      pixels[o] *= f, pixels[o + 1] *= f, pixels[o + 2] *= f;
+    }
+  }
 }
 
 function clamp(v: number): number {

@@ -1,6 +1,7 @@
 import type { IdentityDocument, MrzFormat } from "./documents.ts";
 import { isoDate } from "./compose-mrz.ts";
 import type { Rng } from "./random.ts";
+import type { DocumentLook } from "./look.ts";
 
 /**
  * A document as SVG in millimetres, drawn at `pxPerMm` by sharp (librsvg + pango): rounded card,
@@ -22,8 +23,13 @@ export const MRZ_FONT_MM = MRZ_PITCH_MM / OCRB_ADVANCE_EM;
 /** Height of an MRZ capital (2.53 mm). */
 export const MRZ_CHAR_MM = MRZ_FONT_MM * OCRB_CAP_EM;
 
+/** A drawing with a look is rasterised this many times larger, then shrunk (see lookedMrz). */
+export const SUPERSAMPLE = 4;
+
 export interface DocumentDrawing {
   svg: string;
+  /** Rasterise at this many times the size, then shrink to width × height. */
+  supersample: number;
   width: number;
   height: number;
   /** The MRZ's box in the drawing's pixels (for the char-height measure after warping). */
@@ -75,11 +81,17 @@ function titlesFor(doc: IdentityDocument): string[] {
 const SANS = ["DejaVu Sans", "Liberation Sans", "DejaVu Sans Condensed"];
 const SERIF = ["DejaVu Serif", "Liberation Serif"];
 
+/**
+ * `look` (./look.ts) draws the zone as a real document may have it: security print behind it,
+ * laser engraving, another OCR-B rendering, a hologram; its random draws come from `lookRng`, so
+ * a document without a look is drawn exactly as before.
+ */
 export function drawDocument(
   doc: IdentityDocument,
   mrzLines: string[],
   rng: Rng,
   pxPerMm: number,
+  look?: { document: DocumentLook; rng: Rng },
 ): DocumentDrawing {
   const { w, h } = CARD_MM[doc.format];
   const width = Math.round(w * pxPerMm), height = Math.round(h * pxPerMm);
@@ -148,17 +160,23 @@ export function drawDocument(
   const lineCount = mrzLines.length;
   const linePitch = doc.format === "TD1" ? rng.float(3.9, 4.3) : rng.float(4.0, 4.6);
   const bottom = rng.float(3.4, 5.0);
-  const mrzWidth = mrzLines[0].length * MRZ_PITCH_MM;
+  const pitch = MRZ_PITCH_MM * (look?.document.pitchScale ?? 1);
+  const charMm = MRZ_CHAR_MM * (look?.document.sizeScale ?? 1);
+  const mrzWidth = mrzLines[0].length * pitch;
   const left = Math.max(2.6, (w - mrzWidth) / 2 + rng.float(-1.2, 1.2));
   const lastBaseline = h - bottom;
   const firstBaseline = lastBaseline - (lineCount - 1) * linePitch;
-  const mrzTop = firstBaseline - MRZ_CHAR_MM;
+  const mrzTop = firstBaseline - charMm;
   // The clear zone under the MRZ: lighter, the pattern faint.
+  const clearTop = mrzTop - rng.float(1.5, 3), clearOpacity = rng.float(0.45, 0.85);
   parts.push(
-    `<rect x="0" y="${
-      (mrzTop - rng.float(1.5, 3)).toFixed(2)
-    }" width="${w}" height="${h}" fill="#fff" opacity="${rng.float(0.45, 0.85).toFixed(2)}"/>`,
+    `<rect x="0" y="${clearTop.toFixed(2)}" width="${w}" height="${h}" fill="#fff" opacity="${
+      (look?.document.clearZone ?? clearOpacity).toFixed(2)
+    }"/>`,
   );
+  if (look?.document.zonePrint) {
+    parts.push(zonePrint(look.document.zonePrint, look.rng, w, h, clearTop));
+  }
 
   // Header: state and document titles.
   const titleFont = rng.pick([...SANS, ...SERIF]);
@@ -311,16 +329,32 @@ export function drawDocument(
 
   // The MRZ itself, every character placed at its 2.54 mm pitch.
   const mrzInk = rng.pick(["#121212", "#1a1a22", "#202020", "#101820", "#262626"]);
-  mrzLines.forEach((line, i) => {
-    const xs = [...line].map((_, k) => (left + k * MRZ_PITCH_MM).toFixed(3)).join(" ");
+  if (look) {
     parts.push(
-      `<text x="${xs}" y="${
-        (firstBaseline + i * linePitch).toFixed(3)
-      }" font-family="OCR B" font-size="${MRZ_FONT_MM.toFixed(4)}" fill="${mrzInk}">${
-        escapeXml(line)
-      }</text>`,
+      lookedMrz(look.document, look.rng, mrzLines, {
+        left,
+        firstBaseline,
+        linePitch,
+        pitch,
+        fontMm: MRZ_FONT_MM * look.document.sizeScale,
+        pxPerMm,
+      }),
     );
-  });
+    if (look.document.hologram) {
+      parts.push(hologram(look.document.hologram, w, clearTop, h));
+    }
+  } else {
+    mrzLines.forEach((line, i) => {
+      const xs = [...line].map((_, k) => (left + k * MRZ_PITCH_MM).toFixed(3)).join(" ");
+      parts.push(
+        `<text x="${xs}" y="${
+          (firstBaseline + i * linePitch).toFixed(3)
+        }" font-family="OCR B" font-size="${MRZ_FONT_MM.toFixed(4)}" fill="${mrzInk}">${
+          escapeXml(line)
+        }</text>`,
+      );
+    });
+  }
   parts.push("</g>");
 
   const svg =
@@ -329,6 +363,7 @@ export function drawDocument(
     }</svg>`;
   return {
     svg,
+    supersample: look ? SUPERSAMPLE : 1,
     width,
     height,
     mrz: {
@@ -339,11 +374,151 @@ export function drawDocument(
     },
     lines: mrzLines.map((_, i) => ({
       x: left * (width / w),
-      y: (firstBaseline + i * linePitch - MRZ_CHAR_MM) * (height / h),
+      y: (firstBaseline + i * linePitch - charMm) * (height / h),
       w: mrzWidth * (width / w),
-      h: MRZ_CHAR_MM * (height / h),
+      h: charMm * (height / h),
     })),
   };
+}
+
+/** Security print behind the zone, from `top` down: guilloche waves, a tint or microtext rows. */
+function zonePrint(
+  print: NonNullable<DocumentLook["zonePrint"]>,
+  rng: Rng,
+  w: number,
+  h: number,
+  top: number,
+): string {
+  const colour = `hsl(${print.hue},${rng.int(20, 60)}%,${print.lightness}%)`;
+  const opacity = print.opacity.toFixed(2);
+  if (print.kind === "tint") {
+    return `<rect x="0" y="${top.toFixed(2)}" width="${w}" height="${
+      (h - top).toFixed(2)
+    }" fill="${colour}" opacity="${opacity}"/>`;
+  }
+  if (print.kind === "microtext") {
+    const size = rng.float(0.45, 0.8), words = rng.pick(MICROTEXT);
+    const row = words.repeat(Math.ceil(w / (words.length * size * 0.55)) + 1);
+    const rows: string[] = [];
+    for (let y = top + size; y < h; y += size * rng.float(1.05, 1.6)) {
+      rows.push(
+        `<text x="${(-rng.float(0, 5)).toFixed(2)}" y="${
+          y.toFixed(2)
+        }" font-family="DejaVu Sans" ` +
+          `font-size="${size.toFixed(2)}">${row}</text>`,
+      );
+    }
+    return `<g fill="${colour}" opacity="${opacity}">${rows.join("")}</g>`;
+  }
+  const lines: string[] = [];
+  const lambda = rng.float(3, 14), amp = rng.float(0.4, 2.5), gap = rng.float(0.35, 1.2);
+  const width = rng.float(0.06, 0.16);
+  for (let y0 = top - amp; y0 < h + amp; y0 += gap) {
+    const phase = rng.float(0, 6.3);
+    const pts: string[] = [];
+    for (let x = -1; x <= w + 1; x += 0.6) {
+      const y = y0 + amp * Math.sin((2 * Math.PI * x) / lambda + phase) +
+        0.3 * amp * Math.sin((2 * Math.PI * x) / (lambda * 3.1));
+      pts.push(`${x.toFixed(1)},${y.toFixed(2)}`);
+    }
+    lines.push(`<polyline points="${pts.join(" ")}"/>`);
+  }
+  return `<g fill="none" stroke="${colour}" stroke-width="${
+    width.toFixed(3)
+  }" opacity="${opacity}">${lines.join("")}</g>`;
+}
+
+const MICROTEXT = [
+  "REPUBLIKA HRVATSKA ",
+  "BUNDESREPUBLIK DEUTSCHLAND ",
+  "REPUBLIQUE FRANCAISE ",
+  "REPUBBLICA ITALIANA ",
+  "EUROPEAN UNION ",
+];
+
+/**
+ * The MRZ as `look` renders it: each character its own glyph at its slot's centre (so another
+ * rendering's width or size keeps the pitch), grey and uneven for laser engraving, thinned
+ * (eroded) or made heavy (outlined), laser grain cut into the strokes.
+ */
+function lookedMrz(
+  look: DocumentLook,
+  rng: Rng,
+  lines: string[],
+  at: {
+    left: number;
+    firstBaseline: number;
+    linePitch: number;
+    pitch: number;
+    fontMm: number;
+    pxPerMm: number;
+  },
+): string {
+  const grey = look.ink.grey;
+  const ink = `rgb(${grey},${grey},${Math.min(255, grey + rng.int(0, 12))})`;
+  const filters: string[] = [];
+  // librsvg erodes by whole device pixels (any radius takes at least one): the drawing is made
+  // SUPERSAMPLE times larger and shrunk (./photograph.ts), so a pixel there is a fraction here.
+  const erodePx = Math.round((-look.strokeMm / 2) * at.pxPerMm * SUPERSAMPLE);
+  if (erodePx >= 1) {
+    filters.push(
+      `<feMorphology operator="erode" radius="${
+        (erodePx / (at.pxPerMm * SUPERSAMPLE)).toFixed(4)
+      }"/>`,
+    );
+  }
+  if (look.ink.grain) {
+    filters.push(
+      `<feTurbulence type="fractalNoise" baseFrequency="${
+        rng.float(2, 5).toFixed(2)
+      }" numOctaves="1" seed="${rng.int(1, 999)}" result="noise"/>` +
+        `<feColorMatrix in="noise" type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -0.9 1.35" result="holes"/>` +
+        `<feComposite in="SourceGraphic" in2="holes" operator="in"/>`,
+    );
+  }
+  const filterDef = filters.length
+    ? `<filter id="mrzink" x="-0.05" y="-0.5" width="1.1" height="2">${
+      filters.length === 2 ? filters[0].replace("/>", ' result="thin"/>') : filters[0]
+    }${filters.length === 2 ? filters[1].replace('in="SourceGraphic"', 'in="thin"') : ""}</filter>`
+    : "";
+  const stroke = look.strokeMm > 0
+    ? ` stroke="${ink}" stroke-width="${look.strokeMm.toFixed(3)}" stroke-linejoin="round"`
+    : "";
+  const glyphs: string[] = [];
+  lines.forEach((line, i) => {
+    const drawn = look.lowercaseO ? line.replaceAll("O", "o") : line;
+    [...drawn].forEach((char, k) => {
+      const x = at.left + (k + 0.5) * at.pitch + rng.normal() * look.ink.jitterMm;
+      const y = at.firstBaseline + i * at.linePitch + rng.normal() * look.ink.jitterMm * 0.6;
+      const opacity = 1 - look.ink.fade * rng.next();
+      glyphs.push(
+        `<text transform="translate(${x.toFixed(3)} ${y.toFixed(3)}) scale(${
+          look.stretch.toFixed(3)
+        } 1)"${opacity < 1 ? ` opacity="${opacity.toFixed(2)}"` : ""}>${escapeXml(char)}</text>`,
+      );
+    });
+  });
+  return `${filterDef ? `<defs>${filterDef}</defs>` : ""}<g font-family="OCR B" font-size="${
+    at.fontMm.toFixed(4)
+  }" text-anchor="middle" fill="${ink}"${stroke}${filterDef ? ' filter="url(#mrzink)"' : ""}>${
+    glyphs.join("")
+  }</g>`;
+}
+
+/** A laminate's hologram: iridescent bands, faint, across the zone. */
+function hologram(
+  holo: NonNullable<DocumentLook["hologram"]>,
+  w: number,
+  top: number,
+  h: number,
+): string {
+  const stops = [0, 60, 120, 180, 240, 300, 360].map((hue, i) =>
+    `<stop offset="${(i / 6).toFixed(3)}" stop-color="hsl(${hue % 360},70%,72%)"/>`
+  ).join("");
+  return `<defs><linearGradient id="holo" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="${holo.bandMm}" y2="0" spreadMethod="repeat" gradientTransform="rotate(${holo.angleDeg})">${stops}</linearGradient></defs>` +
+    `<rect x="0" y="${(top - 2).toFixed(2)}" width="${w}" height="${
+      (h - top + 2).toFixed(2)
+    }" fill="url(#holo)" opacity="${holo.opacity.toFixed(2)}"/>`;
 }
 
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];

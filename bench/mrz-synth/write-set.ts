@@ -6,6 +6,7 @@ import { photograph } from "./photograph.ts";
 import { planPhoto } from "./plan.ts";
 import { Rng, type Split } from "./random.ts";
 import { CARD_MM, drawDocument, MRZ_CHAR_MM } from "./render-document.ts";
+import { drawLook, type Realism } from "./look.ts";
 
 /**
  * One synthetic photo and its ground truth (the fixtures' JSON), and a whole set written to a
@@ -22,14 +23,20 @@ export async function makeItem(
   seed: number,
   index: number,
   nameWidth = 3,
+  realism: Realism = "plain",
 ): Promise<SyntheticItem> {
   const rng = Rng.forDocument(split, seed, index);
-  // Separate streams, so that drawing the document never shifts the photo's parameters.
+  // Separate streams, so that drawing the document never shifts the photo's parameters, and a
+  // look (./look.ts) never shifts either.
   const docRng = rng.fork(), designRng = rng.fork(), planRng = rng.fork(), photoRng = rng.fork();
+  const lookRng = rng.fork();
   const level = (index % 4) as 0 | 1 | 2 | 3;
   const doc = drawIdentity(docRng, REFERENCE_DATE);
   const mrz = composeMrz(doc);
-  const plan = planPhoto(planRng, level);
+  const look = drawLook(lookRng.fork(), realism, doc.format, level);
+  const drawnPlan = planPhoto(planRng, level);
+  const plan = look?.pipeline.margin ? { ...drawnPlan, margin: look.pipeline.margin } : drawnPlan;
+  const lookDrawRng = lookRng.fork();
   const size = CARD_MM[doc.format];
   // The MRZ's middle, for the scale: its drawing puts the lines about 4–5 mm above the bottom.
   const mrzCenter: [number, number] = [
@@ -37,10 +44,23 @@ export async function makeItem(
     size.h - 4.2 - (mrz.lines.length - 1) * 2.1 - MRZ_CHAR_MM / 2,
   ];
   let drawing: ReturnType<typeof drawDocument> | undefined;
-  const photo = await photograph(plan, size, mrzCenter, (pxPerMm) => {
-    drawing = drawDocument(doc, mrz.lines, designRng.fork(), pxPerMm);
-    return drawing;
-  }, photoRng);
+  const photo = await photograph(
+    plan,
+    size,
+    mrzCenter,
+    (pxPerMm) => {
+      drawing = drawDocument(
+        doc,
+        mrz.lines,
+        designRng.fork(),
+        pxPerMm,
+        look ? { document: look.document, rng: lookDrawRng.fork() } : undefined,
+      );
+      return drawing;
+    },
+    photoRng,
+    look?.pipeline,
+  );
   const ext = photo.mimeType === "image/png" ? "png" : "jpg";
   const base = `${
     String(index + 1).padStart(nameWidth, "0")
@@ -69,6 +89,7 @@ export async function makeItem(
     index,
     imageInfo: { width: photo.width, height: photo.height, mimeType: photo.mimeType },
     degradations: photo.degradations,
+    look: look?.document ?? null,
     // Beyond the fixtures' fields: where each MRZ line is, for training a detector or recognizer.
     mrzLineQuads: photo.mrzLineQuads,
   };
@@ -80,11 +101,14 @@ export interface SetOptions {
   split: Split;
   count: number;
   seed: number;
+  realism?: Realism;
   concurrency?: number;
   onItem?: (done: number, item: SyntheticItem) => void;
 }
 
-export async function writeSet({ out, split, count, seed, concurrency = 2, onItem }: SetOptions) {
+export async function writeSet(
+  { out, split, count, seed, realism = "plain", concurrency = 2, onItem }: SetOptions,
+) {
   await assertOcrbFont();
   await Deno.mkdir(out, { recursive: true });
   const nameWidth = Math.max(3, String(count).length);
@@ -93,7 +117,7 @@ export async function writeSet({ out, split, count, seed, concurrency = 2, onIte
   const entries = await Promise.all(
     Array.from({ length: count }, (_, index) =>
       limit(async () => {
-        const item = await makeItem(split, seed, index, nameWidth);
+        const item = await makeItem(split, seed, index, nameWidth, realism);
         const json = item.image.replace(/\.(png|jpg)$/, ".json");
         await Deno.writeFile(`${out}/${item.image}`, item.bytes);
         await Deno.writeTextFile(
@@ -131,6 +155,7 @@ export async function writeSet({ out, split, count, seed, concurrency = 2, onIte
     synthetic: true,
     split,
     seed,
+    realism,
     count,
     referenceDate: REFERENCE_DATE.toISOString().slice(0, 10),
     byLevel: tally("level"),
