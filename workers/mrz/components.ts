@@ -75,3 +75,45 @@ export function connectedBlobs(mask: Uint8Array, width: number, height: number):
   }
   return [...boxes.values()];
 }
+
+/**
+ * Blobs joined where one character's strokes came apart one above the other (thin laser
+ * engraving, a stroke lost to glare or a pattern line: the top and bottom of a digit found as
+ * two blobs, or a piece inside another's box): pieces that share at least half the narrower's
+ * width and nearly touch are one box. Lines of a
+ * zone are more than half a character apart, so two lines never merge. A piece beside another
+ * (an O split left and right) is left: the text-line step steps over it.
+ */
+export function mergeStacked(blobs: Blob[]): Blob[] {
+  const sorted = [...blobs].sort((a, b) => a.x0 - b.x0);
+  const parent = sorted.map((_, i) => i);
+  const find = (a: number): number => {
+    while (parent[a] !== a) a = parent[a] = parent[parent[a]];
+    return a;
+  };
+  for (let i = 0; i < sorted.length; i++) {
+    const a = sorted[i];
+    for (let j = i + 1; j < sorted.length && sorted[j].x0 <= a.x1; j++) {
+      const b = sorted[j];
+      const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1;
+      if (overlap < 0.5 * Math.min(blobWidth(a), blobWidth(b))) continue;
+      const gap = Math.max(a.y0, b.y0) - Math.min(a.y1, b.y1) - 1;
+      const h = Math.max(blobHeight(a), blobHeight(b));
+      if (gap > 0.3 * h) continue;
+      const ra = find(i), rb = find(j);
+      if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+    }
+  }
+  const merged = new Map<number, Blob>();
+  sorted.forEach((b, i) => {
+    const root = find(i);
+    const box = merged.get(root);
+    if (!box) merged.set(root, { ...b });
+    else {
+      box.x0 = Math.min(box.x0, b.x0), box.x1 = Math.max(box.x1, b.x1);
+      box.y0 = Math.min(box.y0, b.y0), box.y1 = Math.max(box.y1, b.y1);
+      box.pixels += b.pixels;
+    }
+  });
+  return [...merged.values()];
+}

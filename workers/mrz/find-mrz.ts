@@ -22,8 +22,16 @@ const midY = (line: TextLine) => line.intercept + line.slope * (line.startX + li
  * regular pitch. Returns the best-scoring candidate, or undefined.
  */
 export function findMrz(lines: TextLine[]): MrzRegion | undefined {
+  return mrzCandidates(lines, 1)[0];
+}
+
+/**
+ * The `count` best-scoring candidates, best first: where the lines are many and rough (found by
+ * projection), the likeliest group is not always the zone, and the decoder picks.
+ */
+export function mrzCandidates(lines: TextLine[], count: number): MrzRegion[] {
   const sorted = [...lines].sort((a, b) => midY(a) - midY(b));
-  let best: MrzRegion | undefined;
+  const all: MrzRegion[] = [];
   for (let i = 0; i < sorted.length; i++) {
     const group = [sorted[i]];
     for (let j = i + 1; j < sorted.length && group.length < 3; j++) {
@@ -34,11 +42,11 @@ export function findMrz(lines: TextLine[]): MrzRegion | undefined {
       const lines = group.slice(0, size);
       const aligned = alignedGroup(lines);
       for (const candidate of [scoreGroup(lines), aligned && scoreGroup(aligned)]) {
-        if (candidate && (!best || candidate.score > best.score)) best = candidate;
+        if (candidate) all.push(candidate);
       }
     }
   }
-  return best;
+  return all.sort((a, b) => b.score - a.score).slice(0, count);
 }
 
 function belowInZone(upper: TextLine, lower: TextLine): boolean {

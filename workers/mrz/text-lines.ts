@@ -41,7 +41,9 @@ export function textLines(blobs: Blob[], minChars: number): TextLine[] {
       const dx = centreX(b) - ax;
       const r = Math.max(ah, blobHeight(b));
       if (dx > 2 * Math.max(ah, 40)) break;
-      if (dx < 0.3 * r || dx > 1.9 * r) continue;
+      // Up to 2.4 heights: two chevrons (about 0.55 of a capital) of a rendering whose
+      // characters are small against ICAO's pitch are 2.1 of their own heights apart.
+      if (dx < 0.3 * r || dx > 2.4 * r) continue;
       const dy = Math.abs(centreY(b) - ay);
       if (dy > 0.3 * r + 0.18 * dx) continue;
       if (Math.min(ah, blobHeight(b)) < 0.4 * r) continue;
