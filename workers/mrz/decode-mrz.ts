@@ -335,7 +335,8 @@ export function decodeMrz(
       relevant(group, best, k) && probabilityOf(probabilities, index, kind, best[k]) < CERTAIN_CHAR
     );
     if (corrected && group.valid && ++corrections > MAX_CORRECTIONS) return undefined;
-    const doubtful = corrected || share < CERTAIN_FIELD || unsure;
+    const twin = group.valid ? twinPasses(best, positions, group.valid, probabilities) : false;
+    const doubtful = corrected || share < CERTAIN_FIELD || unsure || twin;
     if (doubtful && explain) {
       explain(
         group.fields,
@@ -343,6 +344,7 @@ export function decodeMrz(
           corrected && "corrected",
           share < CERTAIN_FIELD && `share ${share.toFixed(3)}`,
           unsure && "unsure character",
+          twin && "a look-alike twin passes the check",
         ].filter(Boolean).join(", "),
       );
     }
@@ -366,6 +368,62 @@ function digitsRead(probabilities: Float32Array, positions: { index: number }[])
     return DIGITS.includes(best.char) && best.p >= 0.5;
   });
   return digits.length >= 2;
+}
+
+/**
+ * Letters and digits OCR-B draws alike. Where a position may hold either (a document number,
+ * optional data), the check digit tells them apart only when their values differ by a weight
+ * it sees: G (16) and 6 differ by 10, and two swaps can cancel (O for 0 at weights 7 and 3 add
+ * 24 × 10 ≡ 0). Such a twin reading is as valid as the chosen one.
+ */
+const TWIN_P = 1e-3;
+const DIGIT_TWINS: Record<string, string> = {
+  O: "0",
+  "0": "OD",
+  D: "0",
+  Q: "0",
+  I: "1",
+  "1": "I",
+  B: "8",
+  "8": "B",
+  S: "5",
+  "5": "S",
+  Z: "2",
+  "2": "Z",
+  G: "6",
+  "6": "G",
+};
+
+/**
+ * Whether another reading of `text`, one or two look-alike swaps away, passes `valid` too; a
+ * swap counts where the classifier gives the other character some chance (TWIN_P): a clear 6 is
+ * not doubted for being a G's twin.
+ */
+function twinPasses(
+  text: string,
+  positions: { index: number; allowed: string }[],
+  valid: (text: string) => boolean,
+  probabilities: Float32Array,
+): boolean {
+  const swaps: { k: number; char: string }[] = [];
+  positions.forEach(({ index, allowed }, k) => {
+    for (const char of DIGIT_TWINS[text[k]] ?? "") {
+      const p = probabilities[index * MRZ_ALPHABET.length + MRZ_ALPHABET.indexOf(char)];
+      if (allowed.includes(char) && p >= TWIN_P) swaps.push({ k, char });
+    }
+  });
+  const swapped = (...changes: { k: number; char: string }[]) => {
+    const chars = [...text];
+    for (const { k, char } of changes) chars[k] = char;
+    return chars.join("");
+  };
+  for (let i = 0; i < swaps.length; i++) {
+    if (valid(swapped(swaps[i]))) return true;
+    for (let j = i + 1; j < swaps.length; j++) {
+      if (swaps[i].k !== swaps[j].k && valid(swapped(swaps[i], swaps[j]))) return true;
+    }
+  }
+  return false;
 }
 
 /** Name positions after the names end (the padding) do not matter; every other one does. */

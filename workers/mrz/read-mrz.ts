@@ -100,6 +100,12 @@ export async function readMrzFromImage(
  * knows (noise, a pattern taken for lines): not decoded, not tried again sharpened.
  */
 const LIKE_TEXT = 0.5;
+/**
+ * A reading that doubts more fields than this is no reading (a zone blurred past reading, found
+ * by projection, gives digits that the check digits hold and names that nothing checks): the
+ * guest types the fields faster than they would check and correct them all.
+ */
+const MAX_UNCERTAIN = 5;
 /** No new attempt starts after this: a photo that cannot be read is answered quickly. */
 const TIME_BUDGET_MS = 2000;
 
@@ -139,7 +145,7 @@ function decodeReading(
   const format = documentFormatOf(reading);
   const decoded = decodeMrz(format, reading.probabilities, { explain });
   const fields = decoded && parseMrz(decoded.lines, today, format);
-  if (!decoded || !fields) return undefined;
+  if (!decoded || !fields || decoded.uncertain.size > MAX_UNCERTAIN) return undefined;
   return { ok: true, format, lines: decoded.lines, fields, uncertain: [...decoded.uncertain] };
 }
 

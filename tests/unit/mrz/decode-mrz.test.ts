@@ -80,6 +80,32 @@ Deno.test("look-alikes that cancel in the check digit leave the field uncertain"
   assert.ok(decoded.uncertain.has("documentNumber"), "OO and 00 both pass: must be flagged");
 });
 
+Deno.test("a twin reading the classifier gives some chance is doubted, however sure the best", () => {
+  // Two O read where 00 is printed, each at 99.5 %: OO and 00 pass the check alike (24 × 7 and
+  // 24 × 3 cancel), and nothing but the classifier's confidence tells them apart.
+  const number = "OOAB12345";
+  const second = number + checkDigit(number) + TD3[1].slice(10, 43);
+  const composite = checkDigit(second.slice(0, 10) + second.slice(13, 20) + second.slice(21, 43));
+  const lines = [TD3[0], second + composite];
+  const read = probabilitiesOf(lines, {
+    [at(1, 0)]: { O: 0.995, "0": 0.005 },
+    [at(1, 1)]: { O: 0.995, "0": 0.005 },
+  });
+  const decoded = decodeMrz("TD3", read)!;
+  assert.equal(decoded.lines[1].slice(0, 9), number);
+  assert.ok(decoded.uncertain.has("documentNumber"), "00 passes too: must be flagged");
+});
+
+Deno.test("a clear digit is not doubted for being a letter's twin", () => {
+  // 6 and G differ by 10: a G would pass the check as well, but the classifier gives it no chance.
+  const number = "6AB123456";
+  const second = number + checkDigit(number) + TD3[1].slice(10, 43);
+  const composite = checkDigit(second.slice(0, 10) + second.slice(13, 20) + second.slice(21, 43));
+  const decoded = decodeMrz("TD3", probabilitiesOf([TD3[0], second + composite]))!;
+  assert.equal(decoded.lines[1].slice(0, 9), number);
+  assert.deepEqual([...decoded.uncertain], []);
+});
+
 Deno.test("a character read with certainty is never changed to make a check digit pass", () => {
   // The check digit of the document number misread with certainty: no reading, no guess.
   const wrong = [TD3[0], TD3[1].slice(0, 9) + "7" + TD3[1].slice(10)];
