@@ -6,7 +6,11 @@ ocrb-glyphs.json (the layers). Needs Debian's python3-torch and python3-numpy on
 
     apt-get install python3-torch python3-numpy
     /usr/bin/python3 dev/mrz-glyphs/train.py --train data/glyphs/train [--train ...] \
-        --check data/glyphs/tune --epochs 12 --out workers/mrz/model/ocrb-glyphs
+        --check data/glyphs/tune --epochs 12 --out workers/mrz/model/ocrb-glyphs \
+        [--init workers/mrz/model/ocrb-glyphs.bin --max-lr 1e-3]
+
+--init starts from an earlier run's weights (fine-tuning on new data in a few epochs, where a
+run from scratch takes many).
 
 Deterministic for a given seed and data (one thread). On top of the photos' own degradations,
 training adds small shifts, contrast and stroke changes so that the network does not depend on
@@ -86,6 +90,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", default="workers/mrz/model/ocrb-glyphs")
+    parser.add_argument("--init", help="start from these weights (FILE.bin of an earlier run)")
+    parser.add_argument("--max-lr", type=float, default=3e-3)
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -99,9 +105,13 @@ def main():
     counts = np.bincount(labels, minlength=len(ALPHABET)).astype(np.float32)
     weights = torch.from_numpy((counts.sum() / (len(ALPHABET) * np.maximum(counts, 1))) ** 0.5)
     net = Net()
+    if args.init:
+        load_weights(net, args.init)
+        print(f"started from {args.init}: check accuracy " + ", ".join(
+            f"{accuracy(net, c, l):.4f}" for c, l in checks), flush=True)
     optimizer = torch.optim.Adam(net.parameters(), lr=2e-3)
     schedule = torch.optim.lr_scheduler.OneCycleLR(
-        optimizer, max_lr=3e-3, total_steps=args.epochs * ((len(cells) + 255) // 256))
+        optimizer, max_lr=args.max_lr, total_steps=args.epochs * ((len(cells) + 255) // 256))
     x_all = torch.from_numpy(cells)
     y_all = torch.from_numpy(labels)
     for epoch in range(args.epochs):
@@ -119,6 +129,19 @@ def main():
         report = ", ".join(f"{accuracy(net, c, l):.4f}" for c, l in checks)
         print(f"epoch {epoch + 1}: loss {total / len(cells):.4f}; check accuracy {report}", flush=True)
     save(net, args.out)
+
+
+def load_weights(net, path):
+    """The weights save() writes, layer by layer, into the same network."""
+    flat = np.fromfile(path, dtype="<f4")
+    at = 0
+    with torch.no_grad():
+        for layer in (net.conv1, net.conv2, net.conv3, net.fc1, net.fc2):
+            for tensor in (layer.weight, layer.bias):
+                n = tensor.numel()
+                tensor.copy_(torch.from_numpy(flat[at:at + n].copy()).reshape(tensor.shape))
+                at += n
+    assert at == flat.size, f"{path}: {flat.size} weights, the network has {at}"
 
 
 def save(net, out):
