@@ -16,7 +16,11 @@ export const AccommodationUnit = z
     type: z.string().nullable(),
     category: z.string().nullable(),
     address: z.string().nullable(),
-    externalCalendarLink: z.string().nullable(),
+    /**
+     * The platform calendars the unit imports, a setting: left out for members without the right
+     * to settings (reception; issue 30, N5).
+     */
+    externalCalendarLink: z.string().nullable().optional(),
     defaultCheckInTime: TimeOfDay.nullable(),
     defaultCheckOutTime: TimeOfDay.nullable(),
     wifiDetails: WifiDetails.nullable(),

@@ -151,6 +151,40 @@ export const Guest = z
 export type Guest = z.infer<typeof Guest>;
 
 /**
+ * A guest as reception sees it (issue 30, N5; shared/property-rights.ts: reception has no right to
+ * documents): the names and where the check-in and the registration stand, nothing of the person
+ * beyond that: no gender, birth date or place, citizenship, residence, address, document, e-mail,
+ * telephone, border crossing or tax category. Stays and the guests' check-in answer give members
+ * without the right to documents this instead of `Guest`.
+ */
+export const ReceptionGuest = Guest.pick({
+  id: true,
+  guid: true,
+  name: true,
+  middleName: true,
+  surname: true,
+  status: true,
+  registrationState: true,
+  registrationError: true,
+  registrationFailure: true,
+  registrationRetryAt: true,
+  nextDeadline: true,
+  anonymisedAt: true,
+  cancelRequestedAt: true,
+  undoCheckOutRequestedAt: true,
+}).meta({ id: "ReceptionGuest" });
+export type ReceptionGuest = z.infer<typeof ReceptionGuest>;
+
+/** A guest of a stay's answer: in full with the right to documents, else as reception sees it. */
+export const StayGuest = z.union([Guest, ReceptionGuest]);
+export type StayGuest = z.infer<typeof StayGuest>;
+
+/** Whether a stay's guest came with the personal data (the caller has the right to documents). */
+export function isFullGuest(guest: StayGuest): guest is Guest {
+  return "documentType" in guest;
+}
+
+/**
  * A guest as the check-in page sees them (issue 20): initials ("I. B.") and where the registration
  * stands; the full name only to the device whose check-in receipt entered the guest, and never a
  * document, a birth date or an address.

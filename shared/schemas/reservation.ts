@@ -5,7 +5,7 @@ import { AccommodationUnit } from "./accommodation-unit.ts";
 import { DateOnly, DateTime, Id, optionalText, SelectedId, TimeOfDay } from "./fields.ts";
 import { HostContact } from "./host-contact.ts";
 import { WifiDetails } from "./wifi-details.ts";
-import { Guest, GuestForm, PublicGuest } from "./guest.ts";
+import { GuestForm, PublicGuest, StayGuest } from "./guest.ts";
 
 /** Reservation (spec section 3) as the API returns it; the code is its public identifier. */
 export const Reservation = z
@@ -32,7 +32,8 @@ export const Reservation = z
      */
     platformMove: z.object({ startDate: DateOnly, endDate: DateOnly }).nullable(),
     description: z.string().nullable(),
-    guests: z.array(Guest),
+    /** Members without the right to documents (reception) get each as a ReceptionGuest. */
+    guests: z.array(StayGuest),
   })
   .meta({ id: "Reservation" });
 export type Reservation = z.infer<typeof Reservation>;

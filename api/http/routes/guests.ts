@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { Guest } from "@shared/schemas/guest.ts";
+import { Guest, StayGuest } from "@shared/schemas/guest.ts";
 import {
   GuestCancellation,
   GuestCheckOutList,
@@ -98,7 +98,10 @@ const checkIn = createRoute({
   path: "/Guests/checkin",
   summary: "Add or fix guests of the caller's stays and register them with eVisitor",
   request: jsonBody(HostGuestCheckInList),
-  responses: { ...jsonOk(z.array(Guest), "The guests as stored"), ...errors },
+  responses: {
+    ...jsonOk(z.array(StayGuest), "The guests as stored (reception: ReceptionGuest)"),
+    ...errors,
+  },
 });
 
 // POST /api/Guests/checkout

@@ -1,5 +1,5 @@
 import type { DocumentType, Gender } from "@shared/enums.ts";
-import type { Guest, PublicGuest } from "@shared/schemas/guest.ts";
+import type { Guest, PublicGuest, ReceptionGuest } from "@shared/schemas/guest.ts";
 import {
   type RegistrationFailure,
   registrationFailureOf,
@@ -76,7 +76,29 @@ export function toGuest(
   };
 }
 
-/** What anyone holding the check-in link may see of the guests already entered. */
+/**
+ * A guest as a member without the right to documents (reception) sees it (issue 30, N5): the
+ * names and the check-in and registration state, nothing else of the person.
+ */
+export function toReceptionGuest(guest: Guest): ReceptionGuest {
+  return {
+    id: guest.id,
+    guid: guest.guid,
+    name: guest.name,
+    middleName: guest.middleName,
+    surname: guest.surname,
+    status: guest.status,
+    registrationState: guest.registrationState,
+    registrationError: guest.registrationError,
+    ...(guest.registrationFailure ? { registrationFailure: guest.registrationFailure } : {}),
+    registrationRetryAt: guest.registrationRetryAt,
+    nextDeadline: guest.nextDeadline,
+    anonymisedAt: guest.anonymisedAt,
+    cancelRequestedAt: guest.cancelRequestedAt,
+    undoCheckOutRequestedAt: guest.undoCheckOutRequestedAt,
+  };
+}
+
 /**
  * A guest on the check-in page: initials and registration state; the full name only when
  * `inFull` (the reader's check-in receipt entered this guest).

@@ -1,16 +1,17 @@
 import { and, eq, ne } from "drizzle-orm";
 import { GuestCheckInRequested, GuestCheckOutRequested } from "@shared/events.ts";
 import type { RegistrationState } from "@shared/enums.ts";
-import type { Guest } from "@shared/schemas/guest.ts";
+import type { StayGuest } from "@shared/schemas/guest.ts";
 import type { GuestCheckOutList, HostGuestCheckIn } from "@shared/schemas/guest-list.ts";
 import { guests } from "../../db/schema/guests.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
-import { accessReservation } from "../access/property-access.ts";
+import { accessReservation, type PropertyAccessRole, roleMay } from "../access/property-access.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 import { describeGuest, findOwnGuest } from "./guest-details.ts";
 import { guestColumnsOf } from "./guest-fields.ts";
+import { toReceptionGuest } from "./guest-response.ts";
 import { chosenTaxCategory } from "./tax-categories.ts";
 import { registrationStateFor } from "./submit-guests.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
@@ -51,19 +52,21 @@ export function sentAgain(guest: GuestRow, state: RegistrationState, now: Date) 
  * POST /Guests/checkin: the host adds guests to their stays or fixes them, and each is (re)queued
  * for registration with eVisitor from the arrival day on. Fixing a registered guest sends the
  * whole record again under the same registration id, which eVisitor treats as an edit; a guest
- * whose registration was cancelled is registered anew under a new id.
+ * whose registration was cancelled is registered anew under a new id. The answer is the guests as
+ * stored, as the caller's role may see them (reception: names and state only).
  */
 export async function hostCheckIn(
   ctx: ServiceContext,
   entries: HostGuestCheckIn[],
-): Promise<Guest[]> {
+): Promise<StayGuest[]> {
   const userId = actorIdOf(ctx);
   const ids: string[] = [];
+  const roles = new Map<string, PropertyAccessRole>();
   try {
     await ctx.db.transaction(async (tx) => {
       const recorded = new Set<string>();
       for (const entry of entries) {
-        const { reservation: stay, property } = await accessReservation(
+        const { reservation: stay, property, role } = await accessReservation(
           tx,
           userId,
           entry.reservationCode,
@@ -120,6 +123,7 @@ export async function hostCheckIn(
           await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
         }
         ids.push(id);
+        roles.set(id, role);
         // One entry per stay, however many of its guests came in this request.
         if (!recorded.has(stay.code)) {
           recorded.add(stay.code);
@@ -138,7 +142,9 @@ export async function hostCheckIn(
   return await Promise.all(
     ids.map(async (id) => {
       const { guests: guest } = await findOwnGuest(ctx.db, userId, { id }, "registration");
-      return describeGuest(ctx, { externalId: guest.guid }, "registration");
+      const stored = await describeGuest(ctx, { externalId: guest.guid }, "registration");
+      // Reception entered the guest but reads back no personal data (issue 30, N5).
+      return roleMay(roles.get(id) ?? "Reception", "documents") ? stored : toReceptionGuest(stored);
     }),
   );
 }

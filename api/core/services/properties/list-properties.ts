@@ -11,7 +11,7 @@ import {
   propertyScopeWhere,
   sharedPropertiesOf,
 } from "../access/property-access.ts";
-import { toProperty } from "./to-response.ts";
+import { propertyFor, toProperty } from "./to-response.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { PropertySortField } from "@shared/schemas/list-query.ts";
 
@@ -73,10 +73,15 @@ export async function listProperties(
   );
   const items = rows.map((row) => {
     const owner = owners.get(row.userId);
+    const role = row.userId === userId ? "Owner" as const : shared.get(row.id);
     return {
-      ...toProperty(row, units.filter((u) => u.propertyId === row.id)),
+      // Reception gets no unit's calendar link (a setting; issue 30, N5).
+      ...propertyFor(
+        role ?? "Reception",
+        toProperty(row, units.filter((u) => u.propertyId === row.id)),
+      ),
       occupancy: occupancy.get(row.id) ?? null,
-      role: row.userId === userId ? "Owner" as const : shared.get(row.id),
+      role,
       owner: owner ? { email: owner.email, name: owner.name || null } : null,
     };
   });

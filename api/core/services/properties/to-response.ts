@@ -2,6 +2,7 @@ import type { WifiEncryptionType } from "@shared/enums.ts";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import type { WifiDetails } from "@shared/schemas/wifi-details.ts";
+import { type PropertyAccessRole, roleMay } from "@shared/property-rights.ts";
 import type { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import type { properties } from "../../db/schema/properties.ts";
 
@@ -41,6 +42,20 @@ export function toUnit(row: UnitRow, property?: PropertyRow): AccommodationUnit 
       ? { property: { id: property.id, name: property.name, address: property.address } }
       : {}),
   };
+}
+
+/** A unit as `role` may see it: the calendar link is a setting (reception has none). */
+export function unitFor<U extends AccommodationUnit>(role: PropertyAccessRole, unit: U): U {
+  if (roleMay(role, "settings")) return unit;
+  const { externalCalendarLink: _setting, ...rest } = unit;
+  return rest as U;
+}
+
+/** A property as `role` may see it: its units without what is a setting for the role. */
+export function propertyFor(role: PropertyAccessRole, property: Property): Property {
+  return roleMay(role, "settings")
+    ? property
+    : { ...property, accommodationUnits: property.accommodationUnits.map((u) => unitFor(role, u)) };
 }
 
 export function toProperty(row: PropertyRow, units: UnitRow[]): Property {

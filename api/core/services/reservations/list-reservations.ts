@@ -22,8 +22,8 @@ import { likeContaining } from "../../db/like-containing.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
-import { toReservation, withoutDocuments } from "./reservation-response.ts";
-import { propertyScopeWhere, roleMay, sharedPropertiesOf } from "../access/property-access.ts";
+import { reservationFor, toReservation } from "./reservation-response.ts";
+import { propertyScopeWhere, sharedPropertiesOf } from "../access/property-access.ts";
 import { guestRowsOf } from "../guests/load-guests.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { stayDateOf, today as todayOf } from "./stay-dates.ts";
@@ -156,7 +156,7 @@ const listPage = preparedQueryByShape(JSON.stringify, (db, shape: ListShape) => 
 
 /**
  * The caller's reservations and those of properties shared with them, filtered as spec section 7
- * lists, one page at a time; a role without the right to documents gets the guests without them.
+ * lists, one page at a time, each as the caller's role in its property may see it (reservationFor).
  */
 export async function listReservations(ctx: ServiceContext, query: ReservationQuery) {
   const { db, now, secretBox } = ctx;
@@ -203,7 +203,8 @@ export async function listReservations(ctx: ServiceContext, query: ReservationQu
       secretBox,
     );
     const role = r.reservations.userId === userId ? "Owner" : roles.get(r.reservations.propertyId);
-    return role && roleMay(role, "documents") ? answer : withoutDocuments(answer);
+    // A row the caller is in neither way cannot be listed; read as the least of roles regardless.
+    return reservationFor(role ?? "Reception", answer);
   }));
   return toPagedResult(items, query.pageNumber, query.pageSize, total);
 }

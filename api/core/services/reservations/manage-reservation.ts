@@ -9,10 +9,10 @@ import type { DbOrTx } from "../../db/client.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
-import { accessReservation, accessUnit, roleMay } from "../access/property-access.ts";
+import { accessReservation, accessUnit } from "../access/property-access.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { newReservationCode } from "./reservation-code.ts";
-import { toReservation, withoutDocuments } from "./reservation-response.ts";
+import { reservationFor, toReservation } from "./reservation-response.ts";
 import { removeReservations } from "./remove-reservations.ts";
 import { guestRowsOf } from "../guests/load-guests.ts";
 import { stayDateOf, today } from "./stay-dates.ts";
@@ -24,7 +24,7 @@ import { recordMemberAction } from "../property-members/member-actions.ts";
 
 /**
  * A reservation with its unit, property and guests, as the API answers it to its host or a member
- * of its property; without the right to documents (reception) the guests' documents are left out.
+ * of its property, as its role may see it (reservationFor: reception sees no guest's personal data).
  */
 export async function describeReservation(
   ctx: ServiceContext,
@@ -40,7 +40,7 @@ export async function describeReservation(
     .where(eq(accommodationUnits.id, row.accommodationUnitId));
   const guestRows = (await guestRowsOf(ctx.db, [row.id])).get(row.id) ?? [];
   const answer = await toReservation(row, unit, property, today(ctx.now), guestRows, ctx.secretBox);
-  return roleMay(role, "documents") ? answer : withoutDocuments(answer);
+  return reservationFor(role, answer);
 }
 
 /** Refuses a stay whose nights [start, end) meet another live stay of the same unit. */

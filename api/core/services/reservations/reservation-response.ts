@@ -1,5 +1,6 @@
 import { ReservationFilter } from "@shared/enums.ts";
-import type { Guest } from "@shared/schemas/guest.ts";
+import { type Guest, isFullGuest } from "@shared/schemas/guest.ts";
+import { type PropertyAccessRole, roleMay } from "@shared/property-rights.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
 import { reservationStatus } from "@shared/reservation-status.ts";
 import type { accommodationUnits } from "../../db/schema/accommodation-units.ts";
@@ -7,9 +8,9 @@ import type { properties } from "../../db/schema/properties.ts";
 import type { reservations } from "../../db/schema/reservations.ts";
 import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import { nextDeadlineOf } from "../guests/guest-deadline.ts";
-import type { GuestRow } from "../guests/guest-response.ts";
+import { type GuestRow, toReceptionGuest } from "../guests/guest-response.ts";
 import { openGuests, registeredCount } from "../guests/load-guests.ts";
-import { toUnit } from "../properties/to-response.ts";
+import { toUnit, unitFor } from "../properties/to-response.ts";
 import { stayTimesOf, utcDateTimeOf } from "./stay-dates.ts";
 
 type Row = typeof reservations.$inferSelect;
@@ -74,10 +75,18 @@ export async function toReservation(
   return shapeOf(row, unit, property, today, guestRows, guests);
 }
 
-/** A stay as shown to a role without the right to documents: the guests' documents left out. */
-export function withoutDocuments(reservation: Reservation): Reservation {
+/**
+ * A stay as `role` may see it (issue 30, N5): without the right to documents (reception) each
+ * guest is a ReceptionGuest (names and the check-in and registration state, nothing more), and
+ * without the right to settings the unit's calendar link is left out.
+ */
+export function reservationFor(role: PropertyAccessRole, reservation: Reservation): Reservation {
   return {
     ...reservation,
-    guests: reservation.guests.map((guest) => ({ ...guest, documentNumber: "", dateOfBirth: "" })),
+    accommodationUnit: reservation.accommodationUnit &&
+      unitFor(role, reservation.accommodationUnit),
+    guests: roleMay(role, "documents")
+      ? reservation.guests
+      : reservation.guests.map((guest) => isFullGuest(guest) ? toReceptionGuest(guest) : guest),
   };
 }

@@ -1,4 +1,4 @@
-import type { Guest } from "@shared/schemas/guest.ts";
+import type { StayGuest } from "@shared/schemas/guest.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { FormAlert } from "../../ui/forms/FormAlert.tsx";
 import { FormDialog } from "../../ui/FormDialog.tsx";
@@ -14,7 +14,8 @@ interface GuestFormDialogProps {
   /** The property chosen on the page: a new guest joins one of its stays. */
   propertyId: string;
   onClose: () => void;
-  onSaved: (guest: Guest) => void;
+  /** The guest as stored; reception's answer has no personal data (ReceptionGuest). */
+  onSaved: (guest: StayGuest) => void;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { needsBorderCrossing } from "@shared/eu-countries.ts";
 import { MESSAGES } from "@shared/messages.ts";
-import { type Guest, GuestForm } from "@shared/schemas/guest.ts";
+import { type Guest, GuestForm, type StayGuest } from "@shared/schemas/guest.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
 import { checkInGuests } from "../../lib/api/guests.ts";
 import { fieldErrorsFromZod } from "../../lib/forms/field-errors.ts";
@@ -46,7 +46,8 @@ interface GuestFormOptions {
   target: GuestFormTarget;
   /** The property chosen on the page: a new guest joins one of its stays. */
   propertyId: string;
-  onSaved: (guest: Guest) => void;
+  /** The guest as stored; reception's answer has no personal data (ReceptionGuest). */
+  onSaved: (guest: StayGuest) => void;
 }
 
 /**

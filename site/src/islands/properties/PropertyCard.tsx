@@ -312,7 +312,12 @@ function UnitItem(props: PropertyCardProps & { unit: AccommodationUnit; canEdit:
       : undefined,
     t("units.code", { code: unit.code }),
     unit.capacity === null ? undefined : translatePlural(lang, "properties.guests", unit.capacity),
-    unit.externalCalendarLink ? t("units.calendarLinked") : t("units.noCalendar"),
+    // Left out for reception (a setting): say nothing rather than "no calendar".
+    unit.externalCalendarLink === undefined
+      ? undefined
+      : unit.externalCalendarLink
+      ? t("units.calendarLinked")
+      : t("units.noCalendar"),
     unit.wifiDetails ? t("properties.wifiNamed", { name: unit.wifiDetails.ssid }) : undefined,
   ].filter((fact) => fact !== undefined);
   return (

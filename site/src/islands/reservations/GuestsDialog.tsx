@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Description, DialogTitle } from "@headlessui/react";
-import type { Guest } from "@shared/schemas/guest.ts";
+import { isFullGuest, type StayGuest } from "@shared/schemas/guest.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import type { Locale } from "../../i18n/locales.ts";
@@ -63,7 +63,7 @@ export function GuestsDialog(
       return next;
     });
 
-  async function undo(guest: Guest, name: string) {
+  async function undo(guest: StayGuest, name: string) {
     try {
       await undoCheckOuts([guest.id]);
       mark([guest.id], "undo");
@@ -76,7 +76,7 @@ export function GuestsDialog(
     }
   }
   /** A cancelled registration made anew, as the guest's row says it can be. */
-  async function registerAgain(guest: Guest, name: string) {
+  async function registerAgain(guest: StayGuest, name: string) {
     try {
       await sendGuestsAgain([guest.id]);
       notify(t("guests.toast.sent", { name }), { color: "success" });
@@ -177,7 +177,7 @@ function GuestItem(
   { t, lang, guest, arrived, onCancel, onUndo, onRegisterAgain }: {
     t: Translate;
     lang: Locale;
-    guest: Guest;
+    guest: StayGuest;
     arrived: boolean;
     onCancel: (name: string) => void;
     onUndo: (name: string) => void;
@@ -204,12 +204,17 @@ function GuestItem(
             </p>
           )
           : <p className="font-semibold break-words">{name}</p>}
-        <p className="text-sm text-fg-muted">
-          {t(`reservations.document.${guest.documentType}`)}{" "}
-          {guest.anonymisedAt ? "" : guest.documentNumber}
-          {" · "}
-          {t("reservations.citizenship", { country: countryName(guest.citizenship, lang) })}
-        </p>
+        {
+          // Reception sees no document and no citizenship (issue 30, N5): the line is left out.
+          isFullGuest(guest) && (
+            <p className="text-sm text-fg-muted">
+              {t(`reservations.document.${guest.documentType}`)}{" "}
+              {guest.anonymisedAt ? "" : guest.documentNumber}
+              {" · "}
+              {t("reservations.citizenship", { country: countryName(guest.citizenship, lang) })}
+            </p>
+          )
+        }
         <div className="mt-1.5">
           <GuestRegistration
             t={t}

@@ -1,5 +1,5 @@
 import type { GuestStatus } from "@shared/enums.ts";
-import type { Guest, GuestForm } from "@shared/schemas/guest.ts";
+import type { Guest, GuestForm, StayGuest } from "@shared/schemas/guest.ts";
 import type {
   ApprovalLinkPreview,
   ApprovalToken,
@@ -85,8 +85,8 @@ export interface HostCheckInEntry {
  * POST /api/Guests/checkin: adds or fixes guests and (re)registers them with eVisitor. 400 with
  * `errors` keyed like `0.guest.firstName`; 409 GuestAlreadyCheckedIn or CheckInClosed.
  */
-export function checkInGuests(entries: HostCheckInEntry[]): Promise<Guest[]> {
-  return apiPost<Guest[]>("/api/Guests/checkin", entries);
+export function checkInGuests(entries: HostCheckInEntry[]): Promise<StayGuest[]> {
+  return apiPost<StayGuest[]>("/api/Guests/checkin", entries);
 }
 
 /** POST /api/Guests/checkout: queued (202); the worker checks them out of eVisitor. */
