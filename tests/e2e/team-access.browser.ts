@@ -347,6 +347,18 @@ Deno.test({
         assert.equal(await row.getByRole("button", { name: /^Detalji/ }).count(), 0);
         assert.equal(await row.getByRole("button", { name: /^Uredi/ }).count(), 0);
         await screenshot(page, "team-reception-guests-desktop-light");
+
+        // The stay's guests dialog: the name and the state, no document or citizenship (N5).
+        await page.goto("/app/rezervacije");
+        const stayRow = page.getByRole("row").filter({ hasText: stayCode });
+        await stayRow.getByRole("button", { name: new RegExp(`^Gosti ${stayCode}`) }).click();
+        const guestsDialog = page.getByRole("dialog", { name: `Gosti rezervacije ${stayCode}` });
+        await guestsDialog.getByText("Birgitte Rasmussen").waitFor();
+        const shown = await guestsDialog.innerText();
+        for (const hidden of ["109957822", "državljanstvo", "Danska", "Putovnica"]) {
+          assert.ok(!shown.includes(hidden), `reception's guests dialog shows ${hidden}`);
+        }
+        await screenshot(page, "team-reception-stay-guests-desktop-light");
         await context.close();
       },
     );
