@@ -40,7 +40,8 @@ export type Reservation = z.infer<typeof Reservation>;
 
 /**
  * A unit as the check-in page shows it: its name, its property's name and the times. The address,
- * the house notes (the unit's description) and the WiFi only with a check-in receipt of the stay.
+ * the house notes (the unit's description) and the WiFi only with a check-in receipt of the stay
+ * whose guests the host has approved where the property asks for that (`awaitingHost`).
  */
 export const PublicAccommodationUnit = z
   .object({
@@ -78,6 +79,11 @@ export const PublicReservation = z
     hostContact: HostContact.nullable(),
     /** The reader presented a valid check-in receipt of this stay. */
     receiptValid: z.boolean(),
+    /**
+     * The reader's receipt entered guests the host has not approved yet (automatic check-in off):
+     * until the host does, no address, house notes or WiFi, and by the door no stay code either.
+     */
+    awaitingHost: z.boolean(),
   })
   .meta({ id: "PublicReservation" });
 export type PublicReservation = z.infer<typeof PublicReservation>;

@@ -828,6 +828,9 @@ Deno.test("after check-in the guest sees the WiFi: the unit's own, else the one 
         wifiName: "Vila Gosti",
         wifiPassword: "more2026",
         wifiEncryptionType: 2,
+        // Guests go at once: with it off the WiFi waits for the host's approval
+        // (tests/security/approval-receipt.test.ts).
+        automaticCheckIn: true,
       }),
     });
     assert.equal(settings.status, 200);

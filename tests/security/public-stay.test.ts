@@ -33,11 +33,15 @@ interface Door {
   units: (typeof accommodationUnits.$inferSelect)[];
 }
 
-/** Ana's property with two units, WiFi, house notes, an address and a contact for guests. */
+/**
+ * Ana's property with two units, WiFi, house notes, an address and a contact for guests. It checks
+ * guests in automatically: with that off a receipt shows the house only once the host approved its
+ * guests (approval-receipt.test.ts).
+ */
 async function withDoor(fn: (door: Door) => Promise<void>) {
   await withTestApp(async ({ app, db, clock }) => {
     const userId = await createHost(app, db, { email: "ana@example.com" });
-    await seedMirroredAccount(db, userId, [demoFacility()]);
+    await seedMirroredAccount(db, userId, [demoFacility()], { automaticCheckIn: true });
     await db.update(properties).set({
       address: "Obala 7, Split",
       wifiName: "Kuca-Sunce",

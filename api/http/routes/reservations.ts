@@ -98,7 +98,8 @@ const read = createRoute({
   description: "Anyone else gets the least the check-in page needs (names, dates, times, how " +
     "many guests are in, their initials, the host's contact): the address, the house notes, the " +
     "WiFi and one's own guests in full only with the `Checkin-Receipt` header a check-in " +
-    "returned. An unknown code is UnknownCode (404). Never cached.",
+    "returned (the address, notes and WiFi not while its guests wait for the host's approval: " +
+    "`awaitingHost`). An unknown code is UnknownCode (404). Never cached.",
   security: [...BEARER_OR_API_TOKEN, {}],
   middleware: [optionalUser],
   request: { params: CodeParam, headers: receiptHeader },
@@ -151,7 +152,9 @@ const checkIn = createRoute({
   summary: "Guests check in to a stay (no sign-in: the stay's code or the unit's door code)",
   description: "By `reservationCode` (the stay's link) or `accommodationUnitCode` (the door QR), " +
     "which admits only the stay under way today, or tomorrow's from 18:00 Zagreb the evening " +
-    "before (NoStayToday otherwise). The answer carries a check-in receipt for later reads. The " +
+    "before (NoStayToday otherwise). The answer carries a check-in receipt for later reads; " +
+    "while the guests wait for the host's approval (automatic check-in off, `awaitingHost`) it " +
+    "has no address, house notes or WiFi, and by the door no stay code. The " +
     'host is notified of every guest, with "not my guest". Limited per code as well as per ' +
     "address.",
   request: jsonBody(GuestRegistration),
@@ -197,7 +200,8 @@ const current = createRoute({
   summary: "The stay under way in a unit today, for a guest who scanned its QR code (no sign-in)",
   description: "From 18:00 Zagreb on the evening before arrival also tomorrow's stay. The " +
     "same least data as a read by the stay's code, without the stay's own code unless the " +
-    "`Checkin-Receipt` header names this stay. UnknownCode (404) for a code no unit has (a " +
+    "`Checkin-Receipt` header names this stay and its guests are not waiting for the host's " +
+    "approval. UnknownCode (404) for a code no unit has (a " +
     "renewed one), NoStayToday (404, with the host's contact as `hostContact`) otherwise.",
   request: {
     params: z.object({ accommodationUnitCode: CodeParam.shape.code }),

@@ -100,6 +100,14 @@ export function toReceptionGuest(guest: Guest): ReceptionGuest {
 }
 
 /**
+ * A guest who came in alone while the property does not check guests in automatically and whom
+ * the host has not approved yet (issue 20 item 4).
+ */
+export function heldForHost(row: Pick<GuestRow, "approvalRequestedAt" | "approvedAt">): boolean {
+  return row.approvalRequestedAt !== null && row.approvedAt === null;
+}
+
+/**
  * A guest on the check-in page: initials and registration state; the full name only when
  * `inFull` (the reader's check-in receipt entered this guest).
  */
@@ -113,7 +121,6 @@ export function toPublicGuest(row: GuestRow, inFull = false): PublicGuest {
     registrationState: row.registrationState,
     registrationError: registrationFailureText(registrationFailureOf(row)),
     registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,
-    awaitingHost: row.approvalRequestedAt !== null && row.approvedAt === null &&
-      row.registrationState === "waiting",
+    awaitingHost: heldForHost(row) && row.registrationState === "waiting",
   };
 }

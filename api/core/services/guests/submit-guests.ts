@@ -52,8 +52,9 @@ async function stayOfRegistration(
  * (approve-guests.ts), whatever the date. A document
  * already entered for the stay (a double submit, or the same person twice) is refused with 409
  * and nothing is written; a stay that is over or cancelled no longer takes guests. The device gets
- * a check-in receipt (it shows it the WiFi and its own guests) and the host a notification per
- * guest, with "not my guest" (issue 20).
+ * a check-in receipt (it shows it its own guests and, once none of them waits for the host's
+ * approval, the WiFi, the address and the house notes: public-stay.ts) and the host a notification
+ * per guest, with "not my guest" (issue 20).
  */
 export async function submitGuests(
   ctx: ServiceContext,
@@ -135,7 +136,7 @@ export async function submitGuests(
   }
   const held = (await receiptOf(ctx.db, receipt.token, ctx.now))!;
   return {
-    ...await publicStayAfterCheckIn(ctx.db, found, held, ctx.now),
+    ...await publicStayAfterCheckIn(ctx.db, found, held, ctx.now, entrance === "link"),
     receipt: { token: receipt.token, expiresAt: receipt.expiresAt.toISOString() },
   };
 }

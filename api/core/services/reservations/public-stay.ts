@@ -12,7 +12,7 @@ import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
 import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
-import { type GuestRow, toPublicGuest } from "../guests/guest-response.ts";
+import { type GuestRow, heldForHost, toPublicGuest } from "../guests/guest-response.ts";
 import { guestRowsOf, registeredCount } from "../guests/load-guests.ts";
 import { wifiOf } from "../properties/to-response.ts";
 import { stayTimesOf, today as todayOf, utcDateTimeOf } from "./stay-dates.ts";
@@ -80,8 +80,12 @@ export async function receiptOf(
 /**
  * What the check-in page may show (issue 20): the property's and unit's names, dates and times,
  * how many guests are in and their initials, the host's contact. With a valid receipt of this stay
- * also the address, the house notes, the WiFi and the guests that receipt entered, in full. The
- * stay's code only when `withCode` (read by its own link) or with the receipt.
+ * also the guests that receipt entered, in full, and, once the house is theirs, the address, the
+ * house notes and the WiFi. The house is theirs when the receipt entered a guest still of the stay
+ * and none of its guests waits for the host's approval (issue 30, M4: a made-up guest at the door
+ * of a property without automatic check-in learns nothing of the house before the host says yes;
+ * nor once the host said "not my guest"). The stay's code only when `withCode` (read by its own
+ * link) or with such a receipt.
  */
 export function toPublicStay(
   { stay, unit, property }: FoundStay,
@@ -92,18 +96,21 @@ export function toPublicStay(
   const times = stayTimesOf(unit, property);
   const guests = liveGuestsOf(guestRows);
   const mine = receipt?.reservationId === stay.id ? receipt : undefined;
+  const entered = mine ? guests.filter((g) => g.checkinReceiptId === mine.id) : [];
+  const awaitingHost = entered.some(heldForHost);
+  const admitted = entered.length > 0 && !awaitingHost;
   return {
-    code: withCode || mine ? stay.code : null,
+    code: withCode || admitted ? stay.code : null,
     accommodationUnit: {
       name: unit.name,
       capacity: unit.capacity ?? property.maxNumberOfGuests,
       defaultCheckInTime: times.checkIn,
       defaultCheckOutTime: times.checkOut,
       property: { name: property.name },
-      address: mine ? property.address : null,
-      description: mine ? unit.description : null,
+      address: admitted ? property.address : null,
+      description: admitted ? unit.description : null,
       // The unit's own network, else the property's (set once for a house with one router).
-      wifiDetails: mine ? wifiOf(unit) ?? wifiOf(property) : null,
+      wifiDetails: admitted ? wifiOf(unit) ?? wifiOf(property) : null,
     },
     startDateUTC: utcDateTimeOf(stay.startDate, times.checkIn),
     endDateUTC: utcDateTimeOf(stay.endDate, times.checkOut),
@@ -122,6 +129,7 @@ export function toPublicStay(
     guests: guests.map((g) => toPublicGuest(g, !!mine && g.checkinReceiptId === mine.id)),
     hostContact: hostContactOf(property),
     receiptValid: !!mine,
+    awaitingHost,
   };
 }
 
@@ -198,12 +206,16 @@ export async function doorStay(
   });
 }
 
-/** The stay's public answer right after a check-in, for the device holding `receipt`. */
+/**
+ * The stay's public answer right after a check-in, for the device holding `receipt`: what a read
+ * with the receipt shows. `withCode`: the check-in named the stay by its code (it knows it).
+ */
 export async function publicStayAfterCheckIn(
   db: Database,
   found: FoundStay,
   receipt: ReceiptRow,
   now: Date,
+  withCode: boolean,
 ): Promise<PublicReservation> {
-  return await shape(db, found, now, { receipt, withCode: true });
+  return await shape(db, found, now, { receipt, withCode });
 }
