@@ -4,7 +4,7 @@
  * until the host approves the stay's guests with one tap beside the notification.
  */
 import assert from "node:assert/strict";
-import type { Browser, Locator } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { addDays, todayIn } from "../../shared/local-date.ts";
 import { seriousAxeIssues } from "../support/axe.ts";
 import { launchBrowser, screenshot, VIEWPORTS } from "../support/browser.ts";
@@ -24,6 +24,7 @@ const MALLORY = {
   documentNumber: "ZZ9999999",
 };
 const FIXTURES = new URL("../../../shared/fixtures/mrz/", import.meta.url).pathname;
+const WIFI = { wifiName: "Horvat-Odobreni", wifiPassword: "tek-nakon-potvrde" };
 
 async function chooseCountry(card: Locator, label: string, typed: string, option: string) {
   const box = card.getByRole("combobox", { name: label, exact: true });
@@ -42,6 +43,10 @@ Deno.test({
     const { newContext, registerAndConfirm, logInToDashboard } = e2eSession(stack, browser);
     let token = "";
     let stayCode = "";
+    /** The guest's phone, left open while the host approves. */
+    let guestPhone: { context: BrowserContext; page: Page } | undefined;
+    /** The stay's page opened again elsewhere with the same receipt. */
+    let reopenedPhone: { context: BrowserContext; page: Page } | undefined;
     const api = async (path: string, { method = "GET", body }: {
       method?: string;
       body?: unknown;
@@ -86,6 +91,11 @@ Deno.test({
         });
         assert.equal(stay.status, 200, JSON.stringify(stay.body));
         stayCode = stay.body.code;
+        const settings = await api(`/api/Properties/Settings/${property.id}`, {
+          method: "PUT",
+          body: { propertyId: property.id, ...WIFI, wifiEncryptionType: 2 },
+        });
+        assert.equal(settings.status, 200, JSON.stringify(settings.body));
       });
 
       await t.step("the settings dialog says what on and off mean, a sentence each", async () => {
@@ -139,11 +149,37 @@ Deno.test({
           await page.getByText("Domaćin će ih potvrditi, a zatim vas prijavljujemo u eVisitor")
             .waitFor();
           await page.getByText("Upisan, čeka potvrdu domaćina").waitFor();
+          // Sent to the host and nothing more: the house comes with the host's confirmation.
+          await page.getByText(
+            "WiFi, adresa i upute za smještaj pojavit će se ovdje čim domaćin potvrdi vaše podatke.",
+          ).waitFor();
           await screenshot(page, "approval-guest-waits-phone-light");
           // The workers had time to send it, were it not held.
           await new Promise((resolve) => setTimeout(resolve, 2_000));
           assert.equal(await registrations(), 0, "nothing went to eVisitor");
-          await context.close();
+          assert.equal(await page.getByText(WIFI.wifiPassword).count(), 0, "no WiFi yet");
+          assert.equal(await page.getByText(WIFI.wifiName).count(), 0, "no WiFi network yet");
+          guestPhone = { context, page };
+
+          // The stay's page opened again with the same receipt (the tab's storage), on a laptop
+          // in the dark: it says the details are with the host, and nothing of the house.
+          const receipts = await page.evaluate(() => sessionStorage.getItem("checkinReceipts"));
+          assert.ok(receipts, "the page kept its receipt");
+          const laptop = await newContext({ viewport: VIEWPORTS.desktop, theme: "DarkTheme" });
+          await laptop.addInitScript(
+            (kept) => sessionStorage.setItem("checkinReceipts", kept),
+            receipts,
+          );
+          const reopened = await laptop.newPage();
+          await reopened.goto(`/prijava/rezervacija/${stayCode}`);
+          await reopened.getByText(
+            "Vaši podaci su poslani domaćinu. WiFi, adresa i upute za smještaj pojavit će se " +
+              "ovdje čim ih domaćin potvrdi.",
+          ).waitFor();
+          assert.equal(await reopened.getByText(WIFI.wifiPassword).count(), 0, "no WiFi yet");
+          assert.deepEqual(await seriousAxeIssues(reopened, "main"), []);
+          await screenshot(reopened, "approval-stay-reopened-waits-desktop-dark");
+          reopenedPhone = { context: laptop, page: reopened };
 
           const dark = await newContext({
             viewport: VIEWPORTS.phone,
@@ -198,6 +234,35 @@ Deno.test({
           });
           const [registration] = (await stack.evisitor.control.state()).registrations;
           assert.equal(registration.fields.TouristName, "Birgitte Ida");
+        },
+      );
+
+      await t.step(
+        "the guest's phone, still open, gets the WiFi once the host approved",
+        async () => {
+          const { context, page } = guestPhone!;
+          await page.getByRole("heading", { level: 1, name: "Prijava je uspjela!" })
+            .waitFor({ timeout: 45_000 });
+          await page.getByText(WIFI.wifiName, { exact: true }).waitFor();
+          await page.getByText(WIFI.wifiPassword, { exact: true }).waitFor();
+          assert.deepEqual(await seriousAxeIssues(page, "main"), []);
+          await screenshot(page, "approval-guest-approved-wifi-phone-light");
+          await context.close();
+          guestPhone = undefined;
+          // The stay's page opened again shows it too, without a reload: it kept asking.
+          const reopened = reopenedPhone!;
+          await reopened.page.getByText(WIFI.wifiPassword, { exact: true }).waitFor({
+            timeout: 30_000,
+          });
+          assert.equal(
+            await reopened.page.getByText("Vaši podaci su poslani domaćinu.", { exact: false })
+              .count(),
+            0,
+            "no longer waiting",
+          );
+          await screenshot(reopened.page, "approval-stay-reopened-wifi-desktop-dark");
+          await reopened.context.close();
+          reopenedPhone = undefined;
         },
       );
 

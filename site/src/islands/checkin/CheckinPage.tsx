@@ -51,6 +51,7 @@ import { ReservationCard } from "./ReservationCard.tsx";
 import { StatusPanel } from "./StatusPanel.tsx";
 import { StepIndicator } from "./StepIndicator.tsx";
 import { SummaryStep } from "./SummaryStep.tsx";
+import { WifiCard } from "./WifiCard.tsx";
 import { outcomeOf, roomOf, useCheckinFlow } from "./use-checkin-flow.ts";
 import { useBorderCrossings, useCountries, useSettlementSearcher } from "./use-checkin-lookups.ts";
 import { keepWalkInToken, walkInTokenOf } from "./walk-in-token.ts";
@@ -85,6 +86,11 @@ function walkInKit(translator: WalkInKit["translator"]): WalkInKit {
 const POLL_MS = 2_000;
 /** After this long the guest is told it takes longer than usual (the page keeps asking). */
 const SLOW_AFTER_MS = 30_000;
+/**
+ * While the host has not confirmed this phone's guests (automatic check-in off): how often the
+ * page asks again, to show the WiFi and the house information once the host has.
+ */
+const HOST_POLL_MS = 10_000;
 
 interface CheckinPageProps {
   lang: CheckinLanguage;
@@ -382,9 +388,13 @@ function CheckinFlow({ initial, target }: { initial: PublicReservation; target: 
   const attempts = useRef(0);
   const guestsAlertRef = useRef<HTMLDivElement>(null);
   const summaryAlertRef = useRef<HTMLDivElement>(null);
-  const heading = useFocusedHeading(phase.kind === "form" ? step : phase.kind);
+  // A new outcome (the host confirmed, eVisitor answered) is read out from its heading.
+  const heading = useFocusedHeading(
+    phase.kind === "form" ? step : phase.kind === "done" ? `done:${phase.outcome}` : phase.kind,
+  );
 
   const code = lookupCodeOf(reservation, target);
+  const wifi = reservation.accommodationUnit?.wifiDetails;
   const capacity = reservation.accommodationUnit?.capacity ?? null;
   const room = roomOf(reservation);
 
@@ -426,6 +436,46 @@ function CheckinFlow({ initial, target }: { initial: PublicReservation; target: 
       clearTimeout(timer);
     };
   }, [phase, code]);
+
+  // Sent to the host, who has not confirmed yet (after the check-in, or on the stay's page opened
+  // again): ask now and then; the WiFi and the house information come with the confirmation.
+  const waitingForHost = reservation.awaitingHost &&
+    (phase.kind === "done"
+      ? phase.outcome === "host"
+      : phase.kind === "form" && step === "overview");
+  useEffect(() => {
+    if (!waitingForHost) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      try {
+        const latest = await readStay(reservation, target);
+        if (!live) return;
+        const outcome = phase.kind === "done"
+          ? outcomeOf(latest.guests, phase.guestIds)
+          : undefined;
+        if (phase.kind === "done" && outcome !== "host") {
+          dispatch({
+            type: "phase",
+            reservation: latest,
+            phase: outcome
+              ? { kind: "done", outcome, guestIds: phase.guestIds }
+              : { kind: "registering", guestIds: phase.guestIds, since: Date.now(), slow: false },
+          });
+          return;
+        }
+        dispatch({ type: "read", reservation: latest });
+      } catch {
+        // A lost answer is asked again on the next round.
+      }
+      if (live) timer = setTimeout(tick, HOST_POLL_MS);
+    };
+    timer = setTimeout(tick, HOST_POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [waitingForHost, phase, code]);
 
   // What is typed is kept on this phone until it is sent (a reload brings it back).
   useEffect(() => {
@@ -657,6 +707,13 @@ function CheckinFlow({ initial, target }: { initial: PublicReservation; target: 
             <p className="mt-1 text-fg-muted">{t("overview.intro")}</p>
           </div>
           <ReservationCard reservation={reservation} />
+          <div aria-live="polite" className="space-y-5 empty:hidden">
+            {reservation.awaitingHost
+              ? <Notice tone="info">{t("overview.awaitingHost")}</Notice>
+              : wifi?.ssid
+              ? <WifiCard wifi={wifi} />
+              : null}
+          </div>
           {reservation.status === "Pending" && (
             <Notice tone="info">
               {t("overview.beforeArrival", { date: formatDay(reservation.startDate, lang) })}

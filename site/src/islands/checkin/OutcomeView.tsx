@@ -69,8 +69,9 @@ function CheckAgainButton(
 }
 
 /**
- * Success (registered, or waiting for the arrival day), a delay (eVisitor not answering; sent
- * again by itself) or eVisitor's refusal.
+ * Success (registered, or waiting for the arrival day), sent to the host (who confirms the guests
+ * first: no WiFi or house information until then, the page asks again meanwhile), a delay
+ * (eVisitor not answering; sent again by itself) or eVisitor's refusal.
  */
 export function OutcomeView(props: OutcomeViewProps) {
   const { t, plural, lang } = useTranslator();
@@ -138,6 +139,7 @@ export function OutcomeView(props: OutcomeViewProps) {
                 ? t("success.waiting", { date: formatDay(reservation.startDate, lang) })
                 : plural("success.registered", mine.length)}
             </p>
+            {outcome === "host" && <p>{t("success.hostHouse")}</p>}
           </StatusPanel>
         )}
 

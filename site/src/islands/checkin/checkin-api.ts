@@ -25,8 +25,9 @@ export interface CheckinTarget {
 
 /**
  * The check-in receipts this tab holds (issue 20): returned by a check-in, presented on reads,
- * they show this device the WiFi, the house notes and its own guests in full. Kept for the tab's
- * life (a reload keeps them), under the stay's code and the door code it came through.
+ * they show this device its own guests in full and the WiFi and the house notes (once the host
+ * approved those guests, where the property asks for that). Kept for the tab's life (a reload
+ * keeps them), under the stay's code (when the answer gave it) and the door code it came through.
  */
 const RECEIPTS_KEY = "checkinReceipts";
 type Receipts = Record<string, { token: string; expiresAt: string }>;
@@ -57,10 +58,14 @@ function keepReceipt(result: CheckinResult, target: CheckinTarget) {
   }
 }
 
-/** The stay a reservation code names. */
-export function getReservation(code: string, signal?: AbortSignal) {
+/**
+ * The stay a reservation code names; `doorCode`: the door the page came through, whose receipt
+ * (kept before the stay's code was known) is presented too.
+ */
+export function getReservation(code: string, signal?: AbortSignal, doorCode?: string) {
+  const keys = doorCode === undefined ? [`stay:${code}`] : [`stay:${code}`, `door:${doorCode}`];
   return send<PublicReservation>(`/api/Reservations/${part(code)}`, {
-    headers: { ...headers(), ...receiptHeader(`stay:${code}`) },
+    headers: { ...headers(), ...receiptHeader(...keys) },
     signal,
   });
 }
@@ -75,10 +80,13 @@ export function getCurrentStay(unitCode: string, signal?: AbortSignal) {
 
 /**
  * The stay as it stands now: by its own code once known (after a check-in the receipt brings
- * it), else by the door code the guest came through.
+ * it, by the door only once the host has approved the guests where the property asks for that),
+ * else by the door code the guest came through.
  */
 export function readStay(reservation: PublicReservation, target: CheckinTarget) {
-  return reservation.code ? getReservation(reservation.code) : getCurrentStay(target.code);
+  return reservation.code
+    ? getReservation(reservation.code, undefined, target.byUnit ? target.code : undefined)
+    : getCurrentStay(target.code);
 }
 
 /** The code a stay's border crossings are asked by: its own, else the door's. */
