@@ -1,4 +1,5 @@
 import { connect, type ConnectionOptions, type NatsConnection } from "@nats-io/transport-node";
+import { errors } from "@nats-io/nats-core";
 import { jetStreamReadiness } from "./jetstream-readiness.ts";
 import { describeError, log } from "./logger.ts";
 import { parseNatsServers } from "./nats-servers.ts";
@@ -30,8 +31,65 @@ export function natsConnectOptions(natsUrl: string, name: string): ConnectionOpt
   };
 }
 
-export function connectNatsInBackground(natsUrl: string, name: string): NatsHandle {
+/**
+ * Whether the server refused who we are (wrong or missing user, password or token, or expired
+ * credentials) rather than being out of reach: retrying cannot help, a person must fix NATS_URL.
+ */
+export function isCredentialRefusal(error: unknown): boolean {
+  return error instanceof errors.AuthorizationError ||
+    error instanceof errors.UserAuthenticationExpiredError;
+}
+
+/**
+ * What a process does when NATS refuses its credentials: one line naming the variable to fix (the
+ * user, never the password or token), then it stops with exit code 78 (EX_CONFIG), as a bad
+ * setting would; a supervisor restarting it only repeats the line.
+ */
+export function stopOnCredentialRefusal(name: string, user: string | undefined): never {
+  log.error("nats refused the credentials in NATS_URL: set this process's NATS user and password", {
+    name,
+    variable: "NATS_URL",
+    user: user ?? null,
+  });
+  Deno.exit(78);
+}
+
+/**
+ * The Node transport of the NATS client can let a reset socket's error (ECONNRESET, EPIPE) escape
+ * with no listener after the server closed the connection (it does after refusing credentials),
+ * which would end the process with a stack trace. The client has already seen the connection end
+ * and reconnects, so such an error is logged and the process goes on. Installed once per process.
+ */
+let socketGuardInstalled = false;
+function ignoreEscapedSocketResets(): void {
+  if (socketGuardInstalled) return;
+  socketGuardInstalled = true;
+  globalThis.addEventListener("error", (event) => {
+    const code = (event.error as { code?: unknown } | undefined)?.code;
+    if (code === "ECONNRESET" || code === "EPIPE") {
+      event.preventDefault();
+      log.warn("a connection was reset with no one listening; ignored", { code });
+    }
+  });
+}
+
+export interface NatsBackgroundOptions {
+  /**
+   * Called once when the server refuses the credentials; the connection stops trying. By default
+   * the process stops (stopOnCredentialRefusal); tests pass their own.
+   */
+  onCredentialRefusal?: (error: Error) => void;
+}
+
+export function connectNatsInBackground(
+  natsUrl: string,
+  name: string,
+  background: NatsBackgroundOptions = {},
+): NatsHandle {
   const options = natsConnectOptions(natsUrl, name);
+  const refused = background.onCredentialRefusal ??
+    (() => stopOnCredentialRefusal(name, options.user));
+  ignoreEscapedSocketResets();
   let nc: NatsConnection | undefined;
   let closed = false;
   let connected = false;
@@ -49,6 +107,11 @@ export function connectNatsInBackground(natsUrl: string, name: string): NatsHand
         log.info("nats connected", { name });
         watch(nc);
       } catch (error) {
+        if (isCredentialRefusal(error)) {
+          closed = true;
+          refused(error as Error);
+          return;
+        }
         log.warn("nats not reachable, retrying", { name, ...describeError(error) });
         await new Promise((r) => setTimeout(r, 1000));
       }
