@@ -55,6 +55,11 @@ export const PropertyMember = z
     /** When the invitation stops working (pending ones). */
     expiresAt: z.iso.datetime(),
     acceptedAt: z.iso.datetime().nullable(),
+    /**
+     * An active member beyond the owner's plan's users per property (issue 30, N6): the members
+     * who joined first keep their access, the later ones are refused until the plan has room.
+     */
+    suspended: z.boolean(),
   })
   .meta({ id: "PropertyMember" });
 export type PropertyMember = z.infer<typeof PropertyMember>;

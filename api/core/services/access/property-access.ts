@@ -21,6 +21,46 @@ export {
   roleMay,
 } from "@shared/property-rights.ts";
 
+/**
+ * Team size follows the plan (issue 30, N6): a property's members may number the owner's plan's
+ * `maxUsersPerProperty` less one (the owner counts); unlimited when the plan says null, none
+ * without a subscription. Members are kept in the order they joined (accepted), the oldest first;
+ * those beyond the cap, after a downgrade, are suspended: refused wherever access is decided, left
+ * out of lists, and back as soon as the plan has room again (an upgrade, or the owner removing
+ * someone). Nothing is deleted, so the rule follows the plan in force at each request.
+ *
+ * True (1) for the accepted `property_members` row of the enclosing query that is beyond the cap.
+ */
+export function beyondPlanSql(): SQL<number> {
+  // Spelt out: drizzle leaves the table name off columns in a one-table select, and the inner
+  // queries must read the outer row's columns, not their own.
+  return sql<number>`(property_members.accepted_at is not null and (
+    select count(*) from property_members earlier
+    where earlier.property_id = property_members.property_id
+      and earlier.accepted_at is not null
+      and (earlier.accepted_at < property_members.accepted_at
+           or (earlier.accepted_at = property_members.accepted_at
+               and earlier.id < property_members.id))
+  ) >= coalesce((
+    select case when json_type(pkg.policy, '$.maxUsersPerProperty') = 'null' then 1000000000
+                else json_extract(pkg.policy, '$.maxUsersPerProperty') - 1 end
+    from properties owned
+    join subscriptions sub on sub.user_id = owned.user_id
+    join subscription_packages pkg on pkg.id = sub.package_id
+    where owned.id = property_members.property_id
+    limit 1
+  ), 0))`;
+}
+
+/** The refusal a member beyond the owner's plan's team size meets (see beyondPlanSql). */
+export function suspendedMemberError(): AppError {
+  return new AppError("SubscriptionLimitReached", {
+    detail: "The owner's plan allows fewer users per property than the team has: your access " +
+      "is suspended until the owner changes the plan or frees a place.",
+    extensions: { reason: "MemberBeyondPlan" },
+  });
+}
+
 /** The member roles that carry a right. */
 export function memberRolesWith(right: PropertyRight): PropertyMemberRole[] {
   return (["CoHost", "Reception"] as const).filter((role) => roleMay(role, right));
@@ -44,7 +84,7 @@ export function propertyScopeWhere(
   const shared = roles.length === 0 ? sql`0` : sql`${columns.property} in (
     select ${propertyMembers.propertyId} from ${propertyMembers}
     where ${propertyMembers.userId} = ${userId} and ${propertyMembers.acceptedAt} is not null
-      and ${propertyMembers.role} in ${roles})`;
+      and ${propertyMembers.role} in ${roles} and not ${beyondPlanSql()})`;
   if (scope === "Own") return own;
   if (scope === "Shared") return shared;
   return or(own, shared)!;
@@ -52,13 +92,21 @@ export function propertyScopeWhere(
 
 type PropertyRow = typeof properties.$inferSelect;
 
-/** The property and the caller's role in it, or undefined when the caller has none. */
+/**
+ * The property and the caller's role in it, or undefined when the caller has none. A member beyond
+ * the owner's plan's team size is refused here (SubscriptionLimitReached, 403), so every check
+ * built on it refuses them too.
+ */
 export async function propertyRoleOf(
   db: DbOrTx,
   userId: string,
   propertyId: string,
 ): Promise<{ property: PropertyRow; role: PropertyAccessRole } | undefined> {
-  const [row] = await db.select({ property: properties, role: propertyMembers.role })
+  const [row] = await db.select({
+    property: properties,
+    role: propertyMembers.role,
+    beyondPlan: beyondPlanSql(),
+  })
     .from(properties)
     .leftJoin(
       propertyMembers,
@@ -71,6 +119,7 @@ export async function propertyRoleOf(
     .where(eq(properties.id, propertyId));
   if (!row) return undefined;
   if (row.property.userId === userId) return { property: row.property, role: "Owner" };
+  if (row.role && Number(row.beyondPlan) === 1) throw suspendedMemberError();
   return row.role ? { property: row.property, role: row.role } : undefined;
 }
 
@@ -95,14 +144,21 @@ export async function accessProperty(
   return found;
 }
 
-/** The properties the caller belongs to as a member (accepted), with the role in each. */
+/**
+ * The properties the caller belongs to as a member (accepted and within the owner's plan's team
+ * size), with the role in each.
+ */
 export async function sharedPropertiesOf(
   db: DbOrTx,
   userId: string,
 ): Promise<{ propertyId: string; role: PropertyMemberRole }[]> {
   return await db.select({ propertyId: propertyMembers.propertyId, role: propertyMembers.role })
     .from(propertyMembers)
-    .where(and(eq(propertyMembers.userId, userId), isNotNull(propertyMembers.acceptedAt)));
+    .where(and(
+      eq(propertyMembers.userId, userId),
+      isNotNull(propertyMembers.acceptedAt),
+      sql`not ${beyondPlanSql()}`,
+    ));
 }
 
 type UnitRow = typeof accommodationUnits.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { ChangeMemberRoleRequest, type PropertyMember } from "@shared/schemas/property-member.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
+import { properties } from "../../db/schema/properties.ts";
 import { propertyMembers } from "../../db/schema/property-members.ts";
 import { AppError } from "../../errors.ts";
 import { accessProperty } from "../access/property-access.ts";
@@ -47,7 +48,13 @@ export async function removeMember(
       eq(propertyMembers.propertyId, input.id),
     ));
   const leaving = own?.userId === userId;
-  const { property } = await accessProperty(ctx.db, userId, input.id, leaving ? "view" : "members");
+  // Leaving needs no right, so a member suspended by the plan's team size may leave too.
+  const [ownProperty] = leaving
+    ? await ctx.db.select().from(properties).where(eq(properties.id, input.id))
+    : [];
+  const { property } = ownProperty
+    ? { property: ownProperty }
+    : await accessProperty(ctx.db, userId, input.id, "members");
   if (input.renewCalendarExports) await accessProperty(ctx.db, userId, input.id, "settings");
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(propertyMembers)
