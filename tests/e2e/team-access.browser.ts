@@ -55,11 +55,11 @@ const invitationTo = (address: string) => (mail: ParsedMail) =>
   mailTo(address)(mail) && (mail.subject ?? "").startsWith("Pozivnica za suradnju");
 
 /** The team dialog of the owner's property, opened from its card. */
-async function openTeam(page: Page): Promise<Locator> {
+async function openTeam(page: Page, users = 5): Promise<Locator> {
   await page.goto("/app/objekti");
   await page.getByRole("button", { name: `Tim ${PROPERTY}` }).click();
   const dialog = page.getByRole("dialog", { name: `Tim objekta ${PROPERTY}` });
-  await dialog.getByText("Paket dopušta najviše 5 korisnika po objektu").waitFor();
+  await dialog.getByText(`Paket dopušta najviše ${users} korisnika po objektu`).waitFor();
   return dialog;
 }
 
@@ -422,6 +422,30 @@ Deno.test({
           .waitFor();
         await page.getByRole("link", { name: "Sign up" }).waitFor();
         await context.close();
+      },
+    );
+
+    await t.step(
+      "after a downgrade the team dialog marks the members beyond the plan as suspended",
+      async () => {
+        await setPlan(OWNER, "pro");
+        try {
+          const context = await newContext();
+          const page = await context.newPage();
+          await logInToDashboard(page, OWNER);
+          const dialog = await openTeam(page, 1);
+          await dialog.getByRole("listitem").filter({ hasText: CO_HOST })
+            .getByText("Pristup obustavljen: paket dopušta manje korisnika po objektu").waitFor();
+          await dialog.getByText(/Članovi koji su se pridružili posljednji \(2\)/).waitFor();
+          await dialogScreenshot(page, dialog, "team-dialog-suspended-desktop-light");
+          await page.setViewportSize(VIEWPORTS.phone);
+          await atRest(dialog);
+          assert.deepEqual(await clippedIn(dialog), []);
+          await dialogScreenshot(page, dialog, "team-dialog-suspended-phone-light");
+          await context.close();
+        } finally {
+          await setPlan(OWNER, "premium");
+        }
       },
     );
 

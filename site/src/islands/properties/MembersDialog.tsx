@@ -191,6 +191,7 @@ export function MembersDialog({ open, property, onClose }: MembersDialogProps) {
                 ? t("members.limitUnlimited")
                 : t("members.limit", { count: team.maxUsers })}
             </p>
+            <SuspendedNotice t={t} isOwner={isOwner} items={team.items} />
             <MemberList
               t={t}
               lang={lang}
@@ -352,6 +353,25 @@ function ResendButton(
   );
 }
 
+/**
+ * Members beyond the plan's users per property, after a downgrade (issue 30, N6): the ones who
+ * joined last have no access until the plan has room again; the API marks them `suspended`.
+ */
+function SuspendedNotice(
+  { t, isOwner, items }: { t: Translate; isOwner: boolean; items: PropertyMember[] },
+) {
+  const count = items.filter((member) => member.suspended).length;
+  if (count === 0) return null;
+  return (
+    <p
+      role="status"
+      className="mt-3 rounded-2xl border border-warning/30 bg-warning-soft p-3 text-[0.9375rem] text-warning-soft-fg"
+    >
+      {t(isOwner ? "members.suspendedNotice" : "members.suspendedNoticeCoHost", { count })}
+    </p>
+  );
+}
+
 function MemberState(
   { t, lang, member }: {
     t: Translate;
@@ -359,6 +379,9 @@ function MemberState(
     member: PropertyMember;
   },
 ) {
+  if (member.status === "Active" && member.suspended) {
+    return <span className="font-medium text-warning-soft-fg">{t("members.state.Suspended")}</span>;
+  }
   if (member.status === "Active") {
     return <>{t("members.state.Active", { date: formatDate(member.acceptedAt!, lang) })}</>;
   }
