@@ -9,7 +9,8 @@ import { APP_ROUTES, paymentPath } from "./app-routes.ts";
  *
  * The subscription templates' placeholders: `packageName`, `end` (the subscription's end, ISO),
  * `code` (the receipt's number, when there is one), `trial` ("true" for a trial); PlanLimitReached
- * has `limit` (maxProperties, maxUnitsPerProperty, maxBookingsPerMonth or subscriptionExpired),
+ * has `limit` (maxProperties, maxUnitsPerProperty, maxBookingsPerMonth, maxUsersPerProperty (team
+ * members suspended by a smaller plan) or subscriptionExpired),
  * `count` (what was left out, or the stays of the month) and `start` (the month, YYYY-MM).
  * PurchaseRequested (a package ordered) carries how to pay it: `packageName`, `months`,
  * `amountCents`, `payee`, `iban`, `model`, `reference` (empty with HR99), `code` (the order's

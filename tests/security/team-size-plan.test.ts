@@ -12,7 +12,9 @@ import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { properties } from "@core/db/schema/properties.ts";
 import type { Database } from "@core/db/client.ts";
 import { issueInvitationCode } from "@core/services/property-members/invitation-code.ts";
-import { bearer, createHost, postWith, signIn } from "../support/accounts.ts";
+import { userNotifications } from "@core/db/schema/user-notifications.ts";
+import { composeNotificationEmail } from "../../workers/notifications/notification-emails.ts";
+import { bearer, createAdmin, createHost, postWith, signIn } from "../support/accounts.ts";
 import { type TestApp, TestClock, withTestApp } from "../support/app.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
 
@@ -89,7 +91,14 @@ Deno.test("after a downgrade the newest members beyond the plan are refused unti
 
     // Three users per property: Ana and the two who joined first.
     await teamPackage(db, "team3", 3);
-    await onPackage(db, ownerId, "team3");
+    await createAdmin(db);
+    const admin = (await signIn(app, "admin@example.com")).accessToken;
+    const assigned = await postWith(app, "/api/Subscriptions/assign", {
+      userId: ownerId,
+      packageId: "team3",
+      subscriptionLength: 1,
+    }, admin);
+    assert.equal(assigned.status, 200, await assigned.clone().text());
     assert.deepEqual(await accessOf(app, propertyId, bruno.session), ALLOWED);
     assert.deepEqual(await accessOf(app, propertyId, cvita.session), ALLOWED);
     assert.deepEqual(await accessOf(app, propertyId, dora.session), SUSPENDED);
@@ -103,6 +112,21 @@ Deno.test("after a downgrade the newest members beyond the plan are refused unti
     }, ema.session);
     assert.equal(stay.status, 403, await stay.clone().text());
     assert.equal((await stay.json()).code, "SubscriptionLimitReached");
+
+    // The owner is told, in the app and by e-mail (workers/notifications).
+    const told = (await db.select().from(userNotifications)
+      .where(eq(userNotifications.userId, ownerId)))
+      .filter((n) => n.template === "PlanLimitReached");
+    assert.deepEqual(told.map((n) => n.placeholders), [
+      { limit: "maxUsersPerProperty", count: "2" },
+    ]);
+    const mail = composeNotificationEmail("PlanLimitReached", told[0].placeholders, {
+      to: "ana@example.com",
+      from: "Prijavko <no-reply@prijavko.hr>",
+      publicUrl: "http://localhost:8000",
+      language: "hr",
+    });
+    assert.match(mail?.text ?? "", /članovi koji su se pridružili posljednji \(2\)/);
 
     // The owner sees who is suspended.
     const list = await (await call(app, "GET", `/api/Properties/${propertyId}/members`, owner))

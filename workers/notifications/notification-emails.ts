@@ -80,6 +80,12 @@ const LIMITS: Record<string, Record<Language, (p: Placeholders) => string>> = {
     en: (p) =>
       `In ${p.start} you have ${p.count} stays, more than your plan includes. Stays from booking platforms still block their nights, but you cannot add more by hand for that month.`,
   },
+  maxUsersPerProperty: {
+    hr: (p) =>
+      `Vaš novi paket dopušta manje korisnika po objektu nego što ih ima vaš tim, pa članovi koji su se pridružili posljednji (${p.count}) privremeno nemaju pristup. Pristup im se vraća čim promijenite paket ili uklonite nekoga iz tima.`,
+    en: (p) =>
+      `Your new plan allows fewer users per property than your team has, so the members who joined last (${p.count}) have no access for now. It comes back as soon as you change the plan or remove someone from the team.`,
+  },
   subscriptionExpired: {
     hr: () => "Pretplata je istekla, pa novi objekti i jedinice s eVisitor računa nisu preuzeti.",
     en: () => "Your subscription has expired, so new properties and units were not added.",

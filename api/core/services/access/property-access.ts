@@ -52,6 +52,15 @@ export function beyondPlanSql(): SQL<number> {
   ), 0))`;
 }
 
+/** How many members of a host's properties are beyond their plan's team size right now. */
+export async function suspendedMembersOf(db: DbOrTx, ownerId: string): Promise<number> {
+  const result = await db.run(sql`
+    select count(*) as n from property_members
+    join properties on properties.id = property_members.property_id
+    where properties.user_id = ${ownerId} and ${beyondPlanSql()}`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 /** The refusal a member beyond the owner's plan's team size meets (see beyondPlanSql). */
 export function suspendedMemberError(): AppError {
   return new AppError("SubscriptionLimitReached", {

@@ -5,6 +5,9 @@ import { subscriptions } from "../../db/schema/billing.ts";
 import { addMonths, type PlanChange, planChange } from "@shared/billing/plan-change.ts";
 import { isInForce, subscriptionOf, TRIAL_MONTHS, TRIAL_PACKAGE_ID } from "../plans/plan-policy.ts";
 import { findPackage } from "./packages.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import { suspendedMembersOf } from "../access/property-access.ts";
+import { createNotification } from "../notifications/create-notification.ts";
 
 export { addMonths };
 
@@ -95,7 +98,18 @@ async function upsert(
   },
 ) {
   const values = { packageId, startAt, endAt, isTrial, status: SubscriptionStatus.Active };
+  const suspendedBefore = await suspendedMembersOf(tx, userId);
   await tx.insert(subscriptions)
     .values({ id: crypto.randomUUID(), userId, ...values, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: now } });
+  // A smaller plan may leave team members beyond its users per property (issue 30, N6): they
+  // lose access until it has room, and the owner is told, in the app and by e-mail.
+  const suspended = await suspendedMembersOf(tx, userId);
+  if (suspended > suspendedBefore) {
+    await createNotification(tx, userId, NOTIFICATION_TEMPLATES.planLimitReached, {
+      dedupeKey: `members-suspended:${userId}:${now.getTime()}`,
+      placeholders: { limit: "maxUsersPerProperty", count: String(suspended) },
+      now,
+    });
+  }
 }

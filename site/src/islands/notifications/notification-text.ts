@@ -28,6 +28,7 @@ const PLAN_LIMITS = [
   "maxProperties",
   "maxUnitsPerProperty",
   "maxBookingsPerMonth",
+  "maxUsersPerProperty",
   "subscriptionExpired",
 ] as const;
 
