@@ -193,7 +193,7 @@ Deno.test({
           const list = await registrations();
           return list.some((r) => r.status === "active" && r.fields.StayFrom === platform.start) &&
             list;
-        }, { what: "registered again with the platform's dates", timeoutMs: 20_000 });
+        }, { what: "registered again with the platform's dates", timeoutMs: 45_000 });
         assert.deepEqual(after.map((r) => r.status).sort(), ["active", "cancelled"]);
         const fresh = after.find((r) => r.status === "active")!;
         assert.equal(fresh.fields.ForeseenStayUntil, platform.end);
