@@ -34,6 +34,7 @@ export DENO_JOBS="${TEST_JOBS:-3}"
 passed=0
 failed=0
 costs=()
+flaky=()
 tree_before="$(git status --porcelain --untracked-files=all 2>/dev/null || true)"
 
 # Prints the phases' times, the suites' costs and the summary line CI reads.
@@ -41,6 +42,9 @@ finish() {
   say "what the gate cost"
   printf '  %s\n' "${costs[@]}"
   "$DENO" run --no-check --allow-read dev/test-report.ts "$run_dir"/*.xml || true
+  if [ "${#flaky[@]}" -gt 0 ]; then
+    echo "FLAKY: failed in the full run, passed alone: ${flaky[*]}"
+  fi
   echo "${passed} passed, ${failed} failed"
 }
 
@@ -97,8 +101,26 @@ if [ $# -eq 0 ]; then
     finish
     exit 1
   fi
-  run_tests "API, integration, security, load, chaos and browser tests" --no-check --parallel \
-    tests/e2e tests/chaos tests/integration tests/api tests/security tests/load || status=$?
+  passed_before=$passed failed_before=$failed
+  from=$(($(wc -l <"$report") + 1))
+  if ! run_tests "API, integration, security, load, chaos and browser tests" --no-check --parallel \
+    tests/e2e tests/chaos tests/integration tests/api tests/security tests/load; then
+    status=1
+    # A test file that failed under the full run's load is run once more on its own. When it
+    # passes then, the run is green, but the file is named as flaky below: its wait or its race
+    # is to be found, not forgotten.
+    mapfile -t again < <(tail -n "+$from" "$report" |
+      sed -nE 's#^\./(tests/[^ ]+\.test\.ts) => .* FAILED.*#\1#p' | sort -u)
+    passed_first=$passed failed_first=$failed
+    if [ "${#again[@]}" -gt 0 ] && [ "${#again[@]}" -le 3 ] &&
+      run_tests "the failed files once more, alone" --no-check "${again[@]}"; then
+      status=0
+      passed=$((passed_first + failed_first - failed_before)) failed=$failed_before
+      flaky=("${again[@]}")
+    else
+      passed=$passed_first failed=$failed_first
+    fi
+  fi
 else
   run_tests "tests" "$@" || status=$?
 fi
