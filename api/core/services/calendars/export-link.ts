@@ -12,26 +12,32 @@ export function exportUrlOf(publicUrl: string, token: string): string {
   return `${publicUrl}/api${EXPORT_PATH}/${token}.ics`;
 }
 
-/**
- * The unit's export address, created on first request (the same one afterwards): calendars are
- * settings, so the owner's and co-hosts'.
- */
-export async function exportLinkOf(
-  ctx: ServiceContext,
-  { accommodationUnitCode }: { accommodationUnitCode: string },
-): Promise<string> {
-  const { db, config: { publicUrl } } = ctx;
+/** The unit whose export address the caller manages: calendars are settings (owner, co-hosts). */
+async function unitInSettings(ctx: ServiceContext, accommodationUnitCode: string) {
   const { unit } = await accessUnit(
-    db,
+    ctx.db,
     actorIdOf(ctx),
     { code: accommodationUnitCode },
     "settings",
   );
-  if (unit.calendarExportToken) return exportUrlOf(publicUrl, unit.calendarExportToken);
+  return unit;
+}
+
+function storeExportToken(db: DbOrTx, unitId: string, token: string | null) {
+  return db.update(accommodationUnits).set({ calendarExportToken: token })
+    .where(eq(accommodationUnits.id, unitId));
+}
+
+/** The unit's export address, created on first request (the same one afterwards). */
+export async function exportLinkOf(
+  ctx: ServiceContext,
+  { accommodationUnitCode }: { accommodationUnitCode: string },
+): Promise<string> {
+  const unit = await unitInSettings(ctx, accommodationUnitCode);
+  if (unit.calendarExportToken) return exportUrlOf(ctx.config.publicUrl, unit.calendarExportToken);
   const token = randomToken();
-  await db.update(accommodationUnits).set({ calendarExportToken: token })
-    .where(eq(accommodationUnits.id, unit.id));
-  return exportUrlOf(publicUrl, token);
+  await storeExportToken(ctx.db, unit.id, token);
+  return exportUrlOf(ctx.config.publicUrl, token);
 }
 
 /** Revokes the address: platforms holding it get 404 until the host pastes a new one. */
@@ -39,15 +45,8 @@ export async function revokeExportLink(
   ctx: ServiceContext,
   { accommodationUnitCode }: { accommodationUnitCode: string },
 ) {
-  const { db } = ctx;
-  const { unit } = await accessUnit(
-    db,
-    actorIdOf(ctx),
-    { code: accommodationUnitCode },
-    "settings",
-  );
-  await db.update(accommodationUnits).set({ calendarExportToken: null })
-    .where(eq(accommodationUnits.id, unit.id));
+  const unit = await unitInSettings(ctx, accommodationUnitCode);
+  await storeExportToken(ctx.db, unit.id, null);
 }
 
 /**
@@ -60,17 +59,10 @@ export async function renewExportLink(
   ctx: ServiceContext,
   { accommodationUnitCode }: { accommodationUnitCode: string },
 ): Promise<string> {
-  const { db, config: { publicUrl } } = ctx;
-  const { unit } = await accessUnit(
-    db,
-    actorIdOf(ctx),
-    { code: accommodationUnitCode },
-    "settings",
-  );
+  const unit = await unitInSettings(ctx, accommodationUnitCode);
   const token = randomToken();
-  await db.update(accommodationUnits).set({ calendarExportToken: token })
-    .where(eq(accommodationUnits.id, unit.id));
-  return exportUrlOf(publicUrl, token);
+  await storeExportToken(ctx.db, unit.id, token);
+  return exportUrlOf(ctx.config.publicUrl, token);
 }
 
 /**
@@ -84,9 +76,6 @@ export async function renewPropertyExportLinks(db: DbOrTx, propertyId: string): 
       eq(accommodationUnits.propertyId, propertyId),
       isNotNull(accommodationUnits.calendarExportToken),
     ));
-  for (const unit of units) {
-    await db.update(accommodationUnits).set({ calendarExportToken: randomToken() })
-      .where(eq(accommodationUnits.id, unit.id));
-  }
+  for (const unit of units) await storeExportToken(db, unit.id, randomToken());
   return units.length;
 }
