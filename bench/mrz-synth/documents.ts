@@ -141,7 +141,8 @@ const ISSUERS: Record<string, Issuer> = {
       kind === "passport"
         ? rng.chars(LETTERS, 2) + rng.chars(DIGITS, 7)
         : "C" + alnum(rng, LETTERS, 1) + rng.chars(DIGITS, 5) + alnum(rng, LETTERS, 2),
-    td1: "CI",
+    // The CIE prints `C<` (Italy's specimen: C<ITACA00000AA4…), not an I-code.
+    td1: "C<",
   },
   AUT: {
     number: (

@@ -49,6 +49,20 @@ Deno.test("TD1: a Belgian card with a 12-character number and a national number"
   assert.equal(fields?.dateOfBirth, "1962-09-13");
 });
 
+Deno.test("TD1: the Italian CIE, whose code is C<, as Italy's own specimen prints it", () => {
+  const fields = parseMrz([
+    "C<ITACA00000AA4<<<<<<<<<<<<<<<",
+    "6412308F2212304ITA<<<<<<<<<<<0",
+    "ROSSI<<BIANCA<<<<<<<<<<<<<<<<<",
+  ], TODAY);
+  assert.equal(fields?.documentCode, "C<");
+  assert.equal(fields?.documentType, "C");
+  assert.equal(fields?.documentNumber, "CA00000AA");
+  assert.equal(fields?.dateOfBirth, "1964-12-30");
+  assert.equal(fields?.expiryDate, "2022-12-30");
+  assert.equal(fields?.surname, "ROSSI");
+});
+
 Deno.test("an MRZ with a wrong check digit does not parse", () => {
   assert.equal(
     parseMrz([
