@@ -67,6 +67,11 @@ export const UnitCalendar = z
     accommodationUnitName: z.string(),
     propertyId: Id,
     propertyName: z.string(),
+    /**
+     * Whether the caller manages the unit's calendar links (the owner, a co-host). Reception sees
+     * the unit's stays, with no links: `exportUrl` null and `feeds` empty.
+     */
+    canManage: z.boolean(),
     /** The unit's own iCal feed to paste into Airbnb or Booking.com; null until created. */
     exportUrl: z.string().nullable(),
     feeds: z.array(CalendarFeed),

@@ -359,6 +359,24 @@ Deno.test({
           assert.ok(!shown.includes(hidden), `reception's guests dialog shows ${hidden}`);
         }
         await screenshot(page, "team-reception-stay-guests-desktop-light");
+
+        // The dashboard counts the shared stay and its guest (issue 32 item 7: it said 0 above
+        // the shared arrivals), and the calendars page shows the shared units' stays, with the
+        // links left to the owner and co-hosts.
+        await page.goto("/app/kontrolna-ploca");
+        for (const widget of ["totalReservations", "totalGuests"]) {
+          await page.getByTestId(`widget-${widget}`).locator("dd").first()
+            .filter({ hasText: /^1$/ }).waitFor();
+        }
+        await page.getByTestId("next-calendars")
+          .getByText("Poveznice kalendara uređuju vlasnik objekta i sudomaćini.").waitFor();
+        await page.goto("/app/kalendari");
+        await page.getByText(/^Poveznice kalendara za \d+ jedinic\w+ uređuju vlasnik objekta/)
+          .waitFor();
+        assert.equal(await page.getByText("Još nemate smještajnih jedinica").count(), 0);
+        assert.equal(await page.getByRole("button", { name: /^Sinkroniziraj/ }).count(), 0);
+        assert.deepEqual(await seriousAxeIssues(page), []);
+        await screenshot(page, "team-reception-calendars-desktop-light");
         await context.close();
       },
     );

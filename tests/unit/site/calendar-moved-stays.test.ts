@@ -26,6 +26,7 @@ function unitWith(conflicts: CalendarSyncRun["conflicts"]): UnitCalendar {
     accommodationUnitName: "Apartman 1",
     propertyId: "p1",
     propertyName: "Vila Ana",
+    canManage: true,
     exportUrl: null,
     feeds: [{
       id: "f1",

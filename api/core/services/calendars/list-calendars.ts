@@ -8,7 +8,7 @@ import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { calendarFeeds, calendarSyncRuns } from "../../db/schema/calendar-feeds.ts";
 import { properties } from "../../db/schema/properties.ts";
-import { propertyScopeWhere } from "../access/property-access.ts";
+import { propertyScopeWhere, roleMay, sharedPropertiesOf } from "../access/property-access.ts";
 import { exportUrlOf } from "./export-link.ts";
 
 type FeedRow = typeof calendarFeeds.$inferSelect;
@@ -55,9 +55,11 @@ async function lastRunsOf(db: Database, feedIds: string[]): Promise<Map<string, 
 }
 
 /**
- * The units of the caller's properties and of those whose calendars they manage as a co-host,
- * with their imported feeds (health and last outcome) and export address, by property and unit
- * name, a page at a time.
+ * The units of every property the caller may see (their own and those shared with them), by
+ * property and unit name, a page at a time: their stays are on the calendar for everyone who may
+ * see them. The imported feeds (health and last outcome) and the export address come only with the
+ * units whose settings the caller manages (the owner, a co-host): the links carry the platforms'
+ * and our own secrets, which reception has no use for (issue 32 item 7: reception saw "no units").
  */
 export async function listCalendars(
   ctx: ServiceContext,
@@ -67,7 +69,7 @@ export async function listCalendars(
   const userId = actorIdOf(ctx);
   const { publicUrl } = ctx.config;
   const where = and(
-    propertyScopeWhere(userId, "settings", {
+    propertyScopeWhere(userId, "view", {
       owner: accommodationUnits.userId,
       property: accommodationUnits.propertyId,
     }),
@@ -81,7 +83,16 @@ export async function listCalendars(
     .orderBy(asc(properties.name), asc(accommodationUnits.name), asc(accommodationUnits.id))
     .limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize);
 
-  const unitIds = rows.map((r) => r.accommodation_units.id);
+  const shared = new Map(
+    (await sharedPropertiesOf(db, userId)).map((m) => [m.propertyId, m.role] as const),
+  );
+  const manages = (unit: typeof accommodationUnits.$inferSelect) => {
+    if (unit.userId === userId) return true;
+    const role = shared.get(unit.propertyId);
+    return role !== undefined && roleMay(role, "settings");
+  };
+  const unitIds = rows.map((r) => r.accommodation_units.id)
+    .filter((_, i) => manages(rows[i].accommodation_units));
   const feeds = unitIds.length
     ? await db.select().from(calendarFeeds)
       .where(inArray(calendarFeeds.accommodationUnitId, unitIds))
@@ -95,7 +106,10 @@ export async function listCalendars(
     accommodationUnitName: unit.name,
     propertyId: property.id,
     propertyName: property.name,
-    exportUrl: unit.calendarExportToken ? exportUrlOf(publicUrl, unit.calendarExportToken) : null,
+    canManage: manages(unit),
+    exportUrl: manages(unit) && unit.calendarExportToken
+      ? exportUrlOf(publicUrl, unit.calendarExportToken)
+      : null,
     feeds: feeds.filter((f) => f.accommodationUnitId === unit.id)
       .map((f) => toFeed(f, runs.get(f.id))),
   }));

@@ -1,6 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Statistics } from "@shared/schemas/statistics.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
+import { properties } from "../../db/schema/properties.ts";
+import { reservations } from "../../db/schema/reservations.ts";
+import { propertyScopeWhere } from "../access/property-access.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 
 /** The months shown on the dashboard: this one and the eleven before it. */
@@ -49,10 +52,14 @@ const monthIndexSql = (date: SQL) =>
  * answers a few dozen rows at most (the stays outside the twelve months are one of them), which
  * add up to the totals and, range by range, to the months.
  *
- * Speed (bench/statistics.ts: 50 units, 20,000 stays; bench/load.ts): it walks the host's stays
- * once through the index on reservations (user_id, start_date, …), which holds every column it
- * reads, and counts each stay's guests through the covering index on guests (reservation_id).
- * Two queries before (totals, then the months joined to the stays) took twice as long.
+ * The stays are those of every property the caller may see: their own and those shared with them
+ * (a co-host's or reception's dashboard counts what their pages list, issue 32).
+ *
+ * Speed (bench/statistics.ts: 50 units, 20,000 stays; bench/load.ts): it walks the stays of the
+ * owners whose properties the caller sees (for a host alone, their own) through the index on
+ * reservations (user_id, start_date, …), which holds every column it reads, and counts each
+ * stay's guests through the covering index on guests (reservation_id). Two queries before
+ * (totals, then the months joined to the stays) took twice as long.
  */
 export async function hostStatistics(
   ctx: Pick<ServiceContext, "db" | "now" | "actor">,
@@ -63,9 +70,23 @@ export async function hostStatistics(
   const months = monthsUpTo(today);
   const first = monthIndexOf(months[0].start);
   const last = first + months.length - 1;
-  const underWay = sql`r.start_date <= ${today} and r.end_date > ${today}`;
-  const inWindow = sql`r.start_date < ${months[months.length - 1].end}
-    and r.end_date > ${months[0].start}`;
+  const underWay = sql`reservations.start_date <= ${today} and reservations.end_date > ${today}`;
+  const inWindow = sql`reservations.start_date < ${months[months.length - 1].end}
+    and reservations.end_date > ${months[0].start}`;
+  // The caller and the owners of the properties shared with them first, so that the walk goes
+  // through the (user_id, …) index; then only the properties the caller may see.
+  const owners = sql`select ${userId} union select ${properties.userId} from ${properties} where ${
+    propertyScopeWhere(
+      userId,
+      "view",
+      { owner: properties.userId, property: properties.id },
+      "Shared",
+    )
+  }`;
+  const visible = propertyScopeWhere(userId, "view", {
+    owner: reservations.userId,
+    property: reservations.propertyId,
+  });
 
   const groups = await db.all<{
     fromMonth: number | null;
@@ -75,17 +96,20 @@ export async function hostStatistics(
     staysUnderWay: number;
     guestsHosted: number;
   }>(sql`select
-      case when ${inWindow} then max(${monthIndexSql(sql`r.start_date`)}, ${first}) end
+      case when ${inWindow} then max(${monthIndexSql(sql`reservations.start_date`)}, ${first}) end
         as fromMonth,
-      case when ${inWindow} then min(${monthIndexSql(sql`date(r.end_date, '-1 day')`)}, ${last}) end
+      case when ${inWindow} then min(${
+    monthIndexSql(sql`date(reservations.end_date, '-1 day')`)
+  }, ${last}) end
         as toMonth,
       count(*) as stays,
-      coalesce(sum((select count(*) from guests g where g.reservation_id = r.id)), 0) as guests,
+      coalesce(sum((select count(*) from guests g where g.reservation_id = reservations.id)), 0) as guests,
       coalesce(sum(${underWay}), 0) as staysUnderWay,
       coalesce(sum(case when ${underWay} then (select count(*) from guests g
-        where g.reservation_id = r.id and g.status in ('PreCheckIn', 'CheckedIn')) else 0 end), 0) as guestsHosted
-    from reservations r
-    where r.user_id = ${userId} and r.canceled_at is null and r.kind != 'block'
+        where g.reservation_id = reservations.id and g.status in ('PreCheckIn', 'CheckedIn')) else 0 end), 0) as guestsHosted
+    from reservations
+    where reservations.user_id in (${owners}) and ${visible}
+      and reservations.canceled_at is null and reservations.kind != 'block'
     group by fromMonth, toMonth`);
 
   const totals = { reservations: 0, guests: 0, staysUnderWay: 0, guestsHosted: 0 };

@@ -6,6 +6,7 @@ import {
   type UnitChoice,
   writeUnitChoice,
 } from "../../lib/navigation/unit-choice.ts";
+import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
 import { Button } from "../../ui/Button.tsx";
@@ -76,6 +77,9 @@ function Calendars() {
     (!filter.propertyId || unit.propertyId === filter.propertyId) &&
     (!filter.unitCode || unit.accommodationUnitCode === filter.unitCode)
   );
+  // Reception sees a shared property's stays, not its calendar links (the owner's and co-hosts').
+  const linksShown = unitsShown.filter((unit) => unit.canManage);
+  const linksElsewhere = unitsShown.length - linksShown.length;
   /** The outcome shows where the sync was asked for: at the top for all, in a unit's card. */
   const noticeFor = (unitCode: string | undefined, className: string) => (
     <SyncNotice
@@ -159,12 +163,18 @@ function Calendars() {
               {t("calendars.linksTitle")}
             </h2>
             <p className="mt-1 max-w-3xl text-fg-muted">{t("calendars.linksIntro")}</p>
+            {linksElsewhere > 0 && (
+              <p className="mt-4 flex max-w-3xl items-start gap-3 rounded-xl border border-border bg-surface p-4">
+                <Icon name="users" className="mt-0.5 size-5 shrink-0 text-fg-muted" />
+                {translatePlural(lang, "calendars.linksManagedElsewhere", linksElsewhere)}
+              </p>
+            )}
             <div
               className={`mt-4 grid items-start gap-4 ${
-                unitsShown.length > 1 ? "xl:grid-cols-2" : ""
+                linksShown.length > 1 ? "xl:grid-cols-2" : ""
               }`}
             >
-              {unitsShown.map((unit) => (
+              {linksShown.map((unit) => (
                 <div key={unit.accommodationUnitId}>
                   {noticeFor(unit.accommodationUnitCode, "mb-3")}
                   <UnitFeeds

@@ -347,6 +347,9 @@ function GuestList(
 }
 
 function CalendarList({ t, lang, data }: { t: Translate; lang: Locale; data: CalendarIssues }) {
+  if (!data.managesLinks && data.feedCount === 0) {
+    return <AllGood>{t("dashboard.calendars.managedElsewhere")}</AllGood>;
+  }
   if (data.feedCount === 0) return <AllGood>{t("dashboard.calendars.noFeeds")}</AllGood>;
   if (data.issues.length === 0) return <AllGood>{t("dashboard.calendars.empty")}</AllGood>;
   return (

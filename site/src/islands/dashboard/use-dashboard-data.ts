@@ -115,6 +115,8 @@ export interface CalendarIssue {
 export interface CalendarIssues {
   feedCount: number;
   issues: CalendarIssue[];
+  /** Whether the caller manages any unit's calendar links (reception manages none). */
+  managesLinks: boolean;
 }
 
 export async function readCalendarIssues(signal: AbortSignal): Promise<CalendarIssues> {
@@ -152,5 +154,5 @@ export function calendarIssuesOf(calendars: UnitCalendar[]): CalendarIssues {
       }
     }
   }
-  return { feedCount, issues };
+  return { feedCount, issues, managesLinks: calendars.some((calendar) => calendar.canManage) };
 }
