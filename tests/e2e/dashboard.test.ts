@@ -111,6 +111,38 @@ Deno.test({
 
           await connectDemoEVisitor(page);
 
+          // The first steps stay until each is done (issue 32 item 6: they vanished once eVisitor
+          // was connected): eVisitor is, the calendar link and the QR codes are still to do.
+          await page.goto("/app/kontrolna-ploca");
+          const steps = page.getByRole("region", { name: "Prvi koraci" });
+          await steps.getByText("1 od 3 gotovo").waitFor();
+          await steps.getByRole("link", { name: "Dodaj poveznicu kalendara" }).waitFor();
+          assert.equal(await steps.getByRole("link", { name: "Poveži eVisitor račun" }).count(), 0);
+          // Printing a unit's QR sheet (the button or the browser's own command) does the third.
+          const units = await api<{ items: { accommodationUnitCode: string }[] }>(
+            page,
+            "/api/Calendars?PageNumber=1&PageSize=10",
+          );
+          await page.goto(`/app/objekti/qr-ispis?code=${units.items[0].accommodationUnitCode}`);
+          await page.getByRole("button", { name: "Ispiši" }).waitFor();
+          await page.evaluate(() => dispatchEvent(new Event("beforeprint")));
+          await waitFor(
+            async () =>
+              (await api<{ qrPrinted: boolean }>(page, "/api/Users/manage/gettingStarted"))
+                .qrPrinted,
+            { timeoutMs: 10_000, intervalMs: 100, what: "the QR step marked done" },
+          );
+          await page.goto("/app/kontrolna-ploca");
+          await steps.getByText("2 od 3 gotovo").waitFor();
+          await screenshot(page, "dashboard-first-steps-desktop-light");
+          // Hidden, they leave a way back; shown again, they are where they were.
+          await steps.getByRole("button", { name: "Sakrij prve korake" }).click();
+          await steps.waitFor({ state: "detached" });
+          const show = page.getByRole("button", { name: "Prikaži prve korake (2 od 3 gotovo)" });
+          await page.reload();
+          await show.click();
+          await steps.getByText("2 od 3 gotovo").waitFor();
+
           // A stay under way with a guest checked in on the public page, one leaving today,
           // one arriving today whose guest eVisitor refuses, and two in the past.
           const current = await createStayThroughApi(

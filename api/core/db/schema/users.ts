@@ -44,6 +44,12 @@ export const users = sqliteTable("users", {
    */
   deletionRequestedAt: integer({ mode: "timestamp_ms" }),
   deletionDueAt: integer({ mode: "timestamp_ms" }),
+  /**
+   * The dashboard's first steps (GET /Users/manage/gettingStarted): when a QR sheet was first
+   * printed or a QR code downloaded, and when the host hid the steps (null: shown).
+   */
+  qrPrintedAt: integer({ mode: "timestamp_ms" }),
+  gettingStartedHiddenAt: integer({ mode: "timestamp_ms" }),
 }, (t) => [
   index("users_created_idx").on(t.createdAt),
   index("users_deletion_due_idx").on(t.deletionDueAt),

@@ -21,6 +21,7 @@ import { HistoryListQuery } from "@shared/schemas/list-query.ts";
 import { pagedResult } from "@shared/schemas/paged.ts";
 import { Profile, ProfileUpdate } from "@shared/schemas/profile.ts";
 import { UserSettings } from "@shared/schemas/user-settings.ts";
+import { GettingStarted, GettingStartedUpdate } from "@shared/schemas/getting-started.ts";
 import {
   AccountDeletionState,
   CancelDeletionRequest,
@@ -29,6 +30,11 @@ import {
 } from "@shared/schemas/account-deletion.ts";
 import { getProfile, updateProfile } from "@core/services/users/profile.ts";
 import { getUserSettings, updateUserSettings } from "@core/services/users/user-settings.ts";
+import {
+  getGettingStarted,
+  markQrPrinted,
+  updateGettingStarted,
+} from "@core/services/users/getting-started.ts";
 import {
   cancelAccountDeletion,
   cancelAccountDeletionByLink,
@@ -143,6 +149,36 @@ const writeSettings = createRoute({
   responses: { ...settingsOk, ...authProblemResponses, ...problemResponses },
 });
 
+const gettingStartedOk = jsonOk(GettingStarted, "The first steps");
+
+// GET /api/Users/manage/gettingStarted
+const readGettingStarted = createRoute({
+  ...common,
+  method: "get",
+  path: "/Users/manage/gettingStarted",
+  summary: "The dashboard's first steps: which are done, and whether the host hid them",
+  responses: { ...gettingStartedOk, ...authProblemResponses, ...problemResponses },
+});
+
+// PUT /api/Users/manage/gettingStarted
+const writeGettingStarted = createRoute({
+  ...common,
+  method: "put",
+  path: "/Users/manage/gettingStarted",
+  summary: "Hide the first steps, or show them again",
+  request: jsonBody(GettingStartedUpdate),
+  responses: { ...gettingStartedOk, ...authProblemResponses, ...problemResponses },
+});
+
+// POST /api/Users/manage/gettingStarted/qrPrinted
+const qrPrinted = createRoute({
+  ...common,
+  method: "post",
+  path: "/Users/manage/gettingStarted/qrPrinted",
+  summary: "Mark the QR step done: a unit's QR sheet was printed or its code downloaded",
+  responses: { ...gettingStartedOk, ...authProblemResponses, ...problemResponses },
+});
+
 // GET /api/Users/manage/privacy
 const privacy = createRoute({
   ...common,
@@ -230,6 +266,14 @@ export const manageRoutes = createRouter()
   .openapi(writeSettings, async (c) => {
     return c.json(await updateUserSettings(serviceContext(c), c.req.valid("json")), 200);
   })
+  .openapi(
+    readGettingStarted,
+    async (c) => c.json(await getGettingStarted(serviceContext(c)), 200),
+  )
+  .openapi(writeGettingStarted, async (c) => {
+    return c.json(await updateGettingStarted(serviceContext(c), c.req.valid("json")), 200);
+  })
+  .openapi(qrPrinted, async (c) => c.json(await markQrPrinted(serviceContext(c)), 200))
   .openapi(privacy, async (c) => c.json(await getPrivacyOverview(serviceContext(c)), 200))
   .openapi(deleteAccount, async (c) => {
     return c.json(await requestAccountDeletion(serviceContext(c), c.req.valid("json")), 200);

@@ -9,8 +9,13 @@ import type { Translate } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
 import { usePropertyChoices } from "../reservations/use-property-choices.ts";
+import { Button } from "../../ui/Button.tsx";
 import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
-import { GettingStarted } from "./GettingStarted.tsx";
+import { gettingStartedDone } from "@shared/schemas/getting-started.ts";
+import { describeApiError } from "../../i18n/server-messages.ts";
+import { notify } from "../../lib/state/snackbars.ts";
+import { GettingStarted, STEP_COUNT, stepsDone } from "./GettingStarted.tsx";
+import { useGettingStarted } from "./use-getting-started.ts";
 import { MonthlyChartCard } from "./MonthlyChartCard.tsx";
 import { NextUp } from "./NextUp.tsx";
 import { StatWidgets } from "./StatWidgets.tsx";
@@ -36,6 +41,22 @@ function Dashboard() {
   const { load: properties, retry: retryProperties } = usePropertyChoices();
   const statistics = useLoad(getStatistics);
   const isNew = properties.status === "loaded" && properties.properties.length === 0;
+  const gettingStarted = useGettingStarted();
+  const steps = gettingStarted.state;
+  // A host without properties sees only the steps; others see them above the day's work until
+  // every one is done or they hide them (issue 32 item 6), not a member with nothing of their own.
+  const stepsPending = steps !== undefined && steps.applies && !gettingStartedDone(steps);
+  const showSteps = stepsPending && !steps.hidden;
+
+  async function setStepsHidden(hidden: boolean) {
+    try {
+      await gettingStarted.setHidden(hidden);
+    } catch (error) {
+      notify(t("dashboard.gettingStarted.saveFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    }
+  }
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -48,11 +69,31 @@ function Dashboard() {
       <p className="mt-2 text-lg text-fg-muted">
         {isNew ? t("dashboard.intro") : t("dashboard.introToday")}
       </p>
+      {!isNew && stepsPending && steps.hidden && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2 -ml-3.5"
+          busy={gettingStarted.isSaving}
+          onClick={() => setStepsHidden(false)}
+        >
+          {t("dashboard.gettingStarted.show", { done: stepsDone(steps), total: STEP_COUNT })}
+        </Button>
+      )}
 
       {/* A guest at the door waits for an answer: before everything else (issue 20). */}
       {!isNew && <StayRequestsCard t={t} lang={lang} />}
 
-      {isNew ? <GettingStarted t={t} /> : (
+      {!isNew && showSteps && (
+        <GettingStarted
+          t={t}
+          steps={steps}
+          onHide={() => setStepsHidden(true)}
+          isHiding={gettingStarted.isSaving}
+        />
+      )}
+
+      {isNew ? <GettingStarted t={t} steps={steps} /> : (
         <>
           <Section title={t("dashboard.overview")}>
             {statistics.load.status === "failed"

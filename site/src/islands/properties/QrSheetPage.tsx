@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { WifiEncryptionType } from "@shared/enums.ts";
 import type { WifiDetails } from "@shared/schemas/wifi-details.ts";
 import { type AccommodationUnitDetails, getUnit } from "../../lib/api/accommodation-units.ts";
+import { markQrPrinted } from "../../lib/api/getting-started.ts";
 import { listProperties } from "../../lib/api/properties.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
@@ -61,6 +62,13 @@ function QrSheet() {
       });
     return () => controller.abort();
   }, [code, attempt]);
+
+  // Printed, with the button or the browser's own command: the dashboard's QR step is done.
+  useEffect(() => {
+    if (load.status !== "loaded") return;
+    globalThis.addEventListener("beforeprint", markQrPrinted);
+    return () => globalThis.removeEventListener("beforeprint", markQrPrinted);
+  }, [load.status]);
 
   return (
     <div className="mx-auto max-w-4xl">

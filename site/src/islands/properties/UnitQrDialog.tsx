@@ -7,6 +7,7 @@ import {
   getUnitQr,
   renewUnitCode,
 } from "../../lib/api/accommodation-units.ts";
+import { markQrPrinted } from "../../lib/api/getting-started.ts";
 import { saveBlob } from "../../lib/files/save-blob.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { qrSheetUrl } from "../../lib/navigation/routes.ts";
@@ -95,6 +96,7 @@ export function UnitQrDialog(
     setDownloading(true);
     try {
       saveBlob(await getUnitQr(code, "checkIn", "png"), `prijava-${code}.png`);
+      markQrPrinted();
     } catch (error) {
       notify(t("qr.downloadFailed", { reason: describeApiError(t, error) }), { color: "error" });
     } finally {
