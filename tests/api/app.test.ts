@@ -172,6 +172,64 @@ Deno.test("the bare check-in address redirects to the 404 page in its or the gue
     assert.match(await page.text(), /Page not found/);
   }));
 
+Deno.test("the public site answers an English browser in English, a remembered choice first", () =>
+  withApp(async (app) => {
+    const english = { "Accept-Language": "en-GB,en;q=0.9" };
+    for (
+      const [path, target] of [
+        ["/kontakt", "/en/kontakt"],
+        ["/", "/en/"],
+        ["/politika-privatnosti", "/en/privacy"],
+      ]
+    ) {
+      const res = await app.request(path, { headers: english });
+      assert.equal(res.status, 302, path);
+      assert.equal(res.headers.get("Location"), target, path);
+      assert.match(res.headers.get("Vary") ?? "", /^Accept-Language, Cookie/, path);
+      assert.match(res.headers.get("Cache-Control") ?? "", /private/, path);
+    }
+    // Quality decides between the two languages the site speaks; others are passed over.
+    const germanFirst = await app.request("/kontakt", {
+      headers: { "Accept-Language": "de-DE,de;q=0.9,en;q=0.5,hr;q=0.4" },
+    });
+    assert.equal(germanFirst.headers.get("Location"), "/en/kontakt");
+
+    // Croatian asked for, nothing said, or the visitor's remembered choice: the page itself.
+    for (
+      const headers of [
+        { "Accept-Language": "hr-HR,hr;q=0.9,en;q=0.8" },
+        {},
+        { ...english, Cookie: "theme=dark; siteLang=hr" },
+      ] as Record<string, string>[]
+    ) {
+      const res = await app.request("/kontakt", { headers });
+      assert.equal(res.status, 200, JSON.stringify(headers));
+      assert.match(await res.text(), /Contact page</, JSON.stringify(headers));
+      assert.match(res.headers.get("Vary") ?? "", /^Accept-Language, Cookie/);
+    }
+
+    // The site's language links name their language: it is remembered, and the address shown
+    // without it (other parameters kept).
+    const chosen = await app.request("/kontakt?jezik=hr&x=1", { headers: english });
+    assert.equal(chosen.status, 302);
+    assert.equal(chosen.headers.get("Location"), "/kontakt?x=1");
+    assert.match(chosen.headers.get("Set-Cookie") ?? "", /^siteLang=hr; Path=\/; Max-Age=31536000/);
+    const chosenEnglish = await app.request("/en/kontakt?jezik=en");
+    assert.equal(chosenEnglish.headers.get("Location"), "/en/kontakt");
+    assert.match(chosenEnglish.headers.get("Set-Cookie") ?? "", /^siteLang=en;/);
+    // The app's pages read the parameter themselves.
+    const app404 = await app.request("/app/potvrdi-email/a/b?jezik=en");
+    assert.equal(app404.status, 200);
+    const junk = await app.request("/kontakt", { headers: { ...english, Cookie: "siteLang=xx" } });
+    assert.equal(junk.headers.get("Location"), "/en/kontakt");
+
+    // English pages, the app's pages and pages with a parameter are what they are.
+    for (const path of ["/en/kontakt", "/paket/premium", "/app/potvrdi-email/a/b"]) {
+      const res = await app.request(path, { headers: english });
+      assert.equal(res.status, 200, path);
+    }
+  }));
+
 Deno.test("a language-less check-in address answers in the guest's language, Croatian unprefixed", () =>
   withApp(async (app) => {
     const german = await app.request("/prijava/smjestaj/k7m2p9x4q3wz?x=1", {

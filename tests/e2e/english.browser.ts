@@ -147,6 +147,45 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "an English browser gets the English site, cookie banner and sign-up; Croatian, once chosen, stays",
+      async () => {
+        // Issue 32 item 1: an en-GB browser got the Croatian landing page and sign-up, and its
+        // account Croatian e-mails.
+        const context = await newContext({ locale: "en-GB", cookieChoice: false });
+        const page = await context.newPage();
+        await page.goto("/");
+        await page.waitForURL(/\/en\/$/);
+        await page.getByRole("heading", {
+          name: "Register your guests in eVisitor, without the hassle",
+        }).waitFor();
+        await page.getByRole("button", { name: "Accept all" }).waitFor();
+        assert.equal(await page.locator("html").getAttribute("lang"), "en");
+
+        const email = "oliver.english@example.com";
+        await page.goto("/app/registracija");
+        await page.getByRole("heading", { name: "Create an account" }).waitFor();
+        await page.getByLabel("E-mail").fill(email);
+        await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+        await page.getByLabel("Confirm password").fill(E2E_PASSWORD);
+        await page.getByRole("checkbox", { name: /^I accept the Terms of use/ }).check();
+        await page.getByRole("button", { name: "Register" }).click();
+        await page.getByRole("heading", { name: "Check your e-mail" }).waitFor();
+        const mail = await stack.smtp.waitForMail(mailTo(email));
+        assert.equal(mail.subject, "Confirm your e-mail address – Prijavko");
+
+        // Croatian chosen on the site is remembered: its addresses stay Croatian from then on.
+        await page.goto("/en/kontakt");
+        await page.getByRole("contentinfo").getByRole("link", { name: "Hrvatski" }).click();
+        await page.waitForURL(/\/kontakt$/);
+        assert.equal(await page.locator("html").getAttribute("lang"), "hr");
+        await page.goto("/");
+        assert.equal(new URL(page.url()).pathname, "/");
+        assert.equal(await page.locator("html").getAttribute("lang"), "hr");
+        await context.close();
+      },
+    );
+
     await t.step("on a phone the public site has a menu; its targets are 44 px", async () => {
       for (const look of LOOKS.filter((l) => l.size === "phone")) {
         const context = await newContext({ viewport: look.viewport, theme: look.theme });

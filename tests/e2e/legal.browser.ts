@@ -96,9 +96,15 @@ Deno.test({
         await page.getByRole("contentinfo").getByRole("link", { name: "Data processing" })
           .click();
         await page.waitForURL("**/en/data-processing");
-        // The login page links the terms and the policy it says one accepts by signing in.
+        // The login page links the terms and the policy it says one accepts by signing in, in
+        // the language chosen on the site (English here, issue 32 item 1), and in Croatian.
         await page.goto("/app/prijava");
         const main = page.getByRole("main");
+        assert.equal(
+          await main.getByRole("link", { name: "Terms of use" }).getAttribute("href"),
+          "/en/terms",
+        );
+        await page.goto("/app/prijava?jezik=hr");
         assert.equal(
           await main.getByRole("link", { name: "Uvjete korištenja" }).getAttribute("href"),
           "/uvjeti-koristenja",

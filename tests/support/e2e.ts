@@ -84,7 +84,10 @@ export function e2eSession(stack: TestStack, browser: Browser) {
       theme?: Theme;
       clipboard?: boolean;
       cookieChoice?: boolean;
-      /** The browser's language (navigator.language and Accept-Language), e.g. "de-DE". */
+      /**
+       * The browser's language (navigator.language and Accept-Language), e.g. "de-DE": a
+       * Croatian host's browser unless told (the site and the app follow it, issue 32 item 1).
+       */
       locale?: string;
     } = {},
   ): Promise<BrowserContext> {
@@ -92,7 +95,7 @@ export function e2eSession(stack: TestStack, browser: Browser) {
       viewport,
       reducedMotion: "reduce",
       baseURL: stack.baseUrl,
-      ...(locale ? { locale } : {}),
+      locale: locale ?? "hr-HR",
     });
     followRequests(context);
     if (theme) await context.addInitScript((value) => localStorage.setItem("theme", value), theme);

@@ -32,6 +32,14 @@ export function chosenLanguage(cookieHeader: string | undefined): CheckinLanguag
 export function preferredLanguage(
   acceptLanguage: string | undefined,
 ): CheckinLanguageKey | undefined {
+  return preferredAmong(acceptLanguage, CHECKIN_LANGUAGE_KEYS);
+}
+
+/** The browser's preferred language among `keys` (the same reading as preferredLanguage). */
+export function preferredAmong<K extends string>(
+  acceptLanguage: string | undefined,
+  keys: readonly K[],
+): K | undefined {
   const ranges = (acceptLanguage ?? "").split(",").flatMap((item, index) => {
     const [tag, ...params] = item.trim().split(";");
     const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)?.[1]).find(Boolean);
@@ -41,7 +49,9 @@ export function preferredLanguage(
     return [{ primary, quality, index }];
   });
   ranges.sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return ranges.map((r) => r.primary).find(isKey);
+  return ranges.map((r) => r.primary).find((primary): primary is K =>
+    (keys as readonly string[]).includes(primary)
+  );
 }
 
 /** The language a language-less check-in address is answered in. */

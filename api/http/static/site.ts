@@ -2,6 +2,15 @@ import type { Context } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { join, normalize } from "node:path";
 import { checkinLanguageFor, NEGOTIATED_VARY } from "./checkin-language.ts";
+import { LANGUAGE_PARAM } from "@shared/app-routes.ts";
+import {
+  askedLanguage,
+  englishAlternateOf,
+  isLanguageLessPublicPage,
+  isPublicAddress,
+  rememberCookie,
+  siteLanguageFor,
+} from "./site-language.ts";
 import {
   bareCheckinLanguage,
   isLanguageLessCheckin,
@@ -24,6 +33,11 @@ const notFoundPath = (lang: string) => lang === "hr" ? "/404" : `/${lang}/404`;
  * before, else the browser's (checkin-language.ts): Croatian unprefixed, any other by a redirect
  * to its prefixed address (`Vary: Accept-Language, Cookie`). The bare `/{lang?}/prijava` and
  * unknown addresses under it get the 404 page in that language.
+ *
+ * The public site's Croatian (language-less) pages likewise: an English visitor (by the remembered
+ * choice, else the browser) is redirected to the page's English version (site-language.ts); a
+ * language a public address names (`?jezik=`, the site's language links) is remembered in a
+ * cookie and the address shown without it.
  */
 export function createSiteHandler(siteDir: string) {
   const root = normalize(siteDir);
@@ -78,6 +92,40 @@ export function createSiteHandler(siteDir: string) {
     return res;
   }
 
+  /**
+   * A language the address names on a public page (`?jezik=`, the site's language links) is
+   * remembered (a cookie) and the address shown without it: a redirect to the same page.
+   */
+  function rememberAsked(c: Context, pathname: string): Response | undefined {
+    if (!isPublicAddress(pathname)) return undefined;
+    const url = new URL(c.req.url);
+    const asked = askedLanguage(url.searchParams);
+    if (!asked) return undefined;
+    url.searchParams.delete(LANGUAGE_PARAM);
+    const res = c.redirect(`${url.pathname}${url.search}${url.hash}`, 302);
+    res.headers.set("Set-Cookie", rememberCookie(asked, url.protocol === "https:"));
+    res.headers.set("Cache-Control", "private, no-cache");
+    return res;
+  }
+
+  /**
+   * The English version's address for an English visitor (the remembered choice, else the
+   * browser's) at a Croatian page that has one; undefined: answer the page itself.
+   */
+  async function englishInstead(
+    c: Context,
+    pathname: string,
+    found: string,
+  ): Promise<string | undefined> {
+    const lang = siteLanguageFor({
+      cookie: c.req.header("Cookie"),
+      acceptLanguage: c.req.header("Accept-Language"),
+    });
+    if (lang !== "en" || shellFor(pathname)) return undefined;
+    const english = englishAlternateOf(await Deno.readTextFile(found));
+    return english ? `${english}${new URL(c.req.url).search}` : undefined;
+  }
+
   return async (c: Context): Promise<Response> => {
     let found: string | undefined;
     let pathname = "";
@@ -102,7 +150,16 @@ export function createSiteHandler(siteDir: string) {
     } catch {
       found = undefined; // an undecodable path names no file
     }
-    if (found) return send(c, found, 200, negotiated);
+    if (found) {
+      const remembered = rememberAsked(c, pathname);
+      if (remembered) return remembered;
+      if (isLanguageLessPublicPage(pathname) && found.endsWith(".html")) {
+        const english = await englishInstead(c, pathname, found);
+        if (english) return negotiatedRedirect(c, english);
+        negotiated = true;
+      }
+      return send(c, found, 200, negotiated);
+    }
     let notFoundLang = notFoundLanguageOf(pathname);
     if (notFoundLang === "negotiate") {
       notFoundLang = guestLanguage(c);
