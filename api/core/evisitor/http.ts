@@ -20,6 +20,19 @@ import { type EVisitorEndpoint, EVisitorError } from "./types.ts";
 
 export type Fetch = typeof fetch;
 
+/**
+ * The connections POSTs go over: a new one each time, never one kept from an earlier call.
+ * Deno's fetch silently sends a request again when a kept-alive connection it reused turns out
+ * closed, even when the server had read it (tests/unit/evisitor/http-resend.test.ts): for an
+ * action (CheckOutTourist, a cancel) that would be a second call nobody asked for, whose answer
+ * replaces the first's. On a fresh connection a drop is an error ("unavailable"), a lost answer
+ * the workers settle by reading eVisitor's state. Reads still reuse connections.
+ */
+let unpooled: Deno.HttpClient | undefined;
+function unpooledClient(): Deno.HttpClient {
+  return unpooled ??= Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
+}
+
 /** What one call looked like, for logs: no URL query, body or cookie values. */
 export interface EVisitorCallInfo {
   resource: string;
@@ -107,6 +120,7 @@ export class EVisitorHttp {
         body: init.json === undefined ? undefined : JSON.stringify(init.json),
         // A forms-auth redirect to a login page means "not authenticated", not content.
         redirect: "manual",
+        client: method === "POST" ? unpooledClient() : undefined,
         signal: AbortSignal.timeout(this.endpoint.timeoutMs),
       });
       const text = await response.text();
