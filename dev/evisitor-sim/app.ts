@@ -18,6 +18,7 @@ import { type SimOptions, simOptions } from "./options.ts";
 import { FORBIDDEN_FOR_HOSTS, RESOURCES } from "./resources.ts";
 import {
   Answer,
+  droppedAnswer,
   envelope,
   html,
   json,
@@ -146,6 +147,13 @@ export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {
     switch (fault.mode) {
       case "http500":
         return serverError();
+      case "envelope200":
+        // A server-side exception whose envelope comes with 200 (a proxy, or a newer Rhetos).
+        return serverError(200);
+      case "lost":
+      case "drop":
+        // Carried out first, the answer then lost (see handle).
+        return undefined;
       case "waf":
         return wafPage(fault.supportId);
       case "lockout":
@@ -186,13 +194,22 @@ export function createSimApp(state: SimState, overrides: Partial<SimOptions> = {
       const answer = await applyFault(fault);
       if (answer) return answer;
     }
+    let answer: Response;
     try {
-      return serve(req, path, url.searchParams, bodyText, caller);
+      answer = serve(req, path, url.searchParams, bodyText, caller);
     } catch (error) {
-      if (error instanceof Answer) return error.response;
-      console.error("evisitor-sim: unexpected error", error);
-      return serverError();
+      if (error instanceof Answer) answer = error.response;
+      else {
+        console.error("evisitor-sim: unexpected error", error);
+        answer = serverError();
+      }
     }
+    if (fault?.mode === "lost") {
+      // Applied; the answer waits past the client's patience, as if lost on the way.
+      await hold(fault.delayMs ?? options.timeoutDelayMs);
+    }
+    if (fault?.mode === "drop") return droppedAnswer(answer);
+    return answer;
   }
 
   return {

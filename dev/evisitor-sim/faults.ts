@@ -3,10 +3,19 @@
  * answers the next `count` matching calls (after letting `after` of them through), oldest fault
  * first. `expire-sessions` is not queued: it drops every session at once (see control.ts);
  * `expire-on-call` drops them when a matching call arrives, so a session ends mid-batch.
+ *
+ * Lost answers come in three kinds: `timeout` holds the answer and carries the call out after the
+ * client gave up; `lost` carries it out at once and then holds the answer past the client's
+ * patience; `drop` carries it out and drops the connection in the middle of the answer. In every
+ * case eVisitor has applied the call and the client does not know. `envelope200` is a server-side
+ * failure (the 500 envelope) answered with status 200; nothing is carried out.
  */
 export const FAULT_MODES = [
   "http500",
   "timeout",
+  "lost",
+  "drop",
+  "envelope200",
   "waf",
   "lockout",
   "unauthenticated",
@@ -20,7 +29,7 @@ export interface Fault {
   remaining: number;
   /** Only calls whose path contains this (case-insensitive), e.g. "CheckInTourist". */
   path?: string;
-  /** For "timeout": how long the answer is held back. */
+  /** For "timeout" and "lost": how long the answer is held back. */
   delayMs?: number;
   /** For "waf": the support ID the block page names (random otherwise; "" names none). */
   supportId?: string;

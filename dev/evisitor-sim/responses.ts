@@ -39,12 +39,28 @@ export function clientError(reason: string): Response {
   return envelope(400, GENERIC_CLIENT_MESSAGE, reason);
 }
 
-export function serverError(): Response {
+/** An unexpected server-side exception; `status` other than 500 only as a fault asks for it. */
+export function serverError(status = 500): Response {
   return envelope(
-    500,
+    status,
     null,
     "Internal server error occurred (System.Exception). See RhetosServer.log for more information.",
   );
+}
+
+/**
+ * `answer`'s status and headers, then the connection dropped before its body: the client sees the
+ * start of an answer it cannot read.
+ */
+export function droppedAnswer(answer: Response): Response {
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.error(new Error("evisitor-sim: connection dropped"));
+    },
+  });
+  const headers = new Headers(answer.headers);
+  headers.delete("content-length");
+  return new Response(body, { status: answer.status, headers });
 }
 
 export function notAuthenticated(status: 400 | 401): Response {
