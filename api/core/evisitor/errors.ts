@@ -51,6 +51,23 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Rhetos' SystemMessage for any exception that is neither a UserException nor a ClientException. */
+const INTERNAL_ERROR = /^Internal server error occurred\b/i;
+
+/**
+ * Whether eVisitor failed on its side rather than refused the call, whatever the status says:
+ * a 5xx, Rhetos' "Internal server error occurred (…)" (seen with 200 behind some proxies), or an
+ * envelope with no text for the user under a success status. A refusal of the data is a
+ * UserException and always carries its UserMessage (evisitor-api.md §5.1). Worth retrying.
+ */
+function isServerFailure(envelope: Envelope, status: number): boolean {
+  if (status >= 500) return true;
+  if (envelope.systemMessage && INTERNAL_ERROR.test(cleanMessage(envelope.systemMessage))) {
+    return true;
+  }
+  return status < 400 && envelope.userMessage === null;
+}
+
 /** "Please try again in 5 minutes" / "zaključan na 5 minuta" → 5. */
 export function lockoutMinutes(message: string): number | undefined {
   const m = message.match(/(\d+)\s*(?:minute|minut)/i);
@@ -95,7 +112,7 @@ export function errorFromEnvelope(
       .replace(/,?\s*user\s+'[^']*'/i, "");
     return new EVisitorError("forbidden", `eVisitor: ${text}`, status);
   }
-  if (status >= 500) {
+  if (isServerFailure(envelope, status)) {
     return new EVisitorError("unavailable", `eVisitor failed internally (${resource})`, status);
   }
   // A UserException carries the text for the host; a ClientException only the generic one,

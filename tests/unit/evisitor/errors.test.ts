@@ -106,6 +106,20 @@ Deno.test("5xx, 429 and 408 are 'unavailable' and transient", () => {
   assert.equal(kindOf({ status: 408, contentType: "", text: "" }), "unavailable");
 });
 
+Deno.test("a server-side failure is 'unavailable' whatever the status carrying it", () => {
+  const internal = "Internal server error occurred (System.NullReferenceException). " +
+    "See RhetosServer.log for more information.";
+  for (const status of [200, 400]) {
+    const error = errorFromResponse(envelope(status, null, internal), "Htz/CheckOutTourist");
+    assert.equal(error?.kind, "unavailable", `status ${status}`);
+    assert.equal(error?.isTransient, true);
+  }
+  // Under a success status, an envelope with nothing for the user is no refusal of the data.
+  assert.equal(kindOf(envelope(200, null, "Something unexpected.")), "unavailable");
+  // A refusal always carries its UserMessage, and stays one.
+  assert.equal(kindOf(envelope(200, "Turist je već odjavljen.", null)), "rejected");
+});
+
 Deno.test("the firewall's HTML page is 'firewall' even with 200, transient, with its support ID", () => {
   const error = errorFromResponse({
     status: 200,
