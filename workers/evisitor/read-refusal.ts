@@ -6,8 +6,8 @@ import { EVisitorError } from "@core/evisitor/types.ts";
  * than let the runner deliver the event again. A refused login (wrong password, refused API key,
  * lockout) or a refusal of the call cannot go better on a retry a second later, and retrying
  * would spend the host's failed logins; the login guard keeps the refusal, the sync and the
- * registrations tell the host. An unreachable eVisitor or its firewall is retried until the last
- * delivery. Logs the kind and the ids it is given, never personal data.
+ * registrations tell the host. An unreachable eVisitor is retried until the last delivery; its
+ * firewall is not (one try: a block is deterministic, shared/firewall-backoff.ts). Logs the kind and the ids it is given, never personal data.
  */
 export function stopsHere(
   error: unknown,
@@ -16,7 +16,7 @@ export function stopsHere(
   ids: Record<string, string>,
 ): boolean {
   if (!(error instanceof EVisitorError)) return false;
-  if (error.isTransient && !event.isLastAttempt) return false;
+  if (error.retriesSoon && !event.isLastAttempt) return false;
   log.warn(`${what} stopped: eVisitor refused or kept failing`, {
     ...ids,
     kind: error.kind,

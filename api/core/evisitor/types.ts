@@ -96,6 +96,15 @@ export class EVisitorError extends Error {
   get isTransient(): boolean {
     return this.kind === "unavailable" || this.kind === "firewall";
   }
+
+  /**
+   * Whether the same call is worth repeating within seconds: an outage may pass. A firewall block
+   * is transient only over hours: the same request meets the same rule (evisitor-api.md §5.1 asks
+   * to be conservative), so it is tried once and then left for long (shared/firewall-backoff.ts).
+   */
+  get retriesSoon(): boolean {
+    return this.kind === "unavailable";
+  }
 }
 
 /** One logged-in conversation with eVisitor for one account. */

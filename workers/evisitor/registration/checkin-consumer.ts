@@ -9,7 +9,7 @@ import type { TaxCategory } from "@shared/schemas/tax-category.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
-import { unansweredRetryAt } from "./unanswered-retry.ts";
+import { firewallRetryAt, unansweredRetryAt } from "./unanswered-retry.ts";
 import { stayTimesOf } from "@core/services/reservations/stay-dates.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
@@ -61,8 +61,9 @@ async function markFailed(
 }
 
 /**
- * eVisitor did not answer any delivery, or its firewall kept refusing: the registration is
- * planned to be sent again by itself (unanswered-retry.ts), and the host told at the first
+ * eVisitor did not answer any delivery, or its firewall refused (tried once: a block is
+ * deterministic): the registration is planned to be sent again by itself, minutes later after an
+ * outage, hours later after the firewall (unanswered-retry.ts), and the host told at the first
  * failure and when no retry is left. A firewall refusal is told as such, with its support ID.
  */
 async function markUnanswered(
@@ -72,7 +73,9 @@ async function markUnanswered(
   error: EVisitorError,
 ) {
   const now = ctx.clock();
-  const retryAt = unansweredRetryAt(guest.registrationRetries, now);
+  const retryAt = error.kind === "firewall"
+    ? firewallRetryAt(guest.registrationRetries, now)
+    : unansweredRetryAt(guest.registrationRetries, now);
   await recordFailure(ctx, guest, {
     failure: error.kind === "firewall"
       ? hostFailureOf(error)
@@ -244,7 +247,7 @@ export function checkInConsumer(
           kind: error.kind,
           deliveries: event.deliveries,
         });
-        if (error.isTransient && !event.isLastAttempt) throw error;
+        if (error.retriesSoon && !event.isLastAttempt) throw error;
         if (error.isTransient) {
           await markUnanswered(ctx, guest, unit.name, error);
           return;

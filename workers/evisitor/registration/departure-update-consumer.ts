@@ -55,7 +55,7 @@ export function departureUpdateConsumer(
           kind: error instanceof EVisitorError ? error.kind : "mapping",
           deliveries: event.deliveries,
         });
-        if (error instanceof EVisitorError && error.isTransient && !event.isLastAttempt) {
+        if (error instanceof EVisitorError && error.retriesSoon && !event.isLastAttempt) {
           throw error;
         }
         await recordLifecycleFailure(ctx, guest.id, failure, { departureUpdateRequestedAt: null });

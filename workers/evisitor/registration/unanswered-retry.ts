@@ -3,6 +3,7 @@ import { GuestCheckInRequested, GuestCheckOutRequested } from "@shared/events.ts
 import type { Database } from "@core/db/client.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { appendEvent } from "@core/outbox/append-event.ts";
+import { FIREWALL_BACKOFF_HOURS, FIREWALL_RETRIES } from "@shared/firewall-backoff.ts";
 
 /**
  * A registration that failed only because eVisitor did not answer (down, timing out: every
@@ -19,6 +20,15 @@ export const UNANSWERED_RETRY_DELAYS_MS = [5, 15, 30, 60, 120, 240, 240, 240].ma
 export function unansweredRetryAt(retries: number, now: Date): Date | null {
   const delay = UNANSWERED_RETRY_DELAYS_MS[retries];
   return delay === undefined ? null : new Date(now.getTime() + delay);
+}
+
+/**
+ * When to send again a guest eVisitor's firewall refused, sent again `retries` times already:
+ * hours later, not minutes (shared/firewall-backoff.ts); null when it is up to the host.
+ */
+export function firewallRetryAt(retries: number, now: Date): Date | null {
+  if (retries >= FIREWALL_RETRIES) return null;
+  return new Date(now.getTime() + FIREWALL_BACKOFF_HOURS * 3_600_000);
 }
 
 /**
