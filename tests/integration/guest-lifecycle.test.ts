@@ -119,10 +119,10 @@ Deno.test({
       );
       assert.equal(cancelled.registrationError, null, "the refusal of the repeat is no failure");
       const answers = await answersTo(ctx, "CancelTouristCheckIn");
-      // The lost one (200, carried out), the outage, and eVisitor refusing the repeat as
-      // already cancelled (its tourist list then showed the cancellation done); the log keeps
-      // them in the order they were answered, not sent.
-      assert.deepEqual(answers.toSorted(), [200, 400, 500]);
+      // The lost one (200, carried out) and maybe the outage; a repeat reads eVisitor's tourist
+      // list first, so once the cancellation is there it is not sent again to be refused.
+      assert.ok(answers.includes(200), `carried out: ${answers}`);
+      assert.ok(!answers.includes(400), `never refused as a repeat: ${answers}`);
       const [registration] = (await ctx.sim.control.state()).registrations;
       assert.equal(registration.status, "cancelled");
     }),
@@ -183,7 +183,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "eVisitor refusing a cancellation is shown at the guest, who stays registered",
+  name: "eVisitor refusing a cancellation is shown at the guest, as eVisitor holds them",
   ...REAL_SERVERS,
   fn: () =>
     withEVisitorPipeline(async (ctx) => {
@@ -202,7 +202,8 @@ Deno.test({
         (g) => g.registrationError !== null && !g.cancelRequestedAt,
         "the refusal kept",
       );
-      assert.equal(refused.status, "CheckedIn");
+      // Checked out in eVisitor's own site: shown so, with eVisitor's refusal beside it.
+      assert.equal(refused.status, "CheckedOut");
       assert.match(refused.registrationError!, /odjavljen/);
       assert.deepEqual(await answersTo(ctx, "CancelTouristCheckIn"), [400]);
     }),

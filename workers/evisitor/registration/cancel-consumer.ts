@@ -10,15 +10,23 @@ import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { hostFailureOf } from "./checkin-consumer.ts";
-import { recordLifecycleFailure, registrationNow } from "./lifecycle.ts";
+import {
+  actOnce,
+  failedOnLogin,
+  heldStateColumns,
+  recordLifecycleFailure,
+  RefusedWhileHeld,
+} from "./lifecycle.ts";
 
 /**
  * Cancels one guest's registration in eVisitor (Htz/CancelTouristCheckIn) with the host's reason,
  * and registers the guest again when the cancel was asked for a moved arrival (stay-move.ts).
- * Idempotent: a guest already cancelled, or no longer asked about, is left alone; a repeat after
- * a lost answer is refused by eVisitor, and its tourist list then shows it done. eVisitor refusing
- * (e.g. the guest was checked out there meanwhile) is kept beside the guest for the host and the
- * request is cleared, so the host may try again; an unreachable eVisitor is retried with back-off.
+ * Idempotent: a guest already cancelled, or no longer asked about, is left alone; a repeat reads
+ * eVisitor's tourist list first and a lost answer or a refusal is settled by it (lifecycle.ts
+ * actOnce). eVisitor refusing (e.g. the guest was checked out there meanwhile) is kept beside the
+ * guest for the host, with the state eVisitor holds, and the request is cleared, so the host may
+ * try again; a refused login keeps the request for the account's new credentials; an unreachable
+ * eVisitor is retried with back-off, its firewall tried once.
  */
 export function cancelConsumer(
   { sessions }: { sessions: AccountSessions },
@@ -34,30 +42,38 @@ export function cancelConsumer(
       const { guest, account } = found;
       if (guest.status !== "CheckedIn" || !guest.cancelRequestedAt) return;
       try {
-        await sessions.use(account, async (session) => {
-          try {
-            await session.cancelTouristCheckIn({
+        await sessions.use(account, (session) =>
+          actOnce(session, {
+            registrationId: guest.guid,
+            wanted: "cancelled",
+            repeat: event.deliveries > 1,
+          }, () =>
+            session.cancelTouristCheckIn({
               id: guest.guid,
               reason: guest.cancelReason ?? undefined,
-            });
-          } catch (error) {
-            const alreadyDone = error instanceof EVisitorError && error.kind === "rejected" &&
-              await registrationNow(session, guest.guid).catch(() => null) === "cancelled";
-            if (!alreadyDone) throw error;
-          }
-        });
-      } catch (error) {
+            })));
+      } catch (thrown) {
+        const error = thrown instanceof RefusedWhileHeld ? thrown.error : thrown;
         if (!(error instanceof EVisitorError)) throw error;
         log.warn("guest registration cancel failed", {
           guestId: guest.id,
           kind: error.kind,
           deliveries: event.deliveries,
         });
-        if (error.isTransient && !event.isLastAttempt) throw error;
-        await recordLifecycleFailure(ctx, guest.id, hostFailureOf(error), {
-          cancelRequestedAt: null,
-          reRegisterRequestedAt: null,
-        });
+        if (error.retriesSoon && !event.isLastAttempt) throw error;
+        await recordLifecycleFailure(
+          ctx,
+          guest.id,
+          hostFailureOf(error),
+          // Held by the account's login: kept, and sent again once its credentials change.
+          failedOnLogin(error) ? {} : {
+            cancelRequestedAt: null,
+            reRegisterRequestedAt: null,
+            ...(thrown instanceof RefusedWhileHeld && thrown.held !== "active"
+              ? heldStateColumns(thrown.held, ctx.clock())
+              : {}),
+          },
+        );
         return;
       }
       const now = ctx.clock();

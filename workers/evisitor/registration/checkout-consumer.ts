@@ -9,7 +9,8 @@ import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
 import { hostFailureOf } from "./checkin-consumer.ts";
-import { unansweredRetryAt } from "./unanswered-retry.ts";
+import { firewallRetryAt, unansweredRetryAt } from "./unanswered-retry.ts";
+import { actOnce, heldStateColumns, RefusedWhileHeld } from "./lifecycle.ts";
 
 /** hh:mm in Zagreb at `now`. */
 function zagrebTime(now: Date): string {
@@ -29,8 +30,10 @@ export function earlyCheckOutTime(now: string, arrivalTimeToday: string | null):
 }
 
 /**
- * Checks one registered guest out of eVisitor. An outage or eVisitor's firewall that outlasts the
- * deliveries is tried again later by itself (retryUnansweredCheckOuts); a refusal is kept beside
+ * Checks one registered guest out of eVisitor, once: a repeat reads eVisitor's tourist list first,
+ * and a lost answer or a refusal is settled by that list, not by the answer's wording
+ * (lifecycle.ts actOnce). An outage that outlasts the deliveries, or eVisitor's firewall (after
+ * one try), is tried again later by itself (retryUnansweredCheckOuts); a refusal is kept beside
  * the guest for the host, who may send the check-out again (host-check-in.ts). eVisitor takes no check-out dated after today, so
  * a guest leaving early is checked out today at this time, one leaving as planned on the departure
  * day at the unit's check-out time. Idempotent: a guest already out is left alone.
@@ -53,31 +56,46 @@ export function checkOutConsumer(
       const times = stayTimesOf(found.unit, found.property);
       try {
         await sessions.use(account, (session) =>
-          session.checkOutTourist({
-            id: guest.guid,
-            checkOutDate: onDeparture ? stay.endDate : today,
-            checkOutTime: onDeparture
-              ? times.checkOut
-              : earlyCheckOutTime(zagrebTime(now), stay.startDate === today ? times.checkIn : null),
-          }));
-      } catch (error) {
+          actOnce(session, {
+            registrationId: guest.guid,
+            wanted: "checked-out",
+            // An earlier delivery or retry may have reached eVisitor with its answer lost.
+            repeat: event.deliveries > 1 || guest.registrationRetries > 0 ||
+              guest.registrationFailure !== null,
+          }, () =>
+            session.checkOutTourist({
+              id: guest.guid,
+              checkOutDate: onDeparture ? stay.endDate : today,
+              checkOutTime: onDeparture ? times.checkOut : earlyCheckOutTime(
+                zagrebTime(now),
+                stay.startDate === today ? times.checkIn : null,
+              ),
+            })));
+      } catch (thrown) {
+        const error = thrown instanceof RefusedWhileHeld ? thrown.error : thrown;
         if (!(error instanceof EVisitorError)) throw error;
         log.warn("guest check-out failed", {
           guestId: guest.id,
           kind: error.kind,
           deliveries: event.deliveries,
         });
-        if (error.isTransient && !event.isLastAttempt) throw error;
-        // eVisitor's firewall or an outage outlasted the deliveries: sent again later by itself,
-        // as an unanswered registration is (unanswered-retry.ts); a refusal is the host's.
-        const retryAt = error.isTransient
+        if (error.retriesSoon && !event.isLastAttempt) throw error;
+        // An outage that outlasted the deliveries is sent again later by itself, as an
+        // unanswered registration is; eVisitor's firewall once, then after hours
+        // (unanswered-retry.ts); a refusal is the host's, beside the state eVisitor holds.
+        const retryAt = error.kind === "firewall"
+          ? firewallRetryAt(guest.registrationRetries, ctx.clock())
+          : error.retriesSoon
           ? unansweredRetryAt(guest.registrationRetries, ctx.clock())
           : null;
-        const failure = error.isTransient && error.kind !== "firewall"
+        const failure = error.retriesSoon
           ? { code: retryAt ? "unanswered-retrying" as const : "unanswered" as const, detail: null }
           : hostFailureOf(error);
         await ctx.db.update(guests)
           .set({
+            ...(thrown instanceof RefusedWhileHeld && thrown.held !== "active"
+              ? heldStateColumns(thrown.held, ctx.clock())
+              : {}),
             registrationFailure: failure.code,
             registrationError: failure.detail,
             registrationRetryAt: retryAt,

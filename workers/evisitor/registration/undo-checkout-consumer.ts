@@ -7,7 +7,13 @@ import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { hostFailureOf } from "./checkin-consumer.ts";
-import { recordLifecycleFailure, registrationNow } from "./lifecycle.ts";
+import {
+  actOnce,
+  failedOnLogin,
+  heldStateColumns,
+  recordLifecycleFailure,
+  RefusedWhileHeld,
+} from "./lifecycle.ts";
 
 /** What eVisitor is told when a check-out is undone (its Reason field; no personal data). */
 export const UNDO_CHECK_OUT_REASON = "Odjava greškom";
@@ -15,8 +21,8 @@ export const UNDO_CHECK_OUT_REASON = "Odjava greškom";
 /**
  * Undoes one guest's check-out in eVisitor (Htz/CancelTouristCheckOut): the registration is
  * active again and the guest checked in here. The automatic check-out then leaves the guest to
- * the host (guests.checkOutUndoneAt). Idempotent like the cancellation: a repeat after a lost
- * answer is refused by eVisitor, and its tourist list then shows the guest checked in.
+ * the host (guests.checkOutUndoneAt). Idempotent like the cancellation: a repeat reads eVisitor's
+ * tourist list first, and a lost answer or a refusal is settled by it (lifecycle.ts actOnce).
  */
 export function undoCheckOutConsumer(
   { sessions }: { sessions: AccountSessions },
@@ -32,26 +38,37 @@ export function undoCheckOutConsumer(
       const { guest, account } = found;
       if (guest.status !== "CheckedOut" || !guest.undoCheckOutRequestedAt) return;
       try {
-        await sessions.use(account, async (session) => {
-          try {
-            await session.cancelTouristCheckOut({ id: guest.guid, reason: UNDO_CHECK_OUT_REASON });
-          } catch (error) {
-            const alreadyDone = error instanceof EVisitorError && error.kind === "rejected" &&
-              await registrationNow(session, guest.guid).catch(() => null) === "active";
-            if (!alreadyDone) throw error;
-          }
-        });
-      } catch (error) {
+        await sessions.use(account, (session) =>
+          actOnce(
+            session,
+            {
+              registrationId: guest.guid,
+              wanted: "active",
+              repeat: event.deliveries > 1,
+            },
+            () => session.cancelTouristCheckOut({ id: guest.guid, reason: UNDO_CHECK_OUT_REASON }),
+          ));
+      } catch (thrown) {
+        const error = thrown instanceof RefusedWhileHeld ? thrown.error : thrown;
         if (!(error instanceof EVisitorError)) throw error;
         log.warn("guest check-out undo failed", {
           guestId: guest.id,
           kind: error.kind,
           deliveries: event.deliveries,
         });
-        if (error.isTransient && !event.isLastAttempt) throw error;
-        await recordLifecycleFailure(ctx, guest.id, hostFailureOf(error), {
-          undoCheckOutRequestedAt: null,
-        });
+        if (error.retriesSoon && !event.isLastAttempt) throw error;
+        await recordLifecycleFailure(
+          ctx,
+          guest.id,
+          hostFailureOf(error),
+          // Held by the account's login: kept, and sent again once its credentials change.
+          failedOnLogin(error) ? {} : {
+            undoCheckOutRequestedAt: null,
+            ...(thrown instanceof RefusedWhileHeld && thrown.held !== "checked-out"
+              ? heldStateColumns(thrown.held, ctx.clock())
+              : {}),
+          },
+        );
         return;
       }
       const now = ctx.clock();
