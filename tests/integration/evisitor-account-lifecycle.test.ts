@@ -3,14 +3,20 @@
  * on the service it was connected on, a refused API key asked once, and eVisitor's firewall page
  * told to the host. Real pipeline (API, outbox, relay, NATS, evisitor worker) against simulators.
  */
-import { FIREWALL_BACKOFF_HOURS } from "@shared/firewall-backoff.ts";
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { addDays } from "@shared/local-date.ts";
+import {
+  GuestCancelRequested,
+  GuestCheckOutRequested,
+  GuestUndoCheckOutRequested,
+} from "@shared/events.ts";
+import { FIREWALL_BACKOFF_HOURS } from "@shared/firewall-backoff.ts";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { accountEvents } from "@core/db/schema/account-events.ts";
 import { evisitorSettlementLists } from "@core/db/schema/evisitor-settlements.ts";
 import { externalAccounts } from "@core/db/schema/external-accounts.ts";
+import { outbox } from "@core/db/schema/outbox.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { createTestApp, simulatorAccess } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
@@ -440,5 +446,98 @@ Deno.test({
       );
       assert.deepEqual(held.registrationFailure, { code: "firewall", detail: null });
       assert.equal(held.registrationError, "eVisitor's firewall refused the request.");
+    }),
+});
+
+Deno.test({
+  name: "a check-out, a cancel and an undo held by a refused login go again, in order, " +
+    "with the account's new credentials",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      const accountId = await connectDemoAccount(ctx);
+      const code = await stay(ctx);
+      const party = [
+        BIRGITTE,
+        { ...BIRGITTE, firstName: "Ida", documentNumber: "DK7654321" },
+        { ...BIRGITTE, firstName: "Jens", documentNumber: "DK1112223" },
+      ];
+      for (const guest of party) await checkIn(ctx, code, guest);
+      await waitFor(async () => {
+        const all = await guestsOf(ctx, code);
+        return all.length === 3 && all.every((g) => g.status === "CheckedIn");
+      }, { what: "the party registered" });
+      const byName = async (name: string) =>
+        (await guestsOf(ctx, code)).find((g) => g.name === name)!;
+      const [leaving, cancelled, back] = [
+        await byName(BIRGITTE.firstName as string),
+        await byName("Ida"),
+        await byName("Jens"),
+      ];
+      const checkOut = (id: string) =>
+        postWith(ctx.app, "/api/Guests/checkout", [{ id }], ctx.token);
+      assert.equal((await checkOut(back.id)).status, 202);
+      await guestWhere(ctx, code, (g) => g.id === back.id && g.status === "CheckedOut", "out");
+
+      // eVisitor made the host change the password: all three are refused at the login.
+      await ctx.sim.control.setCredentials(DEMO_HOST.username, { password: "Nova-Lozinka-9" });
+      assert.equal((await checkOut(leaving.id)).status, 202);
+      const cancel = await postWith(ctx.app, "/api/Guests/cancel", {
+        guests: [{ id: cancelled.id }],
+        reason: "Gost nije došao",
+      }, ctx.token);
+      assert.equal(cancel.status, 202);
+      const undo = await postWith(
+        ctx.app,
+        "/api/Guests/undoCheckout",
+        [{ id: back.id }],
+        ctx.token,
+      );
+      assert.equal(undo.status, 202);
+      await waitFor(async () => {
+        const all = await guestsOf(ctx, code);
+        return all.every((g) => g.registrationFailure?.code === "credentials");
+      }, { what: "all three held by the refused login", timeoutMs: 30_000 });
+      const statuses = () =>
+        ctx.sim.control.state().then((s) =>
+          Object.fromEntries(s.registrations.map((r) => [r.id, r.status]))
+        );
+      assert.deepEqual(await statuses(), {
+        [leaving.guid]: "active",
+        [cancelled.guid]: "active",
+        [back.guid]: "checked-out",
+      }, "nothing carried out with the old password");
+
+      const since = (await ctx.database.db.select().from(outbox)).length;
+      const res = await postWith(
+        ctx.app,
+        `/api/ExternalAccounts/${accountId}/credentials`,
+        { password: "Nova-Lozinka-9" },
+        ctx.token,
+      );
+      assert.equal(res.status, 200, await res.clone().text());
+      // Queued in the order the host asked: check-out, cancel, undo.
+      const queued = (await ctx.database.db.select().from(outbox).orderBy(outbox.seq))
+        .slice(since)
+        .filter((e) => e.subject.startsWith("evisitor.guest."))
+        .map((e) => [e.subject, (e.payload as { guestId: string }).guestId]);
+      assert.deepEqual(queued, [
+        [GuestCheckOutRequested.subject, leaving.id],
+        [GuestCancelRequested.subject, cancelled.id],
+        [GuestUndoCheckOutRequested.subject, back.id],
+      ]);
+
+      await waitFor(async () => {
+        const all = await guestsOf(ctx, code);
+        const status = (id: string) => all.find((g) => g.id === id)?.status;
+        return status(leaving.id) === "CheckedOut" && status(cancelled.id) === "Cancelled" &&
+          status(back.id) === "CheckedIn";
+      }, { what: "each carried out with the new password", timeoutMs: 30_000 });
+      assert.deepEqual(await statuses(), {
+        [leaving.guid]: "checked-out",
+        [cancelled.guid]: "cancelled",
+        [back.guid]: "active",
+      });
+      assert.ok((await guestsOf(ctx, code)).every((g) => !g.registrationFailure));
     }),
 });

@@ -1,28 +1,23 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { ExternalAccountStatus } from "@shared/enums.ts";
-import { GuestCheckInRequested, ProvisioningRequested } from "@shared/events.ts";
+import { ProvisioningRequested } from "@shared/events.ts";
 import type { ExternalAccountCredentials } from "@shared/schemas/external-account.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { externalAccounts } from "../../db/schema/external-accounts.ts";
-import { guests } from "../../db/schema/guests.ts";
-import { properties } from "../../db/schema/properties.ts";
-import { reservations } from "../../db/schema/reservations.ts";
 import { accountEndpoint } from "../../evisitor/account-session.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
 import { impersonatorEmailOf, recordAccountEvent } from "../users/account-history.ts";
 import { findOwnAccount } from "./find-account.ts";
+import { resendHeldWork } from "./resend-held.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
-
-/** Registrations that failed only because eVisitor refused the account's login. */
-const LOGIN_FAILURES = ["credentials", "api-key", "locked-out"] as const;
 
 /**
  * POST /ExternalAccounts/{id}/credentials: a new password and/or API key for an account, checked
  * by one login to the account's own eVisitor service first (nothing is saved if it fails), then
  * stored sealed. Nothing else changes: properties, units, QR codes and stays stay as they are.
  * What the old credentials held up is taken up again in the same transaction: an account whose
- * last sync failed is synced, and guests whose registration eVisitor refused for the login are
- * queued again. The account history records the change (the username only).
+ * last sync failed is synced, and everything eVisitor refused for the login (registrations,
+ * check-outs, cancels, undone check-outs) goes again, in order (resend-held.ts). The account history records the change (the username only).
  */
 export async function changeCredentials(
   ctx: ServiceContext,
@@ -57,28 +52,7 @@ export async function changeCredentials(
       await appendEvent(tx, ProvisioningRequested, { externalAccountId: id }, ctx.now);
     }
 
-    const held = await tx.select({ id: guests.id }).from(guests)
-      .innerJoin(properties, eq(properties.id, guests.propertyId))
-      .innerJoin(reservations, eq(reservations.id, guests.reservationId))
-      .where(and(
-        eq(properties.externalAccountId, id),
-        eq(guests.status, "PreCheckIn"),
-        eq(guests.registrationState, "failed"),
-        inArray(guests.registrationFailure, [...LOGIN_FAILURES]),
-        isNull(guests.anonymisedAt),
-        isNull(reservations.canceledAt),
-      ));
-    for (const guest of held) {
-      await tx.update(guests).set({
-        registrationState: "queued",
-        registrationFailure: null,
-        registrationError: null,
-        registrationRetryAt: null,
-        registrationRetries: 0,
-        updatedAt: ctx.now,
-      }).where(eq(guests.id, guest.id));
-      await appendEvent(tx, GuestCheckInRequested, { guestId: guest.id }, ctx.now);
-    }
+    await resendHeldWork(tx, { accountId: id, now: ctx.now });
 
     await recordAccountEvent(tx, {
       userId,
