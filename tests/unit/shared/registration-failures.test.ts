@@ -136,11 +136,13 @@ Deno.test("a firewall page without a support ID is told without an empty ID", ()
     registrationMessage(translator(lang), failure, registrationFailureText(failure));
   assert.equal(
     shown("hr", bare),
-    "Vatrozid eVisitora odbio je zahtjev. Prijavko će ga poslati ponovno.",
+    "Vatrozid eVisitora odbio je zahtjev. Blokada se obično ponavlja, pa Prijavko čeka i sam ga " +
+      "šalje ponovno za 4 sata; možete ga poslati i odmah.",
   );
   assert.equal(
     shown("en", bare),
-    "eVisitor's firewall refused the request. Prijavko will send it again.",
+    "eVisitor's firewall refused the request. A block usually repeats, so Prijavko waits and " +
+      "sends it again by itself in 4 hours; you can also send it now.",
   );
   for (const lang of ["hr", "en"] as const) {
     assert.doesNotMatch(shown(lang, { code: "firewall", detail: "" }), /\(|:\s*\)/, lang);

@@ -2,6 +2,7 @@ import type {
   RegistrationFailure,
   RegistrationFailureCode,
 } from "@shared/registration-failures.ts";
+import { FIREWALL_BACKOFF_HOURS } from "@shared/firewall-backoff.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
 
 // Compile-time check that every registration failure has a text in the catalogue.
@@ -20,9 +21,13 @@ export function registrationMessage(
   message: string,
 ): string {
   if (!failure) return message;
-  // A firewall page without a support ID is told without the ID's brackets.
-  if (failure.code === "firewall" && !failure.detail) {
-    return t("guests.registrationFailure.firewallWithoutId");
+  // A firewall block is sent again only hours later (shared/firewall-backoff.ts); a page without
+  // a support ID is told without the ID's brackets.
+  if (failure.code === "firewall") {
+    const hours = String(FIREWALL_BACKOFF_HOURS);
+    return failure.detail
+      ? t("guests.registrationFailure.firewall", { detail: failure.detail, hours })
+      : t("guests.registrationFailure.firewallWithoutId", { hours });
   }
   return t(`guests.registrationFailure.${failure.code}`, { detail: failure.detail ?? "" });
 }
