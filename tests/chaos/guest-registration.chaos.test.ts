@@ -17,7 +17,12 @@
  * - (full run) all of it once more: the workers killed while eVisitor holds an answer and again
  *   while NATS is down, then restarted gracefully (SIGTERM) as a deploy would.
  *
- * Then: every guest is stored once and registered; eVisitor holds exactly one active
+ * Then every guest leaves, checked out by the host in parties, while CheckOutTourist answers are
+ * lost after being carried out, connections drop mid-answer, eVisitor fails with 500s and with
+ * its error envelope under status 200, and the workers are SIGKILLed mid-way (issue 31): every
+ * guest ends checked out here and in eVisitor, and each check-out reached eVisitor once.
+ *
+ * Before that: every guest is stored once and registered; eVisitor holds exactly one active
  * registration per guest (by document number, under the guest's own registration id); no guest
  * failed; the outbox has nothing unpublished; no consumer has work pending and the DLQ stream is
  * empty; every stay is still there with its guests; exactly one "checked in" notification each.
@@ -55,6 +60,7 @@ import {
   Timeline,
   unpublishedEvents,
 } from "../support/chaos-stack.ts";
+import { callsOf } from "../support/evisitor-sim.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -68,6 +74,15 @@ const CLIENTS = 6;
 /** CheckInTourist faults per burst: 500s, and answers held past the client's timeout. */
 const HTTP500_PER_BURST = CHAOS_FULL ? 12 : 6;
 const TIMEOUTS_PER_BURST = CHAOS_FULL ? 4 : 2;
+/** CheckInTourist calls carried out at once whose answer is then held past the timeout. */
+const LOST_PER_BURST = CHAOS_FULL ? 4 : 2;
+/** CheckOutTourist faults of the check-out phase, each of a kind (issue 31). */
+const CHECK_OUT_FAULTS = {
+  lost: CHAOS_FULL ? 4 : 2,
+  drop: CHAOS_FULL ? 4 : 2,
+  http500: 3,
+  envelope200: 2,
+};
 const EVISITOR_TIMEOUT_MS = 2000;
 const HELD_ANSWER_MS = 3000;
 
@@ -131,7 +146,7 @@ interface Stats {
   workerKills: number;
   natsRestarts: number;
   sessionExpiries: number;
-  faults: { http500: number; timeout: number };
+  faults: { http500: number; timeout: number; lost: number };
 }
 
 /**
@@ -178,7 +193,8 @@ async function checkInParty(stack: TestStack, party: Party, stats: Stats): Promi
 }
 
 Deno.test({
-  name: `chaos: ${GUESTS} guest check-ins are each registered with eVisitor exactly once ` +
+  name: `chaos: ${GUESTS} guest check-ins are each registered with eVisitor exactly once, and ` +
+    "checked out exactly once, " +
     "through worker and API kills, a NATS restart, eVisitor 500s, time-outs and expired sessions",
   sanitizeOps: false,
   sanitizeResources: false,
@@ -193,7 +209,7 @@ Deno.test({
       workerKills: 0,
       natsRestarts: 0,
       sessionExpiries: 0,
-      faults: { http500: 0, timeout: 0 },
+      faults: { http500: 0, timeout: 0, lost: 0 },
     };
     try {
       // --- a host with one eVisitor facility of STAYS units, a stay today in each ------------
@@ -299,11 +315,18 @@ Deno.test({
           path: "CheckInTourist",
           delayMs: HELD_ANSWER_MS,
         });
+        // Carried out at once, the answer lost: the repeat edits the same registration.
+        await stack.evisitor.control.fail("lost", LOST_PER_BURST, {
+          path: "CheckInTourist",
+          delayMs: HELD_ANSWER_MS,
+        });
         stats.faults.http500 += HTTP500_PER_BURST;
         stats.faults.timeout += TIMEOUTS_PER_BURST;
+        stats.faults.lost += LOST_PER_BURST;
         timeline.mark(
           `eVisitor: next ${HTTP500_PER_BURST} CheckInTourist answer 500, then ` +
-            `${TIMEOUTS_PER_BURST} held ${HELD_ANSWER_MS} ms (client gives up at ${EVISITOR_TIMEOUT_MS})`,
+            `${TIMEOUTS_PER_BURST} held ${HELD_ANSWER_MS} ms (client gives up at ${EVISITOR_TIMEOUT_MS}), ` +
+            `then ${LOST_PER_BURST} carried out with the answer lost`,
         );
       };
       const expireSessions = async () => {
@@ -461,6 +484,60 @@ Deno.test({
       assert.equal(checkedInNotes.length, GUESTS, "one 'checked in' notification per guest");
       assert.equal(notes.filter((n) => n.template === "GuestRegistrationFailed").length, 0);
 
+      // --- exactly-once check-out (issue 31) ------------------------------------------------
+      // Every guest leaves early, checked out by the host in parties, while CheckOutTourist
+      // answers are lost after being carried out, connections drop mid-answer, eVisitor fails
+      // with 500s and with its error envelope under 200, and the workers die mid-way.
+      for (const [mode, count] of Object.entries(CHECK_OUT_FAULTS)) {
+        await stack.evisitor.control.fail(mode as keyof typeof CHECK_OUT_FAULTS, count, {
+          path: "CheckOutTourist",
+          delayMs: HELD_ANSWER_MS,
+        });
+      }
+      timeline.mark(`check-out of ${GUESTS} guests with ${JSON.stringify(CHECK_OUT_FAULTS)}`);
+      const leaving = rows.map((g) => g.id);
+      const outParties = Array.from(
+        { length: Math.ceil(leaving.length / PARTY) },
+        (_, p) => leaving.slice(p * PARTY, (p + 1) * PARTY),
+      );
+      let outSent = 0;
+      let outKill: Promise<void> | undefined;
+      await pool(outParties, CLIENTS, async (party) => {
+        await callPatiently(stack, "/api/Guests/checkout", {
+          method: "POST",
+          token,
+          body: party.map((id) => ({ id })),
+        });
+        outSent++;
+        if (!outKill && outSent >= Math.ceil(outParties.length / 3)) {
+          outKill = killWorkers("SIGKILL", "mid check-out");
+        }
+      });
+      await outKill;
+      const outRows = await waitFor(async () => {
+        const all = await database.db.select().from(guests);
+        const failed = all.filter((g) => g.registrationFailure !== null);
+        if (failed.length > 0) {
+          throw new Error(
+            `${failed.length} check-outs failed: ${[
+              ...new Set(failed.map((g) => `${g.registrationFailure} ${g.registrationError}`)),
+            ]}`,
+          );
+        }
+        return all.every((g) => g.status === "CheckedOut") && all;
+      }, { timeoutMs: 180_000, intervalMs: 500, what: "every guest checked out" });
+      timeline.mark("every guest checked out in our database");
+      assert.equal(outRows.length, GUESTS);
+      const afterOut = await stack.evisitor.control.state();
+      const oursOut = afterOut.registrations.filter((r) => r.username === SIM_HOST.username);
+      assert.equal(oursOut.length, GUESTS, "no registration made or lost by checking out");
+      assert.ok(oursOut.every((r) => r.status === "checked-out"), "every guest out in eVisitor");
+      assert.equal(
+        callsOf(afterOut, SIM_HOST.username).actions.CheckOutTourist,
+        GUESTS,
+        "each check-out reached eVisitor once: none repeated after a lost answer",
+      );
+
       // --- the summary ----------------------------------------------------------------------
       const workerRetries = await countLogLines(stack, "event failed, will retry");
       const transientFailures = await countLogLines(stack, "guest registration failed");
@@ -471,8 +548,10 @@ Deno.test({
           `${WAVES} waves, done in ${seconds.toFixed(1)} s (chaos ${
             timeline.seconds().toFixed(1)
           } s)`,
-          `  faults: ${stats.faults.http500} × 500 and ${stats.faults.timeout} × held answer on ` +
-          `CheckInTourist, ${stats.sessionExpiries} session expiries, ${stats.workerKills} worker ` +
+          `  faults: ${stats.faults.http500} × 500, ${stats.faults.timeout} × held answer and ` +
+          `${stats.faults.lost} × lost answer on CheckInTourist, ${
+            JSON.stringify(CHECK_OUT_FAULTS)
+          } on CheckOutTourist, ${stats.sessionExpiries} session expiries, ${stats.workerKills} worker ` +
           `kills, ${stats.apiKills} API kills, ${stats.natsRestarts} NATS restarts`,
           `  retries: ${workerRetries} event redeliveries asked by the workers, ` +
           `${transientFailures} failed eVisitor attempts logged, ${stats.clientRetries} ` +
