@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import {
   GuestCancelRequested,
   GuestCheckInRequested,
@@ -25,7 +25,8 @@ interface Held {
   event: Event;
   /** When it was asked for: the work goes again in that order. */
   askedAt: number;
-  retries: boolean;
+  /** A registration or check-out starts its automatic retries afresh (unanswered-retry.ts). */
+  resetRetries: boolean;
 }
 
 /**
@@ -44,6 +45,7 @@ export async function resendHeldWork(
     status: guests.status,
     registrationState: guests.registrationState,
     createdAt: guests.createdAt,
+    stayCancelledAt: reservations.canceledAt,
     checkOutRequestedAt: guests.checkOutRequestedAt,
     cancelRequestedAt: guests.cancelRequestedAt,
     undoCheckOutRequestedAt: guests.undoCheckOutRequestedAt,
@@ -58,45 +60,42 @@ export async function resendHeldWork(
   const held: Held[] = [];
   for (const g of rows) {
     if (g.status === "PreCheckIn" && g.registrationState === "failed") {
-      // A registration of a cancelled stay is not sent (the stay's guests are left out below).
-      held.push({ id: g.id, event: GuestCheckInRequested, askedAt: +g.createdAt, retries: true });
+      // A registration of a cancelled stay is not sent; what is registered still leaves eVisitor.
+      if (g.stayCancelledAt) continue;
+      held.push({
+        id: g.id,
+        event: GuestCheckInRequested,
+        askedAt: +g.createdAt,
+        resetRetries: true,
+      });
     } else if (g.status === "CheckedIn" && g.cancelRequestedAt) {
       held.push({
         id: g.id,
         event: GuestCancelRequested,
         askedAt: +g.cancelRequestedAt,
-        retries: false,
+        resetRetries: false,
       });
     } else if (g.status === "CheckedIn" && g.checkOutRequestedAt) {
       held.push({
         id: g.id,
         event: GuestCheckOutRequested,
         askedAt: +g.checkOutRequestedAt,
-        retries: true,
+        resetRetries: true,
       });
     } else if (g.status === "CheckedOut" && g.undoCheckOutRequestedAt) {
       held.push({
         id: g.id,
         event: GuestUndoCheckOutRequested,
         askedAt: +g.undoCheckOutRequestedAt,
-        retries: false,
+        resetRetries: false,
       });
     }
   }
-  const cancelledStays = new Set(
-    (await tx.select({ id: guests.id }).from(guests)
-      .innerJoin(reservations, eq(reservations.id, guests.reservationId))
-      .where(and(
-        inArray(guests.id, held.filter((h) => h.event === GuestCheckInRequested).map((h) => h.id)),
-        isNotNull(reservations.canceledAt),
-      ))).map((g) => g.id),
-  );
-  const going = held.filter((h) => !cancelledStays.has(h.id))
-    .sort((a, b) => a.askedAt - b.askedAt || a.id.localeCompare(b.id));
-  for (const { id, event, retries } of going) {
+  const going = held.sort((a, b) => a.askedAt - b.askedAt || a.id.localeCompare(b.id));
+  for (const { id, event, resetRetries } of going) {
     await tx.update(guests).set({
       ...(event === GuestCheckInRequested ? { registrationState: "queued" as const } : {}),
-      ...(retries ? { registrationRetries: 0 } : {}),
+      ...(resetRetries ? { registrationRetries: 0 } : {}),
       registrationFailure: null,
       registrationError: null,
       registrationRetryAt: null,
