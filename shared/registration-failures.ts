@@ -38,6 +38,17 @@ export const REGISTRATION_FAILURES = [
 ] as const;
 export type RegistrationFailureCode = (typeof REGISTRATION_FAILURES)[number];
 
+/**
+ * The failures of work that stopped only because eVisitor refused the account's login: it is held
+ * until the account's credentials change, and then goes again by itself
+ * (api/core/services/external-accounts/resend-held.ts).
+ */
+export const LOGIN_FAILURES = ["credentials", "api-key", "locked-out"] as const;
+
+export function isHeldByLogin(failure: { code: string } | null | undefined): boolean {
+  return (LOGIN_FAILURES as readonly string[]).includes(failure?.code ?? "");
+}
+
 export interface RegistrationFailure {
   code: RegistrationFailureCode;
   detail: string | null;

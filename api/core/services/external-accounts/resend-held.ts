@@ -5,14 +5,12 @@ import {
   GuestCheckOutRequested,
   GuestUndoCheckOutRequested,
 } from "@shared/events.ts";
+import { LOGIN_FAILURES } from "@shared/registration-failures.ts";
 import type { Transaction } from "../../db/client.ts";
 import { guests } from "../../db/schema/guests.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
-
-/** The failures of work that stopped only because eVisitor refused the account's login. */
-export const LOGIN_FAILURES = ["credentials", "api-key", "locked-out"] as const;
 
 type Event =
   | typeof GuestCheckInRequested

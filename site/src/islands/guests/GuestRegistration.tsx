@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { GuestStatus, RegistrationState } from "@shared/enums.ts";
-import type { RegistrationFailure } from "@shared/registration-failures.ts";
+import { isHeldByLogin, type RegistrationFailure } from "@shared/registration-failures.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { formatRelativeTime } from "../../lib/format/relative-time.ts";
@@ -50,8 +50,10 @@ export function GuestRegistration(
 ) {
   const state = guest.registrationState;
   const waitingForArrival = state === "waiting" && guest.status === "PreCheckIn";
-  const cancelling = !!guest.cancelRequestedAt && guest.status === "CheckedIn";
-  const undoing = !!guest.undoCheckOutRequestedAt && guest.status === "CheckedOut";
+  // A request the account's refused login holds is no longer on its way: its notice shows.
+  const held = isHeldByLogin(guest.registrationFailure);
+  const cancelling = !!guest.cancelRequestedAt && guest.status === "CheckedIn" && !held;
+  const undoing = !!guest.undoCheckOutRequestedAt && guest.status === "CheckedOut" && !held;
   const cancelled = guest.status === "Cancelled";
   // eVisitor refused a check-out, a cancellation or an undone check-out: its words stay here.
   const refusedCheckOut = state === "registered" && guest.status === "CheckedIn" &&
@@ -88,7 +90,7 @@ export function GuestRegistration(
       {refusedUndo && (
         <RefusalNotice
           t={t}
-          title={t("guests.registration.undoFailed")}
+          title={t(held ? "guests.registration.heldByLogin" : "guests.registration.undoFailed")}
           message={guest.registrationError}
           failure={guest.registrationFailure}
         />
@@ -130,7 +132,7 @@ export function GuestRegistration(
       {refusedCheckOut && (
         <RefusalNotice
           t={t}
-          title={t("guests.registration.checkOutFailed")}
+          title={t(held ? "guests.registration.heldByLogin" : "guests.registration.checkOutFailed")}
           message={guest.registrationError}
           failure={guest.registrationFailure}
         />
