@@ -145,8 +145,20 @@ function decodeReading(
   const format = documentFormatOf(reading);
   const decoded = decodeMrz(format, reading.probabilities, { explain });
   const fields = decoded && parseMrz(decoded.lines, today, format);
-  if (!decoded || !fields || decoded.uncertain.size > MAX_UNCERTAIN) return undefined;
-  return { ok: true, format, lines: decoded.lines, fields, uncertain: [...decoded.uncertain] };
+  if (!decoded || !fields) return undefined;
+  const uncertain = new Set([...decoded.uncertain, ...impossibleFields(fields)]);
+  if (uncertain.size > MAX_UNCERTAIN) return undefined;
+  return { ok: true, format, lines: decoded.lines, fields, uncertain: [...uncertain] };
+}
+
+/**
+ * Fields whose value no document has, whatever the check digits say (nothing checks the names):
+ * a document always names its holder, so a names line read as fillers alone is a line misread
+ * (a pattern taken for chevrons), not a person without a name. Its fields are doubted, never
+ * offered as read.
+ */
+export function impossibleFields(fields: MrzFields): UncertainField[] {
+  return fields.surname === "" && fields.givenNames === "" ? ["surname", "givenNames"] : [];
 }
 
 /**

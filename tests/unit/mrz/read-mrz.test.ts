@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import sharp from "sharp";
 import { loadGlyphModel } from "../../../workers/mrz/glyph-model.ts";
-import { readMrzFromImage } from "../../../workers/mrz/read-mrz.ts";
+import { impossibleFields, readMrzFromImage } from "../../../workers/mrz/read-mrz.ts";
 import { toGuest } from "../../../workers/mrz/to-guest.ts";
 
 const FIXTURES = new URL("../../../../shared/fixtures/mrz/", import.meta.url);
@@ -75,4 +75,25 @@ Deno.test("an old French identity card printed in OCR-B is read as one, without 
   assert.equal(read.fields.documentNumber, "940992310285");
   assert.equal(read.fields.expiryDate, "");
   assert.equal(toGuest(read.format, read.fields, read.uncertain).documentExpiryDate, null);
+});
+
+Deno.test("a names line read as fillers alone is doubted, not offered as a nameless holder", () => {
+  const fields = {
+    documentCode: "I<",
+    documentType: "I",
+    issuingState: "SWE",
+    surname: "",
+    givenNames: "",
+    documentNumber: "83923014",
+    nationality: "SWE",
+    dateOfBirth: "1989-08-25",
+    sex: "F" as const,
+    expiryDate: "2034-07-28",
+    optionalData: "8908255709",
+    optionalData2: "",
+  };
+  assert.deepEqual(impossibleFields(fields), ["surname", "givenNames"]);
+  assert.deepEqual(impossibleFields({ ...fields, surname: "AAKESSON", givenNames: "SAGA" }), []);
+  // One name alone is how some states write a person with a single name.
+  assert.deepEqual(impossibleFields({ ...fields, surname: "SUKARNO" }), []);
 });
