@@ -11,8 +11,11 @@ import type { PurchasePeriod } from "../schemas/purchase-request.ts";
  *   12 / 365; the period discounts apply to both sides alike, so they are left out), so
  *   `converted = remaining × current price / new price`, rounded down to the millisecond. The new
  *   package runs from now for the converted time, and the paid months follow it.
- * - Trial days count like paid days of the trial's package: a trial of Pro is worth Pro's daily
- *   price. Buying during a trial neither loses nor gains value.
+ * - A trial's days left are kept in full (issue 32, item 10): paying during the trial never
+ *   shortens access. The bought package runs from now for every trial day left, then the paid
+ *   months. Those days stay free days (`trialKeptUntil`): a later change keeps them day for day
+ *   and converts only the paid time by value, so they cannot be multiplied by buying an expensive
+ *   package during the trial and converting it down to a cheap one.
  *
  * A package priced at 0 € is a special case of the same idea: time of a free package is worth
  * nothing, and time converted into a free package keeps its length (there is no price to divide).
@@ -49,6 +52,11 @@ export interface CurrentPlan {
   isTrial: boolean;
   /** Active and before its end (plan-policy's `isInForce`). */
   inForce: boolean;
+  /**
+   * A paid plan's first stretch that is trial days kept at a payment, until this moment (null or
+   * absent: none). Those days are kept day for day on a change, never converted by value.
+   */
+  trialKeptUntil?: Date | null;
 }
 
 /** What is bought: a package's list price per month (cents) and the months paid for. */
@@ -73,6 +81,8 @@ export interface PlanChange {
   paidFrom: Date;
   /** The new end of the subscription: `paidFrom` plus the paid calendar months. */
   endAt: Date;
+  /** Until when the subscription's first days are kept trial days (null: none). */
+  trialKeptUntil: Date | null;
   /** The current plan's time left and what it became; null when nothing was in force. */
   carried: {
     packageId: string;
@@ -81,7 +91,12 @@ export interface PlanChange {
     /** The current plan's end, before the purchase. */
     currentEndAt: Date;
     remainingMs: number;
-    /** The same time as the bought package (equal to `remainingMs` for the same package). */
+    /** Of `remainingMs`, the trial days kept day for day (all of it for a trial). */
+    keptMs: number;
+    /**
+     * The same time as the bought package: the kept trial days plus the paid time converted by
+     * value (equal to `remainingMs` for the same package or a trial).
+     */
     convertedMs: number;
   } | null;
 }
@@ -115,13 +130,18 @@ export function planChange(
       startAt: now,
       paidFrom: now,
       endAt: addMonths(now, purchase.months),
+      trialKeptUntil: null,
       carried: null,
     };
   }
+  const keptMs = current.isTrial ? remainingMs : Math.min(
+    remainingMs,
+    Math.max(0, (current.trialKeptUntil?.getTime() ?? 0) - now.getTime()),
+  );
   const same = current.packageId === purchase.packageId;
   const convertedMs = same
     ? remainingMs
-    : convertTime(remainingMs, current.basePriceCents, purchase.basePriceCents);
+    : keptMs + convertTime(remainingMs - keptMs, current.basePriceCents, purchase.basePriceCents);
   const paidFrom = same ? current.endAt : new Date(now.getTime() + convertedMs);
   return {
     kind: same ? "extend" : "convert",
@@ -129,12 +149,14 @@ export function planChange(
     startAt: now,
     paidFrom,
     endAt: addMonths(paidFrom, purchase.months),
+    trialKeptUntil: keptMs > 0 ? new Date(now.getTime() + keptMs) : null,
     carried: {
       packageId: current.packageId,
       packageName: current.packageName,
       isTrial: current.isTrial,
       currentEndAt: current.endAt,
       remainingMs,
+      keptMs,
       convertedMs,
     },
   };
@@ -157,6 +179,7 @@ export function toPurchasePeriod(change: PlanChange): PurchasePeriod {
       isTrial: carried.isTrial,
       currentEndDateUtc: carried.currentEndAt.toISOString(),
       remainingDays: daysOf(carried.remainingMs),
+      keptDays: daysOf(carried.keptMs),
       convertedDays: daysOf(carried.convertedMs),
     },
   };

@@ -30,6 +30,11 @@ export const CurrentSubscription = z
     daysRemaining: Count,
     packageId: Id,
     policy: SubscriptionPolicy,
+    /**
+     * A paid plan bought during the trial: its first days, until this moment, are the trial's
+     * days kept in full (kept day for day on a change of package); null when none.
+     */
+    trialKeptUntilUtc: DateTime.nullable(),
   })
   .meta({ id: "CurrentSubscription" });
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;

@@ -34,7 +34,8 @@ export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
  * is the host's from `startDateUtc`, the paid months run from `paidFromUtc` to `endDateUtc`.
  * `carriedOver` is the time left of the plan in force and what it becomes: the same days for the
  * same package ("extend"), converted by value at the packages' daily list prices for another
- * ("convert"); null when nothing was in force ("new").
+ * ("convert"), except trial days, which are kept day for day; null when nothing was in force
+ * ("new").
  */
 export const PurchasePeriod = z
   .object({
@@ -51,7 +52,12 @@ export const PurchasePeriod = z
       currentEndDateUtc: DateTime,
       /** Its time left, in whole days (rounded). */
       remainingDays: z.number().int().nonnegative(),
-      /** The same value as days of the bought package (rounded). */
+      /**
+       * Of those, the trial days kept day for day, never converted (all of a trial's; a paid
+       * plan's own kept trial days), in whole days.
+       */
+      keptDays: z.number().int().nonnegative(),
+      /** The same value as days of the bought package, kept trial days included (rounded). */
       convertedDays: z.number().int().nonnegative(),
     }).nullable(),
   })

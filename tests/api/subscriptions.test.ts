@@ -137,6 +137,7 @@ Deno.test("createPurchaseRequest prices a period, answers a repeat with the same
           isTrial: true,
           currentEndDateUtc: "2027-02-21T09:00:00.000Z",
           remainingDays: 92,
+          keptDays: 92,
           convertedDays: 92,
         },
       },
@@ -146,13 +147,14 @@ Deno.test("createPurchaseRequest prices a period, answers a repeat with the same
     const other = await json(await order(ctx, host, "basic", 1));
     assert.equal(other.referenceCode, "2026-000002");
     assert.equal(other.finalPrice, 9.9);
-    // Another package: the trial's 92 days of Pro (19,90 €/month) are worth 184.9 days of Basic
-    // (9,90 €/month); Basic runs from now, the paid month after them.
+    // Another package: the trial's 92 days are kept in full (issue 32, item 10), not converted
+    // by value; Basic runs from now, the paid month after them.
     assert.equal(other.resultingPeriod.kind, "convert");
     assert.equal(other.resultingPeriod.startDateUtc, "2026-11-21T09:00:00.000Z");
-    assert.equal(other.resultingPeriod.carriedOver.convertedDays, 185);
-    assert.equal(other.resultingPeriod.paidFromUtc, "2027-05-25T07:18:10.909Z");
-    assert.equal(other.resultingPeriod.endDateUtc, "2027-06-25T07:18:10.909Z");
+    assert.equal(other.resultingPeriod.carriedOver.keptDays, 92);
+    assert.equal(other.resultingPeriod.carriedOver.convertedDays, 92);
+    assert.equal(other.resultingPeriod.paidFromUtc, "2027-02-21T09:00:00.000Z");
+    assert.equal(other.resultingPeriod.endDateUtc, "2027-03-21T09:00:00.000Z");
 
     assert.equal((await order(ctx, host, "gold", 1)).status, 404);
     const badPeriod = await json(await order(ctx, host, "pro", 5), 400);
@@ -326,10 +328,9 @@ Deno.test("POST /api/Subscriptions/markAsPaid (administrators): converts the pla
     assert.equal(paid.receiptNumber, "2026-00001");
     assert.equal(paid.subscription.packageName, "Basic", "the new package applies at once");
     assert.equal(paid.subscription.isTrial, false);
-    // The trial's 82 days of Pro left are worth 164.8 days of Basic (19,90 € vs 9,90 € a
-    // month); the twelve months paid for follow them.
+    // The trial's 82 days left are kept in full; the twelve months paid for follow them.
     assert.equal(paid.subscription.startDateUtc, "2026-12-01T09:00:00.000Z");
-    assert.equal(paid.subscription.endDateUtc, "2028-05-15T04:52:43.636Z");
+    assert.equal(paid.subscription.endDateUtc, "2028-02-21T09:00:00.000Z");
     const again = await json(
       await postWith(ctx.app, "/api/Subscriptions/markAsPaid", { purchaseRequestId }, admin2),
     );
@@ -342,7 +343,7 @@ Deno.test("POST /api/Subscriptions/markAsPaid (administrators): converts the pla
     ));
     assert.deepEqual(notification.placeholders, {
       packageName: "Basic",
-      end: "2028-05-15T04:52:43.636Z",
+      end: "2028-02-21T09:00:00.000Z",
       code: "2026-00001",
     });
 
@@ -359,8 +360,8 @@ Deno.test("POST /api/Subscriptions/markAsPaid (administrators): converts the pla
       purchaseRequestId,
       packageName: "Basic",
       subscriptionLength: 12,
-      periodStart: "2027-05-15T04:52:43.636Z",
-      periodEnd: "2028-05-15T04:52:43.636Z",
+      periodStart: "2027-02-21T09:00:00.000Z",
+      periodEnd: "2028-02-21T09:00:00.000Z",
     });
     const pdf = await getWith(ctx.app, `/api/Subscriptions/receipt/${paid.receiptId}`, freshHost);
     assert.equal(pdf.status, 200);
@@ -369,8 +370,8 @@ Deno.test("POST /api/Subscriptions/markAsPaid (administrators): converts the pla
     assert.match(text, /Račun br\. 2026-00001/);
     assert.match(text, /95,04 €/);
     assert.match(text, /ana@example\.com/);
-    assert.match(text, /Plaćeno razdoblje \/ Period paid\s+15\. 05\. 2027\. – 15\. 05\. 2028\./);
-    assert.match(text, /01\. 12\. 2026\. – 15\. 05\. 2027\.: Basic/);
+    assert.match(text, /Plaćeno razdoblje \/ Period paid\s+21\. 02\. 2027\. – 21\. 02\. 2028\./);
+    assert.match(text, /01\. 12\. 2026\. – 21\. 02\. 2027\.: Basic/);
 
     const requests = await json(
       await getWith(
@@ -458,6 +459,7 @@ Deno.test("the purchase preview shows the resulting period, and markAsPaid and a
         isTrial: false,
         currentEndDateUtc: "2027-11-21T09:00:00.000Z",
         remainingDays: 335,
+        keptDays: 0,
         convertedDays: 83,
       },
     });

@@ -87,9 +87,9 @@ Deno.test({
         await tab.waitForURL(/\/paket\/pro\?mjeseci=12$/);
 
         // Signed in, the page says what the purchase gives before ordering: the trial's
-        // package, so the paid months follow the trial's end.
+        // package, so the trial's days are kept in full and the paid months follow its end.
         await tab.getByTestId("resulting-period").getByText(
-          /^Paket Pro produljuje se: plaćeni mjeseci traju od .+ do .+\.$/,
+          /^Paket Pro produljuje se: preostalo probno razdoblje \(\d+ dana, do .+\) zadržavate u cijelosti, a plaćeni mjeseci traju od .+ do .+\.$/,
         ).waitFor();
         // The page orders and opens the payment instructions.
         await tab.getByRole("button", { name: "Nastavi na plaćanje" }).click();
@@ -247,11 +247,12 @@ Deno.test({
           .getByText(/preostalo vrijeme paketa Pro/).waitFor();
         await screenshot(page, `subscription-${look.suffix}`);
       });
-      // A new order for the payment page with its barcode. Pro's time left (a year and the
-      // trial's rest, at 19,90 € a month) becomes Premium time (39,90 €) by value, about half
-      // as many days, and the six months paid follow: issue 17, M2.
+      // A new order for the payment page with its barcode. Pro's paid year (19,90 € a month)
+      // becomes Premium time (39,90 €) by value, about half as many days (issue 17, M2); the
+      // trial's days kept at the payment stay as they are (issue 32, item 10); the six months
+      // paid follow.
       const converted =
-        /^Paket Premium vrijedi od .+ do .+, a preostalo vrijeme paketa Pro \((\d+) dana, do .+\) preračunava se po vrijednosti u (\d+) dana paketa Premium; plaćeni mjeseci slijede od .+\.$/;
+        /^Paket Premium vrijedi od .+ do .+, a preostalo vrijeme paketa Pro \((\d+) dana, do .+\) preračunava se po vrijednosti u (\d+) dana paketa Premium; plaćeni mjeseci slijede od .+\. Od toga (\d+) dana probnog razdoblja zadržavate dan za dan; preračunava se samo plaćeno vrijeme\.$/;
       await inEveryLook(HOST, async (page, look) => {
         await page.goto("/paket/premium?mjeseci=6");
         await page.getByTestId("resulting-period").getByText(converted).waitFor();
@@ -260,9 +261,10 @@ Deno.test({
         await page.getByRole("img", { name: /HUB3/ }).waitFor();
         const text = await page.getByRole("region", { name: "Narudžba" })
           .getByText(converted).innerText();
-        const [, remaining, premiumDays] = converted.exec(text)!.map(Number);
+        const [, remaining, premiumDays, kept] = converted.exec(text)!.map(Number);
         assert.ok(remaining > 365, text);
-        assert.ok(Math.abs(premiumDays - remaining * 1990 / 3990) <= 1, text);
+        assert.ok(kept > 80, text);
+        assert.ok(Math.abs(premiumDays - kept - (remaining - kept) * 1990 / 3990) <= 1, text);
         await screenshot(page, `payment-${look.suffix}`);
       });
       for (const look of LOOKS) {

@@ -50,6 +50,7 @@ Deno.test("12 months of Basic and 1 month of Premium: Basic's time left becomes 
       isTrial: false,
       currentEndDateUtc: "2027-05-01T08:00:00.000Z",
       remainingDays: 365,
+      keptDays: 0,
       convertedDays: 91,
     },
   });
@@ -92,20 +93,45 @@ Deno.test("an expired or cancelled subscription carries nothing: the months run 
   }
 });
 
-Deno.test("trial days are worth the trial package's daily price, like paid days", () => {
+Deno.test("a trial's days left are kept in full on top of what is bought (issue 32, item 10)", () => {
   const trial = plan(PRO, "2026-07-30T08:00:00.000Z", { isTrial: true }); // 90 days of Pro left
   const premium = planChange(trial, { ...PREMIUM, months: 1 }, NOW);
   assert.equal(premium.kind, "convert");
   assert.equal(premium.carried?.isTrial, true);
-  // 90 days × 19,90 € / 39,90 € = 44.887… days.
-  assert.equal(premium.carried?.convertedMs, 3_878_255_639);
-  assert.equal(iso(premium.paidFrom), "2026-06-15T05:17:35.639Z");
-  assert.equal(iso(premium.endAt), "2026-07-15T05:17:35.639Z");
+  // Not 90 days × 19,90 € / 39,90 € = 44.9 days: every trial day, then the paid month.
+  assert.equal(premium.carried?.keptMs, 90 * DAY_MS);
+  assert.equal(premium.carried?.convertedMs, 90 * DAY_MS);
+  assert.equal(iso(premium.paidFrom), "2026-07-30T08:00:00.000Z");
+  assert.equal(iso(premium.endAt), "2026-08-30T08:00:00.000Z");
+  assert.equal(iso(premium.trialKeptUntil!), "2026-07-30T08:00:00.000Z");
+  assert.equal(toPurchasePeriod(premium).carriedOver?.keptDays, 90);
+
+  // A cheaper package keeps the days too (not twice as many: the trial was free).
+  const basic = planChange(trial, { ...BASIC, months: 1 }, NOW);
+  assert.equal(iso(basic.paidFrom), "2026-07-30T08:00:00.000Z");
 
   const pro = planChange(trial, { ...PRO, months: 12 }, NOW);
   assert.equal(pro.kind, "extend", "buying the trial's package keeps every trial day");
   assert.equal(iso(pro.paidFrom), "2026-07-30T08:00:00.000Z");
   assert.equal(iso(pro.endAt), "2027-07-30T08:00:00.000Z");
+  assert.equal(iso(pro.trialKeptUntil!), "2026-07-30T08:00:00.000Z");
+});
+
+Deno.test("kept trial days stay day for day on a later change; only paid time converts", () => {
+  // Premium bought in the trial: 90 kept days, then 31 paid days of Premium.
+  const paid: CurrentPlan = {
+    ...plan(PREMIUM, "2026-08-30T08:00:00.000Z"),
+    trialKeptUntil: new Date("2026-07-30T08:00:00.000Z"),
+  };
+  const basic = planChange(paid, { ...BASIC, months: 1 }, NOW);
+  assert.equal(basic.carried?.keptMs, 90 * DAY_MS);
+  // 90 days as they are, 31 days of Premium × 39,90 / 9,90 = 124.9 days of Basic.
+  assert.equal(basic.carried?.convertedMs, 90 * DAY_MS + convertTime(31 * DAY_MS, 3990, 990));
+  assert.equal(iso(basic.trialKeptUntil!), "2026-07-30T08:00:00.000Z");
+  // Once the kept days are over, nothing of them is left to keep.
+  const later = planChange(paid, { ...BASIC, months: 1 }, new Date("2026-08-01T08:00:00.000Z"));
+  assert.equal(later.carried?.keptMs, 0);
+  assert.equal(later.trialKeptUntil, null);
 });
 
 Deno.test("converting time: same price unchanged, free packages, large values exact", () => {

@@ -34,6 +34,12 @@ export const subscriptions = sqliteTable("subscriptions", {
   endAt: integer({ mode: "timestamp_ms" }).notNull(),
   status: integer().notNull(),
   isTrial: integer({ mode: "boolean" }).notNull(),
+  /**
+   * A paid plan bought during the trial starts with the trial's days left, kept in full until
+   * this moment (shared/billing/plan-change.ts); a later change keeps them day for day rather
+   * than converting them by value. Null: none.
+   */
+  trialKeptUntil: integer({ mode: "timestamp_ms" }),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
 }, (t) => [index("subscriptions_status_end_idx").on(t.status, t.endAt)]);

@@ -14,7 +14,8 @@ export { addMonths };
 /**
  * What buying `months` of `packageId` gives the host at `now` (shared/billing/plan-change.ts):
  * nothing in force, from now; the same package, from its end; another package, its time left
- * converted by value at the daily list prices, then the paid months.
+ * converted by value at the daily list prices, then the paid months. A trial's days left are
+ * kept in full, and stay kept day for day on later changes (`trialKeptUntil`).
  */
 export async function purchaseOutcome(
   db: DbOrTx,
@@ -36,6 +37,7 @@ export async function purchaseOutcome(
     endAt: found.subscription.endAt,
     isTrial: found.subscription.isTrial,
     inForce: isInForce(found.subscription, now),
+    trialKeptUntil: found.subscription.trialKeptUntil,
   };
   return planChange(current, {
     packageId: pkg.id,
@@ -49,6 +51,8 @@ export async function purchaseOutcome(
  * Puts a host on `packageId` for `months` more months (a payment or an administrator's
  * assignment) by the rule of `purchaseOutcome`. The start date stays while the same paid
  * package continues and moves to now when the package or the kind (trial → paid) changes.
+ * Run inside the caller's (immediate) transaction: the plan read here is the plan written, so two
+ * payments recorded at once cannot both keep the same trial days.
  */
 export async function extendSubscription(
   tx: DbOrTx,
@@ -63,7 +67,15 @@ export async function extendSubscription(
   const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   const continues = change.kind === "extend" && current && !current.isTrial;
   const startAt = continues ? current.startAt : now;
-  await upsert(tx, { userId, packageId, startAt, endAt: change.endAt, isTrial: false, now });
+  await upsert(tx, {
+    userId,
+    packageId,
+    startAt,
+    endAt: change.endAt,
+    isTrial: false,
+    trialKeptUntil: change.trialKeptUntil,
+    now,
+  });
   return { ...change, startAt };
 }
 
@@ -82,22 +94,38 @@ export async function startTrial(
   },
 ): Promise<{ startAt: Date; endAt: Date }> {
   const endAt = addMonths(now, months);
-  await upsert(tx, { userId, packageId, startAt: now, endAt, isTrial: true, now });
+  await upsert(tx, {
+    userId,
+    packageId,
+    startAt: now,
+    endAt,
+    isTrial: true,
+    trialKeptUntil: null,
+    now,
+  });
   return { startAt: now, endAt };
 }
 
 async function upsert(
   tx: DbOrTx,
-  { userId, packageId, startAt, endAt, isTrial, now }: {
+  { userId, packageId, startAt, endAt, isTrial, trialKeptUntil, now }: {
     userId: string;
     packageId: string;
     startAt: Date;
     endAt: Date;
     isTrial: boolean;
+    trialKeptUntil: Date | null;
     now: Date;
   },
 ) {
-  const values = { packageId, startAt, endAt, isTrial, status: SubscriptionStatus.Active };
+  const values = {
+    packageId,
+    startAt,
+    endAt,
+    isTrial,
+    trialKeptUntil,
+    status: SubscriptionStatus.Active,
+  };
   const suspendedBefore = await suspendedMembersOf(tx, userId);
   await tx.insert(subscriptions)
     .values({ id: crypto.randomUUID(), userId, ...values, createdAt: now, updatedAt: now })

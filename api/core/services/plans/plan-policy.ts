@@ -62,6 +62,7 @@ export function toCurrentSubscription(
     isActive: active,
     daysRemaining: active ? Math.ceil(endsIn / DAY_MS) : 0,
     policy: policyOf(pkg),
+    trialKeptUntilUtc: subscription.trialKeptUntil?.toISOString() ?? null,
   };
 }
 

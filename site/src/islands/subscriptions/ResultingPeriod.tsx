@@ -5,7 +5,8 @@ import { formatDate } from "../../lib/format/date-time.ts";
 
 /**
  * What a purchase does to the host's plan (docs/product.md "Plans and billing"): from when to
- * when the package runs and, when another package is in force, what its time left becomes.
+ * when the package runs and, when another package is in force, what its time left becomes (a
+ * trial's days left are kept in full).
  */
 export function ResultingPeriod(
   { t, lang, period, className = "" }: {
@@ -24,15 +25,26 @@ export function ResultingPeriod(
     end: date(period.endDateUtc),
     paidFrom: date(period.paidFromUtc),
   };
-  const text = period.kind === "convert" && carriedOver
+  const carried = carriedOver && {
+    current: carriedOver.packageName,
+    remaining: days(carriedOver.remainingDays),
+    currentEnd: date(carriedOver.currentEndDateUtc),
+    converted: days(carriedOver.convertedDays),
+    kept: days(carriedOver.keptDays),
+  };
+  // A trial's days left are kept in full (never converted); a paid plan's own kept trial days
+  // are named beside the conversion of the rest.
+  const keptAfter = !!carriedOver && !carriedOver.isTrial && carriedOver.keptDays > 0;
+  const text = period.kind === "convert" && carried
     ? t(carriedOver.isTrial ? "plans.resulting.convertTrial" : "plans.resulting.convert", {
       ...dates,
-      current: carriedOver.packageName,
-      remaining: days(carriedOver.remainingDays),
-      currentEnd: date(carriedOver.currentEndDateUtc),
-      converted: days(carriedOver.convertedDays),
-    })
+      ...carried,
+    }).replace(/[^.]$/, keptAfter ? "$&." : "$&") +
+      (keptAfter ? ` ${t("plans.resulting.keptTrialDays", carried)}` : "")
+    : period.kind === "extend" && carried && carriedOver.isTrial
+    ? t("plans.resulting.extendTrial", { ...dates, ...carried })
     : t(period.kind === "extend" ? "plans.resulting.extend" : "plans.resulting.new", dates);
+  const valueNote = period.kind === "convert" && !carriedOver?.isTrial;
   return (
     <div
       data-testid="resulting-period"
@@ -41,7 +53,7 @@ export function ResultingPeriod(
       <p className="font-semibold">{t("plans.resulting.title")}</p>
       <p className="mt-1">{text}</p>
       <p className="mt-1 text-sm text-fg-muted">
-        {period.kind === "convert" && `${t("plans.resulting.valueNote")} `}
+        {valueNote && `${t("plans.resulting.valueNote")} `}
         {t("plans.resulting.note")}
       </p>
     </div>

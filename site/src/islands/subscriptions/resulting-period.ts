@@ -28,6 +28,7 @@ export function expectedPeriod(
       endAt: new Date(current.endDateUtc),
       isTrial: current.isTrial,
       inForce: current.isActive,
+      trialKeptUntil: current.trialKeptUntilUtc ? new Date(current.trialKeptUntilUtc) : null,
     }
     : null;
   const change = planChange(plan, {

@@ -1,0 +1,1 @@
+ALTER TABLE `subscriptions` ADD `trial_kept_until` integer;
