@@ -136,3 +136,22 @@ export const IMPORT_MESSAGES = {
   guestRowInvalid: "A guest of this stay has errors; see the guest's row.",
   documentTwice: "This document is already listed for this stay.",
 } as const;
+
+/**
+ * Why a file could not be read (the `detail` of ImportFileUnreadable), each saying what to do;
+ * translated by the app. Issue 32, item 8: "the file cannot be read" alone left a host with a
+ * Croatian Excel CSV nowhere to go.
+ */
+export const IMPORT_UNREADABLE = {
+  oldExcel: "This is an old Excel file (.xls) or one locked with a password. In Excel choose " +
+    "Save As, then Excel Workbook (.xlsx) or CSV, without a password, and upload that file.",
+  damagedXlsx: "The file could not be opened as an Excel workbook (.xlsx): it is damaged or " +
+    "another kind of file. Open it in Excel, save it as Excel Workbook (.xlsx) or CSV and " +
+    "upload that file.",
+  notText: "This is not a spreadsheet or CSV file (it may be a PDF, an image or a document). " +
+    "Save the list of stays from Excel as Excel Workbook (.xlsx) or CSV and upload that file.",
+  empty: "The file has no rows. Fill in the template and upload it.",
+  noHeader: "The first row must name the template's columns: at least Unit, Arrival, " +
+    "Departure, Guests and Lead guest (in Croatian or English). Copy the header row from the " +
+    "template.",
+} as const;

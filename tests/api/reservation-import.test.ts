@@ -8,7 +8,12 @@ import { reservations } from "@core/db/schema/reservations.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { outbox } from "@core/db/schema/outbox.ts";
 import { GuestCheckInRequested } from "@shared/events.ts";
-import { IMPORT_COLUMNS, IMPORT_HEADERS, IMPORT_MESSAGES } from "@shared/reservation-import.ts";
+import {
+  IMPORT_COLUMNS,
+  IMPORT_HEADERS,
+  IMPORT_MESSAGES,
+  IMPORT_UNREADABLE,
+} from "@shared/reservation-import.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { withTestApp } from "../support/app.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
@@ -413,4 +418,60 @@ Deno.test("POST /api/Reservations/import: stays with their guests, all or nothin
     );
     // The guest's document goes in sealed, like every other.
     assert.ok(stored.every((g) => !JSON.stringify(g).includes("112233445")));
+  }, { now: NOW }));
+
+/** `text` as Windows-1250 bytes, as Croatian Excel saves "CSV (comma delimited)". */
+function windows1250(text: string): Uint8Array<ArrayBuffer> {
+  const decoder = new TextDecoder("windows-1250");
+  const byChar = new Map<string, number>();
+  for (let b = 0; b < 256; b++) byChar.set(decoder.decode(new Uint8Array([b])), b);
+  return new Uint8Array([...text].map((c) => {
+    const b = byChar.get(c);
+    if (b === undefined) throw new Error(`${c} has no Windows-1250 byte`);
+    return b;
+  }));
+}
+
+Deno.test("POST /api/Reservations/import reads Croatian Excel's CSV (issue 32, item 8)", () =>
+  withTestApp(async (ctx) => {
+    const ana = await host(ctx, "ana@example.com", "0000001");
+    const [a] = ana.units;
+    const csv = [
+      "Jedinica;Dolazak;Odlazak;Broj gostiju;Nositelj rezervacije;Napomena",
+      `${a.name};14.9.2026.;18.9.2026.;2;Žižić Šime;Dolazak iz Čakovca, Đakovo`,
+    ].join("\r\n");
+    // Windows-1250, `;`: used to be refused as unreadable.
+    const result = await importOk(ctx, ana.token, windows1250(csv), { dryRun: "true" });
+    assert.deepEqual(result.rows.map((r) => [r.outcome, r.leadGuest]), [["add", "Žižić Šime"]]);
+    // The same with commas.
+    const comma = windows1250(csv.replaceAll(";", ",").replace("Čakovca, Đakovo", "Čakovca"));
+    const fromComma = await importOk(ctx, ana.token, comma, { dryRun: "true" });
+    assert.deepEqual(fromComma.rows.map((r) => [r.outcome, r.arrival]), [["add", "2026-09-14"]]);
+
+    // A file that really cannot be read says why: here, the header is not the template's.
+    const res = await upload(ctx, ana.token, "just,some,words\n1,2,3", { dryRun: "true" });
+    assert.equal(res.status, 400);
+    const problem = await res.json();
+    assert.equal(problem.code, "ImportFileUnreadable");
+    assert.equal(problem.detail, IMPORT_UNREADABLE.noHeader);
+
+    // The CSV template: UTF-8 with a BOM, `;`-separated, and it reads back.
+    for (const [language, first] of [["hr", "Jedinica"], ["en", "Unit"]] as const) {
+      const template = await getWith(
+        ctx.app,
+        `/api/Reservations/import/template?language=${language}&format=csv`,
+        ana.token,
+      );
+      assert.equal(template.status, 200);
+      assert.match(template.headers.get("Content-Type")!, /^text\/csv/);
+      assert.match(template.headers.get("Content-Disposition")!, /filename=".+\.csv"/);
+      const bytes = new Uint8Array(await template.arrayBuffer()) as Uint8Array<ArrayBuffer>;
+      assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+      assert.ok(new TextDecoder().decode(bytes).startsWith(`${first};`));
+      const check = await importOk(ctx, ana.token, bytes, { dryRun: "true" }, "t.csv");
+      assert.deepEqual(
+        check.rows.map((r) => [r.kind, r.arrival, r.guestName]),
+        [["stay", "2027-07-14", "Ana Horvat"], ["guest", null, "Max Müller"]],
+      );
+    }
   }, { now: NOW }));

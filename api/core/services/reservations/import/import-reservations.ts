@@ -1,6 +1,11 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { GuestCheckInRequested } from "@shared/events.ts";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES } from "@shared/reservation-import.ts";
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  IMPORT_UNREADABLE,
+} from "@shared/reservation-import.ts";
 import type {
   ImportRowResult,
   ReservationImportResult,
@@ -56,8 +61,9 @@ async function assertCanBulkImport(db: DbOrTx, userId: string, now: Date) {
 async function parseFile(bytes: Uint8Array, units: ImportUnit[]): Promise<ParsedRow[]> {
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError("ImportFileTooLarge");
   const [header, ...data] = await readImportSheetInWorker(bytes);
-  const columns = header ? columnsOf(header.cells) : undefined;
-  if (!columns) throw new AppError("ImportFileUnreadable");
+  if (!header) throw new AppError("ImportFileUnreadable", { detail: IMPORT_UNREADABLE.empty });
+  const columns = columnsOf(header.cells);
+  if (!columns) throw new AppError("ImportFileUnreadable", { detail: IMPORT_UNREADABLE.noHeader });
   if (data.length > IMPORT_MAX_ROWS) throw new AppError("ImportTooManyRows");
   const findUnit = unitFinder(units);
   return data.map(({ cells, row }) => parseRow(cells, row, columns, findUnit));

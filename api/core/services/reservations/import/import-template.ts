@@ -101,3 +101,19 @@ export async function importTemplate(language: "hr" | "en"): Promise<Uint8Array>
   const blob = await file.toBlob();
   return new Uint8Array(await blob.arrayBuffer());
 }
+
+/** A CSV field: quoted when it holds the separator, a quote or a line break. */
+const csvField = (value: string) =>
+  /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+
+/**
+ * The same template as CSV, for hosts who keep their stays in a CSV file: UTF-8 with a BOM (so
+ * Excel shows č, ć, đ, š, ž), `;`-separated and CRLF lines, as Croatian Excel saves a CSV.
+ */
+export function importTemplateCsv(language: "hr" | "en"): Uint8Array {
+  const lines = [
+    IMPORT_COLUMNS.map((c) => IMPORT_HEADERS[language][c]),
+    ...EXAMPLE[language].map((row) => IMPORT_COLUMNS.map((c) => row[c] ?? "")),
+  ].map((cells) => cells.map(csvField).join(";"));
+  return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
+}

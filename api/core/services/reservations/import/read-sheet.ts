@@ -1,4 +1,6 @@
 import { AppError } from "../../../errors.ts";
+import { IMPORT_UNREADABLE, importColumnOf } from "@shared/reservation-import.ts";
+import { decodeCsvText } from "./decode-text.ts";
 import { readXlsx } from "./read-xlsx.ts";
 import {
   IMPORT_READ_LIMITS,
@@ -15,9 +17,11 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /**
  * The rows of an import file that are not blank, header first, each with its number: an XLSX
  * workbook's first sheet (read-xlsx.ts, within the unpacked-size and entry limits), or CSV text
- * (UTF-8, with or without a BOM; comma or semicolon separated, as Croatian Excel saves it).
- * Reading stops at the row limit (ImportTooManyRows); anything else is ImportFileUnreadable.
- * CPU-bound: the API runs it off the request thread (read-in-worker.ts).
+ * in UTF-8 (with or without a BOM), UTF-16 with a BOM, Windows-1250 or ISO-8859-2
+ * (decode-text.ts), separated by `;`, `,` or tabs (`csvSeparator`), as Croatian Excel saves it.
+ * Reading stops at the row limit (ImportTooManyRows); a file that cannot be read is
+ * ImportFileUnreadable with the reason (IMPORT_UNREADABLE). CPU-bound: the API runs it off the
+ * request thread (read-in-worker.ts).
  */
 export async function readImportSheet(
   bytes: Uint8Array,
@@ -27,36 +31,58 @@ export async function readImportSheet(
     try {
       return await readXlsx(bytes, limits);
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError("ImportFileUnreadable");
+      if (error instanceof AppError && error.code !== "ImportFileUnreadable") throw error;
+      throw new AppError("ImportFileUnreadable", { detail: IMPORT_UNREADABLE.damagedXlsx });
     }
   }
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new AppError("ImportFileUnreadable");
-  }
-  if (text.includes("\0")) throw new AppError("ImportFileUnreadable");
+  const { text } = decodeCsvText(bytes);
   const rows = new SheetRows(limits);
   let number = 0;
-  for (const record of csvRecords(text.replace(/^\uFEFF/, ""), limits.maxColumns)) {
+  for (const record of csvRecords(text, limits.maxColumns)) {
     rows.add(++number, record);
   }
   return rows.rows;
+}
+
+const SEPARATORS = [";", ",", "\t"] as const;
+
+/**
+ * The separator of a CSV text: the one named by Excel's `sep=` first line, else the one that
+ * splits the header into the most of the template's columns (then into the most fields), so a
+ * `;` file whose headers hold commas, or a `,` file, is read as meant. `;` when nothing tells.
+ */
+export function csvSeparator(text: string): string {
+  const named = /^sep=(.)\r?\n/i.exec(text);
+  if (named) return named[1];
+  let best: { separator: string; known: number; fields: number } | undefined;
+  for (const separator of SEPARATORS) {
+    const header: string[] = csvRecordsWith(text, separator).next().value ?? [];
+    const known = header.filter((cell: string) => importColumnOf(cell) !== undefined).length;
+    if (
+      !best || known > best.known || (known === best.known && header.length > best.fields)
+    ) best = { separator, known, fields: header.length };
+  }
+  return best!.separator;
 }
 
 /** Every record of a CSV text (tests; the import reads them one by one up to its limit). */
 export const parseCsv = (text: string): string[][] => [...csvRecords(text)];
 
 /**
- * RFC 4180 fields (quoted fields may hold separators, quotes doubled and line breaks); the
- * separator is the first of `;` or `,` found in the header line outside quotes. Fields past
+ * RFC 4180 fields (quoted fields may hold separators, quotes doubled and line breaks), the
+ * separator found by `csvSeparator` (an Excel `sep=` line is not a record). Fields past
  * `maxColumns` are skipped.
  */
-export function* csvRecords(text: string, maxColumns = Infinity): Generator<string[]> {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const separator = firstLine.replace(/"[^"]*"/g, "").includes(";") ? ";" : ",";
+export function csvRecords(text: string, maxColumns = Infinity): Generator<string[]> {
+  const separator = csvSeparator(text);
+  return csvRecordsWith(text.replace(/^sep=.\r?\n/i, ""), separator, maxColumns);
+}
+
+function* csvRecordsWith(
+  text: string,
+  separator: string,
+  maxColumns = Infinity,
+): Generator<string[]> {
   let row: string[] = [];
   let field = "";
   let fields = 0;
