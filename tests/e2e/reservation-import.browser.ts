@@ -8,7 +8,7 @@ import { IMPORT_COLUMNS, IMPORT_HEADERS } from "@shared/reservation-import.ts";
 import { createDatabase } from "@core/db/client.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { users } from "@core/db/schema/users.ts";
-import { screenshot } from "../support/browser.ts";
+import { screenshot, VIEWPORTS } from "../support/browser.ts";
 import { sharedStack } from "../support/shared-stack.ts";
 import type { TestStack } from "../support/stack.ts";
 import { seriousAxeIssues } from "../support/axe.ts";
@@ -199,5 +199,82 @@ Deno.test({
       await screenshot(page, "reservation-import-preview-en-desktop-light");
       await context.close();
     });
+
+    await t.step(
+      "a Croatian Excel CSV (Windows-1250) is read, a file that is not says why, and the CSV " +
+        "template downloads; hr and en, phone and desktop (issue 32, item 8)",
+      async () => {
+        const csv = [
+          "Jedinica;Dolazak;Odlazak;Broj gostiju;Nositelj rezervacije;Napomena",
+          `Apartman 1;${addDays(today(), 70)};${addDays(today(), 72)};2;Žižić Šime;` +
+          "Čakovec, Đakovo",
+        ].join("\r\n");
+        const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0, 1, 0]);
+        const texts = {
+          hr: {
+            label: "Datoteka (CSV ili XLSX)",
+            preview: "Pregledaj",
+            heading: "Pregled uvoza",
+            unreadable: "Datoteku nije moguće pročitati. Ovo nije tablica ni CSV datoteka",
+            csv: "CSV (hrvatski)",
+            header: "Jedinica;Dolazak;",
+            name: "prijavko-uvoz-boravaka.csv",
+          },
+          en: {
+            label: "File (CSV or XLSX)",
+            preview: "Preview",
+            heading: "Import preview",
+            unreadable: "The file could not be read. This is not a spreadsheet or CSV file",
+            csv: "CSV (English)",
+            header: "Unit;Arrival;",
+            name: "prijavko-stays-import.csv",
+          },
+        };
+        for (const lang of ["hr", "en"] as const) {
+          for (const size of ["phone", "desktop"] as const) {
+            const context = await newContext({ viewport: VIEWPORTS[size] });
+            const page = await context.newPage();
+            const text = texts[lang];
+            await logInToDashboard(page, HOST);
+            await page.evaluate((l) => localStorage.setItem("language", l), lang);
+            await page.goto("/app/rezervacije/uvoz");
+            const input = page.getByLabel(text.label);
+
+            await input.setInputFiles({ name: "boravci.csv", mimeType: "text/csv", buffer: pdf });
+            await page.getByRole("button", { name: text.preview }).click();
+            await page.getByRole("alert").getByText(text.unreadable).waitFor();
+            await screenshot(page, `reservation-import-unreadable-${lang}-${size}`);
+
+            await input.setInputFiles({
+              name: "boravci.csv",
+              mimeType: "text/csv",
+              buffer: Buffer.from(windows1250(csv)),
+            });
+            await page.getByRole("button", { name: text.preview }).click();
+            await page.getByRole("heading", { name: text.heading }).waitFor();
+            await page.getByText("Žižić Šime").locator("visible=true").first().waitFor();
+            await screenshot(page, `reservation-import-csv-1250-${lang}-${size}`);
+
+            const [download] = await Promise.all([
+              page.waitForEvent("download"),
+              page.getByRole("button", { name: text.csv }).click(),
+            ]);
+            assert.equal(download.suggestedFilename(), text.name);
+            const bytes = await Deno.readFile(await download.path());
+            assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 with a BOM");
+            assert.ok(new TextDecoder().decode(bytes).startsWith(text.header));
+            await context.close();
+          }
+        }
+      },
+    );
   },
 });
+
+/** `text` as Windows-1250 bytes, as Croatian Excel saves "CSV (comma delimited)". */
+function windows1250(text: string): Uint8Array {
+  const decoder = new TextDecoder("windows-1250");
+  const byChar = new Map<string, number>();
+  for (let b = 0; b < 256; b++) byChar.set(decoder.decode(new Uint8Array([b])), b);
+  return new Uint8Array([...text].map((c) => byChar.get(c)!));
+}

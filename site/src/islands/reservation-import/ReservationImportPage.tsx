@@ -4,6 +4,7 @@ import {
   IMPORT_GUEST_COLUMNS,
   IMPORT_HEADERS,
   IMPORT_STAY_COLUMNS,
+  IMPORT_UNREADABLE,
   type ImportColumn,
 } from "@shared/reservation-import.ts";
 import type {
@@ -29,6 +30,22 @@ import { Spinner } from "../../ui/Spinner.tsx";
 
 const CELL = "px-2.5 py-3 align-top first:pl-4 last:pr-4";
 const HEAD = "px-2.5 py-3 font-semibold first:pl-4 last:pr-4";
+
+/** The reasons a file could not be read (the problem's `detail`), as translation keys. */
+const UNREADABLE_KEYS = new Map(
+  (Object.entries(IMPORT_UNREADABLE) as [keyof typeof IMPORT_UNREADABLE, string][]).map((
+    [reason, text],
+  ) => [text, `reservationImport.unreadable.${reason}` as const]),
+);
+
+/** A failed preview or import: for a file that cannot be read, why and what to do. */
+function describeImportError(t: Translate, failure: unknown): string {
+  if (failure instanceof ApiError && failure.code === "ImportFileUnreadable") {
+    const reason = UNREADABLE_KEYS.get(failure.problem?.detail ?? "");
+    if (reason) return `${t("reservationImport.unreadable")} ${t(reason)}`;
+  }
+  return describeApiError(t, failure);
+}
 
 type PlanLoad =
   | { status: "loading" }
@@ -138,7 +155,7 @@ function Importer() {
     try {
       setStage({ step: "previewed", result: await importReservations(file, { dryRun: true }) });
     } catch (failure) {
-      setError(describeApiError(t, failure));
+      setError(describeImportError(t, failure));
       setStage({ step: "choose" });
     }
   }
@@ -153,17 +170,17 @@ function Importer() {
       setStage({ step: "applied", result });
     } catch (failure) {
       const changed = failure instanceof ApiError && failure.code === "ImportChanged";
-      setError(changed ? t("errorCode.ImportChanged") : describeApiError(t, failure));
+      setError(changed ? t("errorCode.ImportChanged") : describeImportError(t, failure));
       setStage({ step: "previewed", result: previewed });
     }
   }
 
-  async function template(language: "hr" | "en") {
+  async function template(language: "hr" | "en", format: "xlsx" | "csv") {
     try {
-      const blob = await getImportTemplate(language);
+      const blob = await getImportTemplate(language, format);
       saveBlob(
         blob,
-        language === "hr" ? "prijavko-uvoz-boravaka.xlsx" : "prijavko-stays-import.xlsx",
+        `${language === "hr" ? "prijavko-uvoz-boravaka" : "prijavko-stays-import"}.${format}`,
       );
     } catch (failure) {
       setError(describeApiError(t, failure));
@@ -190,11 +207,17 @@ function Importer() {
         </p>
         <p className="mt-1 text-fg-muted">{t("reservationImport.guestsNote")}</p>
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={() => template("hr")}>
+          <Button variant="secondary" size="sm" onClick={() => template("hr", "xlsx")}>
             {t("reservationImport.templateHr")}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => template("en")}>
+          <Button variant="secondary" size="sm" onClick={() => template("en", "xlsx")}>
             {t("reservationImport.templateEn")}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => template("hr", "csv")}>
+            {t("reservationImport.templateCsvHr")}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => template("en", "csv")}>
+            {t("reservationImport.templateCsvEn")}
           </Button>
         </div>
       </section>
@@ -218,7 +241,7 @@ function Importer() {
             id={fileId}
             name="file"
             type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             aria-describedby={`${fileId}-hint ${fileId}-chosen`}
             className="peer sr-only"
             onChange={(event) => {

@@ -25,11 +25,14 @@ export function importReservations(
   });
 }
 
-/** GET /api/Reservations/import/template: the XLSX template, headers in `language`. */
-export function getImportTemplate(language: "hr" | "en"): Promise<Blob> {
+/** GET /api/Reservations/import/template: the XLSX or CSV template, headers in `language`. */
+export function getImportTemplate(
+  language: "hr" | "en",
+  format: "xlsx" | "csv" = "xlsx",
+): Promise<Blob> {
   return apiRequest<Blob>("/api/Reservations/import/template", {
     method: "GET",
-    query: { language },
+    query: { language, format },
     responseType: "blob",
   });
 }
