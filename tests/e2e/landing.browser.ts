@@ -7,6 +7,11 @@ import type { TestStack } from "../support/stack.ts";
 import { PACKAGE_CATALOGUE } from "@shared/billing/package-catalogue.ts";
 import { planFeatures } from "../../site/src/islands/subscriptions/plan-features.ts";
 import { translator } from "../../site/src/i18n/translate.ts";
+import {
+  formatLandingFigures,
+  landingFigures,
+} from "../../site/src/lib/landing/landing-figures.ts";
+import { VIEWPORTS } from "../support/browser.ts";
 
 let stack: TestStack;
 let browser: Browser;
@@ -147,6 +152,33 @@ Deno.test({
             assert.ok(width <= look.viewport.width, `${path} fits ${look.suffix} (${width} px)`);
             const name = path === "/" ? "landing" : path === "/en/" ? "landing-en" : "faq";
             await screenshot(page, `${name}-${look.suffix}`);
+            await context.close();
+          }
+        }
+      },
+    );
+    await t.step(
+      "the figures are the operator's (built from the environment), in each language's format, " +
+        "on a phone and a desktop (issue 32, item 9)",
+      async () => {
+        for (const lang of ["hr", "en"] as const) {
+          // The site under test was built from this environment (dev/test.sh).
+          const figures = formatLandingFigures(landingFigures(Deno.env.toObject()), lang);
+          const expected = [
+            `${figures.properties}+`,
+            `${figures.guests}+`,
+            figures.timeSaved,
+            `${figures.rating}/5`,
+          ];
+          for (const size of ["phone", "desktop"] as const) {
+            const context = await newContext({ viewport: VIEWPORTS[size] });
+            const page = await context.newPage();
+            await page.goto(lang === "hr" ? "/" : "/en/");
+            const claims = page.locator("section[aria-labelledby=hero-heading] dl");
+            const shown = await claims.locator("dd").allTextContents();
+            assert.deepEqual(shown, expected);
+            await claims.scrollIntoViewIfNeeded();
+            await screenshot(page, `landing-figures-${lang}-${size}`, { fullPage: false });
             await context.close();
           }
         }
