@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Browser, Download, Page } from "playwright-core";
-import { screenshot } from "../support/browser.ts";
+import { screenshot, VIEWPORTS } from "../support/browser.ts";
 import { E2E_PASSWORD, e2eSession, linkIn, LOOKS, mailTo } from "../support/e2e.ts";
 import { pdfText, readPdf417 } from "../support/pdf417.ts";
 import { rawIdsIn, rawIdsShown } from "../support/raw-ids.ts";
@@ -34,7 +34,7 @@ Deno.test({
   sanitizeResources: false,
   async fn(t) {
     ({ stack, browser } = await sharedStack());
-    const { newContext, logIn, inEveryLook } = e2eSession(stack, browser);
+    const { newContext, logIn, inEveryLook, registerAndLogIn } = e2eSession(stack, browser);
     let paymentPath = "";
     let reference = "";
     await t.step(
@@ -89,7 +89,7 @@ Deno.test({
         // Signed in, the page says what the purchase gives before ordering: the trial's
         // package, so the trial's days are kept in full and the paid months follow its end.
         await tab.getByTestId("resulting-period").getByText(
-          /^Paket Pro produljuje se: preostalo probno razdoblje \(\d+ dana, do .+\) zadržavate u cijelosti, a plaćeni mjeseci traju od .+ do .+\.$/,
+          /^Paket Pro produljuje se: preostalo probno razdoblje \(\d+ dan\p{L}*, do .+\) zadržavate u cijelosti, a plaćeni mjeseci traju od .+ do .+\.$/u,
         ).waitFor();
         // The page orders and opens the payment instructions.
         await tab.getByRole("button", { name: "Nastavi na plaćanje" }).click();
@@ -135,7 +135,10 @@ Deno.test({
         reference = referenceText.replace("HR00 ", "");
         const ordered = page.getByRole("region", { name: "Narudžba" });
         await ordered.getByText(PRO_12.monthly).waitFor();
-        await ordered.getByText(/^Paket Pro produljuje se: plaćeni mjeseci traju od/).waitFor();
+        // Ordered in the trial: its days are kept in full, the paid months follow.
+        await ordered.getByText(
+          /^Paket Pro produljuje se: preostalo probno razdoblje .+ zadržavate u cijelosti, a plaćeni mjeseci traju od/,
+        ).waitFor();
 
         // The barcode a banking app scans reads back as the HUB3 payment.
         const barcode = page.getByRole("img", { name: new RegExp(`HUB3.*${reference}`) });
@@ -252,7 +255,7 @@ Deno.test({
       // trial's days kept at the payment stay as they are (issue 32, item 10); the six months
       // paid follow.
       const converted =
-        /^Paket Premium vrijedi od .+ do .+, a preostalo vrijeme paketa Pro \((\d+) dana, do .+\) preračunava se po vrijednosti u (\d+) dana paketa Premium; plaćeni mjeseci slijede od .+\. Od toga (\d+) dana probnog razdoblja zadržavate dan za dan; preračunava se samo plaćeno vrijeme\.$/;
+        /^Paket Premium vrijedi od .+ do .+, a preostalo vrijeme paketa Pro \((\d+) dan\p{L}*, do .+\) preračunava se po vrijednosti u (\d+) dan\p{L}* paketa Premium; plaćeni mjeseci slijede od .+\. Od toga (\d+) dan\p{L}* probnog razdoblja zadržavate dan za dan; preračunava se samo plaćeno vrijeme\.$/u;
       await inEveryLook(HOST, async (page, look) => {
         await page.goto("/paket/premium?mjeseci=6");
         await page.getByTestId("resulting-period").getByText(converted).waitFor();
@@ -287,5 +290,39 @@ Deno.test({
         await context.close();
       }
     });
+    await t.step(
+      "in the trial, buying another package keeps the trial's days in full, and says so; hr and " +
+        "en, phone and desktop (issue 32, item 10)",
+      async () => {
+        const trialHost = "ivo.proba@example.com";
+        const setup = await newContext();
+        await registerAndLogIn(await setup.newPage(), trialHost);
+        await setup.close();
+        const kept = {
+          hr:
+            /^Paket Premium vrijedi od .+ do .+, a preostalo probno razdoblje paketa Pro \((\d+) dan\p{L}*, do .+\) zadržavate u cijelosti, kao paket Premium; plaćeni mjeseci slijede od .+\.$/u,
+          en:
+            /^Premium runs from .+ to .+\. You keep the trial of Pro left \((\d+) days?, until .+\) in full, as Premium, and the months you pay for follow from .+\.$/,
+        };
+        for (const lang of ["hr", "en"] as const) {
+          for (const size of ["phone", "desktop"] as const) {
+            const context = await newContext({ viewport: VIEWPORTS[size] });
+            const page = await context.newPage();
+            await logIn(page, trialHost);
+            await page.waitForURL("**/app/kontrolna-ploca");
+            await page.goto(`${lang === "hr" ? "" : "/en"}/paket/premium?mjeseci=1`);
+            const period = page.getByTestId("resulting-period");
+            const text = await period.getByText(kept[lang]).innerText();
+            const days = Number(kept[lang].exec(text)![1]);
+            assert.ok(days >= 89 && days <= 92, `the whole trial is kept: ${text}`);
+            // Nothing is converted by value, so the value note is not shown.
+            assert.equal(await period.getByText(/daily prices|dnevnim cijenama/).count(), 0);
+            await period.scrollIntoViewIfNeeded();
+            await screenshot(page, `trial-kept-${lang}-${size}`, { fullPage: false });
+            await context.close();
+          }
+        }
+      },
+    );
   },
 });
