@@ -34,7 +34,7 @@ export const CurrentSubscription = z
      * A paid plan bought during the trial: its first days, until this moment, are the trial's
      * days kept in full (kept day for day on a change of package); null when none.
      */
-    trialKeptUntilUtc: DateTime.nullable(),
+    trialKeptUntilUtc: DateTime.nullable().default(null),
   })
   .meta({ id: "CurrentSubscription" });
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
