@@ -130,7 +130,9 @@ Deno.test("approval required: the door's receipt shows nothing of the house unti
     const malloryId = mallory.body.guests[0].id;
     const disowned = await postWith(app, `/api/Guests/${malloryId}/notMine`, {}, token);
     assert.equal(disowned.status, 200, await disowned.clone().text());
-    const approved = await postWith(app, `/api/Reservations/${code}/approveGuests`, {}, token);
+    const approved = await postWith(app, `/api/Reservations/${code}/approveGuests`, {
+      guestIds: [karl.body.guests.find((g: { name: string | null }) => g.name !== null).id],
+    }, token);
     assert.equal(approved.status, 200, await approved.clone().text());
     assert.equal((await approved.json()).approved, 1);
 
@@ -148,7 +150,9 @@ Deno.test("approval required: the door's receipt shows nothing of the house unti
     const birgitte = await checkIn(app, { accommodationUnitCode: unitCode }, BIRGITTE);
     assertSentToHost(birgitte, "a later door check-in's answer");
     assertSentToHost(await read(app, door, birgitte.body.receipt.token), "its door read");
-    const again = await postWith(app, `/api/Reservations/${code}/approveGuests`, {}, token);
+    const again = await postWith(app, `/api/Reservations/${code}/approveGuests`, {
+      guestIds: [birgitte.body.guests.find((g: { name: string | null }) => g.name !== null).id],
+    }, token);
     assert.equal((await again.json()).approved, 1);
     assertHouse((await read(app, door, birgitte.body.receipt.token)).body, code, "door, approved");
   }));

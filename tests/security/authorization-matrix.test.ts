@@ -86,6 +86,8 @@ const PUBLIC: Record<string, string> = {
     "the e-mailed single-use approval link; its token, not a session, is the credential",
   "POST /api/Reservations/approveGuests/preview":
     "what the e-mailed approval link would approve, for its page; the token is the credential",
+  "POST /api/Reservations/approveGuests/decline":
+    '"not my guest" on the e-mailed approval page; the token is the credential',
   "POST /api/StayRequests":
     "a walk-in at the door asks for a stay; nothing is entered until the host confirms",
   "GET /api/StayRequests/Status":
@@ -152,6 +154,8 @@ const BODIES: Record<string, BodyCase> = {
     body: () => ({ email: "new-helper@example.com", role: "Reception" }),
   },
   "PUT /api/Properties/{id}/members/{memberId}": { body: () => ({ role: "CoHost" }) },
+  // Bruno's own stay naming Ana's guest approves nobody: the guests are looked up in the stay.
+  "POST /api/Reservations/{code}/approveGuests": { body: (h) => ({ guestIds: [h.guestId] }) },
   "PUT /api/AccommodationUnits/{id}": {
     body: (h) => ({ propertyId: h.propertyId, name: "Renamed", capacity: 3 }),
     mixed: (victim, attacker) => ({
@@ -234,6 +238,9 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
   },
   "POST /api/Reservations/approveGuests/preview": {
     exempt: "public; the e-mailed token, not a code, names the stay and its guests",
+  },
+  "POST /api/Reservations/approveGuests/decline": {
+    exempt: "public; the e-mailed token names the stay, and only a guest it names is declined",
   },
   "POST /api/StayRequests": {
     exempt: "public by design: the door code is the walk-in's key (see PUBLIC)",

@@ -33,11 +33,15 @@ import { readReservation } from "@core/services/reservations/read-reservation.ts
 import {
   approveStayGuests,
   approveStayGuestsByToken,
+  declineGuestByToken,
   previewApprovalLink,
 } from "@core/services/guests/approve-guests.ts";
 import {
+  ApprovalByLink,
+  ApprovalDecline,
   ApprovalLinkPreview,
   ApprovalToken,
+  GuestApproval,
   GuestsApproved,
 } from "@shared/schemas/guest-approval.ts";
 
@@ -224,7 +228,10 @@ const approveGuests = createRoute({
   method: "post",
   path: "/Reservations/{code}/approveGuests",
   summary: approveSummary,
-  request: { params: CodeParam },
+  description: "Only the held guests named in `guestIds` (those the host sees listed and chose; " +
+    "one they declined on the e-mailed page too): a guest who came in after the page was drawn " +
+    "waits for its own approval.",
+  request: { params: CodeParam, ...jsonBody(GuestApproval) },
   responses: { ...jsonOk(GuestsApproved, "How many were approved"), ...errors },
 });
 
@@ -235,8 +242,9 @@ const approveGuestsByLink = createRoute({
   tags: ["Reservations"],
   summary: `${approveSummary} (the e-mailed single-use link; no sign-in)`,
   description: "Only the guests the link names: those held when its e-mail was written, which " +
-    "lists them; a guest who came in later waits for another approval.",
-  request: jsonBody(ApprovalToken),
+    "lists them; a guest who came in later waits for another approval. Of those, the ones the " +
+    "host declined on its page are left out, and with `guestIds` only the ones its page showed.",
+  request: jsonBody(ApprovalByLink),
   responses: {
     ...problemResponses,
     ...jsonOk(GuestsApproved, "How many were approved"),
@@ -260,7 +268,27 @@ const previewApprovalByLink = createRoute({
   },
 });
 
+// POST /api/Reservations/approveGuests/decline
+const declineByLink = createRoute({
+  method: "post",
+  path: "/Reservations/approveGuests/decline",
+  tags: ["Reservations"],
+  summary: '"Not my guest" on the e-mailed approval page: the guest is not approved by the link ' +
+    "and stays unregistered in the stay, for the host to delete or approve in the app (the link " +
+    "stays unused; no sign-in)",
+  request: jsonBody(ApprovalDecline),
+  responses: {
+    ...problemResponses,
+    ...jsonOk(ApprovalLinkPreview, "The page's list as it is now"),
+    400: { description: "InvalidToken: used, expired or unknown" },
+    404: { description: "NotFound: the link does not name the guest, or it no longer waits" },
+  },
+});
+
 export const reservationRoutes = createRouter()
+  .openapi(declineByLink, async (c) => {
+    return c.json(await declineGuestByToken(serviceContext(c), c.req.valid("json")), 200);
+  })
   .openapi(previewApprovalByLink, async (c) => {
     return c.json(await previewApprovalLink(serviceContext(c), c.req.valid("json")), 200);
   })
@@ -268,7 +296,8 @@ export const reservationRoutes = createRouter()
     return c.json(await approveStayGuestsByToken(serviceContext(c), c.req.valid("json")), 200);
   })
   .openapi(approveGuests, async (c) => {
-    return c.json(await approveStayGuests(serviceContext(c), c.req.valid("param")), 200);
+    const input = { ...c.req.valid("param"), ...c.req.valid("json") };
+    return c.json(await approveStayGuests(serviceContext(c), input), 200);
   })
   .openapi(current, async (c) => {
     const { accommodationUnitCode } = c.req.valid("param");

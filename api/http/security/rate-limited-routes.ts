@@ -41,6 +41,7 @@ export const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   { method: "POST", path: "/api/Guests/notMine", group: "resetPassword" },
   { method: "POST", path: "/api/Reservations/approveGuests", group: "resetPassword" },
   { method: "POST", path: "/api/Reservations/approveGuests/preview", group: "resetPassword" },
+  { method: "POST", path: "/api/Reservations/approveGuests/decline", group: "resetPassword" },
   // The e-mailed "confirm or decline" link of a walk-in's stay request.
   { method: "POST", path: "/api/StayRequests/answer", group: "resetPassword" },
   { method: "POST", path: "/api/Support/contact-form", group: "contact" },

@@ -117,6 +117,12 @@ export const guests = sqliteTable("guests", {
    */
   approvalRequestedAt: integer({ mode: "timestamp_ms" }),
   approvedAt: integer({ mode: "timestamp_ms" }),
+  /**
+   * The host said "not my guest" of a held guest on the approval page (issue 32): the guest stays
+   * held and unregistered, is left out of every approval by link, and the host still sees them in
+   * the stay, where they can delete them or approve them after all (that clears this).
+   */
+  approvalDeclinedAt: integer({ mode: "timestamp_ms" }),
   /** The check-in receipt of the device that entered the guest (it sees them in full). */
   checkinReceiptId: text(),
   /**

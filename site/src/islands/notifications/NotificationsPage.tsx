@@ -67,7 +67,7 @@ function Notifications() {
   const [disowning, setDisowning] = useState<UserNotification>();
   /** Guests disowned from this page: their button goes. */
   const [disowned, setDisowned] = useState<ReadonlySet<string>>(new Set());
-  /** Stays whose held guests were approved from this page: their "approve" buttons go. */
+  /** Held guests approved from this page: their "approve" buttons go. */
   const [approved, setApproved] = useState<ReadonlySet<string>>(new Set());
   const unread = cache?.unreadCount ?? page?.items.filter((n) => !n.sentToAppAt).length ?? 0;
 
@@ -136,21 +136,24 @@ function Notifications() {
     }
   }
 
-  /** One tap approves every held guest of the stay (automatic check-in off; issue 20). */
+  /**
+   * Approves the guest the notification is about, and no one else of the stay (automatic
+   * check-in off; issue 20, issue 32): the host approves whom they see.
+   */
   async function handleApprove(notification: UserNotification) {
-    const code = notification.placeholders.code;
-    if (!code) return;
+    const { code, guestId } = notification.placeholders;
+    if (!code || !guestId) return;
     setBusy(notification.id);
     let done = false;
     try {
-      const { approved: count } = await approveStayGuests(code);
+      const { approved: count } = await approveStayGuests(code, [guestId]);
       notify(
         count === 0
           ? t("notifications.approve.none")
           : translatePlural(lang, "notifications.approve.done", count),
         { color: count === 0 ? "info" : "success" },
       );
-      setApproved((codes) => new Set([...codes, code]));
+      setApproved((ids) => new Set([...ids, guestId]));
       done = true;
     } catch {
       notify(t("notifications.approve.failed"), { color: "error" });
@@ -231,7 +234,7 @@ function Notifications() {
               {page.items.map((listed) => {
                 // Approved from this page: its text says so before the next sync brings it.
                 const notification = listed.placeholders.held === "true" &&
-                    approved.has(listed.placeholders.code ?? "")
+                    approved.has(listed.placeholders.guestId ?? "")
                   ? { ...listed, placeholders: { ...listed.placeholders, held: "approved" } }
                   : listed;
                 const view = describeNotification(t, lang, notification);
@@ -283,13 +286,13 @@ function Notifications() {
                       !disowned.has(notification.placeholders.guestId) && (
                       <div className="flex basis-full flex-wrap gap-2 pb-2 pl-14">
                         {notification.placeholders.held === "true" &&
-                          !approved.has(notification.placeholders.code ?? "") && (
+                          !approved.has(notification.placeholders.guestId ?? "") && (
                           <Button
                             size="sm"
                             disabled={busy !== undefined}
                             onClick={() => void handleApprove(notification)}
                           >
-                            {t("notifications.approve.button")}
+                            {t("notifications.approve.buttonOne")}
                           </Button>
                         )}
                         <Button

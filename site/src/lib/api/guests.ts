@@ -1,8 +1,11 @@
 import type { GuestStatus } from "@shared/enums.ts";
 import type { Guest, GuestForm, StayGuest } from "@shared/schemas/guest.ts";
 import type {
+  ApprovalByLink,
+  ApprovalDecline,
   ApprovalLinkPreview,
   ApprovalToken,
+  GuestApproval,
   GuestsApproved,
 } from "@shared/schemas/guest-approval.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
@@ -187,9 +190,15 @@ export function disownGuestByLink(token: string): Promise<DisownOutcome> {
 /** How many held guests an approval let go to eVisitor (0: none waited). */
 export type ApprovalOutcome = GuestsApproved;
 
-/** POST /api/Reservations/{code}/approveGuests: the host's one tap per stay (issue 20). */
-export function approveStayGuests(code: string): Promise<ApprovalOutcome> {
-  return apiPost<ApprovalOutcome>(`/api/Reservations/${encodeURIComponent(code)}/approveGuests`);
+/**
+ * POST /api/Reservations/{code}/approveGuests: the host approves the held guests of a stay they
+ * see listed and chose (issue 32), no one who came in since.
+ */
+export function approveStayGuests(code: string, guestIds: string[]): Promise<ApprovalOutcome> {
+  return apiPost<ApprovalOutcome>(
+    `/api/Reservations/${encodeURIComponent(code)}/approveGuests`,
+    { guestIds } satisfies GuestApproval,
+  );
 }
 
 /**
@@ -207,12 +216,27 @@ export function previewApprovalLink(token: string): Promise<ApprovalLinkPreview>
 
 /**
  * POST /api/Reservations/approveGuests: the e-mailed single-use link (no sign-in); it approves
- * only the guests it names.
+ * only the guests it names, of them only `guestIds` (those its page showed, not declined).
  */
-export function approveStayGuestsByLink(token: string): Promise<ApprovalOutcome> {
+export function approveStayGuestsByLink(
+  token: string,
+  guestIds: string[],
+): Promise<ApprovalOutcome> {
   return apiRequest<ApprovalOutcome>("/api/Reservations/approveGuests", {
     auth: false,
     method: "POST",
-    body: { token },
+    body: { token, guestIds } satisfies ApprovalByLink,
+  });
+}
+
+/**
+ * POST /api/Reservations/approveGuests/decline: "not my guest" on the link's page (issue 32); the
+ * guest is not approved by the link and stays, unregistered, in the stay. Answers the new list.
+ */
+export function declineGuestByLink(token: string, guestId: string): Promise<ApprovalLinkPreview> {
+  return apiRequest<ApprovalLinkPreview>("/api/Reservations/approveGuests/decline", {
+    auth: false,
+    method: "POST",
+    body: { token, guestId } satisfies ApprovalDecline,
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `guests` ADD `approval_declined_at` integer;
