@@ -27,6 +27,8 @@ const WorkersEnv = z.object({
   /** Decrypts stored eVisitor credentials (AES-256-GCM), the same key as the API's. */
   DATA_ENCRYPTION_KEY: z.string({ error: "is required: the same value the API uses" }).min(40),
   /** Deliveries of one event before it is dead-lettered. */
+  /** Guests held for approval at one stay less than this apart get one e-mail (issue 32). */
+  APPROVAL_EMAIL_BURST_MS: z.coerce.number().int().min(0).max(60 * 60_000).default(120_000),
   MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(6),
   /** First retry delay; doubles per delivery up to RETRY_MAX_MS. */
   RETRY_BASE_MS: z.coerce.number().int().min(10).default(1000),

@@ -37,6 +37,7 @@ await runMain(async () => {
       supportEmail: config.SUPPORT_EMAIL,
       from: config.MAIL_FROM,
       publicUrl: config.PUBLIC_URL,
+      approvalBurstMs: config.APPROVAL_EMAIL_BURST_MS,
     },
     maxDeliveries: config.MAX_DELIVERIES,
     retry: { baseMs: config.RETRY_BASE_MS, maxMs: config.RETRY_MAX_MS },

@@ -40,7 +40,8 @@ export interface WorkersOptions {
   nc: NatsConnection;
   clock: () => Date;
   mailer: Mailer;
-  mail: { supportEmail: string; from: string; publicUrl: string };
+  /** `approvalBurstMs`: held guests of a stay entered less apart get one e-mail (2 min unless given). */
+  mail: { supportEmail: string; from: string; publicUrl: string; approvalBurstMs?: number };
   maxDeliveries: number;
   retry: { baseMs: number; maxMs: number };
   relayIntervalMs: number;
@@ -84,7 +85,12 @@ function consumersOf(
     );
     consumers.push(
       ...accountEmailConsumers({ mailer, ...mail }),
-      notificationEmailConsumer({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
+      notificationEmailConsumer({
+        mailer,
+        from: mail.from,
+        publicUrl: mail.publicUrl,
+        approvalBurstMs: mail.approvalBurstMs,
+      }),
       invitationEmailConsumer({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
     );
   }

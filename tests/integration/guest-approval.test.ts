@@ -83,7 +83,9 @@ Deno.test({
       assert.equal(notice.placeholders.held, "true", "the notification offers the approval");
 
       const approve = () =>
-        postWith(ctx.app, `/api/Reservations/${code}/approveGuests`, {}, ctx.token);
+        postWith(ctx.app, `/api/Reservations/${code}/approveGuests`, {
+          guestIds: [held.id],
+        }, ctx.token);
       const res = await approve();
       assert.equal(res.status, 200, await res.clone().text());
       assert.deepEqual(await res.json(), { approved: 1 });
@@ -107,7 +109,9 @@ Deno.test({
       assert.notEqual(guest.registrationState, "waiting");
       assert.equal(guest.awaitingHost, false);
       await guestOf(ctx, code, (g) => g.status === "CheckedIn", "registered without approval");
-      const res = await postWith(ctx.app, `/api/Reservations/${code}/approveGuests`, {}, ctx.token);
+      const res = await postWith(ctx.app, `/api/Reservations/${code}/approveGuests`, {
+        guestIds: [guest.id],
+      }, ctx.token);
       assert.deepEqual(await res.json(), { approved: 0 }, "nothing was held");
     }),
 });
@@ -134,7 +138,9 @@ Deno.test({
       const arrival = new Date(Date.now() + 3 * 86_400_000);
       const { db } = ctx.database;
       assert.equal(await queueArrivals(db, arrival), 0, "off now, and the other one is held");
-      const res = await postWith(ctx.app, `/api/Reservations/${code}/approveGuests`, {}, ctx.token);
+      const res = await postWith(ctx.app, `/api/Reservations/${code}/approveGuests`, {
+        guestIds: [early.id, held.id],
+      }, ctx.token);
       assert.deepEqual(await res.json(), { approved: 1 });
       const [row] = await db.select().from(guests).where(eq(guests.id, held.id));
       assert.equal(row.registrationState, "waiting", "approved before arrival: sent on the day");
@@ -185,7 +191,7 @@ Deno.test({
       }));
       assert.equal(checkedIn.status, 200, await checkedIn.clone().text());
 
-      const mail = await smtp.waitForMail((m) => /Novi gost/.test(m.subject ?? ""));
+      const mail = await smtp.waitForMail((m) => /čeka vaše odobrenje/.test(m.subject ?? ""));
       assert.match(mail.text ?? "", /Automatska prijava je isključena/);
       const link = /Odobri goste: (http:\/\/prijavko\.test\/app\/odobri-goste#([\w-]{43}))/
         .exec(mail.text ?? "");
@@ -200,5 +206,43 @@ Deno.test({
       const again = await app.request(approveByLink(link[2]));
       assert.equal(again.status, 400);
       assert.equal((await again.json()).code, "InvalidToken", "the link works once");
+    }),
+});
+
+Deno.test({
+  name: "approval: guests of one stay checking in within minutes get one e-mail, which waits",
+  ...REAL_SERVERS,
+  fn: () =>
+    withPipeline(async ({ app, database, smtp }) => {
+      const { db } = database;
+      const userId = await createHost(app, db, { email: "ana@example.com" });
+      await seedMirroredAccount(db, userId, [demoFacility()]);
+      const [unit] = await db.select().from(accommodationUnits).limit(1);
+      const { accessToken } = await signIn(app, "ana@example.com");
+      const today = todayIn(STAY_TIME_ZONE);
+      const booked = await postWith(app, "/api/Reservations", {
+        accommodationUnitId: unit.id,
+        startDateUTC: noon(addDays(today, -1)),
+        endDateUTC: noon(addDays(today, 2)),
+      }, accessToken);
+      assert.equal(booked.status, 200);
+      // A party at the door, one by one, within the burst (300 ms in tests).
+      const ivo = { ...BIRGITTE, firstName: "Ivo", surname: "Bašić", documentNumber: "AB1234567" };
+      for (const guest of [BIRGITTE, ivo]) {
+        const res = await app.request(postJson("/api/Reservations/Guests", {
+          accommodationUnitCode: unit.code,
+          reservationGuests: [guest],
+        }));
+        assert.equal(res.status, 200, await res.clone().text());
+      }
+      const mail = await smtp.waitForMail((m) => /čekaju vaše odobrenje/.test(m.subject ?? ""));
+      const text = mail.text ?? "";
+      assert.doesNotMatch(mail.subject ?? "", /Novi gost/, "nothing went to eVisitor");
+      assert.match(text, /u eVisitor još ništa nije poslano/);
+      assert.ok(text.includes("B. R. (Danska), I. B. (Danska)"), text);
+      assert.doesNotMatch(text, /Nije moj gost:/, "the page, not a second link, drops a guest");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const about = smtp.messages.filter((m) => /odobrenje|Novi gost/.test(m.subject ?? ""));
+      assert.equal(about.length, 1, "one e-mail for the stay's burst");
     }),
 });

@@ -182,12 +182,18 @@ Deno.test("the e-mail lists the guests its approve link approves", () => {
       publicUrl: "http://prijavko.test",
       language,
       approveUrl: "http://prijavko.test/app/odobri-goste#token",
-      approveGuests: ["B. R.", "I. B."],
+      approveGuests: [
+        { initials: "B. R.", citizenship: "DNK" },
+        { initials: "I. B.", citizenship: "HRV" },
+      ],
     });
     assert.ok(mail);
-    const line = mail.text.split("\n").find((l) => l.includes("B. R., I. B."));
+    const listed = language === "hr"
+      ? "B. R. (Danska), I. B. (Hrvatska)"
+      : "B. R. (Denmark), I. B. (Croatia)";
+    const line = mail.text.split("\n").find((l) => l.includes(listed));
     assert.ok(line, mail.text);
     assert.ok(mail.text.includes(`${label}: http://prijavko.test/app/odobri-goste#token`));
-    assert.ok((mail.html ?? "").includes("B. R., I. B."), mail.html);
+    assert.ok((mail.html ?? "").includes(listed), mail.html);
   }
 });

@@ -70,6 +70,8 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     SITE_DIR: `${ROOT}site/dist`,
     RETRY_BASE_MS: "100",
     RELAY_INTERVAL_MS: "50",
+    // Held guests' approval e-mail waits this long for more guests of the stay (issue 32).
+    APPROVAL_EMAIL_BURST_MS: "500",
     // Browser tests serve calendar feeds from 127.0.0.1.
     CALENDAR_ALLOW_PRIVATE_ADDRESSES: "true",
     CALENDAR_FETCH_TIMEOUT_MS: "3000",

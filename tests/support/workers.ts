@@ -23,6 +23,7 @@ export async function startTestWorkers(
     evisitor,
     sessionIdleMs,
     calendar,
+    approvalBurstMs = 300,
   }: {
     db: Database;
     natsUrl: string;
@@ -33,6 +34,8 @@ export async function startTestWorkers(
     evisitor?: EVisitorAccess;
     /** How long an account's eVisitor session waits for more work (the workers' 5 s default). */
     sessionIdleMs?: number;
+    /** Held guests of a stay entered less apart get one e-mail (short here: tests wait for it). */
+    approvalBurstMs?: number;
     /** For the calendar worker: a long interval unless a test wants the scheduler to sync. */
     calendar?: Partial<CalendarWorkerOptions>;
   },
@@ -49,6 +52,7 @@ export async function startTestWorkers(
       supportEmail: SUPPORT_EMAIL,
       from: "Prijavko <no-reply@test.prijavko.hr>",
       publicUrl: TEST_PUBLIC_URL,
+      approvalBurstMs,
     },
     maxDeliveries,
     retry: { baseMs: 50, maxMs: 200 },

@@ -5,10 +5,11 @@ import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { users } from "@core/db/schema/users.ts";
 import type { Database } from "@core/db/client.ts";
 import { newDisownToken } from "@core/services/guests/disown-guest.ts";
-import { newApprovalToken } from "@core/services/guests/approve-guests.ts";
+import { approvalEmailTiming, newApprovalToken } from "@core/services/guests/approve-guests.ts";
 import { newStayRequestLinkToken } from "@core/services/stay-requests/answer-stay-request.ts";
 import { APP_ROUTES } from "@shared/app-routes.ts";
 import { isProcessed, markProcessed } from "../runner/dedupe.ts";
+import { DeferEvent } from "../runner/defer.ts";
 import { defineConsumer } from "../runner/worker.ts";
 import type { Mailer } from "./mailer.ts";
 import { composeNotificationEmail } from "./notification-emails.ts";
@@ -36,26 +37,24 @@ async function notMineUrlOf(
 
 /**
  * A guest held for the host's approval (automatic check-in off) comes with a single-use
- * "approve" link, made as the "not my guest" one: it names the stay's guests held now, whose
- * initials the e-mail lists, and approves no one else (issue 30, N7).
+ * "approve" link, made as the "not my guest" one: it names the stay's guests waiting now, whose
+ * initials and countries the e-mail lists, and approves no one else (issue 30, N7).
  */
 async function approveLinkOf(
   db: Database,
-  template: string,
-  placeholders: Record<string, string>,
+  guestId: string,
   publicUrl: string,
   now: Date,
-): Promise<{ url: string; initials: string[] } | undefined> {
-  if (
-    template !== NOTIFICATION_TEMPLATES.guestAddedByGuest.template || !placeholders.guestId ||
-    placeholders.held !== "true"
-  ) return undefined;
-  const made = await db.transaction((tx) => newApprovalToken(tx, placeholders.guestId, now));
-  return made && {
-    url: `${publicUrl}${APP_ROUTES.approveGuests}#${made.token}`,
-    initials: made.guests.map((guest) => guest.initials),
-  };
+): Promise<{ url: string; guests: { initials: string; citizenship: string }[] } | undefined> {
+  const made = await db.transaction((tx) => newApprovalToken(tx, guestId, now));
+  return made &&
+    { url: `${publicUrl}${APP_ROUTES.approveGuests}#${made.token}`, guests: made.guests };
 }
+
+/** A notification about a guest held for approval (whatever happened to it since). */
+const isHeldNotice = (template: string, placeholders: Record<string, string>) =>
+  template === NOTIFICATION_TEMPLATES.guestAddedByGuest.template && !!placeholders.guestId &&
+  placeholders.held !== undefined;
 
 /**
  * A walk-in's stay request comes with a single-use "confirm or decline" link (issue 20 item 5),
@@ -77,6 +76,13 @@ async function answerUrlOf(
   return token && `${publicUrl}${APP_ROUTES.answerStayRequest}#${token}`;
 }
 
+/**
+ * Guests held for approval are e-mailed once per stay and burst (issue 32): a party checks in one
+ * by one within minutes, and the host gets one e-mail listing them all, sent this long after the
+ * last one came in.
+ */
+export const APPROVAL_BURST_MS = 2 * 60_000;
+
 /** Templates e-mailed even to hosts who turned e-mails off (a payment's confirmation). */
 const ALWAYS_EMAILED = new Set<string>(
   Object.values(NOTIFICATION_TEMPLATES).filter((k) => k.email === "always").map((k) => k.template),
@@ -87,13 +93,19 @@ const ALWAYS_EMAILED = new Set<string>(
  * is not one that always goes).
  */
 export function notificationEmailConsumer(
-  { mailer, from, publicUrl }: { mailer: Mailer; from: string; publicUrl: string },
+  { mailer, from, publicUrl, approvalBurstMs = APPROVAL_BURST_MS }: {
+    mailer: Mailer;
+    from: string;
+    publicUrl: string;
+    /** Guests of one stay entered less than this apart get one approval e-mail. */
+    approvalBurstMs?: number;
+  },
 ) {
   return defineConsumer({
     name: CONSUMER,
     stream: "NOTIFICATIONS",
     event: NotificationCreated,
-    async handle({ id, payload }, { db, clock }) {
+    async handle({ id, payload, isLastAttempt }, { db, clock }) {
       if (await isProcessed(db, CONSUMER, id)) return;
       const [found] = await db.select().from(userNotifications)
         .innerJoin(users, eq(users.id, userNotifications.userId))
@@ -102,8 +114,22 @@ export function notificationEmailConsumer(
         (found.users.emailNotifications || ALWAYS_EMAILED.has(found.user_notifications.template));
       if (found && wanted && !found.user_notifications.deletedAt) {
         const { template, placeholders } = found.user_notifications;
-        const notMineUrl = await notMineUrlOf(db, template, placeholders, publicUrl, clock());
-        const approve = await approveLinkOf(db, template, placeholders, publicUrl, clock());
+        const held = isHeldNotice(template, placeholders);
+        if (held) {
+          // One e-mail per stay and burst, from its last guest; none once nobody waits.
+          const timing = placeholders.held === "true"
+            ? await approvalEmailTiming(db, placeholders.guestId, clock(), approvalBurstMs)
+            : { kind: "skip" as const };
+          if (timing.kind === "wait" && !isLastAttempt) throw new DeferEvent(timing.ms);
+          if (timing.kind === "skip") return await markProcessed(db, CONSUMER, id, clock());
+        }
+        const notMineUrl = held
+          ? undefined
+          : await notMineUrlOf(db, template, placeholders, publicUrl, clock());
+        const approve = held
+          ? await approveLinkOf(db, placeholders.guestId, publicUrl, clock())
+          : undefined;
+        if (held && !approve) return await markProcessed(db, CONSUMER, id, clock());
         const answerUrl = await answerUrlOf(db, template, placeholders, publicUrl, clock());
         const mail = composeNotificationEmail(template, placeholders, {
           to: found.users.email,
@@ -112,7 +138,7 @@ export function notificationEmailConsumer(
           language: found.users.language,
           notMineUrl,
           approveUrl: approve?.url,
-          approveGuests: approve?.initials,
+          approveGuests: approve?.guests,
           answerUrl,
         });
         if (mail) await mailer.send(mail);

@@ -3,6 +3,7 @@ import { formatEuros } from "@shared/billing/money.ts";
 import { notificationLinkOf } from "@shared/notification-templates.ts";
 import type { OutgoingMail } from "./mailer.ts";
 import { legalFooter } from "./legal-footer.ts";
+import { COUNTRY_CODES } from "@shared/countries.ts";
 
 type Language = "hr" | "en";
 type Placeholders = Record<string, string>;
@@ -486,6 +487,51 @@ const WORDING: Record<string, Record<Language, Wording>> = {
   },
 };
 
+const ALPHA2 = new Map(COUNTRY_CODES.map(([alpha2, alpha3]) => [alpha3, alpha2]));
+
+/** A 3-letter country code's name in the reader's language (the code when it has none). */
+function countryName(code: string, lang: Language): string {
+  const alpha2 = ALPHA2.get(code);
+  if (!alpha2) return code;
+  return new Intl.DisplayNames([lang === "hr" ? "hr" : "en"], { type: "region" }).of(alpha2) ??
+    code;
+}
+
+/**
+ * The e-mail about guests waiting for the host's approval (issue 32): one per stay and burst,
+ * saying they wait and that nothing went to eVisitor, listing them (initials and country; the
+ * page behind the button shows their names and lets the host drop one), with no "not my guest"
+ * link of its own.
+ */
+function heldWording(
+  p: Placeholders,
+  lang: Language,
+  waiting: { initials: string; citizenship: string }[],
+) {
+  const count = waiting.length;
+  const hr = lang === "hr";
+  const dates = `${day(p.start, lang)} – ${day(p.end, lang)}`;
+  const subject = hr
+    ? `${count === 1 ? "Gost čeka" : "Gosti čekaju"} vaše odobrenje: ${unit(p)}`
+    : `${count === 1 ? "A guest is" : `${count} guests are`} waiting for your approval: ${unit(p)}`;
+  const body = hr
+    ? `${
+      count === 1 ? "Jedan gost upisao se" : `Upisali su se gosti (${count})`
+    } sami, bez vas, u jedinicu ${unit(p)}${stay(p, "hr")}, ${dates}. ` +
+      `Automatska prijava je isključena, pa u eVisitor još ništa nije poslano: ${
+        count === 1 ? "gost čeka" : "gosti čekaju"
+      } vaše odobrenje. Na stranici "Odobri goste" vidite tko su, možete izbaciti onoga tko nije ` +
+      "vaš gost i odobriti ostale."
+    : `${count === 1 ? "A guest" : `${count} guests`} checked in on their own to ${unit(p)}${
+      stay(p, "en")
+    }, ${dates}. Automatic check-in is off, so nothing has gone to eVisitor yet: ${
+      count === 1 ? "the guest is" : "they are"
+    } waiting for your approval. The "Approve guests" page shows who they are, lets you drop ` +
+      "anyone who is not your guest and approves the rest.";
+  const list = waiting.map((g) => `${g.initials} (${countryName(g.citizenship, lang)})`);
+  return { subject, body, list };
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The e-mail for a notification in the host's language, or undefined for a template without one. */
@@ -501,8 +547,8 @@ export function composeNotificationEmail(
     notMineUrl?: string;
     /** The single-use "approve the guests" link of a held guest's e-mail (issue 20). */
     approveUrl?: string;
-    /** The initials of the guests that link approves, and no others (issue 30, N7). */
-    approveGuests?: string[];
+    /** The guests that link approves, and no others (issue 30, N7): initials and country. */
+    approveGuests?: { initials: string; citizenship: string }[];
     /** The single-use "confirm or decline" link of a walk-in's stay request (issue 20). */
     answerUrl?: string;
   },
@@ -512,7 +558,10 @@ export function composeNotificationEmail(
   const page = notificationLinkOf(template, placeholders);
   if (!wording || !page) return undefined;
   const link = `${publicUrl}${page}`;
-  const body = wording.body(placeholders);
+  const held = template === "GuestAddedByGuest" && approveUrl && approveGuests.length > 0
+    ? heldWording(placeholders, lang, approveGuests)
+    : undefined;
+  const body = held?.body ?? wording.body(placeholders);
   const footer = lang === "hr"
     ? "Ove poruke možete isključiti u postavkama računa."
     : "You can turn these messages off in your account settings.";
@@ -520,10 +569,10 @@ export function composeNotificationEmail(
   const notMineLabel = lang === "hr" ? "Nije moj gost" : "Not my guest";
   const approveLabel = lang === "hr" ? "Odobri goste" : "Approve guests";
   const answerLabel = lang === "hr" ? "Potvrdi ili odbij" : "Confirm or decline";
-  const approves = approveUrl && approveGuests.length > 0
+  const approves = held
     ? lang === "hr"
-      ? `"${approveLabel}" odobrava samo ove goste: ${approveGuests.join(", ")}`
-      : `"${approveLabel}" approves only these guests: ${approveGuests.join(", ")}`
+      ? `"${approveLabel}" odobrava samo ove goste: ${held.list.join(", ")}`
+      : `"${approveLabel}" approves only these guests: ${held.list.join(", ")}`
     : undefined;
   const text = [
     body,
@@ -573,5 +622,6 @@ export function composeNotificationEmail(
 <p style="font-size:13px;color:#475569">${
       escapeHtml(footer)
     }</p><p>Prijavko</p>${legal.html}</body></html>`;
-  return { to, from, subject: `${wording.subject(placeholders)} – Prijavko`, text, html };
+  const subject = held?.subject ?? wording.subject(placeholders);
+  return { to, from, subject: `${subject} – Prijavko`, text, html };
 }

@@ -13,6 +13,7 @@ import { headers, nanos } from "@nats-io/nats-core";
 import { deadLetterSubjectOf, EventEnvelope } from "@shared/events.ts";
 import { describeError, log } from "@core/platform/logger.ts";
 import { retryDelayMs } from "./backoff.ts";
+import { DeferEvent } from "./defer.ts";
 import { CONSUME_TIMING, watchConsume } from "./consume-watchdog.ts";
 import type { ConsumerDefinition, HandlerContext } from "./worker.ts";
 
@@ -101,6 +102,11 @@ async function processMessage(def: ConsumerDefinition, msg: JsMsg, options: Cons
     await def.handle(event, ctx);
     msg.ack();
   } catch (error) {
+    if (error instanceof DeferEvent && deliveries < maxDeliveries) {
+      log.info("event deferred", { consumer: def.name, eventId: event.id, delay: error.delayMs });
+      msg.nak(error.delayMs);
+      return;
+    }
     const reason = describeError(error).error;
     if (deliveries >= maxDeliveries) {
       log.error("event dead-lettered", {
