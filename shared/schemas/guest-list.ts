@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GuestStatusSchema, RegistrationStateSchema } from "../enums.ts";
 import { DateTime, Id, requiredText } from "./fields.ts";
-import { GuestForm, RegistrationFailureSchema } from "./guest.ts";
+import { GuestApprovalStateSchema, GuestForm, RegistrationFailureSchema } from "./guest.ts";
 import { TaxCategoryChoice } from "./tax-category.ts";
 
 /**
@@ -26,6 +26,12 @@ export const GuestListItem = z
     nextDeadline: DateTime.nullable(),
     reservationCode: z.string(),
     accommodationUnitName: z.string(),
+    /**
+     * The guest came in alone and waits for the host's approval (automatic check-in off):
+     * "waiting", or "declined" once the host said "not my guest" on the e-mailed page (kept,
+     * unregistered, to delete or approve); null when nothing waits (issue 32).
+     */
+    approval: GuestApprovalStateSchema.nullable().optional(),
     /** When the guest's personal data was removed after the retention period (name empty). */
     anonymisedAt: DateTime.nullable().optional(),
     /** The host asked to cancel the registration and eVisitor has not answered yet. */

@@ -90,6 +90,15 @@ export const RegistrationFailureSchema = z
   .object({ code: z.enum(REGISTRATION_FAILURES), detail: z.string().nullable() })
   .meta({ id: "RegistrationFailure" });
 
+/**
+ * A guest who came in alone (the stay's link or the door) while the property does not check guests
+ * in automatically, and whom the host has not approved (issue 32): "waiting" for the approval, or
+ * "declined" after the host said "not my guest" on the e-mailed approval page: not registered,
+ * kept in the stay for the host to delete or approve after all.
+ */
+export const GuestApprovalStateSchema = z.enum(["waiting", "declined"]);
+export type GuestApprovalState = z.infer<typeof GuestApprovalStateSchema>;
+
 /** Guest (spec section 3) as the API returns it. */
 export const Guest = z
   .object({
@@ -146,6 +155,8 @@ export const Guest = z
     cancelRequestedAt: DateTime.nullable().optional(),
     /** The host asked to undo the check-out and eVisitor has not answered yet. */
     undoCheckOutRequestedAt: DateTime.nullable().optional(),
+    /** Waiting for the host's approval, or declined by them (see GuestApprovalState); null: not. */
+    approval: GuestApprovalStateSchema.nullable().optional(),
   })
   .meta({ id: "Guest" });
 export type Guest = z.infer<typeof Guest>;
@@ -172,6 +183,7 @@ export const ReceptionGuest = Guest.pick({
   anonymisedAt: true,
   cancelRequestedAt: true,
   undoCheckOutRequestedAt: true,
+  approval: true,
 }).meta({ id: "ReceptionGuest" });
 export type ReceptionGuest = z.infer<typeof ReceptionGuest>;
 

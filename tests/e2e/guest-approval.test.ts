@@ -23,6 +23,7 @@ const MALLORY = {
   surname: "Intruder",
   documentNumber: "ZZ9999999",
 };
+const ZORAN = { ...BIRGITTE, firstName: "Zoran", surname: "Kovač", documentNumber: "ZK7654321" };
 const FIXTURES = new URL("../../../shared/fixtures/mrz/", import.meta.url).pathname;
 const WIFI = { wifiName: "Horvat-Odobreni", wifiPassword: "tek-nakon-potvrde" };
 
@@ -208,7 +209,7 @@ Deno.test({
             });
             await notice.waitFor();
             await screenshot(page, "approval-notification-desktop-dark");
-            await notice.getByRole("button", { name: "Odobri goste" }).click();
+            await notice.getByRole("button", { name: "Odobri gosta" }).click();
             await page.getByText("Gost je odobren i ide u eVisitor.").waitFor();
             // The notification itself no longer says the guests wait.
             await page.getByText("Gosti su odobreni i idu u eVisitor (od dana dolaska).").waitFor();
@@ -217,7 +218,7 @@ Deno.test({
               0,
               "the approved notification no longer says the guest waits",
             );
-            await notice.getByRole("button", { name: "Odobri goste" }).waitFor({
+            await notice.getByRole("button", { name: "Odobri gosta" }).waitFor({
               state: "detached",
             });
             await page.waitForFunction(
@@ -276,7 +277,7 @@ Deno.test({
       });
 
       await t.step(
-        "the e-mailed link lists whom it approves and approves no one who came in after",
+        "the e-mailed page lists the burst's guests, drops one, approves the rest (issue 32)",
         async () => {
           const checkIn = async (guest: typeof BIRGITTE) => {
             const res = await fetch(`${stack.baseUrl}/api/Reservations/Guests`, {
@@ -287,15 +288,19 @@ Deno.test({
             assert.equal(res.status, 200, await res.clone().text());
             await res.body?.cancel();
           };
+          // Two guests within the burst: one e-mail, saying they wait, naming both.
           await checkIn(IVO);
+          await checkIn(ZORAN);
           const mail = await stack.smtp.waitForMail((m) =>
-            (m.text ?? "").includes("Gost I. B. upisao se")
+            /Gosti čekaju vaše odobrenje/.test(m.subject ?? "")
           );
-          // The e-mail names whom its button approves: the guests waiting as it was written.
           assert.ok(
-            (mail.text ?? "").includes('"Odobri goste" odobrava samo ove goste: I. B.\n'),
+            (mail.text ?? "").includes(
+              '"Odobri goste" odobrava samo ove goste: I. B. (Danska), Z. K. (Danska)\n',
+            ),
             mail.text,
           );
+          assert.match(mail.text ?? "", /u eVisitor još ništa nije poslano/);
           const link = /Odobri goste: https?:\/\/[^/\s]+(\/app\/odobri-goste#[\w-]{43})/
             .exec(mail.text ?? "");
           assert.ok(link, mail.text);
@@ -305,25 +310,41 @@ Deno.test({
           const context = await newContext({ viewport: VIEWPORTS.phone });
           const page = await context.newPage();
           await page.goto(link[1]);
-          await page.getByRole("heading", { name: "Odobriti goste boravka?" }).waitFor();
+          await page.getByRole("heading", { name: "Gosti čekaju vaše odobrenje" }).waitFor();
           const list = page.getByRole("list", { name: "Odobravate samo ove goste:" });
           await list.getByRole("listitem").first().waitFor();
-          assert.deepEqual(await list.getByRole("listitem").allInnerTexts(), ["Ivo Bašić"]);
+          const rows = await list.getByRole("listitem").allInnerTexts();
+          assert.equal(rows.length, 2, rows.join(" | "));
+          assert.match(rows[0], /Ivo Bašić\s+Danska · upisan\(a\) /);
+          assert.match(rows[1], /Zoran Kovač/);
           assert.equal(await page.getByText("Mallory").count(), 0, "not the later guest");
-          await page.getByText(/^Boravak: Apartman 1, /).waitFor();
-          await page.getByText(/Gosti koji su se upisali nakon ove e-pošte nisu na popisu/)
-            .waitFor();
           assert.deepEqual(await seriousAxeIssues(page, "main"), []);
           assert.deepEqual(await sidewaysOverflow(page), []);
           await screenshot(page, "approval-link-lists-guests-phone-light");
-          await page.getByRole("button", { name: "Odobri ove goste" }).click();
+
+          // "Not my guest" asks first; Escape says no.
+          await page.getByRole("button", { name: "Nije moj gost: Zoran Kovač" }).click();
+          const ask = page.getByRole("dialog", { name: "Zoran Kovač nije vaš gost?" });
+          await ask.waitFor();
+          assert.deepEqual(await seriousAxeIssues(page), []);
+          await screenshot(page, "approval-link-decline-ask-phone-light");
+          await page.keyboard.press("Escape");
+          await ask.waitFor({ state: "detached" });
+          await page.getByRole("button", { name: "Nije moj gost: Zoran Kovač" }).click();
+          await ask.getByRole("button", { name: "Nije moj gost" }).click();
+          await page.getByText("Nije vaš gost: neće biti odobren").waitFor();
+          await page.getByRole("button", { name: "Odobri 1 gosta" }).waitFor();
+          assert.deepEqual(await seriousAxeIssues(page, "main"), []);
+          await screenshot(page, "approval-link-declined-phone-light");
+          await page.getByRole("button", { name: "Odobri 1 gosta" }).click();
           await page.getByRole("heading", { name: "Gosti su odobreni" }).waitFor();
           await context.close();
 
           const stay = await (await fetch(`${stack.baseUrl}/api/Reservations/${stayCode}`)).json();
           const waiting = (initials: string) =>
             stay.guests.find((g: { initials: string }) => g.initials === initials).awaitingHost;
-          assert.equal(waiting("I. B."), false, "the named guest is approved");
+          assert.equal(waiting("I. B."), false, "the kept guest is approved");
+          assert.equal(waiting("Z. K."), true, "the dropped guest is not, and is still there");
           assert.equal(waiting("M. I."), true, "the later guest still waits for the host");
 
           // The same page in English, for a link already spent: it says so.
@@ -333,6 +354,60 @@ Deno.test({
           await again.getByRole("heading", { name: "The guests could not be approved" })
             .waitFor();
           await english.close();
+        },
+      );
+
+      await t.step(
+        "the guests page, the stay and the dashboard say who waits for the host's approval",
+        async () => {
+          const looks = [
+            { viewport: VIEWPORTS.phone, theme: "DefaultTheme", lang: "hr", name: "phone-light" },
+            { viewport: VIEWPORTS.desktop, theme: "DarkTheme", lang: "en", name: "desktop-dark" },
+          ] as const;
+          for (const look of looks) {
+            const hr = look.lang === "hr";
+            const context = await newContext({ viewport: look.viewport, theme: look.theme });
+            const page = await context.newPage();
+            await logInToDashboard(page, HOST);
+            const query = hr ? "" : "?jezik=en";
+            await page.goto(`/app/kontrolna-ploca${query}`);
+            await page.getByText(hr ? "Čeka vaše odobrenje" : "Waiting for your approval")
+              .first().waitFor();
+            await page.getByText(
+              hr ? "Nije vaš gost · nije prijavljen" : "Not your guest · not registered",
+            ).first().waitFor();
+            assert.deepEqual(await seriousAxeIssues(page, "main"), []);
+            await screenshot(page, `approval-dashboard-${look.name}`);
+
+            await page.goto(`/app/gosti${query}`);
+            const waitingText = hr ? "Čeka vaše odobrenje" : "Waiting for your approval";
+            // The table on wide screens, a card each on phones: the one shown.
+            await page.getByText(waitingText).filter({ visible: true }).first().waitFor();
+            await page.getByText(
+              hr
+                ? "Označili ste: nije vaš gost · nije prijavljen"
+                : "You said: not your guest · not registered",
+            ).filter({ visible: true }).first().waitFor();
+            assert.deepEqual(await seriousAxeIssues(page, "main"), []);
+            assert.deepEqual(await sidewaysOverflow(page), []);
+            await screenshot(page, `approval-guests-page-${look.name}`);
+            await context.close();
+          }
+
+          // The host approves the later guest on the guests page: that guest, no other.
+          const context = await newContext({ viewport: VIEWPORTS.desktop });
+          const page = await context.newPage();
+          await logInToDashboard(page, HOST);
+          await page.goto("/app/gosti");
+          await page.getByRole("button", { name: /^Odobri\s+.*Mallory/ }).filter({ visible: true })
+            .first().click();
+          await page.getByText(/Mallory.*odobreno, ide u eVisitor\./).waitFor();
+          await context.close();
+          const stay = await (await fetch(`${stack.baseUrl}/api/Reservations/${stayCode}`)).json();
+          const waiting = (initials: string) =>
+            stay.guests.find((g: { initials: string }) => g.initials === initials).awaitingHost;
+          assert.equal(waiting("M. I."), false, "approved");
+          assert.equal(waiting("Z. K."), true, "the dropped guest still is not");
         },
       );
     } finally {

@@ -1,5 +1,10 @@
 import type { DocumentType, Gender } from "@shared/enums.ts";
-import type { Guest, PublicGuest, ReceptionGuest } from "@shared/schemas/guest.ts";
+import type {
+  Guest,
+  GuestApprovalState,
+  PublicGuest,
+  ReceptionGuest,
+} from "@shared/schemas/guest.ts";
 import {
   type RegistrationFailure,
   registrationFailureOf,
@@ -73,7 +78,29 @@ export function toGuest(
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
     cancelRequestedAt: row.cancelRequestedAt?.toISOString() ?? null,
     undoCheckOutRequestedAt: row.undoCheckOutRequestedAt?.toISOString() ?? null,
+    approval: approvalOf(row),
   };
+}
+
+/**
+ * Where the host's approval of the guest stands (issue 32): "waiting" while held for it and still
+ * to be registered, "declined" once the host said "not my guest" on the approval page; null for a
+ * guest not held, approved, disowned or no longer waiting.
+ */
+export function approvalOf(
+  row: Pick<
+    GuestRow,
+    | "approvalRequestedAt"
+    | "approvedAt"
+    | "approvalDeclinedAt"
+    | "disownedAt"
+    | "status"
+    | "registrationState"
+  >,
+): GuestApprovalState | null {
+  if (!heldForHost(row) || row.disownedAt || row.status !== "PreCheckIn") return null;
+  if (row.registrationState !== "waiting") return null;
+  return row.approvalDeclinedAt ? "declined" : "waiting";
 }
 
 /**
@@ -96,6 +123,7 @@ export function toReceptionGuest(guest: Guest): ReceptionGuest {
     anonymisedAt: guest.anonymisedAt,
     cancelRequestedAt: guest.cancelRequestedAt,
     undoCheckOutRequestedAt: guest.undoCheckOutRequestedAt,
+    approval: guest.approval ?? null,
   };
 }
 

@@ -13,7 +13,7 @@ import { stayTimesOf, utcDateTimeOf } from "../reservations/stay-dates.ts";
 import { nextDeadlineOf } from "./guest-deadline.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { GuestSortField } from "@shared/schemas/list-query.ts";
-import { registrationFailureFields } from "./guest-response.ts";
+import { approvalOf, registrationFailureFields } from "./guest-response.ts";
 
 export const GUEST_SORTS = {
   arrival: reservations.startDate,
@@ -85,6 +85,7 @@ export async function listGuests(
       anonymisedAt: r.guests.anonymisedAt?.toISOString() ?? null,
       cancelRequestedAt: r.guests.cancelRequestedAt?.toISOString() ?? null,
       undoCheckOutRequestedAt: r.guests.undoCheckOutRequestedAt?.toISOString() ?? null,
+      approval: approvalOf(r.guests),
     };
   });
   return toPagedResult(items, query.pageNumber, query.pageSize, total);

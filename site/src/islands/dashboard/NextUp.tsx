@@ -332,6 +332,10 @@ function GuestList(
               detail={[guest.accommodationUnitName, due].filter(Boolean).join(" · ")}
               chip={refused
                 ? <Chip tone="error">{t("dashboard.guests.refused")}</Chip>
+                : guest.approval === "waiting"
+                ? <Chip tone="warning">{t("dashboard.guests.awaitingApproval")}</Chip>
+                : guest.approval === "declined"
+                ? <Chip tone="error">{t("dashboard.guests.declined")}</Chip>
                 : (
                   <Chip tone={overdue ? "error" : "warning"}>
                     {t("dashboard.guests.notRegistered")}

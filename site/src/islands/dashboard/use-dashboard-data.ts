@@ -56,7 +56,10 @@ export async function readTodayStays(signal: AbortSignal): Promise<TodayStays> {
   };
 }
 
-/** A guest the host must see to: refused by eVisitor, or arrived and not registered yet. */
+/**
+ * A guest the host must see to: refused by eVisitor, waiting for the host's approval (or declined
+ * and kept), or arrived and not registered yet.
+ */
 export interface GuestToRegister {
   guest: GuestListItem;
   propertyId: string;
@@ -89,7 +92,9 @@ export async function readGuestsToRegister(
         const refused = guest.registrationState === "failed";
         const arrived = todayIn(STAY_TIME_ZONE, new Date(guest.dateTimeOfArrival)) <= today;
         const waiting = guest.registrationState === "waiting" && arrived;
-        if (refused || waiting) found.push({ guest, propertyId: property.id, refused });
+        // Waiting for the host's approval: the host's move whatever the date (issue 32).
+        const held = !!guest.approval;
+        if (refused || waiting || held) found.push({ guest, propertyId: property.id, refused });
       }
     }
   }

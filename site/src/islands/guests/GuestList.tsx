@@ -4,6 +4,7 @@ import type { GuestListItem } from "@shared/schemas/guest-list.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import { roleMay } from "@shared/property-rights.ts";
 import {
+  approveStayGuests,
   checkInGuests,
   checkOutGuests,
   getGuestDetails,
@@ -117,7 +118,7 @@ function Guests({ properties }: { properties: Property[] }) {
   const [pending, setPending] = useState<
     Map<string, { at: number; name: string; errorBefore: string | null }>
   >(new Map());
-  const [busy, setBusy] = useState<Map<string, "edit" | "register">>(new Map());
+  const [busy, setBusy] = useState<Map<string, "edit" | "register" | "approve">>(new Map());
 
   useEffect(() => writePropertyId(propertyId), [propertyId]);
 
@@ -178,7 +179,7 @@ function Guests({ properties }: { properties: Property[] }) {
     };
   }, [waiting, propertyId, status, sortBy, list.pageNumber, list.searchTerm]);
 
-  function markBusy(id: string, what?: "edit" | "register") {
+  function markBusy(id: string, what?: "edit" | "register" | "approve") {
     setBusy((current) => {
       const next = new Map(current);
       if (what) next.set(id, what);
@@ -204,6 +205,30 @@ function Guests({ properties }: { properties: Property[] }) {
       editor.show({ mode: "edit", item: guest, guest: stored });
     } catch (error) {
       notify(t("guests.toast.detailsFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    } finally {
+      markBusy(guest.id);
+    }
+  }
+
+  /**
+   * Approves the one guest the host sees waiting (or declined on the e-mailed page): this guest
+   * and no other of the stay (issue 32).
+   */
+  async function approve(guest: GuestListItem) {
+    markBusy(guest.id, "approve");
+    try {
+      const { approved } = await approveStayGuests(guest.reservationCode, [guest.id]);
+      notify(
+        t(approved > 0 ? "guests.toast.approved" : "guests.toast.approveNone", {
+          name: guest.surnameAndName,
+        }),
+        { color: approved > 0 ? "success" : "info" },
+      );
+      list.reload();
+    } catch (error) {
+      notify(t("guests.toast.approveFailed", { reason: describeApiError(t, error) }), {
         color: "error",
       });
     } finally {
@@ -407,6 +432,7 @@ function Guests({ properties }: { properties: Property[] }) {
             onEdit={openEdit}
             onCheckOut={checkOut.show}
             onRegister={register}
+            onApprove={approve}
             onCancel={(guest) =>
               cancellation.show({ guests: [{ id: guest.id, name: guest.surnameAndName }] })}
             onUndoCheckOut={undo.show}

@@ -22,6 +22,8 @@ export interface RegistrationFacts {
   /** A cancellation or an undone check-out asked for and not yet answered by eVisitor. */
   cancelRequestedAt?: string | null;
   undoCheckOutRequestedAt?: string | null;
+  /** Waiting for the host's approval, or declined by them on the e-mailed page (issue 32). */
+  approval?: "waiting" | "declined" | null;
 }
 
 interface GuestRegistrationProps {
@@ -38,6 +40,8 @@ interface GuestRegistrationProps {
    * waiting for the host once the arrival day has come ("Register now").
    */
   registerAction?: ReactNode;
+  /** The way to approve a guest waiting for the host's approval (or declined, after all). */
+  approveAction?: ReactNode;
 }
 
 /**
@@ -46,10 +50,12 @@ interface GuestRegistrationProps {
  * that applies (registration or check-out), amber when due within hours, red once passed.
  */
 export function GuestRegistration(
-  { t, lang, guest, arrived, checkingOut = false, now, registerAction }: GuestRegistrationProps,
+  { t, lang, guest, arrived, checkingOut = false, now, registerAction, approveAction }:
+    GuestRegistrationProps,
 ) {
   const state = guest.registrationState;
-  const waitingForArrival = state === "waiting" && guest.status === "PreCheckIn";
+  const approval = guest.approval ?? null;
+  const waitingForArrival = state === "waiting" && guest.status === "PreCheckIn" && !approval;
   // A request the account's refused login holds is no longer on its way: its notice shows.
   const held = isHeldByLogin(guest.registrationFailure);
   const cancelling = !!guest.cancelRequestedAt && guest.status === "CheckedIn" && !held;
@@ -114,6 +120,19 @@ export function GuestRegistration(
         </span>
       )}
       {waitingForArrival && arrived && registerAction}
+      {approval === "waiting" && (
+        <span className="inline-flex items-center gap-1.5 font-semibold text-warning">
+          <Icon name="shield" className="size-4 shrink-0" />
+          {t("guests.approval.waiting")}
+        </span>
+      )}
+      {approval === "declined" && (
+        <span className="inline-flex items-center gap-1.5 font-semibold text-error">
+          <Icon name="shield" className="size-4 shrink-0" />
+          {t("guests.approval.declined")}
+        </span>
+      )}
+      {approval && approveAction}
       {state === "failed" && (
         <RefusalNotice
           t={t}

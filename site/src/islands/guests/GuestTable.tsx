@@ -18,6 +18,8 @@ export interface GuestActions {
   onCheckOut: (guest: GuestListItem) => void;
   /** Sends the guest's stored data to eVisitor again (refused, waiting, or cancelled). */
   onRegister: (guest: GuestListItem) => void;
+  /** Approves a guest waiting for the host's approval, or one they declined (issue 32). */
+  onApprove: (guest: GuestListItem) => void;
   /** Asks to cancel the guest's eVisitor registration (a confirmation with the reason). */
   onCancel: (guest: GuestListItem) => void;
   /** Asks to undo a check-out made by mistake. */
@@ -38,7 +40,7 @@ interface GuestTableProps extends GuestActions {
   /** Guests whose check-out was asked for and is not confirmed yet. */
   checkingOut: ReadonlySet<string>;
   /** Guests whose stored data is being read for an edit, or who are being sent again. */
-  busy: ReadonlyMap<string, "edit" | "register">;
+  busy: ReadonlyMap<string, "edit" | "register" | "approve">;
   now: number;
   emptyText: string;
 }
@@ -61,6 +63,20 @@ export function GuestTable(props: GuestTableProps) {
       arrived={zagrebDateOf(guest.dateTimeOfArrival) <= today}
       checkingOut={props.checkingOut.has(guest.id)}
       now={props.now}
+      approveAction={
+        <Button
+          variant={guest.approval === "declined" ? "secondary" : "primary"}
+          size="sm"
+          busy={props.busy.get(guest.id) === "approve"}
+          onClick={() => props.onApprove(guest)}
+        >
+          <Icon name="shieldCheck" className="size-4" />
+          {t(
+            guest.approval === "declined" ? "guests.action.approveAnyway" : "guests.action.approve",
+          )}
+          <span className="sr-only">{` ${guestNameOf(t, guest)}`}</span>
+        </Button>
+      }
       registerAction={
         <Button
           variant="secondary"

@@ -14,7 +14,7 @@ import { GuestRegistration } from "../guests/GuestRegistration.tsx";
 import { GuestStatusChip } from "../guests/GuestStatusChip.tsx";
 import { guestsPageUrl } from "../guests/page-query.ts";
 import { ShareStayLinks } from "./ShareStayLinks.tsx";
-import { sendGuestsAgain, undoCheckOuts } from "../../lib/api/guests.ts";
+import { approveStayGuests, sendGuestsAgain, undoCheckOuts } from "../../lib/api/guests.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { useShown } from "../../ui/use-shown.ts";
@@ -75,6 +75,20 @@ export function GuestsDialog(
       });
     }
   }
+  /** A guest waiting for the host's approval approved: this one, no other (issue 32). */
+  async function approve(guest: StayGuest, name: string) {
+    try {
+      const { approved } = await approveStayGuests(reservation.code, [guest.id]);
+      notify(t(approved > 0 ? "guests.toast.approved" : "guests.toast.approveNone", { name }), {
+        color: approved > 0 ? "success" : "info",
+      });
+      onChanged?.();
+    } catch (error) {
+      notify(t("guests.toast.approveFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    }
+  }
   /** A cancelled registration made anew, as the guest's row says it can be. */
   async function registerAgain(guest: StayGuest, name: string) {
     try {
@@ -125,6 +139,7 @@ export function GuestsDialog(
                   onCancel={(name) => cancellation.show({ guests: [{ id: guest.id, name }] })}
                   onUndo={(name) => undo(guest, name)}
                   onRegisterAgain={(name) => registerAgain(guest, name)}
+                  onApprove={(name) => approve(guest, name)}
                 />
               ))}
             </ul>
@@ -174,7 +189,7 @@ export function GuestsDialog(
 }
 
 function GuestItem(
-  { t, lang, guest, arrived, onCancel, onUndo, onRegisterAgain }: {
+  { t, lang, guest, arrived, onCancel, onUndo, onRegisterAgain, onApprove }: {
     t: Translate;
     lang: Locale;
     guest: StayGuest;
@@ -182,9 +197,11 @@ function GuestItem(
     onCancel: (name: string) => void;
     onUndo: (name: string) => void;
     onRegisterAgain: (name: string) => Promise<void>;
+    onApprove: (name: string) => Promise<void>;
   },
 ) {
   const [registering, setRegistering] = useState(false);
+  const [approving, setApproving] = useState(false);
   const name = [guest.name, guest.middleName, guest.surname].filter(Boolean).join(" ");
   const canCancel = guest.status === "CheckedIn" && guest.registrationState === "registered" &&
     !guest.cancelRequestedAt && !guest.anonymisedAt;
@@ -222,6 +239,32 @@ function GuestItem(
             guest={guest}
             arrived={arrived}
             now={Date.now()}
+            approveAction={
+              <Button
+                variant={guest.approval === "declined" ? "secondary" : "primary"}
+                size="sm"
+                busy={approving}
+                aria-label={`${
+                  t(
+                    guest.approval === "declined"
+                      ? "guests.action.approveAnyway"
+                      : "guests.action.approve",
+                  )
+                } ${name}`}
+                onClick={async () => {
+                  setApproving(true);
+                  await onApprove(name);
+                  setApproving(false);
+                }}
+              >
+                <Icon name="shieldCheck" className="size-4" />
+                {t(
+                  guest.approval === "declined"
+                    ? "guests.action.approveAnyway"
+                    : "guests.action.approve",
+                )}
+              </Button>
+            }
             registerAction={guest.status === "Cancelled" && !guest.anonymisedAt && (
               <Button
                 variant="secondary"
