@@ -195,10 +195,66 @@ export function passwordResetNotes(
   return notes;
 }
 
+const ROLE_NAMES: Record<Language, Record<string, string>> = {
+  hr: { CoHost: "sudomaćin", Reception: "recepcija" },
+  en: { CoHost: "co-host", Reception: "reception" },
+};
+const ROLE_DOES: Record<Language, Record<string, string>> = {
+  hr: {
+    CoHost: "sve za taj objekt osim pretplate i pristupnih podataka za eVisitor",
+    Reception: "boravci, prijava gostiju i ispis QR koda, bez dokumenata gostiju i postavki",
+  },
+  en: {
+    CoHost: "everything for that property except the subscription and the eVisitor credentials",
+    Reception: "stays, guest check-in and QR printing, without guests' documents or settings",
+  },
+};
+
+/** Text without line breaks or control characters (a name typed into a profile). */
+const oneLine = (text: string) =>
+  // deno-lint-ignore no-control-regex -- control characters are exactly what goes
+  text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+
+/**
+ * The invitation's subject and opening (issue 32): who invited (their name, if their profile
+ * has one, and their address), to which property and in which role, and what the role may do.
+ */
+export function invitationIntro(
+  language: string,
+  { inviterName, inviterEmail, property, role }: {
+    inviterName: string | null;
+    inviterEmail: string | null;
+    property: string;
+    role: string;
+  },
+): { subject: string; intro: string } {
+  const lang = languageOf(language);
+  const name = oneLine(inviterName ?? "");
+  const address = oneLine(inviterEmail ?? "");
+  const who = name && address ? `${name} (${address})` : name || address ||
+    (lang === "hr" ? "Vlasnik objekta" : "The property's owner");
+  const place = oneLine(property);
+  const roleName = ROLE_NAMES[lang][role] ?? role;
+  const does = ROLE_DOES[lang][role];
+  return lang === "hr"
+    ? {
+      subject: `${name || address || "Vlasnik objekta"} vas poziva u tim objekta ${place}`,
+      intro: `${who} poziva vas da u Prijavku pomažete oko objekta „${place}” u ulozi: ${roleName}${
+        does ? ` (${does})` : ""
+      }. Prihvatite pozivnicu: prijavite se ili se registrirajte ovom e-mail adresom.`,
+    }
+    : {
+      subject: `${name || address || "The property's owner"} invites you to the team of ${place}`,
+      intro: `${who} invites you to help with the property "${place}" in Prijavko as ${roleName}${
+        does ? ` (${does})` : ""
+      }. Accept the invitation: sign in or sign up with this e-mail address.`,
+    };
+}
+
 /** The e-mail with a confirmation or reset link, in the person's language (Croatian by default). */
 export function composeAccountEmail(
   kind: AccountEmailKind,
-  { to, from, link, language, publicUrl, notes = [] }: {
+  { to, from, link, language, publicUrl, notes = [], subject, intro }: {
     to: string;
     from: string;
     link: string;
@@ -207,10 +263,14 @@ export function composeAccountEmail(
     publicUrl: string;
     /** Paragraphs about the account as it is, after the link (the password reset's). */
     notes?: string[];
+    /** In place of the template's subject and opening (the invitation's, naming who and where). */
+    subject?: string;
+    intro?: string;
   },
 ): OutgoingMail {
   const lang = languageOf(language);
-  const t = TEMPLATES[kind][lang];
+  const template = TEMPLATES[kind][lang];
+  const t = { ...template, subject: subject ?? template.subject, intro: intro ?? template.intro };
   const legal = legalFooter(lang, publicUrl);
   const text = [
     GREETING[lang],

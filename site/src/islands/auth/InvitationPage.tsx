@@ -40,6 +40,10 @@ function Invitation() {
   const { t } = useTranslation();
   const [code] = useState(() => new URLSearchParams(location.search).get("code") ?? undefined);
   const [signedInAs] = useState(() => readStoredUser()?.account?.email);
+  /** The invited address, from the e-mailed link's fragment: registration starts with it. */
+  const [invitedEmail] = useState(() =>
+    new URLSearchParams(location.hash.slice(1)).get("email") ?? undefined
+  );
   const [state, setState] = useState<State>(() =>
     !code
       ? { status: "failed" }
@@ -71,7 +75,9 @@ function Invitation() {
             {t("invitation.signIn")}
           </a>
           <a
-            href={registerUrl(here)}
+            href={`${registerUrl(here)}${
+              invitedEmail ? `#${new URLSearchParams({ email: invitedEmail })}` : ""
+            }`}
             onClick={markNavigation}
             className={`${buttonClass("secondary")} w-full`}
           >

@@ -38,6 +38,11 @@ export function RegisterForm() {
   const [failure, setFailure] = useState<string>();
   const [isSubmitting, setSubmitting] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string>();
+  /**
+   * The address an invitation was sent to (issue 32), handed on in the fragment by the
+   * invitation's page: the form starts with it, as the invitation asks to sign up with it.
+   */
+  const [invitedEmail] = useState(invitedEmailOfAddress);
   /** Where the visitor came from (e.g. a package's purchase page), to return after signing in. */
   const [returnUrl] = useState(() =>
     new URLSearchParams(location.search).get(RETURN_PARAM) ?? undefined
@@ -136,6 +141,7 @@ export function RegisterForm() {
           autoComplete="email"
           maxLength={254}
           required
+          defaultValue={invitedEmail}
           error={errorOf("email")}
         />
         <NewPasswordFields
@@ -163,4 +169,10 @@ function valuesOf(form: HTMLFormElement) {
     confirmPassword: text("confirmPassword"),
     acceptLegalDocuments: data.get("acceptLegalDocuments") === "on",
   };
+}
+
+/** `#email=…` of the address (an invitation's), when it looks like one. */
+function invitedEmailOfAddress(): string | undefined {
+  const email = new URLSearchParams(location.hash.slice(1)).get("email")?.trim();
+  return email && email.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : undefined;
 }
