@@ -336,6 +336,19 @@ Deno.test({
           await page.getByRole("button", { name: "Odobri 1 gosta" }).waitFor();
           assert.deepEqual(await seriousAxeIssues(page, "main"), []);
           await screenshot(page, "approval-link-declined-phone-light");
+
+          // The same page on a laptop, in English and dark: looking does not spend the link.
+          const laptop = await newContext({ viewport: VIEWPORTS.desktop, theme: "DarkTheme" });
+          const wide = await laptop.newPage();
+          await wide.goto(link[1].replace("#", "?jezik=en#"));
+          await wide.getByRole("heading", { name: "Guests waiting for your approval" }).waitFor();
+          await wide.getByText("Not your guest: will not be approved").waitFor();
+          await wide.getByRole("button", { name: "Not my guest: Ivo Bašić" }).waitFor();
+          await wide.getByRole("button", { name: "Approve 1 guest" }).waitFor();
+          assert.deepEqual(await seriousAxeIssues(wide, "main"), []);
+          assert.deepEqual(await sidewaysOverflow(wide), []);
+          await screenshot(wide, "approval-link-declined-desktop-dark");
+          await laptop.close();
           await page.getByRole("button", { name: "Odobri 1 gosta" }).click();
           await page.getByRole("heading", { name: "Gosti su odobreni" }).waitFor();
           await context.close();
