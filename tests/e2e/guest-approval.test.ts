@@ -404,6 +404,22 @@ Deno.test({
             assert.deepEqual(await seriousAxeIssues(page, "main"), []);
             assert.deepEqual(await sidewaysOverflow(page), []);
             await screenshot(page, `approval-guests-page-${look.name}`);
+
+            if (hr) {
+              // The stay's guests dialog says the same, with the same actions.
+              await page.goto("/app/rezervacije");
+              await page.getByRole("button", { name: `Gosti ${stayCode}` }).filter({
+                visible: true,
+              }).first().click();
+              const dialog = page.getByRole("dialog", { name: `Gosti rezervacije ${stayCode}` });
+              await dialog.getByText("Čeka vaše odobrenje").waitFor();
+              await dialog.getByText("Označili ste: nije vaš gost · nije prijavljen").waitFor();
+              await dialog.getByRole("button", { name: "Odobri Mallory Intruder" }).waitFor();
+              await dialog.getByRole("button", { name: "Ipak odobri Zoran Kovač" }).waitFor();
+              await dialog.getByRole("button", { name: "Ukloni Zoran Kovač" }).waitFor();
+              assert.deepEqual(await seriousAxeIssues(page), []);
+              await screenshot(page, `approval-stay-dialog-${look.name}`);
+            }
             await context.close();
           }
 
@@ -415,12 +431,34 @@ Deno.test({
           await page.getByRole("button", { name: /^Odobri\s+.*Mallory/ }).filter({ visible: true })
             .first().click();
           await page.getByText(/Mallory.*odobreno, ide u eVisitor\./).waitFor();
+          await screenshot(page, "approval-guests-page-approved-desktop-light");
           await context.close();
           const stay = await (await fetch(`${stack.baseUrl}/api/Reservations/${stayCode}`)).json();
           const waiting = (initials: string) =>
             stay.guests.find((g: { initials: string }) => g.initials === initials).awaitingHost;
           assert.equal(waiting("M. I."), false, "approved");
           assert.equal(waiting("Z. K."), true, "the dropped guest still is not");
+
+          // The dropped guest is removed there too, after a confirmation.
+          const again = await newContext({ viewport: VIEWPORTS.phone });
+          const phone = await again.newPage();
+          await logInToDashboard(phone, HOST);
+          await phone.goto("/app/gosti");
+          await phone.getByRole("button", { name: /^Ukloni\s+.*Zoran/ }).filter({ visible: true })
+            .first().click();
+          const ask = phone.getByRole("dialog", { name: "Ukloniti gosta?" });
+          await ask.waitFor();
+          await screenshot(phone, "approval-guests-remove-ask-phone-light");
+          await ask.getByRole("button", { name: "Ukloni gosta" }).click();
+          await phone.getByText("Kovač Zoran je uklonjen iz boravka.").waitFor();
+          await again.close();
+          const after = await (await fetch(`${stack.baseUrl}/api/Reservations/${stayCode}`))
+            .json();
+          assert.equal(
+            after.guests.some((g: { initials: string }) => g.initials === "Z. K."),
+            false,
+            "removed",
+          );
         },
       );
     } finally {

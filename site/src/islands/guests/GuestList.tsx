@@ -7,6 +7,7 @@ import {
   approveStayGuests,
   checkInGuests,
   checkOutGuests,
+  disownGuest,
   getGuestDetails,
   type GuestSortField,
   listGuests,
@@ -109,6 +110,8 @@ function Guests({ properties }: { properties: Property[] }) {
   const details = useShown<GuestListItem>();
   const editor = useShown<GuestFormTarget>();
   const checkOut = useShown<GuestListItem>();
+  const removal = useShown<GuestListItem>();
+  const [isRemoving, setRemoving] = useState(false);
   const [isCheckingOut, setCheckingOut] = useState(false);
   const cancellation = useShown<CancelTarget>();
   const category = useShown<TaxCategoryTarget>();
@@ -233,6 +236,28 @@ function Guests({ properties }: { properties: Property[] }) {
       });
     } finally {
       markBusy(guest.id);
+    }
+  }
+
+  /**
+   * Removes a guest the host declined on the approval page (issue 32), as "not my guest" beside
+   * the notification does: never registered, so it is deleted.
+   */
+  async function confirmRemove() {
+    const guest = removal.value;
+    if (!guest) return;
+    setRemoving(true);
+    try {
+      await disownGuest(guest.id);
+      notify(t("guests.toast.removed", { name: guest.surnameAndName }), { color: "success" });
+      removal.hide();
+      list.reload();
+    } catch (error) {
+      notify(t("guests.toast.removeFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    } finally {
+      setRemoving(false);
     }
   }
 
@@ -433,6 +458,7 @@ function Guests({ properties }: { properties: Property[] }) {
             onCheckOut={checkOut.show}
             onRegister={register}
             onApprove={approve}
+            onRemove={removal.show}
             onCancel={(guest) =>
               cancellation.show({ guests: [{ id: guest.id, name: guest.surnameAndName }] })}
             onUndoCheckOut={undo.show}
@@ -486,6 +512,21 @@ function Guests({ properties }: { properties: Property[] }) {
           onQueued={() => list.reload()}
         />
       )}
+
+      <ConfirmDialog
+        t={t}
+        open={removal.open}
+        title={t("guests.remove.title")}
+        confirmLabel={t("guests.remove.confirm")}
+        tone="danger"
+        busy={isRemoving}
+        onConfirm={confirmRemove}
+        onClose={removal.hide}
+      >
+        <p>
+          {removal.value ? t("guests.remove.text", { name: removal.value.surnameAndName }) : ""}
+        </p>
+      </ConfirmDialog>
 
       <ConfirmDialog
         t={t}

@@ -20,6 +20,8 @@ export interface GuestActions {
   onRegister: (guest: GuestListItem) => void;
   /** Approves a guest waiting for the host's approval, or one they declined (issue 32). */
   onApprove: (guest: GuestListItem) => void;
+  /** Removes a guest the host declined ("not my guest"; a confirmation first). */
+  onRemove: (guest: GuestListItem) => void;
   /** Asks to cancel the guest's eVisitor registration (a confirmation with the reason). */
   onCancel: (guest: GuestListItem) => void;
   /** Asks to undo a check-out made by mistake. */
@@ -64,18 +66,33 @@ export function GuestTable(props: GuestTableProps) {
       checkingOut={props.checkingOut.has(guest.id)}
       now={props.now}
       approveAction={
-        <Button
-          variant={guest.approval === "declined" ? "secondary" : "primary"}
-          size="sm"
-          busy={props.busy.get(guest.id) === "approve"}
-          onClick={() => props.onApprove(guest)}
-        >
-          <Icon name="shieldCheck" className="size-4" />
-          {t(
-            guest.approval === "declined" ? "guests.action.approveAnyway" : "guests.action.approve",
+        <span className="flex flex-wrap gap-2">
+          <Button
+            variant={guest.approval === "declined" ? "secondary" : "primary"}
+            size="sm"
+            busy={props.busy.get(guest.id) === "approve"}
+            onClick={() => props.onApprove(guest)}
+          >
+            <Icon name="shieldCheck" className="size-4" />
+            {t(
+              guest.approval === "declined"
+                ? "guests.action.approveAnyway"
+                : "guests.action.approve",
+            )}
+            <span className="sr-only">{` ${guestNameOf(t, guest)}`}</span>
+          </Button>
+          {guest.approval === "declined" && (
+            <Button
+              variant="dangerSecondary"
+              size="sm"
+              onClick={() => props.onRemove(guest)}
+            >
+              <Icon name="close" className="size-4" />
+              {t("guests.action.remove")}
+              <span className="sr-only">{` ${guestNameOf(t, guest)}`}</span>
+            </Button>
           )}
-          <span className="sr-only">{` ${guestNameOf(t, guest)}`}</span>
-        </Button>
+        </span>
       }
       registerAction={
         <Button

@@ -14,7 +14,13 @@ import { GuestRegistration } from "../guests/GuestRegistration.tsx";
 import { GuestStatusChip } from "../guests/GuestStatusChip.tsx";
 import { guestsPageUrl } from "../guests/page-query.ts";
 import { ShareStayLinks } from "./ShareStayLinks.tsx";
-import { approveStayGuests, sendGuestsAgain, undoCheckOuts } from "../../lib/api/guests.ts";
+import {
+  approveStayGuests,
+  disownGuest,
+  sendGuestsAgain,
+  undoCheckOuts,
+} from "../../lib/api/guests.ts";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { notify } from "../../lib/state/snackbars.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { useShown } from "../../ui/use-shown.ts";
@@ -44,6 +50,9 @@ export function GuestsDialog(
   { t, lang, open, reservation, onClose, onChanged }: GuestsDialogProps,
 ) {
   const cancellation = useShown<CancelTarget>();
+  /** A guest the host declined on the approval page, to remove (issue 32). */
+  const removal = useShown<{ id: string; name: string }>();
+  const [isRemoving, setRemoving] = useState(false);
   /** Asked for here and not yet in `reservation` (it is read again by the page). */
   const [asked, setAsked] = useState<Map<string, "cancel" | "undo">>(new Map());
   const guests = reservation.guests.map((guest) => {
@@ -87,6 +96,23 @@ export function GuestsDialog(
       notify(t("guests.toast.approveFailed", { reason: describeApiError(t, error) }), {
         color: "error",
       });
+    }
+  }
+  async function confirmRemove() {
+    const target = removal.value;
+    if (!target) return;
+    setRemoving(true);
+    try {
+      await disownGuest(target.id);
+      notify(t("guests.toast.removed", { name: target.name }), { color: "success" });
+      removal.hide();
+      onChanged?.();
+    } catch (error) {
+      notify(t("guests.toast.removeFailed", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    } finally {
+      setRemoving(false);
     }
   }
   /** A cancelled registration made anew, as the guest's row says it can be. */
@@ -140,10 +166,24 @@ export function GuestsDialog(
                   onUndo={(name) => undo(guest, name)}
                   onRegisterAgain={(name) => registerAgain(guest, name)}
                   onApprove={(name) => approve(guest, name)}
+                  onRemove={(name) => removal.show({ id: guest.id, name })}
                 />
               ))}
             </ul>
           )}
+
+        <ConfirmDialog
+          t={t}
+          open={removal.open}
+          title={t("guests.remove.title")}
+          confirmLabel={t("guests.remove.confirm")}
+          tone="danger"
+          busy={isRemoving}
+          onConfirm={confirmRemove}
+          onClose={removal.hide}
+        >
+          <p>{removal.value ? t("guests.remove.text", { name: removal.value.name }) : ""}</p>
+        </ConfirmDialog>
 
         {cancellation.value && (
           <CancelRegistrationDialog
@@ -189,7 +229,7 @@ export function GuestsDialog(
 }
 
 function GuestItem(
-  { t, lang, guest, arrived, onCancel, onUndo, onRegisterAgain, onApprove }: {
+  { t, lang, guest, arrived, onCancel, onUndo, onRegisterAgain, onApprove, onRemove }: {
     t: Translate;
     lang: Locale;
     guest: StayGuest;
@@ -198,6 +238,7 @@ function GuestItem(
     onUndo: (name: string) => void;
     onRegisterAgain: (name: string) => Promise<void>;
     onApprove: (name: string) => Promise<void>;
+    onRemove: (name: string) => void;
   },
 ) {
   const [registering, setRegistering] = useState(false);
@@ -240,30 +281,43 @@ function GuestItem(
             arrived={arrived}
             now={Date.now()}
             approveAction={
-              <Button
-                variant={guest.approval === "declined" ? "secondary" : "primary"}
-                size="sm"
-                busy={approving}
-                aria-label={`${
-                  t(
+              <span className="flex flex-wrap gap-2">
+                <Button
+                  variant={guest.approval === "declined" ? "secondary" : "primary"}
+                  size="sm"
+                  busy={approving}
+                  aria-label={`${
+                    t(
+                      guest.approval === "declined"
+                        ? "guests.action.approveAnyway"
+                        : "guests.action.approve",
+                    )
+                  } ${name}`}
+                  onClick={async () => {
+                    setApproving(true);
+                    await onApprove(name);
+                    setApproving(false);
+                  }}
+                >
+                  <Icon name="shieldCheck" className="size-4" />
+                  {t(
                     guest.approval === "declined"
                       ? "guests.action.approveAnyway"
                       : "guests.action.approve",
-                  )
-                } ${name}`}
-                onClick={async () => {
-                  setApproving(true);
-                  await onApprove(name);
-                  setApproving(false);
-                }}
-              >
-                <Icon name="shieldCheck" className="size-4" />
-                {t(
-                  guest.approval === "declined"
-                    ? "guests.action.approveAnyway"
-                    : "guests.action.approve",
+                  )}
+                </Button>
+                {guest.approval === "declined" && (
+                  <Button
+                    variant="dangerSecondary"
+                    size="sm"
+                    aria-label={`${t("guests.action.remove")} ${name}`}
+                    onClick={() => onRemove(name)}
+                  >
+                    <Icon name="close" className="size-4" />
+                    {t("guests.action.remove")}
+                  </Button>
                 )}
-              </Button>
+              </span>
             }
             registerAction={guest.status === "Cancelled" && !guest.anonymisedAt && (
               <Button
