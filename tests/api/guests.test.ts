@@ -458,6 +458,7 @@ Deno.test("GET /api/Guests lists a property's guests with their states and deadl
         anonymisedAt: null,
         cancelRequestedAt: null,
         undoCheckOutRequestedAt: null,
+        approval: null,
       },
     );
     const jansRow = byName("Kowalska Jan");
