@@ -23,6 +23,17 @@ export const APPROVAL_LINK_DAYS = 30;
 type StayRow = typeof reservations.$inferSelect;
 
 /**
+ * The order the approval page and its e-mail list guests in: as they came in, and those of one
+ * check-in (the same moment) by surname and name, so the page and the e-mail agree.
+ */
+const ARRIVAL_ORDER = [
+  asc(guests.createdAt),
+  asc(guests.surname),
+  asc(guests.name),
+  asc(guests.id),
+] as const;
+
+/**
  * Guests of a stay held for the host's approval: came in by the link or door, not approved, not
  * disowned. A guest the host declined on the approval page ("not my guest", issue 32) is still
  * held: it stays unregistered and in the stay until the host deletes or approves it.
@@ -213,7 +224,7 @@ export async function previewApprovalLink(
       approvalDeclinedAt: guests.approvalDeclinedAt,
     }).from(guests)
     .where(and(heldOf(stay.id), inArray(guests.id, named)))
-    .orderBy(asc(guests.createdAt), asc(guests.id));
+    .orderBy(...ARRIVAL_ORDER);
   return {
     accommodationUnitName: unit?.name ?? "",
     startDate: stay.startDate,
@@ -282,7 +293,7 @@ export async function newApprovalToken(
     citizenship: guests.citizenship,
   })
     .from(guests).where(toAskOf(guest.stayId))
-    .orderBy(asc(guests.createdAt), asc(guests.id));
+    .orderBy(...ARRIVAL_ORDER);
   if (!held.some((g) => g.id === guestId)) return undefined;
   const named = held;
   const token = randomToken();
