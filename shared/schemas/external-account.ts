@@ -7,6 +7,10 @@ import {
 import { Id, OptionalEmail, optionalText, requiredText } from "./fields.ts";
 import { PropertyReference } from "./property-reference.ts";
 
+/** Field messages of an API key eVisitor's test service refused, or needs and was not given. */
+export const API_KEY_REFUSED = "eVisitor refused this API key.";
+export const API_KEY_MISSING = "eVisitor's test service needs an API key.";
+
 /**
  * Managed user (spec section 3): a host's account at the tourist registration system. The spec
  * lists password and apiKey among its fields; they are write-only, so the response leaves them

@@ -164,3 +164,33 @@ Deno.test("DELETE /api/ExternalAccounts/{id} disconnects the account with what w
     assert.equal(res.status, 204);
     assert.equal((await stored(db)).accounts, 0);
   }));
+
+Deno.test("POST /api/ExternalAccounts without a key the test service needs asks for the key", () =>
+  withSim(async ({ app, db, ana, sim }) => {
+    await sim.control.setCredentials(DEMO_HOST.username, { apiKey: "htz-issued-key" });
+    const res = await postWith(app, "/api/ExternalAccounts", { ...DEMO_HOST }, ana);
+    assert.equal(res.status, 400);
+    const problem = await res.json();
+    assert.equal(problem.code, "ExternalAccountInvalid");
+    assert.equal(
+      problem.detail,
+      "eVisitor's test service needs an API key for this account. Enter the key HTZ/eVisitor " +
+        "support issued for it. Nothing was saved.",
+    );
+    assert.doesNotMatch(problem.detail, /leave it empty/);
+    assert.deepEqual(problem.errors.apiKey, ["eVisitor's test service needs an API key."]);
+    assert.deepEqual(await stored(db), { accounts: 0, events: 0 });
+  }));
+
+Deno.test("POST /api/ExternalAccounts with a wrong key says the key was refused", () =>
+  withSim(async ({ app, ana, sim }) => {
+    await sim.control.setCredentials(DEMO_HOST.username, { apiKey: "htz-issued-key" });
+    const res = await postWith(app, "/api/ExternalAccounts", {
+      ...DEMO_HOST,
+      apiKey: "wrong-key",
+    }, ana);
+    assert.equal(res.status, 400);
+    const problem = await res.json();
+    assert.deepEqual(problem.errors.apiKey, ["eVisitor refused this API key."]);
+    assert.match(problem.detail, /refused the API key/);
+  }));

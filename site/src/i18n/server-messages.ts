@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from "@shared/errors.ts";
 import { API_TOKEN_EXPIRY_PAST, API_TOKEN_SCOPE_REQUIRED } from "@shared/schemas/api-token.ts";
 import { IMPORT_MESSAGES } from "@shared/reservation-import.ts";
+import { API_KEY_MISSING, API_KEY_REFUSED } from "@shared/schemas/external-account.ts";
 import { TAX_CATEGORY_NOT_OFFERED } from "@shared/schemas/tax-category.ts";
 import { API_ERROR_MESSAGES, ApiError } from "../lib/api/api-error.ts";
 import type { Translate, TranslationKey } from "./translate.ts";
@@ -22,7 +23,8 @@ const OTHER_MESSAGES: Record<string, TranslationKey> = {
   "Incorrect password.": "serverMessage.incorrectPassword",
   "eVisitor did not accept this username and password.":
     "serverMessage.evisitorCredentialsRejected",
-  "eVisitor refused this API key.": "serverMessage.evisitorApiKeyRejected",
+  [API_KEY_REFUSED]: "serverMessage.evisitorApiKeyRejected",
+  [API_KEY_MISSING]: "serverMessage.evisitorApiKeyMissing",
   "This eVisitor account is already connected.": "serverMessage.evisitorAccountConnected",
   "Enter the new password or the new API key.": "serverMessage.evisitorNewCredentialsRequired",
   [TAX_CATEGORY_NOT_OFFERED]: "serverMessage.taxCategoryNotOffered",

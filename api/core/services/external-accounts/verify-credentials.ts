@@ -6,6 +6,7 @@ import {
 } from "../../evisitor/types.ts";
 import { log } from "../../platform/logger.ts";
 import { AppError } from "../../errors.ts";
+import { API_KEY_MISSING, API_KEY_REFUSED } from "@shared/schemas/external-account.ts";
 
 /**
  * Logs in to eVisitor once with the credentials a host typed, so wrong ones are never saved.
@@ -27,11 +28,11 @@ export async function verifyCredentials(
   } catch (error) {
     if (!(error instanceof EVisitorError)) throw error;
     log.warn("evisitor credentials check failed", { kind: error.kind, status: error.status });
-    throw credentialProblem(error);
+    throw credentialProblem(error, Boolean(credentials.apiKey?.trim()));
   }
 }
 
-function credentialProblem(error: EVisitorError): AppError {
+function credentialProblem(error: EVisitorError, keyGiven: boolean): AppError {
   switch (error.kind) {
     case "invalid-credentials":
       return new AppError("ExternalAccountInvalid", {
@@ -43,12 +44,22 @@ function credentialProblem(error: EVisitorError): AppError {
         detail: "eVisitor has temporarily locked this account after failed logins. " +
           "Wait a few minutes, check the password, then try again.",
       });
+    // Without a key, "leave it empty" cannot help: the account is one of the test service's.
     case "api-key":
-      return new AppError("ExternalAccountInvalid", {
-        detail: "eVisitor's test service refused the API key. Check it, or leave it empty " +
-          "for the production service.",
-        errors: { apiKey: ["eVisitor refused this API key."] },
-      });
+      return new AppError(
+        "ExternalAccountInvalid",
+        keyGiven
+          ? {
+            detail: "eVisitor's test service refused the API key. Check it, or leave it empty " +
+              "for the production service.",
+            errors: { apiKey: [API_KEY_REFUSED] },
+          }
+          : {
+            detail: "eVisitor's test service needs an API key for this account. Enter the key " +
+              "HTZ/eVisitor support issued for it. Nothing was saved.",
+            errors: { apiKey: [API_KEY_MISSING] },
+          },
+      );
     case "firewall":
       return new AppError("ServiceUnavailable", {
         detail: "eVisitor's firewall refused the request" +

@@ -1,6 +1,7 @@
 import { ApiError } from "../../lib/api/api-error.ts";
 import { type FieldErrors, fieldErrorsFromServer } from "../../lib/forms/field-errors.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
+import { API_KEY_MISSING } from "@shared/schemas/external-account.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 
 export const ACCOUNT_FIELDS = ["username", "password", "email", "apiKey"] as const;
@@ -44,7 +45,9 @@ export function accountProblem(
   switch (error.code) {
     case "ExternalAccountInvalid": {
       const detail = error.problem?.detail ?? "";
-      const alert = fieldErrors.apiKey
+      const alert = error.fieldErrors?.apiKey?.includes(API_KEY_MISSING)
+        ? t("externalAccounts.problem.apiKeyMissing")
+        : fieldErrors.apiKey
         ? t("externalAccounts.problem.apiKey")
         : !fieldErrors.password && /lock/i.test(detail)
         ? t("externalAccounts.problem.lockedOut")
