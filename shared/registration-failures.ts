@@ -35,6 +35,17 @@ export const REGISTRATION_FAILURES = [
   "payment-category-choice",
   "arrival-not-offered",
   "no-overnight-service",
+  /**
+   * eVisitor's FacilityTouristCheckInLookup no longer lists the property's facility (the tourist
+   * board deactivated it): nothing is sent until the host settles it with the tourist board.
+   */
+  "facility-closed",
+  /**
+   * A city in Croatia (of residence, or of birth) is not one of eVisitor's settlements: eVisitor
+   * would refuse it or take it wrongly, so it is never sent; the host picks the place from the
+   * list. The detail is the city as entered.
+   */
+  "city-not-settlement",
 ] as const;
 export type RegistrationFailureCode = (typeof REGISTRATION_FAILURES)[number];
 
@@ -81,6 +92,11 @@ const SENTENCES: Record<RegistrationFailureCode, string> = {
     "for this age. Age group and categories offered: {detail}.",
   "arrival-not-offered": 'eVisitor does not offer the arrival "{detail}" for this property.',
   "no-overnight-service": "eVisitor lists no overnight service type.",
+  "facility-closed": "eVisitor no longer takes check-ins into this property (the tourist board " +
+    "has deactivated its facility). Nothing was sent. Ask the tourist board to reactivate it, " +
+    "then send the registration again.",
+  "city-not-settlement": 'The place in Croatia "{detail}" is not one of eVisitor\'s places, so ' +
+    "nothing was sent. Open the guest, choose the place from the list, and save.",
 };
 
 /**

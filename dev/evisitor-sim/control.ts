@@ -152,6 +152,18 @@ export async function handleControl(req: Request, path: string, ctx: ControlCont
       }
       return json({ ok: true });
     }
+    case "POST /__sim/facilities": {
+      // The tourist board deactivates a facility (or opens it again): it stays in FacilityBrowse
+      // with IsDeactivated, leaves FacilityTouristCheckInLookup and takes no more check-ins.
+      const b = await body(req);
+      const facility = typeof b?.code === "string"
+        ? [...ctx.state.hosts.values()].flatMap((h) => h.facilities).find((f) => f.code === b.code)
+        : undefined;
+      if (!b || !facility) return bad("code must name a facility");
+      if (typeof b.isDeactivated !== "boolean") return bad("isDeactivated must be true or false");
+      facility.isDeactivated = b.isDeactivated;
+      return json({ ok: true });
+    }
     case "POST /__sim/check-out": {
       // The host checks a guest out in eVisitor's own site (not through the API).
       const b = await body(req);

@@ -69,6 +69,8 @@ export interface RunningEVisitorSim {
     ): Promise<void>;
     /** A host of its own (see POST /__sim/hosts). */
     addHost(host: Record<string, unknown>): Promise<void>;
+    /** The tourist board deactivates the facility `code` (or opens it again). */
+    setFacility(code: string, change: { isDeactivated: boolean }): Promise<void>;
   };
   stop(): Promise<void>;
 }
@@ -145,6 +147,9 @@ export async function startEVisitorSim(
       },
       addHost: async (host) => {
         await call("POST", "/__sim/hosts", host);
+      },
+      setFacility: async (code, change) => {
+        await call("POST", "/__sim/facilities", { code, ...change });
       },
     },
     async stop() {

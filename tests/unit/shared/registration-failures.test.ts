@@ -18,6 +18,7 @@ const WITH_DETAIL = new Set([
   "payment-category-choice",
   "arrival-not-offered",
   "firewall",
+  "city-not-settlement",
 ]);
 const example = (code: RegistrationFailure["code"]): RegistrationFailure => ({
   code,

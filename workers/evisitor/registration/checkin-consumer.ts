@@ -156,10 +156,13 @@ export async function checkInOf(
   await rememberTaxCategories(db, property, paymentCategories);
   // The lookup names a facility by its ID and its Code (evisitor-api.md §2.4); whether its ID is
   // FacilityBrowse's is not documented, so either one finds it (the code is the check-in's key).
-  const isVacationHome = facilities.some((f) =>
-    (f.id.toLowerCase() === property.facilityId.toLowerCase() ||
-      f.code === property.facilityCode) && f.isVacationHomeCalculation
+  const facility = facilities.find((f) =>
+    f.id.toLowerCase() === property.facilityId.toLowerCase() || f.code === property.facilityCode
   );
+  // Not in the lookup: eVisitor takes no check-ins into the facility (deactivated by the tourist
+  // board). Sending would only be refused, or worse, taken; the host must hear it instead.
+  if (!facility) throw new GuestMappingError("facility-closed");
+  const isVacationHome = facility.isVacationHomeCalculation;
   // Only a vacation home's flat rate asks who is an EU citizen (tax-category.ts).
   const euMembers = new Set(
     isVacationHome
