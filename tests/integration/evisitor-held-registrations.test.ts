@@ -65,3 +65,53 @@ Deno.test({
       assert.equal(calls.actions.CheckInTourist, undefined, "nothing sent to eVisitor");
     }),
 });
+
+/** A guest living in Croatia, in the city typed. */
+const croatian = (cityOfResidence: string, documentNumber: string) => ({
+  ...BIRGITTE,
+  citizenship: "HRV",
+  countryOfBirth: "HRV",
+  cityOfBirth: "Zagreb-Sesvete",
+  countryOfResidence: "HRV",
+  cityOfResidence,
+  documentNumber,
+});
+
+Deno.test({
+  name: "a city in Croatia goes to eVisitor as its settlement entry; one not in the list is held",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      await connectDemoAccount(ctx);
+      const code = await stay(ctx);
+      // Typed by hand (a form before the list was read): the city's own settlement is meant.
+      const res = await checkIn(ctx, code, [
+        croatian("Samobor", "100000001"),
+        croatian("zagreb", "100000002"),
+        croatian("Split-Kamen", "100000003"),
+        croatian("Atlantida", "100000004"),
+      ]);
+      assert.equal(res.status, 200);
+      const settled = await waitFor(async () => {
+        const { guests } = await hostView(ctx, code);
+        return guests.every((g: { registrationState: string }) =>
+          g.registrationState === "registered" || g.registrationState === "failed"
+        ) && guests;
+      }, { what: "every guest registered or held" });
+      const sent = (await ctx.sim.control.state()).registrations;
+      assert.deepEqual(
+        sent.map((r) => r.fields.CityOfResidence).sort(),
+        ["Samobor-Samobor", "Split-Kamen", "Zagreb-Zagreb"],
+        "each as the list's entry; the unknown place never sent",
+      );
+      const held = settled.find((g: { cityOfResidence: string }) =>
+        g.cityOfResidence === "Atlantida"
+      );
+      assert.equal(held.registrationState, "failed");
+      assert.deepEqual(held.registrationFailure, {
+        code: "city-not-settlement",
+        detail: "Atlantida",
+      });
+      assert.match(held.registrationError, /choose the place from the list/);
+    }),
+});

@@ -9,6 +9,7 @@ import type { TaxCategory } from "@shared/schemas/tax-category.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
+import { replaceSettlements, settlementEntryOf } from "@core/services/guests/settlements.ts";
 import { firewallRetryAt, unansweredRetryAt } from "./unanswered-retry.ts";
 import { stayTimesOf } from "@core/services/reservations/stay-dates.ts";
 import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
@@ -136,6 +137,48 @@ async function rememberTaxCategories(
     .where(eq(properties.id, property.id));
 }
 
+const CROATIA = "HRV";
+
+/**
+ * The guest's cities in Croatia as entries of eVisitor's settlement list ("Grad-Naselje"), the
+ * only form eVisitor takes them in: a place that is none of the list's is held for the host
+ * (city-not-settlement) and never sent as typed. An account whose list was never read has it read
+ * now, once (the search and the sync read it too).
+ */
+async function croatianCitiesOf(
+  session: EVisitorSession,
+  db: Database,
+  accountId: string,
+  guest: {
+    countryOfResidence: string;
+    cityOfResidence: string;
+    countryOfBirth: string;
+    cityOfBirth: string | null;
+  },
+): Promise<{ cityOfResidence: string; cityOfBirth: string | null }> {
+  let read = false;
+  const entryOf = async (city: string) => {
+    let entry = await settlementEntryOf(db, accountId, city);
+    if (entry === undefined && !read) {
+      read = true;
+      const settlements = await session.listSettlements();
+      await db.transaction((tx) => replaceSettlements(tx, accountId, settlements, new Date()));
+      entry = await settlementEntryOf(db, accountId, city);
+    }
+    if (!entry) throw new GuestMappingError("city-not-settlement", city.trim());
+    return entry;
+  };
+  return {
+    cityOfResidence: guest.countryOfResidence === CROATIA
+      ? await entryOf(guest.cityOfResidence)
+      : guest.cityOfResidence,
+    // An empty city of birth is eVisitor's to refuse ("Grad rođenja nije zadan.").
+    cityOfBirth: guest.countryOfBirth === CROATIA && guest.cityOfBirth?.trim()
+      ? await entryOf(guest.cityOfBirth)
+      : guest.cityOfBirth,
+  };
+}
+
 /**
  * The guest as eVisitor's CheckInTourist, with the stay's dates and eVisitor's own lists for the
  * facility; a registration's edit (a new departure) sends the same under the same id.
@@ -143,7 +186,9 @@ async function rememberTaxCategories(
 export async function checkInOf(
   session: EVisitorSession,
   { secretBox, db }: { secretBox: SecretBox; db: Database },
-  { guest, stay, unit, property }: NonNullable<Awaited<ReturnType<typeof guestContextOf>>>,
+  { guest, stay, unit, property, account }: NonNullable<
+    Awaited<ReturnType<typeof guestContextOf>>
+  >,
 ): Promise<EVisitorCheckIn> {
   const times = stayTimesOf(unit, property);
   const [documentTypes, paymentCategories, arrivals, services, facilities] = await Promise.all([
@@ -170,7 +215,11 @@ export async function checkInOf(
       : [],
   );
   const checkIn = toCheckIn(
-    { ...guest, documentNumber: await secretBox.open(guest.documentNumberSealed) },
+    {
+      ...guest,
+      documentNumber: await secretBox.open(guest.documentNumberSealed),
+      ...await croatianCitiesOf(session, db, account.id, guest),
+    },
     {
       facilityCode: property.facilityCode,
       startDate: stay.startDate,

@@ -184,3 +184,30 @@ export async function settlementsForHost(
   if (!allowed) throw notFound();
   return await searchSettlements(ctx.db, found.accountId, query, ctx.now);
 }
+
+/**
+ * The "Grad-Naselje" entry of the account's list a city in Croatia stands for, as the evisitor
+ * worker sends it: the entry itself (case and diacritics aside), or, for a city named alone, the
+ * city's own settlement ("Samobor" → "Samobor-Samobor", "Zagreb" → "Zagreb-Zagreb"; forms took
+ * free text before the list was read). `undefined` when the account has no list yet; null when
+ * the place is none of the list's entries: such a city is never sent, the host chooses the entry.
+ */
+export async function settlementEntryOf(
+  db: DbOrTx,
+  externalAccountId: string,
+  city: string,
+): Promise<string | null | undefined> {
+  const [list] = await db.select().from(evisitorSettlementLists)
+    .where(eq(evisitorSettlementLists.externalAccountId, externalAccountId));
+  if (!list?.fetchedAt || list.count === 0) return undefined;
+  const folded = foldSettlementName(city).replace(/\s+/g, " ");
+  if (!folded) return null;
+  const [found] = await db.select({ name: evisitorSettlements.name }).from(evisitorSettlements)
+    .where(and(
+      eq(evisitorSettlements.externalAccountId, externalAccountId),
+      inArray(evisitorSettlements.folded, [folded, `${folded}-${folded}`]),
+    ))
+    .orderBy(sql`${evisitorSettlements.folded} = ${folded} DESC`)
+    .limit(1);
+  return found?.name ?? null;
+}
