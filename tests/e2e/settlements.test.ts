@@ -16,6 +16,7 @@ import {
 } from "../support/e2e.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { createDatabase } from "@core/db/client.ts";
+import { waitFor } from "../support/wait.ts";
 import {
   evisitorSettlementLists,
   evisitorSettlements,
@@ -30,6 +31,10 @@ const registrationOf = async (name: string) =>
   (await stack.evisitor.control.state()).registrations.find((r) =>
     r.fields.TouristName === name && r.status === "active"
   );
+
+/** The guest's registration once the worker has sent it. */
+const waitForRegistration = (name: string) =>
+  waitFor(() => registrationOf(name), { timeoutMs: WORKER.timeout, what: `${name} registered` });
 
 /** Picks a country in the check-in page's searchable selector. */
 async function chooseCountry(card: Locator, label: string, typed: string, option: string) {
@@ -275,12 +280,16 @@ Deno.test({
           await dialogScreenshot(page, add, `settlement-guest-form-en-${suffix}`);
           await lives.fill("xq");
           await add.getByText("No place by that name.").waitFor();
+          // Kept as typed only when the host says so; it is not sent until it is a list entry.
+          await add.getByRole("button", { name: "Not in the list: keep “xq”" }).click();
+          await add.getByText(/^“xq” is kept as typed\./).waitFor();
+          await dialogScreenshot(page, add, `settlement-kept-guest-form-en-${suffix}`);
           assert.deepEqual(await clippedIn(add), [], `${suffix}: the English cut off`);
           await add.getByRole("button", { name: "Cancel", exact: true }).click();
         });
       });
 
-      await t.step("without a list yet, the city is typed and the field says so", async () => {
+      await t.step('without a list yet, a place is kept only as "not in the list"', async () => {
         // As for an account whose settlements eVisitor has not given yet (and does not now).
         await stack.evisitor.control.fail("http500", 100, { path: "SettlementLookup" });
         const database = createDatabase({ url: stack.databaseUrl });
@@ -311,29 +320,53 @@ Deno.test({
         await chooseCountry(card, "Država rođenja", "hrv", "Hrvatska");
         const born = card.getByRole("combobox", { name: "Mjesto rođenja", exact: true });
         await born.fill("Zagreb-Odra");
-        await card.getByText(
-          "Popis mjesta u Hrvatskoj još nije dostupan: upišite naziv mjesta.",
-        ).waitFor();
+        const unavailableText =
+          "Popis mjesta u Hrvatskoj još nije dostupan. Upišite mjesto i odaberite „Nema ga na popisu”.";
+        await card.getByText(unavailableText).waitFor();
         await expectValue(born, "Zagreb-Odra");
-        await screenshot(page, "settlement-unavailable-phone-light", { fullPage: false });
         await card.getByLabel("Vrsta dokumenta").selectOption({ label: "Osobna iskaznica" });
         await card.getByLabel("Broj dokumenta").fill("556677889");
         await chooseCountry(card, "Država prebivališta", "hrv", "Hrvatska");
         const lives = card.getByRole("combobox", { name: "Mjesto prebivališta", exact: true });
-        // Known for the page by now: this field says so too, and takes the typed name.
-        const unavailable = card.getByText(
-          "Popis mjesta u Hrvatskoj još nije dostupan: upišite naziv mjesta.",
+        await card.getByText(unavailableText).nth(1).waitFor();
+        await lives.fill("Pula");
+        // Typed is not chosen: the form does not go on with free text.
+        await page.getByRole("button", { name: "Dalje" }).click();
+        await card.getByText("Polje „Mjesto prebivališta” je obavezno").waitFor();
+        await card.getByText("Polje „Mjesto rođenja” je obavezno").waitFor();
+        await screenshot(page, "settlement-unavailable-phone-light", { fullPage: false });
+
+        // "Not in the list", by the keyboard: the place is kept, for the host to settle.
+        const keepBorn = card.getByRole("button", {
+          name: "Nema ga na popisu: zadrži „Zagreb-Odra”",
+        });
+        await keepBorn.focus();
+        await page.keyboard.press("Enter");
+        await card.getByText(/^Zadržali smo „Zagreb-Odra” kako ste upisali\./).waitFor();
+        await card.getByRole("button", { name: "Nema ga na popisu: zadrži „Pula”" }).click();
+        await card.getByText(/^Zadržali smo „Pula” kako ste upisali\./).waitFor();
+        assert.match(
+          await page.locator(`[id="${await lives.getAttribute("aria-describedby")}"]`)
+            .allInnerTexts()
+            .then((texts) => texts.join(" ")),
+          /domaćin će odabrati pravo mjesto/,
         );
-        await unavailable.nth(1).waitFor();
-        assert.equal(await unavailable.count(), 2);
-        await lives.fill("Pula-Pula");
+        await screenshot(page, "settlement-kept-phone-light", { fullPage: false });
+        await page.setViewportSize(VIEWPORTS.desktop);
+        await lives.scrollIntoViewIfNeeded();
+        await screenshot(page, "settlement-kept-desktop-light", { fullPage: false });
+        assert.deepEqual(await seriousAxeIssues(page), []);
+
+        // eVisitor gives its list again: the worker reads it and sends each place as its entry
+        // ("Pula", a city named alone, is its own settlement), never as typed.
+        await stack.evisitor.control.clearFaults();
         await page.getByRole("button", { name: "Dalje" }).click();
         await page.getByLabel("Prihvaćam uvjete korištenja i politiku privatnosti.").check();
         await page.getByRole("button", { name: "Pokreni prijavu" }).click();
         await page.getByRole("heading", { name: "Prijava je uspjela!" }).waitFor(WORKER);
-        const petra = await registrationOf("Petra");
-        assert.equal(petra?.fields.CityOfBirth, "Zagreb-Odra");
-        assert.equal(petra?.fields.CityOfResidence, "Pula-Pula");
+        const petra = await waitForRegistration("Petra");
+        assert.equal(petra.fields.CityOfBirth, "Zagreb-Odra");
+        assert.equal(petra.fields.CityOfResidence, "Pula-Pula");
         await context.close();
       });
     } finally {

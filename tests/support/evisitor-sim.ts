@@ -56,6 +56,8 @@ export interface RunningEVisitorSim {
   port: number;
   control: {
     fail(mode: FaultMode, count?: number, extras?: FaultExtras): Promise<void>;
+    /** Drops the faults still pending. */
+    clearFaults(): Promise<void>;
     reset(): Promise<void>;
     state(): Promise<SimSnapshot>;
     /** Fix the simulator's clock (ISO date-time), or null for the real one. */
@@ -131,6 +133,9 @@ export async function startEVisitorSim(
     control: {
       fail: async (mode, count = 1, extras = {}) => {
         await call("POST", "/__sim/faults", { mode, count, ...extras });
+      },
+      clearFaults: async () => {
+        await call("DELETE", "/__sim/faults");
       },
       reset: async () => {
         await call("POST", "/__sim/reset");

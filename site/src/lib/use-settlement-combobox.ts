@@ -23,23 +23,23 @@ interface SettlementComboboxOptions {
  * A city in Croatia chosen from eVisitor's settlements (WAI-ARIA combobox with a list box, by
  * downshift), for the guest's check-in page and the host's guest form alike: the list is searched
  * on the server as one types; typing after a choice undoes it, so what is sent is always an entry
- * of the list. When the stay's account has no list yet, the typed name is the answer (`freeText`).
+ * of the list. A place the list cannot offer (no list yet, a failed search, nothing found) is kept
+ * as typed only when the person says it is not in the list (`keepTyped`): the host is then asked
+ * to choose it, and eVisitor never receives it as typed (the worker holds it).
  */
 export function useSettlementCombobox(
   { id, inputId, labelId, value, onChange, search, resultsText }: SettlementComboboxOptions,
 ) {
   const [inputValue, setInputValue] = useState(value);
   const found = useSettlementSearch(inputValue === value ? "" : inputValue, search);
-  const freeText = found.status === "unavailable";
+  const unavailable = found.status === "unavailable";
   const items = found.status === "done" || found.status === "searching" ? found.items : [];
+  /** The person said the place typed is not in the list: it is the answer, for the host. */
+  const [notListed, setNotListed] = useState(false);
   // A choice made elsewhere (a restored form) shows; a choice undone keeps what is typed.
   useEffect(() => {
     if (value && value !== inputValue) setInputValue(value);
   }, [value]);
-  // No list after all: what is typed so far is the answer.
-  useEffect(() => {
-    if (freeText && inputValue !== value) onChange(inputValue);
-  }, [freeText]);
 
   const combobox = useCombobox<Settlement>({
     items,
@@ -76,9 +76,15 @@ export function useSettlementCombobox(
    */
   const typed = (text: string) => {
     setInputValue(text);
-    // A free-text name when there is no list, else no choice until one is picked.
-    if (freeText) onChange(text);
-    else if (value) onChange("");
+    // No choice until one is picked (or the new text is said to be not in the list).
+    setNotListed(false);
+    if (value) onChange("");
+  };
+  const offersNothing = unavailable || found.status === "failed" ||
+    (found.status === "done" && items.length === 0);
+  const keepTyped = () => {
+    setNotListed(true);
+    onChange(inputValue.trim());
   };
   const getInputProps = (options?: UseComboboxGetInputPropsOptions) =>
     combobox.getInputProps({
@@ -92,12 +98,19 @@ export function useSettlementCombobox(
     ...combobox,
     getInputProps,
     found,
-    freeText,
+    /** The stay's account has no list yet. */
+    unavailable,
     items,
     /** The list box shows: open, with places to pick. */
-    open: combobox.isOpen && !freeText && items.length > 0,
+    open: combobox.isOpen && !unavailable && items.length > 0,
     /** A search found nothing while the list was open. */
-    noResults: combobox.isOpen && !freeText && found.status === "done" && items.length === 0,
+    noResults: combobox.isOpen && !unavailable && found.status === "done" && items.length === 0,
+    /** "Not in the list" is offered: a place is typed that the list cannot offer. */
+    canKeepTyped: !notListed && offersNothing && inputValue.trim().length >= 2 &&
+      inputValue !== value,
+    /** Keeps the typed place as the answer, for the host to choose from the list. */
+    keepTyped,
+    notListed: notListed && value !== "",
   };
 }
 

@@ -19,8 +19,9 @@ interface SettlementComboboxProps {
  * A city in Croatia, chosen from eVisitor's settlements (WAI-ARIA combobox with a list box, by
  * downshift): type part of the name or the post code, then pick with the arrow keys and Enter, or
  * a tap. The list is searched on the server as the guest types. Typing after a choice undoes it,
- * so what is sent is always an entry of the list. When the stay's account has no list yet, the
- * field takes the typed name and says so.
+ * so what is sent is always an entry of the list. A place the list cannot offer (none read yet,
+ * nothing found) is kept as typed only through "not in the list", which says the host will choose
+ * it; eVisitor never receives it as typed.
  */
 export function SettlementCombobox(
   { id, label, value, onChange, search, error, prefilled, onChecked }: SettlementComboboxProps,
@@ -34,10 +35,14 @@ export function SettlementCombobox(
     getMenuProps,
     getItemProps,
     found,
-    freeText,
+    unavailable,
     items,
     open,
     noResults,
+    inputValue,
+    canKeepTyped,
+    keepTyped,
+    notListed,
   } = useSettlementCombobox({
     id,
     inputId: id,
@@ -48,12 +53,14 @@ export function SettlementCombobox(
     resultsText: (count) => plural("settlement.results", count),
   });
 
-  const note = freeText
+  const note = notListed
+    ? t("settlement.keptForHost", { place: value })
+    : unavailable
     ? t("settlement.unavailable")
     : found.status === "failed"
     ? t("settlement.failed")
     : undefined;
-  const hint = freeText ? undefined : t("settlement.hint");
+  const hint = unavailable ? undefined : t("settlement.hint");
   const described = describedBy(id, { error, hint, toCheck: !!onChecked });
   return (
     <FieldFrame
@@ -105,7 +112,7 @@ export function SettlementCombobox(
             ))}
         </ul>
         {noResults && (
-          <p className="absolute z-20 mt-1 w-full rounded-xl border border-border bg-surface px-3.5 py-3 text-fg-muted shadow-lg">
+          <p className="mt-1 w-full rounded-xl border border-border bg-surface px-3.5 py-3 text-fg-muted">
             {t("settlement.noResults")}
           </p>
         )}
@@ -114,6 +121,15 @@ export function SettlementCombobox(
         <p id={statusId} role="status" className="mt-1.5 text-sm text-fg-muted">
           {note}
         </p>
+      )}
+      {canKeepTyped && (
+        <button
+          type="button"
+          onClick={keepTyped}
+          className="mt-1 min-h-11 text-left text-sm font-semibold text-primary underline underline-offset-2"
+        >
+          {t("settlement.keepTyped", { place: inputValue.trim() })}
+        </button>
       )}
       {found.status === "searching" && items.length === 0 && (
         <p className="sr-only" role="status">{t("settlement.searching")}</p>

@@ -24,8 +24,10 @@ const CONTROL =
 
 /**
  * A city in Croatia for the host's guest form, chosen from eVisitor's settlements as the check-in
- * page does (useSettlementCombobox: type a name or post code, arrows and Enter or a click). Without a stay, or while the account's list is not read yet,
- * the place is typed, and the field says why.
+ * page does (useSettlementCombobox: type a name or post code, arrows and Enter or a click). Without
+ * a stay the place is typed, and the field says why. A place the list cannot offer is kept as
+ * typed only through "not in the list": its registration then waits until a place of the list is
+ * chosen (the worker never sends it as typed).
  */
 export function SettlementField(props: SettlementFieldProps) {
   if (!props.reservationCode) {
@@ -62,11 +64,22 @@ function SettlementCombobox(
     search,
     resultsText: (count) => translatePlural(lang, "guests.form.settlementResults", count),
   });
-  const { found, freeText, getInputProps, getLabelProps } = combobox;
+  const {
+    found,
+    unavailable,
+    getInputProps,
+    getLabelProps,
+    inputValue,
+    canKeepTyped,
+    keepTyped,
+    notListed,
+  } = combobox;
 
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
-  const description = freeText
+  const description = notListed
+    ? t("guests.form.settlementKept", { place: value })
+    : unavailable
     ? t("guests.form.settlementUnavailable")
     : found.status === "failed"
     ? t("guests.form.settlementFailed")
@@ -99,6 +112,15 @@ function SettlementCombobox(
           layer="z-30"
         />
       </div>
+      {canKeepTyped && (
+        <button
+          type="button"
+          onClick={keepTyped}
+          className="mt-1 min-h-11 text-left text-sm font-semibold text-primary underline underline-offset-2"
+        >
+          {t("guests.form.settlementKeepTyped", { place: inputValue.trim() })}
+        </button>
+      )}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-error">
           {error}

@@ -36,10 +36,9 @@ export function SettlementOptions({ combobox, noResultsText, layer }: Settlement
             </li>
           ))}
       </ul>
+      {/* In the flow, not over it: "not in the list" below must stay reachable. */}
       {combobox.noResults && (
-        <p
-          className={`absolute ${layer} mt-1 w-full rounded-xl border border-border bg-surface px-3.5 py-3 text-fg-muted shadow-lg`}
-        >
+        <p className="mt-1 w-full rounded-xl border border-border bg-surface px-3.5 py-3 text-fg-muted">
           {noResultsText}
         </p>
       )}
