@@ -9,6 +9,9 @@ import { settlementRows } from "./settlements.ts";
 import type { SeedHost, SimState } from "./state.ts";
 import { TOURIST_BROWSES } from "./tourist-browses.ts";
 
+/** A unit type row's ID of its own (SeedFacility.unitTypeIdsOfTheirOwn): the type's ID reversed. */
+const ownTypeId = (id: string) => [...id].reverse().join("");
+
 export interface ReadContext {
   state: SimState;
   host: SeedHost;
@@ -103,7 +106,7 @@ export const RESOURCES: Record<string, Resource> = {
     rows: ({ host }) =>
       host.facilities.flatMap((f) =>
         f.unitTypes.map((t) => ({
-          ID: t.id,
+          ID: f.unitTypeIdsOfTheirOwn ? ownTypeId(t.id) : t.id,
           FacilityID: f.id,
           NameCode: t.nameCode,
           FacilityCode: f.code,

@@ -33,6 +33,12 @@ export interface SeedFacility {
   paymentCategories: string[];
   unitTypes: SeedUnitType[];
   units: SeedUnit[];
+  /**
+   * AccommodationUnitFacilityType rows carry IDs of their own, not the units' TypeID (how the two
+   * relate is not documented, evisitor-api.md §2.4): a unit's type is then known only by its
+   * NameCode's code ("Apartman (A2+2)": 2 beds and 2 extra beds).
+   */
+  unitTypeIdsOfTheirOwn?: boolean;
 }
 
 export interface SeedHost {

@@ -59,6 +59,17 @@ const GENERIC_UNIT_NAME = "Smještajna jedinica";
 /** What earlier syncs named a unit whose type was not found; never a name a host chose. */
 const OLD_GENERIC_NAME = /^Smještajna jedinica( \d+)?$/;
 
+/**
+ * Whether a unit still has the name a sync gave it while its type was not resolved ("Apartmani
+ * Marija 2"): once the type is known, the type's name replaces it. A name the host chose differs.
+ */
+function namedAfterFacility(name: string, facility: EVisitorFacility): boolean {
+  const base = facility.name.trim();
+  if (!base) return false;
+  return name === base ||
+    (name.startsWith(`${base} `) && /^\d+$/.test(name.slice(base.length + 1)));
+}
+
 function addressOf(facility: EVisitorFacility): string | null {
   return [facility.streetNumber, facility.settlement].filter(Boolean).join(", ") || null;
 }
@@ -132,7 +143,8 @@ export function planSync(
         externalUnitIndex: index,
         existingId: existing?.id,
         name,
-        rename: !!existing && existing.name !== name && OLD_GENERIC_NAME.test(existing.name),
+        rename: !!existing && existing.name !== name &&
+          (OLD_GENERIC_NAME.test(existing.name) || namedAfterFacility(existing.name, facility)),
         values: {
           capacity: unit.numberOfBeds + unit.numberOfExtraBeds || null,
           type: unit.typeNameCode,
