@@ -845,3 +845,40 @@ Deno.test("after check-in the guest sees the WiFi: the unit's own, else the one 
       encryptionType: 2,
     });
   }));
+
+Deno.test("POST /api/Guests/checkin refuses a guest beyond the unit's beds and extra beds", () =>
+  withHosts(async (ctx) => {
+    const unit = ctx.units[0];
+    const put = await ctx.app.request(`/api/AccommodationUnits/${unit.id}`, {
+      method: "PUT",
+      headers: { ...bearer(ctx.token), "Content-Type": "application/json" },
+      body: JSON.stringify({ propertyId: unit.propertyId, name: unit.name, capacity: 2 }),
+    });
+    assert.equal(put.status, 200, await put.clone().text());
+    const code = await book(ctx, TODAY, "2026-11-23");
+    const add = (guest: unknown) =>
+      postWith(ctx.app, "/api/Guests/checkin", [{ reservationCode: code, guest }], ctx.token);
+    assert.equal((await add(marta)).status, 200);
+    assert.equal((await add(jan)).status, 200);
+
+    const third = await add(zofia);
+    assert.equal(third.status, 400);
+    const problem = await third.json();
+    assert.equal(problem.code, "TooManyGuests");
+    assert.equal(
+      problem.detail,
+      "At most 2 guests can stay here (beds and extra beds); 2 are already entered. Remove a " +
+        "guest from the stay or move the stay to a larger unit.",
+    );
+    assert.equal(await guestCount(ctx), 2, "the third is not stored");
+
+    // A fix of a guest already in is no new guest.
+    const entered = (await hostView(ctx, code)).guests as { id: string; name: string }[];
+    const fix = await postWith(ctx.app, "/api/Guests/checkin", [{
+      id: entered.find((g) => g.name === "Marta")!.id,
+      reservationCode: code,
+      guest: { ...marta, cityOfResidence: "Gdańsk" },
+    }], ctx.token);
+    assert.equal(fix.status, 200, await fix.clone().text());
+  }));
+

@@ -14,6 +14,7 @@ import { guestColumnsOf } from "./guest-fields.ts";
 import { toReceptionGuest } from "./guest-response.ts";
 import { chosenTaxCategory } from "./tax-categories.ts";
 import { registrationStateFor } from "./submit-guests.ts";
+import { assertRoom, roomOfStay } from "./stay-capacity.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { recordMemberAction } from "../property-members/member-actions.ts";
 
@@ -103,6 +104,9 @@ export async function hostCheckIn(
             ...sentAgain(guest, state, ctx.now),
           }).where(eq(guests.id, id));
         } else {
+          // Beds plus extra beds are the cap, for the host's form as for the guest's page.
+          const room = await roomOfStay(tx, stay, property);
+          assertRoom(room.capacity, room.present, 1);
           id = crypto.randomUUID();
           await tx.insert(guests).values({
             id,

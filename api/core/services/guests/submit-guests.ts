@@ -21,6 +21,7 @@ import {
 import { today as todayOf } from "../reservations/stay-dates.ts";
 import { initialsOf } from "./guest-response.ts";
 import { documentIdentity, guestColumnsOf } from "./guest-fields.ts";
+import { assertRoom, capacityOf } from "./stay-capacity.ts";
 
 /**
  * When a guest entered now is registered: at once from the arrival day on; before it, on the
@@ -82,14 +83,7 @@ export async function submitGuests(
       if (entered.some((g) => rows.some((r) => r.documentKey === g.documentKey))) {
         throw new AppError("GuestAlreadyCheckedIn");
       }
-      const present = liveGuestsOf(entered).length;
-      const capacity = unit.capacity ?? property.maxNumberOfGuests;
-      if (capacity !== null && present + rows.length > capacity) {
-        throw new AppError("TooManyGuests", {
-          detail: `At most ${capacity} guests can stay here; ${present} already checked in.`,
-          errors: { reservationGuests: [`At most ${capacity} guests can stay here.`] },
-        });
-      }
+      assertRoom(capacityOf(unit, property), liveGuestsOf(entered).length, rows.length);
       const issued = await issueReceipt(tx, stay, ctx.now);
       for (const row of rows) {
         const id = crypto.randomUUID();
