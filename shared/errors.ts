@@ -55,6 +55,10 @@ export const ERROR_CODES = {
   },
   GuestAlreadyCheckedIn: { status: 409, title: "This guest is already checked in for this stay." },
   TooManyGuests: { status: 400, title: "There are more guests than this accommodation sleeps." },
+  GuestCheckedOut: {
+    status: 409,
+    title: "This guest has checked out: eVisitor takes no more changes to the registration.",
+  },
   ReservationHasRegisteredGuests: {
     status: 409,
     title: "Guests of this stay are checked in with eVisitor: check them out before deleting it.",

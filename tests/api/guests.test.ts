@@ -882,3 +882,28 @@ Deno.test("POST /api/Guests/checkin refuses a guest beyond the unit's beds and e
     assert.equal(fix.status, 200, await fix.clone().text());
   }));
 
+Deno.test("POST /api/Guests/checkin on a checked-out guest says what can still be done", () =>
+  withHosts(async (ctx) => {
+    const code = await book(ctx, "2026-11-18", "2026-11-20");
+    const add = await postWith(ctx.app, "/api/Guests/checkin", [{
+      reservationCode: code,
+      guest: marta,
+    }], ctx.token);
+    const [added] = await add.json();
+    await setStatus(ctx, added.id, "CheckedOut");
+
+    const edit = await postWith(ctx.app, "/api/Guests/checkin", [{
+      id: added.id,
+      reservationCode: code,
+      guest: { ...marta, cityOfResidence: "Gdańsk" },
+    }], ctx.token);
+    assert.equal(edit.status, 409);
+    const problem = await edit.json();
+    assert.equal(problem.code, "GuestCheckedOut");
+    assert.equal(
+      problem.detail,
+      "Nothing of a checked-out guest's registration can be changed: eVisitor edits only " +
+        "registrations that are still active. To correct it, undo the check-out, save the " +
+        "correction, then check the guest out again.",
+    );
+  }));

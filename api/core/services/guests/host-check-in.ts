@@ -98,7 +98,13 @@ export async function hostCheckIn(
           if (guest.reservationId !== stay.id) {
             throw new AppError("NotFound", { detail: "The guest was not found." });
           }
-          if (guest.status === "CheckedOut") throw new AppError("GuestAlreadyCheckedIn");
+          if (guest.status === "CheckedOut") {
+            throw new AppError("GuestCheckedOut", {
+              detail: "Nothing of a checked-out guest's registration can be changed: eVisitor " +
+                "edits only registrations that are still active. To correct it, undo the " +
+                "check-out, save the correction, then check the guest out again.",
+            });
+          }
           await tx.update(guests).set({
             ...columns,
             ...sentAgain(guest, state, ctx.now),
