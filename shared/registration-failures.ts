@@ -46,6 +46,12 @@ export const REGISTRATION_FAILURES = [
    * list. The detail is the city as entered.
    */
   "city-not-settlement",
+  /**
+   * A check-out asked for on the arrival day before the arrival time registered with eVisitor:
+   * no honest time can be sent (not before the arrival, not in the future), so nothing is. The
+   * detail is the registered arrival time (hh:mm).
+   */
+  "checkout-before-arrival",
 ] as const;
 export type RegistrationFailureCode = (typeof REGISTRATION_FAILURES)[number];
 
@@ -97,6 +103,10 @@ const SENTENCES: Record<RegistrationFailureCode, string> = {
     "then send the registration again.",
   "city-not-settlement": 'The place in Croatia "{detail}" is not one of eVisitor\'s places, so ' +
     "nothing was sent. Open the guest, choose the place from the list, and save.",
+  "checkout-before-arrival": "The guest is leaving before the arrival time registered with " +
+    "eVisitor ({detail}); a check-out can be dated neither before the arrival nor in the future, " +
+    "so nothing was sent. Check the guest out once that time has passed, or cancel the registration if " +
+    "the guest did not stay.",
 };
 
 /**

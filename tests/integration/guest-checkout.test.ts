@@ -5,7 +5,10 @@ import { guests } from "@core/db/schema/guests.ts";
 import { FIREWALL_BACKOFF_HOURS } from "@shared/firewall-backoff.ts";
 import { retryUnansweredCheckOuts } from "../../workers/evisitor/registration/unanswered-retry.ts";
 import { getWith, postWith } from "../support/accounts.ts";
+import { addDays } from "@shared/local-date.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import {
+  connectDemoAccount,
   type EVisitorPipeline,
   propertiesOf,
   withEVisitorPipeline,
@@ -170,5 +173,47 @@ Deno.test({
       assert.equal(again.status, 202);
       await guestOf(ctx, code, (g) => g.status === "CheckedOut", "checked out by the host's retry");
       assert.deepEqual(await answersTo(ctx, "CheckOutTourist"), [500, 500, 500, 500, 200]);
+    }),
+});
+
+Deno.test({
+  name: "a check-out before the registered arrival time is held, never sent with a future time",
+  ...REAL_SERVERS,
+  fn: () =>
+    withEVisitorPipeline(async (ctx) => {
+      await connectDemoAccount(ctx);
+      const [property] = await propertiesOf(ctx);
+      const unitId = property.accommodationUnits[0].id as string;
+      // Registered on the arrival day for a late arrival: the registered time is still to come.
+      await ctx.database.db.update(accommodationUnits).set({ defaultCheckInTime: "23:59" })
+        .where(eq(accommodationUnits.id, unitId));
+      const today = todayInStayZone();
+      const booked = await postWith(ctx.app, "/api/Reservations", {
+        accommodationUnitId: unitId,
+        startDateUTC: `${today}T12:00:00.000Z`,
+        endDateUTC: `${addDays(today, 2)}T12:00:00.000Z`,
+      }, ctx.token);
+      const { code } = await booked.json();
+      await ctx.app.request("/api/Reservations/Guests", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ reservationCode: code, reservationGuests: [birgitte] }),
+      });
+      const guest = await guestOf(ctx, code, (g) => g.status === "CheckedIn", "registered");
+      const [registration] = (await ctx.sim.control.state()).registrations;
+      assert.equal(registration.fields.TimeStayFrom, "23:59");
+
+      const res = await postWith(ctx.app, "/api/Guests/checkout", [{ id: guest.id }], ctx.token);
+      assert.equal(res.status, 202);
+      const held = await guestOf(
+        ctx,
+        code,
+        (g) => g.registrationFailure?.code === "checkout-before-arrival",
+        "the check-out held",
+      );
+      assert.equal(held.status, "CheckedIn");
+      assert.equal(held.registrationFailure?.detail, "23:59");
+      assert.match(held.registrationError ?? "", /leaving before the arrival time registered/);
+      assert.deepEqual(await answersTo(ctx, "CheckOutTourist"), [], "nothing sent");
     }),
 });

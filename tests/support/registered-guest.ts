@@ -16,6 +16,7 @@ export interface HostGuest {
   nextDeadline: string | null;
   cityOfResidence?: string;
   cancelRequestedAt?: string | null;
+  registrationFailure?: { code: string; detail: string | null };
 }
 
 const noon = (date: string) => `${date}T12:00:00.000Z`;

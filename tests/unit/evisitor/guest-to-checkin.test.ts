@@ -257,14 +257,43 @@ Deno.test("the unit type is sent only for units mirrored from eVisitor", () => {
   assert.equal(map({}, { unitType: null }).accommodationUnitType, undefined);
 });
 
-Deno.test("an early check-out on the arrival day is never dated before the arrival time", async () => {
-  const { earlyCheckOutTime } = await import(
+Deno.test("a check-out is never dated after now, nor before the registered arrival", async () => {
+  const { checkOutMoment } = await import(
     "../../../workers/evisitor/registration/checkout-consumer.ts"
   );
-  assert.equal(earlyCheckOutTime("10:15", "14:00"), "14:01");
-  assert.equal(earlyCheckOutTime("16:40", "14:00"), "16:40");
-  assert.equal(earlyCheckOutTime("09:00", null), "09:00");
-  assert.equal(earlyCheckOutTime("08:00", "23:59"), "23:59");
+  const stay = {
+    today: "2026-07-10",
+    endDate: "2026-07-12",
+    plannedCheckOut: "10:00",
+    arrival: { date: "2026-07-09", time: "14:00" },
+  };
+  // Leaving early: today, now.
+  assert.deepEqual(checkOutMoment({ ...stay, now: "02:51" }), {
+    date: "2026-07-10",
+    time: "02:51",
+  });
+  // On the departure day: the planned time once it has passed, now before it.
+  const departure = { ...stay, endDate: "2026-07-10" };
+  assert.deepEqual(checkOutMoment({ ...departure, now: "15:00" }), {
+    date: "2026-07-10",
+    time: "10:00",
+  });
+  assert.deepEqual(checkOutMoment({ ...departure, now: "08:30" }), {
+    date: "2026-07-10",
+    time: "08:30",
+  });
+  // A departure day gone by: that day, at the planned time.
+  assert.deepEqual(checkOutMoment({ ...stay, endDate: "2026-07-09", now: "08:30" }), {
+    date: "2026-07-09",
+    time: "10:00",
+  });
+  // On the arrival day before the registered arrival: held, never "14:01" at 02:51.
+  const arrivalDay = { ...stay, arrival: { date: "2026-07-10", time: "14:00" } };
+  assert.deepEqual(checkOutMoment({ ...arrivalDay, now: "02:51" }), { beforeArrival: "14:00" });
+  assert.deepEqual(checkOutMoment({ ...arrivalDay, now: "16:40" }), {
+    date: "2026-07-10",
+    time: "16:40",
+  });
 });
 
 Deno.test("a vacation home's guests get its own categories by age, never the owner's family", () => {

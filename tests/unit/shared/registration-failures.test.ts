@@ -19,6 +19,7 @@ const WITH_DETAIL = new Set([
   "arrival-not-offered",
   "firewall",
   "city-not-settlement",
+  "checkout-before-arrival",
 ]);
 const example = (code: RegistrationFailure["code"]): RegistrationFailure => ({
   code,

@@ -18,15 +18,30 @@ function zagrebTime(now: Date): string {
   return `${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
 }
 
+/** When a check-out is sent: a date and time, or held because the guest leaves before arriving. */
+export type CheckOutMoment = { date: string; time: string } | { beforeArrival: string };
+
 /**
- * The time of a check-out before the planned departure: now, but on the arrival day never before
- * the registered arrival time (eVisitor refuses a departure earlier than the arrival).
+ * The date and time a check-out is sent with, never later than now: a departure day gone by at
+ * the unit's check-out time; today at the check-out time if that has passed, else now. On the
+ * registered arrival day, a time before the registered arrival cannot be sent (a departure before
+ * the arrival) and a later one would be invented: such a check-out is held for the host.
  */
-export function earlyCheckOutTime(now: string, arrivalTimeToday: string | null): string {
-  if (arrivalTimeToday === null || now > arrivalTimeToday) return now;
-  const [hour, minute] = arrivalTimeToday.split(":").map(Number);
-  const next = Math.min(hour * 60 + minute + 1, 23 * 60 + 59);
-  return `${String(Math.floor(next / 60)).padStart(2, "0")}:${String(next % 60).padStart(2, "0")}`;
+export function checkOutMoment(
+  { now, today, endDate, plannedCheckOut, arrival }: {
+    /** hh:mm in Zagreb. */
+    now: string;
+    today: string;
+    endDate: string;
+    plannedCheckOut: string;
+    /** The arrival registered with eVisitor. */
+    arrival: { date: string; time: string };
+  },
+): CheckOutMoment {
+  if (endDate < today) return { date: endDate, time: plannedCheckOut };
+  const time = endDate === today && plannedCheckOut < now ? plannedCheckOut : now;
+  if (arrival.date === today && time < arrival.time) return { beforeArrival: arrival.time };
+  return { date: today, time };
 }
 
 /**
@@ -34,9 +49,9 @@ export function earlyCheckOutTime(now: string, arrivalTimeToday: string | null):
  * and a lost answer or a refusal is settled by that list, not by the answer's wording
  * (lifecycle.ts actOnce). An outage that outlasts the deliveries, or eVisitor's firewall (after
  * one try), is tried again later by itself (retryUnansweredCheckOuts); a refusal is kept beside
- * the guest for the host, who may send the check-out again (host-check-in.ts). eVisitor takes no check-out dated after today, so
- * a guest leaving early is checked out today at this time, one leaving as planned on the departure
- * day at the unit's check-out time. Idempotent: a guest already out is left alone.
+ * the guest for the host, who may send the check-out again (host-check-in.ts). The date and time
+ * are never later than now (checkOutMoment); a check-out before the registered arrival is held
+ * for the host (checkout-before-arrival). Idempotent: a guest already out is left alone.
  */
 export function checkOutConsumer(
   { sessions }: { sessions: AccountSessions },
@@ -52,8 +67,27 @@ export function checkOutConsumer(
       const { guest, stay, account } = found;
       const now = ctx.clock();
       const today = todayOf(now);
-      const onDeparture = stay.endDate <= today;
       const times = stayTimesOf(found.unit, found.property);
+      const moment = checkOutMoment({
+        now: zagrebTime(now),
+        today,
+        endDate: stay.endDate,
+        plannedCheckOut: times.checkOut,
+        arrival: {
+          date: guest.registeredStayFrom ?? stay.startDate,
+          time: guest.registeredTimeStayFrom ?? times.checkIn,
+        },
+      });
+      if ("beforeArrival" in moment) {
+        log.warn("guest check-out held: before the registered arrival", { guestId: guest.id });
+        await ctx.db.update(guests).set({
+          registrationFailure: "checkout-before-arrival",
+          registrationError: moment.beforeArrival,
+          registrationRetryAt: null,
+          updatedAt: now,
+        }).where(eq(guests.id, guest.id));
+        return;
+      }
       try {
         await sessions.use(account, (session) =>
           actOnce(session, {
@@ -65,11 +99,8 @@ export function checkOutConsumer(
           }, () =>
             session.checkOutTourist({
               id: guest.guid,
-              checkOutDate: onDeparture ? stay.endDate : today,
-              checkOutTime: onDeparture ? times.checkOut : earlyCheckOutTime(
-                zagrebTime(now),
-                stay.startDate === today ? times.checkIn : null,
-              ),
+              checkOutDate: moment.date,
+              checkOutTime: moment.time,
             })));
       } catch (thrown) {
         const error = thrown instanceof RefusedWhileHeld ? thrown.error : thrown;
