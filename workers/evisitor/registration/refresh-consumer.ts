@@ -3,10 +3,12 @@ import { GuestsRefreshRequested } from "@shared/events.ts";
 import { externalAccounts } from "@core/db/schema/external-accounts.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { properties } from "@core/db/schema/properties.ts";
+import { reservations } from "@core/db/schema/reservations.ts";
 import { log } from "@core/platform/logger.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { stopsHere } from "../read-refusal.ts";
+import { touristsArrivedBetween } from "../tourists-between.ts";
 
 /**
  * Follows check-outs made in eVisitor (automatic ones, or the host's in eVisitor's own site) for
@@ -23,6 +25,7 @@ export function refreshConsumer(
       const rows = await ctx.db.select().from(guests)
         .innerJoin(properties, eq(properties.id, guests.propertyId))
         .innerJoin(externalAccounts, eq(externalAccounts.id, properties.externalAccountId))
+        .innerJoin(reservations, eq(reservations.id, guests.reservationId))
         .where(and(
           eq(guests.reservationId, event.payload.reservationId),
           eq(guests.status, "CheckedIn"),
@@ -31,14 +34,17 @@ export function refreshConsumer(
       const account = rows[0].external_accounts;
       let checkedOut: string[];
       try {
-        checkedOut = await sessions.use(account, async (session) => {
-          const out: string[] = [];
-          for (const { guests: guest } of rows) {
-            const { records } = await session.listTourists({ id: guest.guid });
-            if (records[0]?.checkedOut) out.push(guest.id);
-          }
-          return out;
-        });
+        // One read for the whole stay: the guests who arrived on the stay's registered arrival
+        // days, matched by registration id (not one read, nor one login, per guest).
+        const arrivals = rows.map((r) => r.guests.registeredStayFrom ?? r.reservations.startDate)
+          .sort();
+        const listed = await sessions.use(
+          account,
+          (session) => touristsArrivedBetween(session, arrivals[0], arrivals.at(-1)!),
+        );
+        const out = new Set(listed.filter((t) => t.checkedOut).map((t) => t.id.toLowerCase()));
+        checkedOut = rows.filter((r) => out.has(r.guests.guid.toLowerCase()))
+          .map((r) => r.guests.id);
       } catch (error) {
         // A refused password or API key: asked once, not six times (the guard remembers it).
         const ids = { reservationId: event.payload.reservationId };

@@ -13,27 +13,12 @@ import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { stopsHere } from "../read-refusal.ts";
-import type { EVisitorSession, EVisitorTourist } from "@core/evisitor/types.ts";
+import type { EVisitorTourist } from "@core/evisitor/types.ts";
 import { compareRegistrations, type OurStay } from "./compare-registrations.ts";
+import { touristsArrivedBetween } from "../tourists-between.ts";
 
 /** How far back the daily comparison looks (eVisitor allows corrections for 15 days). */
 export const RECONCILE_DAYS = 30;
-const PAGE = 100;
-
-async function allTourists(session: EVisitorSession, from: string, to: string) {
-  const tourists: EVisitorTourist[] = [];
-  for (let page = 1;; page++) {
-    const { records, totalCount } = await session.listTourists({
-      arrivalFrom: from,
-      arrivalTo: to,
-      page,
-      pageSize: PAGE,
-    });
-    tourists.push(...records);
-    if (records.length < PAGE || tourists.length >= totalCount) return tourists;
-  }
-}
-
 /**
  * Once a day per eVisitor account: compares the stays of the last 30 days with eVisitor's tourist
  * list, follows check-outs made there, and tells the host (once per finding) about stays nobody
@@ -83,7 +68,10 @@ export function reconcileConsumer(
 
       let tourists: EVisitorTourist[];
       try {
-        tourists = await sessions.use(account, (session) => allTourists(session, from, today));
+        tourists = await sessions.use(
+          account,
+          (session) => touristsArrivedBetween(session, from, today),
+        );
       } catch (error) {
         const ids = { externalAccountId: account.id };
         if (stopsHere(error, event, "registrations comparison", ids)) return;
