@@ -14,6 +14,8 @@ import type { SimSnapshot } from "../support/evisitor-sim.ts";
 import { startStack, type TestStack } from "../support/stack.ts";
 import { waitFor } from "../support/wait.ts";
 import { createDatabase } from "@core/db/client.ts";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { eq } from "drizzle-orm";
 import { removeExpiredGuestData } from "../../workers/evisitor/schedule/guest-data-retention.ts";
 import { BIRGITTE } from "../support/guests.ts";
 
@@ -330,6 +332,52 @@ Deno.test({
           await page.getByRole("searchbox", { name: "Pretraži goste" }).fill("smith");
           await page.getByText("1 gost", { exact: true }).waitFor();
           await context.close();
+        },
+      );
+
+      await t.step(
+        "the host's form takes no guest beyond the unit's beds and extra beds, and says so",
+        async () => {
+          // The unit sleeps two (beds plus extra beds); the stay has more guests already.
+          const database = createDatabase({ url: stack.databaseUrl });
+          try {
+            await database.db.update(accommodationUnits).set({ capacity: 2 })
+              .where(eq(accommodationUnits.name, "Apartman 1"));
+          } finally {
+            database.client.close();
+          }
+          for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+            const context = await newContext({ viewport });
+            const page = await context.newPage();
+            await logInToDashboard(page, HOST);
+            await page.goto("/app/gosti");
+            await page.getByRole("button", { name: "Dodaj gosta" }).click();
+            const add = page.getByRole("dialog", { name: "Novi gost" });
+            await add.getByLabel("Boravak").selectOption(stayToday);
+            await add.getByLabel("Ime", { exact: true }).fill("Karl");
+            await add.getByLabel("Prezime", { exact: true }).fill("Berg");
+            await add.getByLabel("Spol").selectOption({ label: "Muški" });
+            await add.getByLabel("Datum rođenja").fill("1975-03-02");
+            await add.getByLabel("Državljanstvo").selectOption("DNK");
+            await add.getByLabel("Država rođenja").selectOption("DNK");
+            await add.getByLabel("Mjesto rođenja").fill("Odense");
+            await add.getByLabel("Država prebivališta").selectOption("DNK");
+            await add.getByLabel("Mjesto prebivališta").fill("Odense");
+            await add.getByLabel("Vrsta isprave").selectOption({ label: "Putovnica" });
+            await add.getByLabel("Broj isprave").fill("K7654321");
+            await add.getByRole("button", { name: "Dodaj i prijavi" }).click();
+            const alert = add.getByText(
+              "Gostiju je više nego što smještaj ima mjesta (osnovni i pomoćni ležajevi). " +
+                "Uklonite gosta iz boravka ili premjestite boravak u veću jedinicu.",
+            );
+            await alert.waitFor();
+            await alert.scrollIntoViewIfNeeded();
+            const suffix = viewport === VIEWPORTS.phone ? "phone" : "desktop";
+            await dialogScreenshot(page, add, `guest-add-too-many-${suffix}-light`);
+            await add.getByRole("button", { name: "Odustani" }).click();
+            await context.close();
+          }
+          assert.equal(await registrationOf("Berg", "Karl"), undefined, "never sent");
         },
       );
 
