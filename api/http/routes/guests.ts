@@ -39,7 +39,7 @@ const common = {
 const errors = {
   404: { description: "No such property or guest of yours" },
   409: {
-    description: "GuestAlreadyCheckedIn, CheckInClosed, CannotCheckOut, " +
+    description: "GuestAlreadyCheckedIn, GuestCheckedOut, CheckInClosed, CannotCheckOut, " +
       "CannotCancelRegistration or CannotUndoCheckOut",
   },
   ...authProblemResponses,
