@@ -66,6 +66,15 @@ export function isHeldByLogin(failure: { code: string } | null | undefined): boo
   return (LOGIN_FAILURES as readonly string[]).includes(failure?.code ?? "");
 }
 
+/**
+ * Failures that are the product holding a registration for the host to settle, not eVisitor
+ * refusing it: the guest's check-in page shows such a guest as waiting for the host.
+ */
+export const HELD_FOR_HOST: ReadonlySet<RegistrationFailureCode> = new Set([
+  "city-not-settlement",
+  "facility-closed",
+]);
+
 export interface RegistrationFailure {
   code: RegistrationFailureCode;
   detail: string | null;

@@ -289,6 +289,75 @@ Deno.test({
         });
       });
 
+      await t.step("a place not in the list is held for the host, who picks it", async () => {
+        const context = await newContext({ viewport: VIEWPORTS.phone, locale: "hr-HR" });
+        const page = await context.newPage();
+        await page.goto(`/prijava/rezervacija/${code}`);
+        await page.getByRole("button", { name: "Dodaj goste" }).click();
+        const card = page.getByRole("region", { name: /^Gost 1/ });
+        await card.getByLabel("Ime", { exact: true }).fill("Lana");
+        await card.getByLabel("Prezime", { exact: true }).fill("Horvat");
+        await card.getByLabel("Spol").selectOption({ label: "Ženski" });
+        await card.getByLabel("Datum rođenja").fill("1992-06-14");
+        await chooseCountry(card, "Državljanstvo", "hrv", "Hrvatska");
+        await chooseCountry(card, "Država rođenja", "austr", "Austrija");
+        await card.getByLabel("Mjesto rođenja").fill("Graz");
+        await card.getByLabel("Vrsta dokumenta").selectOption({ label: "Osobna iskaznica" });
+        await card.getByLabel("Broj dokumenta").fill("998800771");
+        await chooseCountry(card, "Država prebivališta", "hrv", "Hrvatska");
+        const lives = card.getByRole("combobox", { name: "Mjesto prebivališta", exact: true });
+        await lives.fill("Atlantida");
+        await card.getByText("Nema mjesta s tim nazivom.").waitFor();
+        await card.getByRole("button", { name: "Nema ga na popisu: zadrži „Atlantida”" }).click();
+        await card.getByText(/^Zadržali smo „Atlantida”/).waitFor();
+        await page.getByRole("button", { name: "Dalje" }).click();
+        await page.getByLabel("Prihvaćam uvjete korištenja i politiku privatnosti.").check();
+        await page.getByRole("button", { name: "Pokreni prijavu" }).click();
+        // Held for the host: the guest is told the host has the data, not eVisitor's refusal.
+        await page.getByRole("heading", { name: "Podaci su poslani domaćinu" }).waitFor(WORKER);
+        await screenshot(page, "settlement-held-guest-phone-light", { fullPage: false });
+        await context.close();
+
+        // The host is told why nothing was sent, and picks the place in the guest's form.
+        for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+          const host = await newContext({ viewport });
+          const hostPage = await host.newPage();
+          await logInToDashboard(hostPage, HOST);
+          await hostPage.goto("/app/gosti");
+          // A table on the desktop, cards on the phone: Lana is the only guest held.
+          const row = viewport === VIEWPORTS.phone
+            ? hostPage.locator("main")
+            : hostPage.getByRole("row").filter({ hasText: "Horvat Lana" });
+          const held = row.getByText("Nije poslano u eVisitor: treba vas").filter({
+            visible: true,
+          });
+          await held.waitFor(WORKER);
+          await row.getByText(
+            "Mjesto u Hrvatskoj „Atlantida” nije jedno od mjesta u eVisitoru pa ništa nije " +
+              "poslano. Otvorite gosta, odaberite mjesto s popisa i spremite.",
+          ).filter({ visible: true }).waitFor();
+          await held.scrollIntoViewIfNeeded();
+          const suffix = viewport === VIEWPORTS.phone ? "phone" : "desktop";
+          await screenshot(hostPage, `settlement-held-${suffix}-light`, { fullPage: false });
+          if (viewport === VIEWPORTS.phone) {
+            await host.close();
+            continue;
+          }
+          await row.getByRole("button", { name: "Uredi Horvat Lana" }).click();
+          const edit = hostPage.getByRole("dialog", { name: "Uredi gosta" });
+          const city = edit.getByRole("combobox", { name: "Mjesto prebivališta" });
+          await expectValue(city, "Atlantida");
+          await city.fill("sesvete");
+          await edit.getByRole("option", { name: /^Zagreb-Sesvete/ }).click();
+          await expectValue(city, "Zagreb-Sesvete");
+          await edit.getByRole("button", { name: "Spremi i pošalji" }).click();
+          await edit.waitFor({ state: "detached" });
+          await host.close();
+        }
+        const lana = await waitForRegistration("Lana");
+        assert.equal(lana.fields.CityOfResidence, "Zagreb-Sesvete");
+      });
+
       await t.step('without a list yet, a place is kept only as "not in the list"', async () => {
         // As for an account whose settlements eVisitor has not given yet (and does not now).
         await stack.evisitor.control.fail("http500", 100, { path: "SettlementLookup" });

@@ -6,6 +6,7 @@ import type {
   ReceptionGuest,
 } from "@shared/schemas/guest.ts";
 import {
+  HELD_FOR_HOST,
   type RegistrationFailure,
   registrationFailureOf,
   registrationFailureText,
@@ -140,15 +141,20 @@ export function heldForHost(row: Pick<GuestRow, "approvalRequestedAt" | "approve
  * `inFull` (the reader's check-in receipt entered this guest).
  */
 export function toPublicGuest(row: GuestRow, inFull = false): PublicGuest {
+  const failure = registrationFailureOf(row);
+  // Held by the product for the host (a place not in eVisitor's list, a closed facility): the
+  // guest sees it waiting for the host, not as eVisitor's refusal in the host's words.
+  const heldHere = row.registrationState === "failed" && !!failure &&
+    HELD_FOR_HOST.has(failure.code);
   return {
     id: row.id,
     initials: initialsOf(row.name, row.surname),
     name: inFull ? row.name : null,
     surname: inFull ? row.surname : null,
     status: row.status,
-    registrationState: row.registrationState,
-    registrationError: registrationFailureText(registrationFailureOf(row)),
+    registrationState: heldHere ? "waiting" : row.registrationState,
+    registrationError: heldHere ? null : registrationFailureText(failure),
     registrationRetryAt: row.registrationRetryAt?.toISOString() ?? null,
-    awaitingHost: heldForHost(row) && row.registrationState === "waiting",
+    awaitingHost: heldHere || (heldForHost(row) && row.registrationState === "waiting"),
   };
 }

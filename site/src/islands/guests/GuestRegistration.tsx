@@ -8,6 +8,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { formatZagrebDateTime, urgencyOf } from "./guest-times.ts";
 import { registrationMessage } from "./registration-messages.ts";
+import { HELD_FOR_HOST } from "@shared/registration-failures.ts";
 
 /** What a guest's registration line needs (a list row, or a reservation's guest). */
 export interface RegistrationFacts {
@@ -142,6 +143,8 @@ export function GuestRegistration(
             })
             : guest.registrationFailure?.code === "payment-category-choice"
             ? t("guests.registration.categoryNeeded")
+            : guest.registrationFailure && HELD_FOR_HOST.has(guest.registrationFailure.code)
+            ? t("guests.registration.held")
             : t("guests.registration.failed")}
           message={guest.registrationError}
           failure={guest.registrationFailure}
@@ -151,7 +154,13 @@ export function GuestRegistration(
       {refusedCheckOut && (
         <RefusalNotice
           t={t}
-          title={t(held ? "guests.registration.heldByLogin" : "guests.registration.checkOutFailed")}
+          title={t(
+            held
+              ? "guests.registration.heldByLogin"
+              : guest.registrationFailure?.code === "checkout-before-arrival"
+              ? "guests.registration.checkOutHeld"
+              : "guests.registration.checkOutFailed",
+          )}
           message={guest.registrationError}
           failure={guest.registrationFailure}
         />
