@@ -193,8 +193,20 @@ Deno.test("reception: stays and the QR sheet, no settings, units or removal", as
     );
     assert.equal(perosStay.status, 200);
     assert.equal((await search((await perosStay.json()).code)).status, 404);
+    // Reception sees the shared units' calendars for their stays, none of their links (issue 32
+    // item 7), and none of Pero's.
     const calendars = await getWith(w.app, "/api/Calendars?PageNumber=1&PageSize=50", rita);
-    assert.deepEqual((await calendars.json()).items, []);
+    const units = (await calendars.json()).items as {
+      propertyId: string;
+      canManage: boolean;
+      exportUrl: string | null;
+      feeds: unknown[];
+    }[];
+    assert.ok(units.length > 0);
+    for (const unit of units) {
+      assert.equal(unit.propertyId, ana.propertyId);
+      assert.deepEqual([unit.canManage, unit.exportUrl, unit.feeds], [false, null, []]);
+    }
     // Pero's property stays unknown to her.
     assert.equal(
       (await postWith(
