@@ -9,6 +9,7 @@ import { addDays } from "@shared/local-date.ts";
 import {
   GuestCancelRequested,
   GuestCheckOutRequested,
+  GuestDepartureUpdateRequested,
   GuestUndoCheckOutRequested,
 } from "@shared/events.ts";
 import { FIREWALL_BACKOFF_HOURS } from "@shared/firewall-backoff.ts";
@@ -53,12 +54,12 @@ interface HostGuest {
 type Ctx = { app: TestApp; token: string };
 
 /** A stay under way in the account's first unit; returns its code. */
-async function stay(ctx: Ctx): Promise<string> {
+async function stay(ctx: Ctx, unit = 0): Promise<string> {
   const [property] =
     (await (await getWith(ctx.app, "/api/Properties?PageNumber=1&PageSize=20", ctx.token)).json())
       .items;
   const booked = await postWith(ctx.app, "/api/Reservations", {
-    accommodationUnitId: property.accommodationUnits[0].id,
+    accommodationUnitId: property.accommodationUnits[unit].id,
     startDateUTC: noon(addDays(todayInStayZone(), -1)),
     endDateUTC: noon(addDays(todayInStayZone(), 2)),
   }, ctx.token);
@@ -478,6 +479,10 @@ Deno.test({
         postWith(ctx.app, "/api/Guests/checkout", [{ id }], ctx.token);
       assert.equal((await checkOut(back.id)).status, 202);
       await guestWhere(ctx, code, (g) => g.id === back.id && g.status === "CheckedOut", "out");
+      // A second stay, registered, whose departure will move while the login is refused.
+      const later = await stay(ctx, 1);
+      await checkIn(ctx, later, { ...BIRGITTE, firstName: "Karen", documentNumber: "DK5556667" });
+      const staying = await guestWhere(ctx, later, (g) => g.status === "CheckedIn", "registered");
 
       // eVisitor made the host change the password: all three are refused at the login.
       await ctx.sim.control.setCredentials(DEMO_HOST.username, { password: "Nova-Lozinka-9" });
@@ -494,19 +499,43 @@ Deno.test({
         ctx.token,
       );
       assert.equal(undo.status, 202);
+      const [property] = (await (await getWith(
+        ctx.app,
+        "/api/Properties?PageNumber=1&PageSize=20",
+        ctx.token,
+      )).json()).items;
+      const moved = await ctx.app.request(`/api/Reservations/${later}`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", ...bearer(ctx.token) },
+        body: JSON.stringify({
+          accommodationUnitId: property.accommodationUnits[1].id,
+          startDateUTC: noon(addDays(todayInStayZone(), -1)),
+          endDateUTC: noon(addDays(todayInStayZone(), 4)),
+        }),
+      });
+      assert.equal(moved.status, 200, await moved.clone().text());
       await waitFor(async () => {
-        const all = await guestsOf(ctx, code);
+        const all = [...await guestsOf(ctx, code), ...await guestsOf(ctx, later)];
         return all.every((g) => g.registrationFailure?.code === "credentials");
-      }, { what: "all three held by the refused login", timeoutMs: 30_000 });
+      }, { what: "all four held by the refused login", timeoutMs: 30_000 });
       const statuses = () =>
         ctx.sim.control.state().then((s) =>
           Object.fromEntries(s.registrations.map((r) => [r.id, r.status]))
         );
-      assert.deepEqual(await statuses(), {
+      const statusesNow = await statuses();
+      assert.deepEqual({
+        [leaving.guid]: statusesNow[leaving.guid],
+        [cancelled.guid]: statusesNow[cancelled.guid],
+        [back.guid]: statusesNow[back.guid],
+      }, {
         [leaving.guid]: "active",
         [cancelled.guid]: "active",
         [back.guid]: "checked-out",
       }, "nothing carried out with the old password");
+      const departureOf = async () =>
+        (await ctx.sim.control.state()).registrations.find((r) => r.id === staying.guid)
+          ?.fields.ForeseenStayUntil;
+      const departureBefore = await departureOf();
 
       const since = (await ctx.database.db.select().from(outbox)).length;
       const res = await postWith(
@@ -516,7 +545,7 @@ Deno.test({
         ctx.token,
       );
       assert.equal(res.status, 200, await res.clone().text());
-      // Queued in the order the host asked: check-out, cancel, undo.
+      // Queued in the order the host asked: check-out, cancel, undo, the new departure.
       const queued = (await ctx.database.db.select().from(outbox).orderBy(outbox.seq))
         .slice(since)
         .filter((e) => e.subject.startsWith("evisitor.guest."))
@@ -525,6 +554,7 @@ Deno.test({
         [GuestCheckOutRequested.subject, leaving.id],
         [GuestCancelRequested.subject, cancelled.id],
         [GuestUndoCheckOutRequested.subject, back.id],
+        [GuestDepartureUpdateRequested.subject, staying.id],
       ]);
 
       await waitFor(async () => {
@@ -533,11 +563,23 @@ Deno.test({
         return status(leaving.id) === "CheckedOut" && status(cancelled.id) === "Cancelled" &&
           status(back.id) === "CheckedIn";
       }, { what: "each carried out with the new password", timeoutMs: 30_000 });
-      assert.deepEqual(await statuses(), {
+      const statusesAfter = await statuses();
+      assert.deepEqual({
+        [leaving.guid]: statusesAfter[leaving.guid],
+        [cancelled.guid]: statusesAfter[cancelled.guid],
+        [back.guid]: statusesAfter[back.guid],
+      }, {
         [leaving.guid]: "checked-out",
         [cancelled.guid]: "cancelled",
         [back.guid]: "active",
       });
-      assert.ok((await guestsOf(ctx, code)).every((g) => !g.registrationFailure));
+      await waitFor(async () => (await departureOf()) !== departureBefore, {
+        what: "the new departure sent with the new password",
+        timeoutMs: 30_000,
+      });
+      assert.ok(
+        [...await guestsOf(ctx, code), ...await guestsOf(ctx, later)]
+          .every((g) => !g.registrationFailure),
+      );
     }),
 });

@@ -9,7 +9,7 @@ import { defineConsumer } from "../../runner/worker.ts";
 import { checkInOf, hostFailureOf } from "./checkin-consumer.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { GuestMappingError } from "./guest-to-checkin.ts";
-import { recordLifecycleFailure } from "./lifecycle.ts";
+import { failedOnLogin, recordLifecycleFailure } from "./lifecycle.ts";
 
 /**
  * Sends a registered guest's new departure to eVisitor: the whole registration again under its
@@ -17,7 +17,7 @@ import { recordLifecycleFailure } from "./lifecycle.ts";
  * ForeseenStayUntil and the arrival as registered. Idempotent: the same edit twice changes
  * nothing, and a guest no longer registered or no longer asked about is left alone. eVisitor
  * refusing is kept beside the guest for the host; an unreachable eVisitor is retried with
- * back-off.
+ * back-off; a refused login keeps the request, sent again with the account's new credentials.
  */
 export function departureUpdateConsumer(
   { sessions, secretBox }: { sessions: AccountSessions; secretBox: SecretBox },
@@ -58,7 +58,14 @@ export function departureUpdateConsumer(
         if (error instanceof EVisitorError && error.retriesSoon && !event.isLastAttempt) {
           throw error;
         }
-        await recordLifecycleFailure(ctx, guest.id, failure, { departureUpdateRequestedAt: null });
+        // Held by the account's login: kept, and sent again once its credentials change.
+        const onLogin = error instanceof EVisitorError && failedOnLogin(error);
+        await recordLifecycleFailure(
+          ctx,
+          guest.id,
+          failure,
+          onLogin ? {} : { departureUpdateRequestedAt: null },
+        );
         return;
       }
       // Cleared only if no later move asked again meanwhile (its own event sends it).

@@ -3,6 +3,7 @@ import {
   GuestCancelRequested,
   GuestCheckInRequested,
   GuestCheckOutRequested,
+  GuestDepartureUpdateRequested,
   GuestUndoCheckOutRequested,
 } from "@shared/events.ts";
 import { LOGIN_FAILURES } from "@shared/registration-failures.ts";
@@ -16,7 +17,8 @@ type Event =
   | typeof GuestCheckInRequested
   | typeof GuestCheckOutRequested
   | typeof GuestCancelRequested
-  | typeof GuestUndoCheckOutRequested;
+  | typeof GuestUndoCheckOutRequested
+  | typeof GuestDepartureUpdateRequested;
 
 interface Held {
   id: string;
@@ -30,9 +32,9 @@ interface Held {
 /**
  * Everything the account's refused login held up goes to eVisitor again, in the order it was
  * asked for, with the outbox events in the caller's transaction (the new credentials' own):
- * registrations (issue 13), and check-outs, cancels and undone check-outs (issue 31: left open,
- * the 24-hour duty ran on with no retry until the host acted). Each is cleared of its failure, so
- * the host sees it on its way. Returns how many.
+ * registrations (issue 13), and check-outs, cancels, undone check-outs and new departures (issue
+ * 31: left open, the 24-hour duty ran on with no retry until the host acted). Each is cleared of
+ * its failure, so the host sees it on its way. Returns how many.
  */
 export async function resendHeldWork(
   tx: Transaction,
@@ -47,6 +49,7 @@ export async function resendHeldWork(
     checkOutRequestedAt: guests.checkOutRequestedAt,
     cancelRequestedAt: guests.cancelRequestedAt,
     undoCheckOutRequestedAt: guests.undoCheckOutRequestedAt,
+    departureUpdateRequestedAt: guests.departureUpdateRequestedAt,
   }).from(guests)
     .innerJoin(properties, eq(properties.id, guests.propertyId))
     .innerJoin(reservations, eq(reservations.id, guests.reservationId))
@@ -79,6 +82,13 @@ export async function resendHeldWork(
         event: GuestCheckOutRequested,
         askedAt: +g.checkOutRequestedAt,
         resetRetries: true,
+      });
+    } else if (g.status === "CheckedIn" && g.departureUpdateRequestedAt) {
+      held.push({
+        id: g.id,
+        event: GuestDepartureUpdateRequested,
+        askedAt: +g.departureUpdateRequestedAt,
+        resetRetries: false,
       });
     } else if (g.status === "CheckedOut" && g.undoCheckOutRequestedAt) {
       held.push({
