@@ -8,7 +8,8 @@ import { DEVELOPMENT_PAYEE, type Payee, paymentDescriptionOf } from "./payee.ts"
 import { actorOf, type ServiceContext } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { profileOf } from "../users/profile.ts";
-import { croatianDate, labelled, renderPdf } from "./pdf.ts";
+import { renderPdf } from "../../platform/pdf.ts";
+import { croatianDate, labelled } from "./pdf.ts";
 import {
   findVisiblePurchaseRequest,
   purchaseNameOf,
