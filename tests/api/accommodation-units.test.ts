@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { TEST_PUBLIC_URL, withTestApp } from "../support/app.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
+import { pdfPages, pdfPageSizeMm } from "../support/pdf.ts";
+import { pdfText } from "../support/pdf417.ts";
 import { decodeQrPng } from "../support/qr.ts";
 
 async function setup(app: Parameters<typeof createHost>[0], db: Parameters<typeof createHost>[1]) {
@@ -120,6 +122,93 @@ Deno.test("GET /api/AccommodationUnits/{code}/wifi-qr.png joins the property's W
       decodeQrPng(new Uint8Array(await wifi.arrayBuffer())),
       "WIFI:T:WPA;S:Vila\\;Gosti;P:sunce;;",
     );
+  }));
+
+/** The PDF's page rendered to PNG (poppler's pdftoppm), the QR code read back as a phone would. */
+async function pageImage(pdf: Uint8Array): Promise<Uint8Array> {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeFile(`${dir}/sheet.pdf`, pdf);
+  const args = ["-png", "-r", "100", "-singlefile", `${dir}/sheet.pdf`, `${dir}/sheet`];
+  const { success } = await new Deno.Command("pdftoppm", { args }).output();
+  assert.ok(success, "pdftoppm renders the sheet");
+  return await Deno.readFile(`${dir}/sheet.png`);
+}
+
+Deno.test("GET /api/AccommodationUnits/{code}/qr-sheet.pdf is one A4 door sheet in the chosen languages", () =>
+  withTestApp(async ({ app, db }) => {
+    const { token, other, property } = await setup(app, db);
+    const { code } = property.accommodationUnits[0];
+    const path = `/api/AccommodationUnits/${code}/qr-sheet.pdf`;
+
+    const plain = await getWith(app, path, token);
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers.get("Content-Type"), "application/pdf");
+    assert.equal(
+      plain.headers.get("Content-Disposition"),
+      `attachment; filename="prijava-${code}.pdf"`,
+    );
+    const pdf = new Uint8Array(await plain.arrayBuffer());
+    assert.equal(await pdfPages(pdf), 1, "one page per unit");
+    const [width, height] = await pdfPageSizeMm(pdf);
+    assert.deepEqual([Math.round(width), Math.round(height)], [210, 297], "A4");
+    const text = await pdfText(pdf);
+    assert.match(text, /Prijava gostiju · Guest check-in/, "Croatian and English by default");
+    assert.match(text, /Skenirajte kod mobitelom/);
+    assert.match(text, /Izrežite po crtkanoj crti/, "the cut line says what it is for");
+    assert.doesNotMatch(text, /WiFi|Lozinka/, "no WiFi block without WiFi");
+    assert.equal(
+      decodeQrPng(await pageImage(pdf)),
+      `${TEST_PUBLIC_URL}/prijava/smjestaj/${code}`,
+      "the drawn code opens the unit's check-in page",
+    );
+
+    await app.request(`/api/Properties/Settings/${property.id}`, {
+      method: "PUT",
+      headers: bearer(token),
+      body: JSON.stringify({
+        propertyId: property.id,
+        wifiName: "Vila-Gosti",
+        wifiPassword: "sunce-i-more",
+        wifiEncryptionType: 2,
+      }),
+    });
+    const chosen = await getWith(app, `${path}?languages=de,fr,ru`, token);
+    assert.equal(chosen.status, 200);
+    const chosenPdf = new Uint8Array(await chosen.arrayBuffer());
+    assert.equal(await pdfPages(chosenPdf), 1, "three languages still fit one page");
+    const chosenText = await pdfText(chosenPdf);
+    for (
+      const line of [
+        "Gäste-Check-in",
+        "Enregistrement des voyageurs",
+        "Регистрация гостей",
+        "Scannen Sie den Code mit Ihrem Handy",
+        "Touchez le lien qui s'affiche.",
+        "Вырежьте по пунктирной линии",
+        "WLAN / Wi-Fi",
+        "Vila-Gosti",
+        "sunce-i-more",
+      ]
+    ) {
+      assert.ok(chosenText.includes(line), `"${line}" is on the sheet`);
+    }
+    assert.doesNotMatch(chosenText, /Prijava gostiju|Guest check-in/, "only the chosen languages");
+
+    const stranger = await getWith(app, path, other);
+    assert.equal(stranger.status, 404, "another host's unit is not there for them");
+    for (
+      const [bad, message] of [
+        ["hr,xx", "Unknown language xx: choose among hr, en, fr, it, de, es, ru"],
+        ["hr,en,de,fr", "Choose at most 3 languages"],
+        ["", "Choose at least one language"],
+        ["hr,hr", "Each language only once"],
+      ]
+    ) {
+      const answer = await getWith(app, `${path}?languages=${bad}`, token);
+      assert.equal(answer.status, 400, `languages=${bad}`);
+      assert.equal(answer.headers.get("Content-Type"), "application/problem+json");
+      assert.deepEqual((await answer.json()).errors, { languages: [message] });
+    }
   }));
 
 Deno.test("DELETE /api/AccommodationUnits/{code} deletes by code, only the caller's", () =>

@@ -10,6 +10,8 @@ import { createUnit, deleteUnit, updateUnit } from "@core/services/units/manage-
 import { renewUnitCode } from "@core/services/units/renew-unit-code.ts";
 import { describeUnit, unitWifi } from "@core/services/units/describe-unit.ts";
 import { qrPng, qrSvg, wifiQrPayload } from "@core/services/units/unit-qr.ts";
+import { qrSheetPdf } from "@core/services/units/qr-sheet-pdf.ts";
+import { QrSheetQuery } from "@shared/qr-sheet-texts.ts";
 import { serviceContext } from "../service-context.ts";
 
 const common = {
@@ -102,6 +104,23 @@ function imageRoute(name: "qr" | "wifi-qr", format: "svg" | "png", summary: stri
   });
 }
 
+// GET /api/AccommodationUnits/{code}/qr-sheet.pdf?languages=hr,en
+const sheetPdf = createRoute({
+  ...common,
+  method: "get",
+  path: "/AccommodationUnits/{code}/qr-sheet.pdf",
+  summary: "The unit's door sheet to print: one A4 page with the check-in QR code, the guests' " +
+    "steps in one to three languages, a cut line and a table card with the WiFi",
+  request: { params: CodeParam, query: QrSheetQuery },
+  responses: {
+    200: {
+      description: "The sheet",
+      content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } },
+    },
+    ...errors,
+  },
+});
+
 async function sendQr(text: string, format: "svg" | "png", filename: string) {
   const body = format === "svg" ? await qrSvg(text) : await qrPng(text);
   return new Response(body, {
@@ -131,6 +150,18 @@ export const unitRoutes = createRouter()
   })
   .openapi(read, async (c) => {
     return c.json(await describeUnit(serviceContext(c), c.req.valid("param")), 200);
+  })
+  .openapi(sheetPdf, async (c) => {
+    const input = { ...c.req.valid("param"), ...c.req.valid("query") };
+    const { code, pdf } = await qrSheetPdf(serviceContext(c), input);
+    return new Response(pdf as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="prijava-${code}.pdf"`,
+        // It holds the unit's check-in key and its WiFi password: not kept by any cache.
+        "Cache-Control": "private, no-store",
+      },
+    }) as never;
   });
 
 for (const format of ["svg", "png"] as const) {
