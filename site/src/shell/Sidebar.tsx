@@ -33,7 +33,7 @@ export function Sidebar({ t, currentPath, isAdministrator }: SidebarProps) {
         <aside
           id="app-sidebar"
           aria-label={t("shell.menu")}
-          className="hidden w-64 shrink-0 border-r border-border bg-surface desktop:block print:hidden"
+          className="hidden w-64 shrink-0 border-r border-border bg-surface desktop:block print:hidden!"
         >
           <div className="sticky top-0 flex h-dvh flex-col">
             <SidebarBrand t={t} />
