@@ -1,12 +1,25 @@
-import { useEffect, useState } from "react";
-import { WifiEncryptionType } from "@shared/enums.ts";
+import { useEffect, useId, useState } from "react";
+import {
+  MAX_QR_SHEET_LANGUAGES,
+  QR_SHEET_LANGUAGES,
+  type QrSheetLanguage,
+} from "@shared/qr-sheet-texts.ts";
 import type { WifiDetails } from "@shared/schemas/wifi-details.ts";
-import { type AccommodationUnitDetails, getUnit } from "../../lib/api/accommodation-units.ts";
+import {
+  type AccommodationUnitDetails,
+  getUnit,
+  getUnitQrSheetPdf,
+} from "../../lib/api/accommodation-units.ts";
 import { markQrPrinted } from "../../lib/api/getting-started.ts";
 import { listProperties } from "../../lib/api/properties.ts";
+import { saveBlob } from "../../lib/files/save-blob.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
-import { type Translate, translator } from "../../i18n/translate.ts";
+import { readQrSheetLanguages, saveQrSheetLanguages } from "../../lib/state/qr-sheet-languages.ts";
+import { notify } from "../../lib/state/snackbars.ts";
+import { LANGUAGE_NAMES } from "../../i18n/checkin/languages.ts";
+import { describeApiError } from "../../i18n/server-messages.ts";
+import type { Translate } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
 import { FormNotice } from "../../ui/forms/FormNotice.tsx";
@@ -14,14 +27,8 @@ import { Button } from "../../ui/Button.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { LoadingState } from "../../ui/LoadingState.tsx";
-import { Spinner } from "../../ui/Spinner.tsx";
-import { type QrImage, useUnitQr } from "./use-unit-qr.ts";
-
-/** The sheet speaks to guests, so it carries both languages whatever the host reads. */
-const hr = translator("hr");
-const en = translator("en");
-
-type Paper = "A4" | "A5";
+import { DoorSheet, type Paper } from "./DoorSheet.tsx";
+import { useUnitQr } from "./use-unit-qr.ts";
 
 type Load =
   | { status: "loading" }
@@ -29,10 +36,10 @@ type Load =
   | { status: "failed"; error: unknown };
 
 /**
- * /app/objekti/qr-ispis?code=<unitCode>: one unit's sheet to print and put up in the unit. The
- * check-in QR code with short instructions in Croatian and English and the address in text, and
- * the WiFi code when the unit or its property has WiFi. Printing leaves the app's shell and this
- * page's tools out and fits the sheet on one A4 or A5 page.
+ * /app/objekti/qr-ispis?code=<unitCode>: one unit's door sheet to print and put up in the unit
+ * (DoorSheet), in the guest languages the host chooses (one to three, remembered in this browser),
+ * printed or downloaded as a PDF. Printing leaves the app's shell and this page's tools out and
+ * makes the sheet the whole A4 or A5 page.
  */
 export default function QrSheetPage() {
   return (
@@ -46,6 +53,8 @@ function QrSheet() {
   const { t } = useTranslation();
   const code = new URLSearchParams(location.search).get("code")?.trim() || undefined;
   const [paper, setPaper] = useState<Paper>("A4");
+  const [languages, setLanguages] = useState(readQrSheetLanguages);
+  const [isDownloading, setDownloading] = useState(false);
   const [load, setLoad] = useState<Load>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   const checkInQr = useUnitQr(code, "checkIn");
@@ -70,13 +79,26 @@ function QrSheet() {
     return () => globalThis.removeEventListener("beforeprint", markQrPrinted);
   }, [load.status]);
 
+  function chooseLanguages(chosen: QrSheetLanguage[]) {
+    setLanguages(chosen);
+    saveQrSheetLanguages(chosen);
+  }
+
+  async function downloadPdf() {
+    if (!code) return;
+    setDownloading(true);
+    try {
+      saveBlob(await getUnitQrSheetPdf(code, languages), `prijava-${code}.pdf`);
+      markQrPrinted();
+    } catch (error) {
+      notify(t("qr.downloadFailed", { reason: describeApiError(t, error) }), { color: "error" });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
   return (
     <div className="mx-auto max-w-4xl">
-      {/* The page's paper size and margins for the browser's print dialog. */}
-      <style>
-        {`@page { size: ${paper} portrait; margin: 10mm; }
-@media print { html, body { background: #fff !important; } }`}
-      </style>
       <div className="print:hidden">
         <a
           href={ROUTES.properties}
@@ -89,12 +111,21 @@ function QrSheet() {
         <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">{t("qrSheet.title")}</h1>
         <p className="mt-2 text-lg text-fg-muted">{t("qrSheet.intro")}</p>
         {code && load.status === "loaded" && (
-          <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-            <PaperChoice t={t} paper={paper} onChange={setPaper} />
-            <Button onClick={() => globalThis.print()}>
-              <Icon name="printer" className="size-5" />
-              {t("qrSheet.print")}
-            </Button>
+          <div className="mt-6 grid gap-5">
+            <LanguageChoice t={t} languages={languages} onChange={chooseLanguages} />
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <PaperChoice t={t} paper={paper} onChange={setPaper} />
+              <div className="flex flex-wrap gap-2.5">
+                <Button variant="secondary" busy={isDownloading} onClick={downloadPdf}>
+                  {!isDownloading && <Icon name="download" className="size-5" />}
+                  {t("qrSheet.downloadPdf")}
+                </Button>
+                <Button onClick={() => globalThis.print()}>
+                  <Icon name="printer" className="size-5" />
+                  {t("qrSheet.print")}
+                </Button>
+              </div>
+            </div>
           </div>
         )}
       </div>
@@ -113,9 +144,10 @@ function QrSheet() {
           <LoadFailedNotice t={t} error={checkInQr.image.error} onRetry={checkInQr.retry} />
         )}
         {load.status === "loaded" && (
-          <Sheet
+          <DoorSheet
             t={t}
             paper={paper}
+            languages={languages}
             unit={load.unit}
             wifi={load.wifi}
             checkInQr={checkInQr.image}
@@ -169,129 +201,55 @@ function PaperChoice(
   );
 }
 
-interface SheetProps {
-  t: Translate;
-  paper: Paper;
-  unit: AccommodationUnitDetails;
-  wifi: WifiDetails | null;
-  checkInQr: QrImage;
-  wifiQr: QrImage;
-}
-
 /**
- * The sheet itself, white paper in both themes. Sizes are in container units (cqw) of the sheet's
- * width, so the A5 preview and both printed sizes keep the same proportions.
+ * The guests' languages on the sheet: native checkboxes (keyboard and screen readers know them),
+ * one to three of the check-in page's seven, in that page's order. At three the others rest; the
+ * last one left cannot be unticked.
  */
-function Sheet({ t, paper, unit, wifi, checkInQr, wifiQr }: SheetProps) {
-  // A failed WiFi code still leaves its place when the WiFi is known; unknown WiFi waits for it.
-  const hasWifi = wifiQr.status === "ready" || (wifi !== null && wifiQr.status !== "none");
+function LanguageChoice(
+  { t, languages, onChange }: {
+    t: Translate;
+    languages: readonly QrSheetLanguage[];
+    onChange: (languages: QrSheetLanguage[]) => void;
+  },
+) {
+  const hintId = useId();
+  const isFull = languages.length >= MAX_QR_SHEET_LANGUAGES;
+  function toggle(lang: QrSheetLanguage, checked: boolean) {
+    onChange(QR_SHEET_LANGUAGES.filter((l) => l === lang ? checked : languages.includes(l)));
+  }
   return (
-    <article
-      aria-label={t("qrSheet.preview")}
-      className={`@container mx-auto flex aspect-[210/297] flex-col rounded-lg bg-white text-slate-900 shadow-xl ring-1 ring-black/5 print:aspect-auto print:w-full print:max-w-none print:rounded-none print:shadow-none print:ring-0 ${
-        paper === "A4" ? "w-full max-w-[40rem]" : "w-full max-w-[28.5rem]"
-      }`}
-    >
-      <div className="flex flex-1 flex-col px-[7cqw] pt-[5.5cqw] pb-[5cqw] text-center">
-        <p className="text-[2.5cqw] font-semibold tracking-[0.12em] text-slate-500 uppercase">
-          {unit.property?.name}
-        </p>
-        <h2 className="mt-[0.8cqw] text-[5.6cqw] leading-tight font-bold break-words">
-          {unit.name}
-        </h2>
-        <p className="mt-[1.5cqw] text-[3.2cqw] font-bold text-blue-800">
-          {hr("qrSheet.heading")} <span className="font-semibold text-slate-500">/</span>{" "}
-          <span lang="en">{en("qrSheet.heading")}</span>
-        </p>
-
-        <div className="mx-auto mt-[2cqw] size-[38cqw]">
-          <QrImageBox image={checkInQr} alt={`${hr("qrSheet.checkInAlt")}: ${unit.name}`} />
-        </div>
-
-        <p className="mt-[2cqw] text-[3.6cqw] leading-snug font-bold">{hr("qrSheet.scan")}</p>
-        <p lang="en" className="text-[2.9cqw] leading-snug font-medium text-slate-600 italic">
-          {en("qrSheet.scan")}
-        </p>
-
-        <ol className="mx-auto mt-[2cqw] grid max-w-[80cqw] gap-[1.2cqw] text-left">
-          {(["qrSheet.step1", "qrSheet.step2", "qrSheet.step3"] as const).map((key, index) => (
-            <li key={key} className="flex items-start gap-[2cqw]">
-              <span
-                aria-hidden="true"
-                className="grid size-[3.8cqw] shrink-0 place-items-center rounded-full bg-blue-800 text-[2.3cqw] font-bold text-white"
-              >
-                {index + 1}
-              </span>
-              <span className="text-[2.3cqw] leading-snug">
-                {hr(key)} <span lang="en" className="text-slate-600 italic">{en(key)}</span>
-              </span>
-            </li>
-          ))}
-        </ol>
-
-        <p className="mt-[2cqw] text-[2.2cqw] text-slate-600">
-          {hr("qrSheet.orOpen")} <span lang="en" className="italic">{en("qrSheet.orOpen")}</span>
-        </p>
-        <p className="font-mono text-[2.4cqw] font-semibold break-all">{unit.checkInUrl}</p>
-
-        {/* Pushes the WiFi box to the bottom of the sheet, at least a little apart. */}
-        <div aria-hidden="true" className="min-h-[3cqw] flex-1" />
-        {hasWifi && (
-          <section
-            aria-label={hr("qrSheet.wifiHeading")}
-            className="flex items-center gap-[4cqw] rounded-[2cqw] border-[0.3cqw] border-slate-300 p-[2.5cqw] text-left break-inside-avoid"
-          >
-            <div className="size-[17cqw] shrink-0">
-              <QrImageBox
-                image={wifiQr}
-                alt={hr("qrSheet.wifiAlt", { name: wifi?.ssid ?? "" })}
+    <fieldset aria-describedby={hintId}>
+      <legend className="text-sm font-semibold">{t("qrSheet.languages")}</legend>
+      <p id={hintId} className="mt-0.5 text-sm text-fg-muted">
+        {t("qrSheet.languagesHint", { max: MAX_QR_SHEET_LANGUAGES })}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {QR_SHEET_LANGUAGES.map((lang) => {
+          const checked = languages.includes(lang);
+          const disabled = checked ? languages.length === 1 : isFull;
+          return (
+            <label
+              key={lang}
+              lang={lang}
+              className={`inline-flex items-center gap-2 rounded-lg border px-3 py-1.5 text-sm font-semibold transition-colors mobile:min-h-11 has-focus-visible:outline-2 has-focus-visible:outline-ring ${
+                checked
+                  ? "border-primary bg-primary-soft text-primary-soft-fg"
+                  : "border-border-strong/50 bg-surface text-fg-muted"
+              } ${disabled && !checked ? "opacity-50" : "cursor-pointer hover:bg-surface-muted"}`}
+            >
+              <input
+                type="checkbox"
+                checked={checked}
+                disabled={disabled}
+                onChange={(event) => toggle(lang, event.target.checked)}
+                className="size-4 accent-primary"
               />
-            </div>
-            <div className="min-w-0 flex-1">
-              <p className="flex items-center gap-[1.5cqw] text-[3.2cqw] font-bold">
-                <Icon name="wifi" className="size-[4cqw]" />
-                {hr("qrSheet.wifiHeading")}
-              </p>
-              <p className="text-[2.3cqw] text-slate-600">
-                {hr("qrSheet.wifiScan")}{" "}
-                <span lang="en" className="italic">{en("qrSheet.wifiScan")}</span>
-              </p>
-              {wifi && (
-                <dl className="mt-[1.5cqw] grid grid-cols-[auto_minmax(0,1fr)] gap-x-[2cqw] gap-y-[0.6cqw] text-[2.6cqw]">
-                  <dt className="text-slate-600">
-                    {hr("qrSheet.wifiNetwork")} / <span lang="en">{en("qrSheet.wifiNetwork")}</span>
-                  </dt>
-                  <dd className="font-mono font-bold break-all">{wifi.ssid}</dd>
-                  <dt className="text-slate-600">
-                    {hr("qrSheet.wifiPassword")} /{" "}
-                    <span lang="en">{en("qrSheet.wifiPassword")}</span>
-                  </dt>
-                  <dd className="font-mono font-bold break-all">
-                    {wifi.encryptionType === WifiEncryptionType.None
-                      ? (
-                        <span className="font-sans font-normal italic">
-                          {hr("qrSheet.wifiOpen")} / <span lang="en">{en("qrSheet.wifiOpen")}</span>
-                        </span>
-                      )
-                      : wifi.password}
-                  </dd>
-                </dl>
-              )}
-            </div>
-          </section>
-        )}
+              {LANGUAGE_NAMES[lang]}
+            </label>
+          );
+        })}
       </div>
-    </article>
-  );
-}
-
-function QrImageBox({ image, alt }: { image: QrImage; alt: string }) {
-  if (image.status === "ready") return <img src={image.url} alt={alt} className="size-full" />;
-  return (
-    <div className="grid size-full place-items-center rounded-[2cqw] bg-slate-100 text-slate-500">
-      {image.status === "loading"
-        ? <Spinner className="size-6" />
-        : <Icon name="qr" className="size-1/3" />}
-    </div>
+    </fieldset>
   );
 }

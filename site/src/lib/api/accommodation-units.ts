@@ -1,3 +1,4 @@
+import type { QrSheetLanguage } from "@shared/qr-sheet-texts.ts";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { PropertyReference } from "@shared/schemas/property-reference.ts";
 import type { PropertySetupRequestInput } from "@shared/schemas/property-setup-request.ts";
@@ -60,4 +61,13 @@ export function getUnitQr(
 ): Promise<Blob> {
   const name = kind === "wifi" ? "wifi-qr" : "qr";
   return apiGetBlob(`${byCode(code)}/${name}.${format}`, signal);
+}
+
+/** The unit's door sheet as a PDF (one A4 page) in the chosen guest languages. */
+export function getUnitQrSheetPdf(
+  code: string,
+  languages: readonly QrSheetLanguage[],
+  signal?: AbortSignal,
+): Promise<Blob> {
+  return apiGetBlob(`${byCode(code)}/qr-sheet.pdf?languages=${languages.join(",")}`, signal);
 }
