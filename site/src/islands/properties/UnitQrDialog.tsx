@@ -5,11 +5,13 @@ import {
   type AccommodationUnitDetails,
   getUnit,
   getUnitQr,
+  getUnitQrSheetPdf,
   renewUnitCode,
 } from "../../lib/api/accommodation-units.ts";
 import { markQrPrinted } from "../../lib/api/getting-started.ts";
 import { saveBlob } from "../../lib/files/save-blob.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
+import { readQrSheetLanguages } from "../../lib/state/qr-sheet-languages.ts";
 import { qrSheetUrl } from "../../lib/navigation/routes.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -46,7 +48,7 @@ export function UnitQrDialog(
   const [code, setCode] = useState(unit.code);
   const { image, retry } = useUnitQr(code, "checkIn");
   const [details, setDetails] = useState<AccommodationUnitDetails>();
-  const [isDownloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<"png" | "pdf">();
   const [renewal, setRenewal] = useState<Renewal>("idle");
   const confirmRef = useRef<HTMLHeadingElement>(null);
   const printRef = useRef<HTMLAnchorElement>(null);
@@ -92,15 +94,19 @@ export function UnitQrDialog(
     }
   }
 
-  async function download() {
-    setDownloading(true);
+  /** The PNG, or the door sheet as a PDF in the languages last chosen on the sheet page. */
+  async function download(format: "png" | "pdf") {
+    setDownloading(format);
     try {
-      saveBlob(await getUnitQr(code, "checkIn", "png"), `prijava-${code}.png`);
+      const blob = format === "png"
+        ? await getUnitQr(code, "checkIn", "png")
+        : await getUnitQrSheetPdf(code, readQrSheetLanguages());
+      saveBlob(blob, `prijava-${code}.${format}`);
       markQrPrinted();
     } catch (error) {
       notify(t("qr.downloadFailed", { reason: describeApiError(t, error) }), { color: "error" });
     } finally {
-      setDownloading(false);
+      setDownloading(undefined);
     }
   }
 
@@ -151,13 +157,35 @@ export function UnitQrDialog(
         </div>
 
         <div className="mt-5 grid gap-2.5 sm:grid-cols-2">
-          <Button variant="secondary" size="sm" disabled={!details} onClick={copyLink}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!details}
+            onClick={copyLink}
+            className="sm:col-span-2"
+          >
             <Icon name="copy" className="size-4" />
             {t("qr.copyLink")}
           </Button>
-          <Button variant="secondary" size="sm" busy={isDownloading} onClick={download}>
-            {!isDownloading && <Icon name="download" className="size-4" />}
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={downloading === "png"}
+            disabled={downloading === "pdf"}
+            onClick={() => download("png")}
+          >
+            {downloading !== "png" && <Icon name="download" className="size-4" />}
             {t("qr.download")}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={downloading === "pdf"}
+            disabled={downloading === "png"}
+            onClick={() => download("pdf")}
+          >
+            {downloading !== "pdf" && <Icon name="download" className="size-4" />}
+            {t("qr.downloadPdf")}
           </Button>
           <a
             ref={printRef}
