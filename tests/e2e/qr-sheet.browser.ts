@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { qrSheetUrl } from "../../site/src/lib/navigation/routes.ts";
 import { screenshot, SCREENSHOT_DIR } from "../support/browser.ts";
 import { e2eSession, LOOKS } from "../support/e2e.ts";
-import { pdfPages } from "../support/pdf.ts";
+import { pdfPages, pdfPageSizeMm } from "../support/pdf.ts";
 import { pdfText } from "../support/pdf417.ts";
 import { sharedStack } from "../support/shared-stack.ts";
 import type { TestStack } from "../support/stack.ts";
@@ -92,6 +92,16 @@ Deno.test({
         }
         // A4 is 210 mm wide: the code takes about half of it or more.
         assert.ok(qrWidthMm >= 95, `the QR code is printed ${qrWidthMm.toFixed(0)} mm wide`);
+
+        // A5 too: the page follows the choice, still one page.
+        await page.emulateMedia({ media: "screen" });
+        await page.getByRole("group", { name: "Veličina papira" }).getByText("A5").click();
+        await page.emulateMedia({ media: "print" });
+        const a5 = await page.pdf({ format: "A4", preferCSSPageSize: true });
+        await keepPdf("qr-sheet-print-a5", a5);
+        assert.equal(await pdfPages(a5), 1, "one A5 page");
+        const [width, height] = await pdfPageSizeMm(a5);
+        assert.deepEqual([Math.round(width), Math.round(height)], [148, 210], "A5");
         await context.close();
       },
     );
