@@ -167,7 +167,5 @@ function isQrSheetLanguage(value: string): value is QrSheetLanguage {
   return (QR_SHEET_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The door sheet PDF's query: `?languages=hr,en` (the default when left out). */
-export const QrSheetQuery = z.object({
-  languages: QrSheetLanguages.optional().default(() => [...DEFAULT_QR_SHEET_LANGUAGES]),
-});
+/** The door sheet PDF's query: `?languages=hr,en`; left out, the host's chosen ones. */
+export const QrSheetQuery = z.object({ languages: QrSheetLanguages.optional() });

@@ -35,6 +35,8 @@ export const ExportAccount = z.object({
   theme: Text,
   defaultCheckInTime: Text,
   defaultCheckOutTime: Text,
+  /** The door sheet's guest languages, "hr,en" (null: never chosen). */
+  qrSheetLanguages: Text,
 }).meta({ id: "ExportAccount" });
 
 export const ExportSubscription = z.object({

@@ -194,6 +194,19 @@ Deno.test("GET /api/AccommodationUnits/{code}/qr-sheet.pdf is one A4 door sheet 
     }
     assert.doesNotMatch(chosenText, /Prijava gostiju|Guest check-in/, "only the chosen languages");
 
+    // Left out, the languages are those the host chose (user settings).
+    const settings = await (await getWith(app, "/api/Users/manage/settings", token)).json();
+    await app.request("/api/Users/manage/settings", {
+      method: "PUT",
+      headers: bearer(token),
+      body: JSON.stringify({ ...settings, qrSheetLanguages: ["es"] }),
+    });
+    const own = await pdfText(
+      new Uint8Array(await (await getWith(app, path, token)).arrayBuffer()),
+    );
+    assert.match(own, /Registro de huéspedes/);
+    assert.doesNotMatch(own, /Prijava gostiju/);
+
     const stranger = await getWith(app, path, other);
     assert.equal(stranger.status, 404, "another host's unit is not there for them");
     for (

@@ -110,7 +110,8 @@ const sheetPdf = createRoute({
   method: "get",
   path: "/AccommodationUnits/{code}/qr-sheet.pdf",
   summary: "The unit's door sheet to print: one A4 page with the check-in QR code, the guests' " +
-    "steps in one to three languages, a cut line and a table card with the WiFi",
+    "steps in one to three languages (left out: the caller's, GET /Users/manage/settings), a cut " +
+    "line and a table card with the WiFi",
   request: { params: CodeParam, query: QrSheetQuery },
   responses: {
     200: {

@@ -172,6 +172,7 @@ Deno.test("GET/PUT /api/Users/manage/settings: language, theme, channels and def
       emailNotifications: true,
       defaultCheckInTime: null,
       defaultCheckOutTime: null,
+      qrSheetLanguages: ["hr", "en"],
     });
     const settings = {
       language: "en",
@@ -182,7 +183,16 @@ Deno.test("GET/PUT /api/Users/manage/settings: language, theme, channels and def
     };
     const saved = await putWith(app, "/api/Users/manage/settings", settings, ana);
     assert.equal(saved.status, 200, await saved.clone().text());
-    assert.deepEqual(await saved.json(), settings);
+    assert.deepEqual(
+      await saved.json(),
+      { ...settings, qrSheetLanguages: ["hr", "en"] },
+      "the door sheet's languages stay when left out",
+    );
+    const withLanguages = await putWith(app, "/api/Users/manage/settings", {
+      ...settings,
+      qrSheetLanguages: ["de", "it"],
+    }, ana);
+    assert.deepEqual((await withLanguages.json()).qrSheetLanguages, ["de", "it"]);
     // The notifications page's switch reads the same setting.
     assert.deepEqual(
       await (await getWith(app, "/api/UserNotifications/settings", ana)).json(),
@@ -194,11 +204,13 @@ Deno.test("GET/PUT /api/Users/manage/settings: language, theme, channels and def
       language: "de",
       theme: "Pink",
       defaultCheckInTime: "25:00",
+      qrSheetLanguages: ["hr", "xx"],
     }, ana);
     assert.equal(bad.status, 400);
     assert.deepEqual(Object.keys((await bad.json()).errors).sort(), [
       "defaultCheckInTime",
       "language",
+      "qrSheetLanguages.1",
       "theme",
     ]);
 

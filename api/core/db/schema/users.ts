@@ -38,6 +38,8 @@ export const users = sqliteTable("users", {
   /** Check-in and check-out times ("HH:mm") given to a new property that has none of its own. */
   defaultCheckInTime: text(),
   defaultCheckOutTime: text(),
+  /** The guest languages of the host's door sheets, "hr,en" (issue 32); null: hr and en. */
+  qrSheetLanguages: text(),
   /**
    * Account deletion (POST /Users/manage/delete): when it was asked for and when the erase job
    * removes the account (14 days' grace); both cleared when it is cancelled.

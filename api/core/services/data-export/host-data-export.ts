@@ -97,6 +97,7 @@ export async function hostDataExport(ctx: ServiceContext): Promise<DataExport> {
       theme: user.theme,
       defaultCheckInTime: user.defaultCheckInTime,
       defaultCheckOutTime: user.defaultCheckOutTime,
+      qrSheetLanguages: user.qrSheetLanguages,
     },
     subscription: plan
       ? {

@@ -10,6 +10,7 @@ import type { WifiDetails } from "@shared/schemas/wifi-details.ts";
 import { type Pdf, renderPdf } from "../../platform/pdf.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { accessUnit } from "../access/property-access.ts";
+import { userQrSheetLanguages } from "../users/user-settings.ts";
 import { wifiOf } from "../properties/to-response.ts";
 import { checkInUrl, wifiQrPayload } from "./unit-qr.ts";
 
@@ -18,12 +19,14 @@ import { checkInUrl, wifiQrPayload } from "./unit-qr.ts";
  * layout as the printed page (site/src/islands/properties/DoorSheet.tsx): the check-in QR code
  * large, the steps, a dashed cut line, and below it a table card with the code again and the WiFi.
  * The codes are drawn as vector squares, sharp at any printer's resolution. Needs the "qr" right.
+ * Without languages, those the caller chose (user settings; hr and en until then).
  */
 export async function qrSheetPdf(
   ctx: ServiceContext,
-  { code, languages }: { code: string; languages: readonly QrSheetLanguage[] },
+  { code, ...input }: { code: string; languages?: readonly QrSheetLanguage[] },
 ): Promise<{ code: string; pdf: Uint8Array }> {
   const { unit, property } = await accessUnit(ctx.db, actorIdOf(ctx), { code }, "qr");
+  const languages = input.languages ?? await userQrSheetLanguages(ctx);
   const sheet: Sheet = {
     propertyName: property.name,
     unitName: unit.name,

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `qr_sheet_languages` text;
