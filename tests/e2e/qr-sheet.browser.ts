@@ -107,7 +107,7 @@ Deno.test({
     );
 
     await t.step(
-      "the host picks the guests' languages with the keyboard; the page remembers them",
+      "the host picks the guests' languages with the keyboard; kept with the host",
       async () => {
         const context = await newContext();
         const page = await context.newPage();
@@ -160,22 +160,29 @@ Deno.test({
         assert.ok(pdfWords.includes("Gäste-Check-in"), "the PDF is in the chosen languages");
         assert.ok(!pdfWords.includes("Guest check-in"));
 
-        await page.reload();
-        await sheet.getByRole("img", { name: /QR kod za prijavu gostiju/ }).waitFor();
-        assert.ok(await box("Deutsch").isChecked(), "remembered");
-        assert.ok(!(await box("English").isChecked()));
+        // Kept with the host, not the browser: another profile shows the same choice.
+        await context.close();
+        const other = await newContext();
+        const again = await other.newPage();
+        await logInToDashboard(again, HOST);
+        await again.goto(sheetUrl);
+        await again.getByRole("article", { name: "Pregled lista za ispis" })
+          .getByText("Gäste-Check-in", { exact: false }).first().waitFor();
+        const choiceAgain = again.getByRole("group", { name: "Jezici na listu" });
+        assert.ok(await choiceAgain.getByRole("checkbox", { name: "Deutsch" }).isChecked());
+        assert.ok(!(await choiceAgain.getByRole("checkbox", { name: "English" }).isChecked()));
 
-        // The unit's QR dialog offers the same PDF.
-        await page.goto("/app/objekti");
-        await page.getByRole("button", { name: /^QR kod / }).first().click();
-        const dialog = page.getByRole("dialog", { name: /^QR kod za prijavu: / });
+        // The unit's QR dialog offers the PDF in the host's languages.
+        await again.goto("/app/objekti");
+        await again.getByRole("button", { name: /^QR kod / }).first().click();
+        const dialog = again.getByRole("dialog", { name: /^QR kod za prijavu: / });
         const [fromDialog] = await Promise.all([
-          page.waitForEvent("download"),
+          again.waitForEvent("download"),
           dialog.getByRole("button", { name: "Preuzmi PDF za ispis" }).click(),
         ]);
         const dialogPdf = await Deno.readFile((await fromDialog.path())!);
         assert.ok((await pdfText(dialogPdf)).includes("Gäste-Check-in"));
-        await context.close();
+        await other.close();
       },
     );
 

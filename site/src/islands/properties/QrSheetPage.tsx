@@ -1,10 +1,13 @@
 import { useEffect, useId, useState } from "react";
 import {
+  DEFAULT_QR_SHEET_LANGUAGES,
   MAX_QR_SHEET_LANGUAGES,
   QR_SHEET_LANGUAGES,
   type QrSheetLanguage,
 } from "@shared/qr-sheet-texts.ts";
+import type { UserSettings } from "@shared/schemas/user-settings.ts";
 import type { WifiDetails } from "@shared/schemas/wifi-details.ts";
+import { getUserSettings, saveUserSettings } from "../../lib/api/account.ts";
 import {
   type AccommodationUnitDetails,
   getUnit,
@@ -15,7 +18,6 @@ import { listProperties } from "../../lib/api/properties.ts";
 import { saveBlob } from "../../lib/files/save-blob.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
-import { readQrSheetLanguages, saveQrSheetLanguages } from "../../lib/state/qr-sheet-languages.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { LANGUAGE_NAMES } from "../../i18n/checkin/languages.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
@@ -32,12 +34,17 @@ import { useUnitQr } from "./use-unit-qr.ts";
 
 type Load =
   | { status: "loading" }
-  | { status: "loaded"; unit: AccommodationUnitDetails; wifi: WifiDetails | null }
+  | {
+    status: "loaded";
+    unit: AccommodationUnitDetails;
+    wifi: WifiDetails | null;
+    settings: UserSettings;
+  }
   | { status: "failed"; error: unknown };
 
 /**
  * /app/objekti/qr-ispis?code=<unitCode>: one unit's door sheet to print and put up in the unit
- * (DoorSheet), in the guest languages the host chooses (one to three, remembered in this browser),
+ * (DoorSheet), in the guest languages the host chooses (one to three, kept in the host's settings),
  * printed or downloaded as a PDF. Printing leaves the app's shell and this page's tools out and
  * makes the sheet the whole A4 or A5 page.
  */
@@ -53,7 +60,7 @@ function QrSheet() {
   const { t } = useTranslation();
   const code = new URLSearchParams(location.search).get("code")?.trim() || undefined;
   const [paper, setPaper] = useState<Paper>("A4");
-  const [languages, setLanguages] = useState(readQrSheetLanguages);
+  const [chosen, setChosen] = useState<QrSheetLanguage[]>();
   const [isDownloading, setDownloading] = useState(false);
   const [load, setLoad] = useState<Load>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
@@ -79,9 +86,21 @@ function QrSheet() {
     return () => globalThis.removeEventListener("beforeprint", markQrPrinted);
   }, [load.status]);
 
-  function chooseLanguages(chosen: QrSheetLanguage[]) {
-    setLanguages(chosen);
-    saveQrSheetLanguages(chosen);
+  const languages = chosen ??
+    (load.status === "loaded" ? load.settings.qrSheetLanguages : undefined) ??
+    DEFAULT_QR_SHEET_LANGUAGES;
+
+  /** Shown at once; kept in the host's settings, so the next sheet and the PDF follow it. */
+  async function chooseLanguages(next: QrSheetLanguage[]) {
+    setChosen(next);
+    if (load.status !== "loaded") return;
+    try {
+      await saveUserSettings({ ...load.settings, qrSheetLanguages: next });
+    } catch (error) {
+      notify(t("qrSheet.languagesNotSaved", { reason: describeApiError(t, error) }), {
+        color: "error",
+      });
+    }
   }
 
   async function downloadPdf() {
@@ -159,16 +178,19 @@ function QrSheet() {
   );
 }
 
-/** The unit, and its WiFi: the unit's own, else its property's (as the WiFi QR code has it). */
+/**
+ * The unit, its WiFi (the unit's own, else its property's, as the WiFi QR code has it) and the
+ * host's settings with the sheet's languages.
+ */
 async function loadSheet(code: string, signal: AbortSignal) {
-  const unit = await getUnit(code, signal);
-  if (unit.wifiDetails || !unit.property) return { unit, wifi: unit.wifiDetails };
+  const [unit, settings] = await Promise.all([getUnit(code, signal), getUserSettings(signal)]);
+  if (unit.wifiDetails || !unit.property) return { unit, settings, wifi: unit.wifiDetails };
   const page = await listProperties(
     { pageNumber: 1, pageSize: 100, sortBy: "name", searchValue: unit.property.name },
     signal,
   );
   const property = page.items.find((item) => item.id === unit.propertyId);
-  return { unit, wifi: property?.wifiDetails ?? null };
+  return { unit, settings, wifi: property?.wifiDetails ?? null };
 }
 
 function PaperChoice(

@@ -11,7 +11,6 @@ import {
 import { markQrPrinted } from "../../lib/api/getting-started.ts";
 import { saveBlob } from "../../lib/files/save-blob.ts";
 import { markNavigation } from "../../lib/navigation/follow-link.ts";
-import { readQrSheetLanguages } from "../../lib/state/qr-sheet-languages.ts";
 import { qrSheetUrl } from "../../lib/navigation/routes.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -94,13 +93,13 @@ export function UnitQrDialog(
     }
   }
 
-  /** The PNG, or the door sheet as a PDF in the languages last chosen on the sheet page. */
+  /** The PNG, or the door sheet as a PDF in the host's languages (chosen on the sheet page). */
   async function download(format: "png" | "pdf") {
     setDownloading(format);
     try {
       const blob = format === "png"
         ? await getUnitQr(code, "checkIn", "png")
-        : await getUnitQrSheetPdf(code, readQrSheetLanguages());
+        : await getUnitQrSheetPdf(code);
       saveBlob(blob, `prijava-${code}.${format}`);
       markQrPrinted();
     } catch (error) {

@@ -63,11 +63,12 @@ export function getUnitQr(
   return apiGetBlob(`${byCode(code)}/${name}.${format}`, signal);
 }
 
-/** The unit's door sheet as a PDF (one A4 page) in the chosen guest languages. */
+/** The unit's door sheet as a PDF (one A4 page) in these guest languages, else the host's. */
 export function getUnitQrSheetPdf(
   code: string,
-  languages: readonly QrSheetLanguage[],
+  languages?: readonly QrSheetLanguage[],
   signal?: AbortSignal,
 ): Promise<Blob> {
-  return apiGetBlob(`${byCode(code)}/qr-sheet.pdf?languages=${languages.join(",")}`, signal);
+  const query = languages ? `?languages=${languages.join(",")}` : "";
+  return apiGetBlob(`${byCode(code)}/qr-sheet.pdf${query}`, signal);
 }
