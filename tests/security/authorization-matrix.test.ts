@@ -342,6 +342,7 @@ const MEMBER_RIGHTS: Record<string, PropertyRight | "none"> = {
   "GET /api/AccommodationUnits/{code}/qr.png": "qr",
   "GET /api/AccommodationUnits/{code}/qr.svg": "qr",
   "GET /api/AccommodationUnits/{code}/wifi-qr.png": "qr",
+  "GET /api/AccommodationUnits/{code}/qr-sheet.pdf": "qr",
   "GET /api/AccommodationUnits/{code}/wifi-qr.svg": "qr",
   "GET /api/Properties/{id}/members": "members",
   "POST /api/Properties/{id}/members": "members",
