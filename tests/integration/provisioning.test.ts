@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
+import { processedEvents } from "@core/db/schema/processed-events.ts";
 import {
   evisitorSettlementLists,
   evisitorSettlements,
@@ -95,6 +96,39 @@ Deno.test({
       assert.equal(account.status, 2, "back to Synchronized: the earlier data stays");
       assert.ok((await propertiesOf(ctx)).length > 0);
       assert.equal(await logins(), before + 1, "one login, no retry storm");
+    }),
+});
+
+Deno.test({
+  name: "a sync that meets eVisitor's firewall is tried once and the host told, not retried",
+  ...REAL_SERVERS,
+  fn: () =>
+    withProvisioning(async (ctx) => {
+      const id = await connect(ctx);
+      await waitFor(async () => (await ctx.sim.control.state()).sessions === 0, {
+        what: "the first sync's session logged out",
+      });
+      const browses = async () =>
+        (await ctx.sim.control.state()).requests.filter((r) => r.path.includes("/FacilityBrowse"))
+          .length;
+      const before = await browses();
+      // Issue 31 item 4: a firewall block is deterministic as a rule; one try, then hours.
+      await ctx.sim.control.fail("waf", 5, { path: "FacilityBrowse", supportId: "987654321" });
+      await getWith(ctx.app, `/api/ExternalAccounts/Provision/${id}`, ctx.token);
+      const [account] = await waitFor(async () => {
+        const list = await accountsOf(ctx);
+        return list[0]?.lastError ? list : undefined;
+      }, { what: "the firewall recorded" });
+      assert.equal(account.lastError, "firewall:987654321");
+      assert.equal(account.status, 2, "back to Synchronized: the earlier data stays");
+      // The sync's event is done with (not handed back for another delivery): both syncs, the
+      // first and this one, are marked processed.
+      await waitFor(async () => {
+        const done = await ctx.database.db.select().from(processedEvents)
+          .where(eq(processedEvents.consumer, "evisitor_provisioning"));
+        return done.length === 2;
+      }, { what: "the firewall's sync finished, not redelivered" });
+      assert.equal(await browses(), before + 1, "one try");
     }),
 });
 

@@ -145,7 +145,9 @@ export function provisioningConsumer(
           kind: error.kind,
           deliveries: event.deliveries,
         });
-        if (!error.isTransient || event.isLastAttempt) {
+        // An outage is delivered again within seconds; eVisitor's firewall is told at once and
+        // not repeated (issue 31 item 4): the host, told, syncs again when they choose.
+        if (!error.retriesSoon || event.isLastAttempt) {
           await setStatus(ctx, account.id, {
             status: statusAfterFailure(account),
             // The firewall's support ID goes with it, for eVisitor's support.
@@ -164,7 +166,7 @@ export function provisioningConsumer(
             },
           );
         }
-        if (error.isTransient) throw error;
+        if (error.retriesSoon && !event.isLastAttempt) throw error;
         await markProcessed(ctx.db, CONSUMER, event.id, ctx.clock());
         return;
       }
