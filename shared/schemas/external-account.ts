@@ -12,6 +12,15 @@ export const API_KEY_REFUSED = "eVisitor refused this API key.";
 export const API_KEY_MISSING = "eVisitor's test service needs an API key.";
 
 /**
+ * Field messages of an eVisitor account connected already: by this host, or by another host, who
+ * is not named (the answer must not tell who uses which eVisitor account) but can invite this one
+ * to their property's team.
+ */
+export const ACCOUNT_CONNECTED_ALREADY = "This eVisitor account is already connected.";
+export const ACCOUNT_CONNECTED_BY_OTHER_HOST =
+  "This eVisitor account is already connected by another host. Ask that host to invite you to the property's team.";
+
+/**
  * Managed user (spec section 3): a host's account at the tourist registration system. The spec
  * lists password and apiKey among its fields; they are write-only, so the response leaves them
  * out and only ExternalAccountRequest carries them.

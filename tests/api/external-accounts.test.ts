@@ -90,7 +90,13 @@ Deno.test("POST /api/ExternalAccounts refuses an account connected already, and 
     assert.equal((await postWith(app, "/api/ExternalAccounts", DEMO_HOST, ana)).status, 200);
     const taken = await postWith(app, "/api/ExternalAccounts", DEMO_HOST, bruno);
     assert.equal(taken.status, 409);
-    assert.equal((await taken.json()).code, "ExternalAccountExists");
+    const problem = await taken.json();
+    assert.equal(problem.code, "ExternalAccountExists");
+    // Said to the password's holder only, and without naming the host who connected it.
+    const [message] = problem.errors.username;
+    assert.match(message, /another host/);
+    assert.match(message, /invit/);
+    assert.doesNotMatch(JSON.stringify(problem), /ana@example|@/);
     const second = await postWith(app, "/api/ExternalAccounts", OTHER_DEMO_HOST, ana);
     assert.equal(second.status, 403);
     assert.equal(

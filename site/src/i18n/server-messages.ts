@@ -1,7 +1,12 @@
 import { ERROR_CODES, type ErrorCode } from "@shared/errors.ts";
 import { API_TOKEN_EXPIRY_PAST, API_TOKEN_SCOPE_REQUIRED } from "@shared/schemas/api-token.ts";
 import { IMPORT_MESSAGES } from "@shared/reservation-import.ts";
-import { API_KEY_MISSING, API_KEY_REFUSED } from "@shared/schemas/external-account.ts";
+import {
+  ACCOUNT_CONNECTED_ALREADY,
+  ACCOUNT_CONNECTED_BY_OTHER_HOST,
+  API_KEY_MISSING,
+  API_KEY_REFUSED,
+} from "@shared/schemas/external-account.ts";
 import { TAX_CATEGORY_NOT_OFFERED } from "@shared/schemas/tax-category.ts";
 import { API_ERROR_MESSAGES, ApiError } from "../lib/api/api-error.ts";
 import type { Translate, TranslationKey } from "./translate.ts";
@@ -25,7 +30,8 @@ const OTHER_MESSAGES: Record<string, TranslationKey> = {
     "serverMessage.evisitorCredentialsRejected",
   [API_KEY_REFUSED]: "serverMessage.evisitorApiKeyRejected",
   [API_KEY_MISSING]: "serverMessage.evisitorApiKeyMissing",
-  "This eVisitor account is already connected.": "serverMessage.evisitorAccountConnected",
+  [ACCOUNT_CONNECTED_ALREADY]: "serverMessage.evisitorAccountConnected",
+  [ACCOUNT_CONNECTED_BY_OTHER_HOST]: "serverMessage.evisitorAccountConnectedByOtherHost",
   "Enter the new password or the new API key.": "serverMessage.evisitorNewCredentialsRequired",
   [TAX_CATEGORY_NOT_OFFERED]: "serverMessage.taxCategoryNotOffered",
   [API_TOKEN_SCOPE_REQUIRED]: "serverMessage.apiTokenScopeRequired",

@@ -1,7 +1,11 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { ExternalAccountStatus, ExternalAccountType } from "@shared/enums.ts";
 import { ProvisioningRequested } from "@shared/events.ts";
-import type { ExternalAccountRequest } from "@shared/schemas/external-account.ts";
+import {
+  ACCOUNT_CONNECTED_ALREADY,
+  ACCOUNT_CONNECTED_BY_OTHER_HOST,
+  type ExternalAccountRequest,
+} from "@shared/schemas/external-account.ts";
 import type { DbOrTx, Transaction } from "../../db/client.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { removeUnits } from "../units/remove-units.ts";
@@ -36,20 +40,33 @@ async function recordAccountChange(
   });
 }
 
+/**
+ * Refuses an eVisitor login connected already. Connected by another host, the message suggests
+ * asking that host for a team invitation without naming them.
+ */
 async function assertNotTaken(
   db: DbOrTx,
-  environment: string,
-  username: string,
-  exceptId?: string,
+  { userId, environment, username, exceptId }: {
+    userId: string;
+    environment: string;
+    username: string;
+    exceptId?: string;
+  },
 ) {
-  const [taken] = await db.select({ id: externalAccounts.id }).from(externalAccounts).where(and(
-    eq(externalAccounts.environment, environment),
-    eq(externalAccounts.username, username),
-    exceptId ? ne(externalAccounts.id, exceptId) : undefined,
-  ));
+  const [taken] = await db.select({ userId: externalAccounts.userId }).from(externalAccounts).where(
+    and(
+      eq(externalAccounts.environment, environment),
+      eq(externalAccounts.username, username),
+      exceptId ? ne(externalAccounts.id, exceptId) : undefined,
+    ),
+  );
   if (taken) {
     throw new AppError("ExternalAccountExists", {
-      errors: { username: ["This eVisitor account is already connected."] },
+      errors: {
+        username: [
+          taken.userId === userId ? ACCOUNT_CONNECTED_ALREADY : ACCOUNT_CONNECTED_BY_OTHER_HOST,
+        ],
+      },
     });
   }
 }
@@ -91,7 +108,7 @@ export async function connectAccount(
   try {
     await ctx.db.transaction(async (tx) => {
       await assertCanConnectAccount(tx, userId, ctx.now);
-      await assertNotTaken(tx, environment, request.username);
+      await assertNotTaken(tx, { userId, environment, username: request.username });
       await claimForTrial(tx, { oibKey, userId, now: ctx.now });
       await tx.insert(externalAccounts).values({
         id,
@@ -139,7 +156,12 @@ export async function editAccount(
   try {
     await ctx.db.transaction(async (tx) => {
       await findOwnAccount(tx, userId, id);
-      await assertNotTaken(tx, environment, request.username, id);
+      await assertNotTaken(tx, {
+        userId,
+        environment,
+        username: request.username,
+        exceptId: id,
+      });
       await claimForTrial(tx, { oibKey, userId, now: ctx.now });
       await deleteMirroredData(tx, id);
       await tx.update(externalAccounts).set({

@@ -1,7 +1,7 @@
 import { ApiError } from "../../lib/api/api-error.ts";
 import { type FieldErrors, fieldErrorsFromServer } from "../../lib/forms/field-errors.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
-import { API_KEY_MISSING } from "@shared/schemas/external-account.ts";
+import { ACCOUNT_CONNECTED_ALREADY, API_KEY_MISSING } from "@shared/schemas/external-account.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 
 export const ACCOUNT_FIELDS = ["username", "password", "email", "apiKey"] as const;
@@ -27,9 +27,6 @@ export function lastErrorText(t: Translate, lastError: string): string {
   }
   return t(LAST_ERRORS[lastError] ?? "externalAccounts.error.other");
 }
-
-/** Field messages the API sends with these problems, as the form shows them (translated later). */
-const ACCOUNT_EXISTS_MESSAGE = "This eVisitor account is already connected.";
 
 /**
  * How a failed create or edit is shown in the dialog: messages under fields and, for what eVisitor
@@ -69,7 +66,10 @@ export function accountProblem(
     }
     case "ExternalAccountExists":
       return {
-        fieldErrors: { ...fieldErrors, username: fieldErrors.username ?? [ACCOUNT_EXISTS_MESSAGE] },
+        fieldErrors: {
+          ...fieldErrors,
+          username: fieldErrors.username ?? [ACCOUNT_CONNECTED_ALREADY],
+        },
       };
     default: {
       const hasFieldErrors = Object.keys(fieldErrors).length > 0;
