@@ -1,6 +1,7 @@
 import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import { formatEuros } from "@shared/billing/money.ts";
 import { notificationLinkOf } from "@shared/notification-templates.ts";
+import { APP_ROUTES } from "@shared/app-routes.ts";
 import type { OutgoingMail } from "./mailer.ts";
 import { legalFooter } from "./legal-footer.ts";
 import { COUNTRY_CODES } from "@shared/countries.ts";
@@ -562,9 +563,11 @@ export function composeNotificationEmail(
     ? heldWording(placeholders, lang, approveGuests)
     : undefined;
   const body = held?.body ?? wording.body(placeholders);
+  // The e-mail switch is on Settings (/app/postavke), not on account settings.
+  const settingsUrl = `${publicUrl}${APP_ROUTES.settings}`;
   const footer = lang === "hr"
-    ? "Ove poruke možete isključiti u postavkama računa."
-    : "You can turn these messages off in your account settings.";
+    ? { before: "Ove poruke možete isključiti u ", page: "Postavkama" }
+    : { before: "You can turn these e-mails off in ", page: "Settings" };
   const legal = legalFooter(lang, publicUrl);
   const notMineLabel = lang === "hr" ? "Nije moj gost" : "Not my guest";
   const approveLabel = lang === "hr" ? "Odobri goste" : "Approve guests";
@@ -583,7 +586,7 @@ export function composeNotificationEmail(
     ...(answerUrl ? [`${answerLabel}: ${answerUrl}`] : []),
     ...(notMineUrl ? [`${notMineLabel}: ${notMineUrl}`] : []),
     "",
-    footer,
+    `${footer.before}${footer.page}: ${settingsUrl}`,
     "Prijavko",
     "",
     legal.text,
@@ -619,9 +622,9 @@ export function composeNotificationEmail(
     }" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:8px;text-decoration:none">${
       escapeHtml(wording.action)
     }</a>${approveButton}${answerButton}${notMineButton}</p>
-<p style="font-size:13px;color:#475569">${
-      escapeHtml(footer)
-    }</p><p>Prijavko</p>${legal.html}</body></html>`;
+<p style="font-size:13px;color:#475569">${escapeHtml(footer.before)}<a href="${
+      escapeHtml(settingsUrl)
+    }">${escapeHtml(footer.page)}</a>.</p><p>Prijavko</p>${legal.html}</body></html>`;
   const subject = held?.subject ?? wording.subject(placeholders);
   return { to, from, subject: `${subject} – Prijavko`, text, html };
 }
