@@ -110,6 +110,30 @@ Deno.test({
       },
     );
 
+    await t.step("a signed-in host's contact form starts with their profile's name", async () => {
+      const session = e2eSession(stack, browser);
+      const page = await (await session.newContext()).newPage();
+      const email = "kontakt-ime@example.com";
+      await session.registerAndLogIn(page, email);
+      // The profile as the API answers it, with the name the host entered on the profile page.
+      await page.route("**/api/Users/manage/profile", async (route) => {
+        const response = await route.fetch();
+        const profile = await response.json();
+        await route.fulfill({ response, json: { ...profile, fullName: "Ana Marija Horvat" } });
+      });
+      await page.goto("/app/kontakt");
+      const firstName = page.getByLabel("Ime", { exact: true });
+      await page.waitForFunction(
+        () => (document.querySelector<HTMLInputElement>('[name="firstName"]')?.value ?? "") !== "",
+        undefined,
+        { timeout: 10_000 },
+      );
+      assert.equal(await firstName.inputValue(), "Ana Marija");
+      assert.equal(await page.getByLabel("Prezime").inputValue(), "Horvat");
+      assert.equal(await page.getByLabel("E-mail").inputValue(), email);
+      await page.context().close();
+    });
+
     await t.step("the pages look right on a phone and a desktop, light and dark", async () => {
       for (const { viewport, theme, suffix } of LOOKS) {
         for (

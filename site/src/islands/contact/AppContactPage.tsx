@@ -1,4 +1,6 @@
+import { useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
+import { getProfile } from "../../lib/api/account.ts";
 import { accountAtom } from "../../lib/session/session-state.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
@@ -8,7 +10,8 @@ import { FeedbackCard } from "../feedback/FeedbackCard.tsx";
 
 /**
  * /app/kontakt: the contact heading, intro and form of components/contact/ContactSection.astro
- * inside the app shell, in the preferred language, with the host's e-mail filled in.
+ * inside the app shell, in the preferred language, with the host's e-mail and their profile's
+ * name filled in.
  */
 export default function AppContactPage() {
   return (
@@ -21,6 +24,13 @@ export default function AppContactPage() {
 function AppContact() {
   const { t, lang } = useTranslation();
   const account = useAtomValue(accountAtom);
+  const [profileName, setProfileName] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    // Only a convenience: without the profile the name fields simply start empty.
+    getProfile(controller.signal).then((profile) => setProfileName(profile.fullName), () => {});
+    return () => controller.abort();
+  }, []);
   return (
     <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_1.6fr] lg:gap-14">
       <div>
@@ -38,7 +48,7 @@ function AppContact() {
         <FeedbackCard />
       </div>
       <div className="rounded-3xl border border-border bg-surface p-5 shadow-sm sm:p-8">
-        <ContactForm lang={lang} defaultEmail={account?.email} />
+        <ContactForm lang={lang} defaultEmail={account?.email} defaultName={profileName} />
       </div>
     </div>
   );

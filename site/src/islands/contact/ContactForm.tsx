@@ -17,6 +17,11 @@ interface ContactFormProps {
   lang: Locale;
   /** The signed-in host's address (in-app page); they can still change it. */
   defaultEmail?: string;
+  /**
+   * The signed-in host's name from their profile (in-app page), which arrives after the form is
+   * shown: it fills the name fields still empty, and they can still change it.
+   */
+  defaultName?: string | null;
 }
 
 /**
@@ -24,8 +29,9 @@ interface ContactFormProps {
  * shared `ContactMessage` schema before sending, shows the server's field errors too,
  * and reports the outcome in a live region.
  */
-export default function ContactForm({ lang, defaultEmail }: ContactFormProps) {
+export default function ContactForm({ lang, defaultEmail, defaultName }: ContactFormProps) {
   const t = translator(lang);
+  const formRef = useRef<HTMLFormElement>(null);
   const honeyPotId = useId();
   const statusRef = useRef<HTMLDivElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -38,6 +44,14 @@ export default function ContactForm({ lang, defaultEmail }: ContactFormProps) {
 
   // Until React has hydrated, a click would do nothing: the button says "Loading…" meanwhile.
   useEffect(() => setIsReady(true), []);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || !defaultName) return;
+    const { firstName, lastName } = splitName(defaultName);
+    fillIfEmpty(form, "firstName", firstName);
+    fillIfEmpty(form, "lastName", lastName);
+  }, [defaultName]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,6 +91,7 @@ export default function ContactForm({ lang, defaultEmail }: ContactFormProps) {
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={t("contactForm.label")}
       onSubmit={handleSubmit}
@@ -174,4 +189,17 @@ function valuesOf(form: HTMLFormElement): Record<Field | "honeyPotEmail", string
 
 function focusField(form: HTMLFormElement, field: Field | undefined) {
   if (field) form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+}
+
+/** A full name as the form's two fields: the last word is the last name ("Ana Marija" "Horvat"). */
+function splitName(fullName: string): { firstName: string; lastName: string } {
+  const words = fullName.trim().split(/\s+/);
+  if (words.length < 2) return { firstName: words[0] ?? "", lastName: "" };
+  return { firstName: words.slice(0, -1).join(" "), lastName: words[words.length - 1] };
+}
+
+/** Fills a field the person has not typed in yet. */
+function fillIfEmpty(form: HTMLFormElement, field: Field, value: string) {
+  const input = form.querySelector<HTMLInputElement>(`[name="${field}"]`);
+  if (input && !input.value && value) input.value = value;
 }
