@@ -135,6 +135,8 @@ export const IMPORT_MESSAGES = {
   tooManyGuests: "More guests are listed than the stay's number of guests.",
   guestRowInvalid: "A guest of this stay has errors; see the guest's row.",
   documentTwice: "This document is already listed for this stay.",
+  departureBeforeArrival:
+    "Departure is before arrival: check both dates; departure is the day the guests leave.",
 } as const;
 
 /**

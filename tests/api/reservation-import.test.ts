@@ -86,6 +86,16 @@ function sampleCsv(units: { code: string; name: string }[]) {
   ].join("\r\n");
 }
 
+Deno.test("POST /api/Reservations/import: a departure before the arrival says so, not 'one day'", () =>
+  withTestApp(async (ctx) => {
+    const ana = await host(ctx, "ana@example.com", "0000001");
+    const csv = [HEADER, `${ana.units[0].name};2026-09-05;2026-09-01;2;Ana Horvat;`].join("\r\n");
+    const result = await importOk(ctx, ana.token, csv, { dryRun: "true" });
+    const { departure } = result.rows[0].errors ?? {};
+    assert.equal(departure?.length, 1);
+    assert.match(departure[0], /^Departure is before arrival: /);
+  }, { now: NOW }));
+
 Deno.test("POST /api/Reservations/import: a dry run answers each row and writes nothing", () =>
   withTestApp(async (ctx) => {
     const ana = await host(ctx, "ana@example.com", "0000001");

@@ -40,6 +40,7 @@ const OTHER_MESSAGES: Record<string, TranslationKey> = {
   [IMPORT_MESSAGES.tooManyGuests]: "serverMessage.importTooManyGuests",
   [IMPORT_MESSAGES.guestRowInvalid]: "serverMessage.importGuestRowInvalid",
   [IMPORT_MESSAGES.documentTwice]: "serverMessage.importDocumentTwice",
+  [IMPORT_MESSAGES.departureBeforeArrival]: "serverMessage.importDepartureBeforeArrival",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -1,6 +1,7 @@
 import { formatMessage, MESSAGES } from "@shared/messages.ts";
 import { requiredMessage } from "@shared/schemas/fields.ts";
 import {
+  IMPORT_MESSAGES,
   IMPORT_STAY_COLUMNS,
   type ImportColumn,
   importColumnOf,
@@ -114,7 +115,11 @@ export function parseRow(
   if (arrival === undefined) fail("arrival", MESSAGES.dateInvalid);
   if (departure === null) fail("departure", MESSAGES.dateRequired);
   if (departure === undefined) fail("departure", MESSAGES.dateInvalid);
-  if (arrival && departure && departure <= arrival) {
+  // The same day twice is a stay without a night; a departure earlier than the arrival is
+  // another mistake (dates swapped or mistyped) and says so.
+  if (arrival && departure && departure < arrival) {
+    fail("departure", IMPORT_MESSAGES.departureBeforeArrival);
+  } else if (arrival && departure && departure === arrival) {
     fail("departure", MESSAGES.dateRangeAtLeastOneDay);
   }
 
