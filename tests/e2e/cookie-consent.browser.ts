@@ -147,6 +147,60 @@ Deno.test({
       await page.context().close();
     });
 
+    await t.step(
+      "a keyboard choice leaves focus on the page, never on the body",
+      async () => {
+        /** What has focus, as a short description ("BODY" when focus was dropped). */
+        const focused = (page: Page) =>
+          page.evaluate(() => {
+            const active = document.activeElement;
+            if (!active || active === document.body) return "BODY";
+            const name = active.getAttribute("name");
+            return `${active.tagName}${name ? `[name=${name}]` : active.id ? `#${active.id}` : ""}`;
+          });
+
+        // From a field of the page into the banner (as Tab from the page's last element reaches
+        // it), Enter on "Decline all": back to that field.
+        const contact = await firstVisit("/kontakt");
+        const banner = contact.getByRole("region", { name: "Kolačići" });
+        await banner.waitFor();
+        await contact.getByLabel("Ime", { exact: true }).focus();
+        await banner.getByRole("button", { name: "Odbij sve" }).focus();
+        await contact.keyboard.press("Enter");
+        await banner.waitFor({ state: "hidden" });
+        assert.equal(await focused(contact), "INPUT[name=firstName]", "back where it was");
+        await contact.context().close();
+
+        // Nothing focused before (the banner reached first): the main content's heading.
+        for (const [path, accept] of [["/", "Prihvati sve"], ["/app/prijava", "Prihvati sve"]]) {
+          const page = await firstVisit(path);
+          const region = page.getByRole("region", { name: "Kolačići" });
+          await page.waitForLoadState("networkidle");
+          await region.getByRole("button", { name: accept }).focus();
+          await page.keyboard.press("Enter");
+          await region.waitFor({ state: "hidden" });
+          const target = await focused(page);
+          assert.notEqual(target, "BODY", `${path}: focus stays on the page`);
+          assert.equal(
+            await page.evaluate(() =>
+              document.activeElement?.closest("#main") !== null &&
+              document.activeElement?.matches("#main, #main h1")
+            ),
+            true,
+            `${path}: the main content (its heading) has focus, not ${target}`,
+          );
+          // The keyboard goes on from there into the page, not back to its top.
+          await page.keyboard.press("Tab");
+          assert.equal(
+            await page.evaluate(() => document.activeElement?.closest("#main") !== null),
+            true,
+            `${path}: Tab continues inside the main content`,
+          );
+          await page.context().close();
+        }
+      },
+    );
+
     await t.step("the sign-in page (/app) shows it in the stored language", async () => {
       const page = await firstVisit("/app/prijava");
       await page.getByRole("region", { name: "Kolačići" }).getByRole("button", {

@@ -143,28 +143,60 @@ function reserveRoomFor(banner: HTMLElement): void {
   update();
 }
 
+/** Whether the keyboard can land on the element now: in the page, shown, not disabled. */
+function canTakeFocus(element: HTMLElement | null): element is HTMLElement {
+  return !!element && element.isConnected && element.getClientRects().length > 0 &&
+    !(element as HTMLElement & { disabled?: boolean }).disabled;
+}
+
+/**
+ * Where focus goes when the banner or the dialog it came from disappears (WCAG 2.4.3): back to
+ * the page's element focused before them, else the main content's first heading (made
+ * focusable by script only, so Tab goes on from there), else the skip link's target `#main`.
+ * Never the body, which would send the keyboard back to the top of the page.
+ */
+function focusPageAfterChoice(before: HTMLElement | null): void {
+  if (canTakeFocus(before)) return before.focus({ preventScroll: true });
+  const main = document.querySelector<HTMLElement>("main, #main");
+  const heading = main?.querySelector<HTMLElement>("h1, h2");
+  if (canTakeFocus(heading ?? null)) {
+    if (!heading!.hasAttribute("tabindex")) heading!.setAttribute("tabindex", "-1");
+    heading!.focus({ preventScroll: true });
+    if (document.activeElement === heading) return;
+  }
+  if (main && !main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+  main?.focus({ preventScroll: true });
+}
+
 /**
  * Wires the banner and the settings dialog of `CookieBanner.astro`: shows the banner until a
  * choice is stored, opens the dialog from the banner and from any `[data-cookie-settings]`
  * element (the footer's "Cookie settings"), and starts the scripts an earlier choice allows.
  * Escape, when nothing else took it (an open dialog, a menu, a list), closes the banner as
- * "decline all": the necessary cookies only, as closing must never mean consent.
+ * "decline all": the necessary cookies only, as closing must never mean consent. Once the banner
+ * or the dialog goes, focus returns to the page (focusPageAfterChoice).
  */
 export function initCookieBanner(): void {
   const banner = document.querySelector<HTMLElement>("[data-cookie-banner]");
   const dialog = document.querySelector<HTMLDialogElement>("[data-cookie-dialog]");
   const switches = dialog?.querySelectorAll<HTMLInputElement>("input[data-consent-kind]") ?? [];
   let opener: HTMLElement | null = null;
+  // The page's element focused last, outside the banner and the dialog: where focus returns.
+  let lastOnPage: HTMLElement | null = null;
+  document.addEventListener("focusin", (event) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || target === document.body) return;
+    if (banner?.contains(target) || dialog?.contains(target)) return;
+    lastOnPage = target;
+  });
 
   const choose = (consent: CookieConsent) => {
     storeConsent(consent);
-    // The banner's own buttons go with it: the keyboard continues at the page's start.
+    // The banner's own buttons go with it: focus returns to the page, not to the body.
     const hadFocus = banner?.contains(document.activeElement) ?? false;
     if (banner) banner.hidden = true;
     if (dialog?.open) dialog.close();
-    else if (hadFocus) {
-      document.querySelector<HTMLElement>("main, #main")?.focus({ preventScroll: true });
-    }
+    else if (hadFocus) focusPageAfterChoice(lastOnPage);
   };
 
   document.addEventListener("keydown", (event) => {
@@ -184,10 +216,8 @@ export function initCookieBanner(): void {
 
   dialog?.addEventListener("close", () => {
     // The banner's "Settings" button may be gone (hidden with the banner) after a choice.
-    const target = opener?.isConnected && opener.getClientRects().length > 0
-      ? opener
-      : document.querySelector<HTMLElement>("main, #main");
-    target?.focus({ preventScroll: true });
+    if (canTakeFocus(opener)) opener.focus({ preventScroll: true });
+    else focusPageAfterChoice(lastOnPage);
     opener = null;
   });
 
