@@ -7,3 +7,4 @@ import "./host-app.browser.ts";
 import "./narrow-pages.browser.ts";
 import "./api-tokens.browser.ts";
 import "./subscriptions.browser.ts";
+import "./landmarks.browser.ts";

@@ -89,7 +89,11 @@ export function ExportLink({ t, unit, onChanged }: ExportLinkProps) {
 
   return (
     <section aria-labelledby={headingId} className="mt-4 border-t border-border pt-4">
-      <h4 id={headingId} className="text-sm font-semibold">{t("calendars.export.title")}</h4>
+      {/* The unit's name (read only) tells one unit's feed from the next unit's. */}
+      <h4 id={headingId} className="text-sm font-semibold">
+        {t("calendars.export.title")}
+        <span className="sr-only">{` ${unit.accommodationUnitName}`}</span>
+      </h4>
       {unit.exportUrl === null
         ? (
           <>

@@ -79,8 +79,10 @@ export function PropertyCard(props: PropertyCardProps) {
       <SettingsSummary t={t} property={property} />
 
       <section aria-labelledby={unitsHeadingId} className="mt-5 flex-1">
+        {/* The property's name (read only) tells one card's units from the next card's. */}
         <h3 id={unitsHeadingId} className="text-sm font-semibold text-fg-muted">
           {t("properties.units")}
+          {name}
         </h3>
         {units.length === 0
           ? <p className="mt-2 text-[0.9375rem] text-fg-muted">{t("properties.noUnits")}</p>

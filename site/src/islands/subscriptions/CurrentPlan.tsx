@@ -23,6 +23,7 @@ interface CurrentPlanProps {
  */
 export function CurrentPlan({ t, lang, subscription }: CurrentPlanProps) {
   const titleId = useId();
+  const headingId = useId();
   if (!subscription) {
     return (
       <section
@@ -37,13 +38,16 @@ export function CurrentPlan({ t, lang, subscription }: CurrentPlanProps) {
   const ending = subscription.isActive && subscription.daysRemaining <= WARN_DAYS;
   const until = formatDate(subscription.endDateUtc, lang);
   return (
+    // Named "Your plan Pro", not "Pro" alone: the package's own card further down is "Pro".
     <section
-      aria-labelledby={titleId}
+      aria-labelledby={`${headingId} ${titleId}`}
       className="rounded-3xl border border-border bg-surface p-5 shadow-xs sm:p-6"
     >
       <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">
         <div className="lg:w-1/2">
-          <p className="text-sm font-semibold text-fg-muted">{t("plans.current.heading")}</p>
+          <p id={headingId} className="text-sm font-semibold text-fg-muted">
+            {t("plans.current.heading")}
+          </p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <h2 id={titleId} className="text-2xl font-bold tracking-tight">
               {subscription.packageName}
