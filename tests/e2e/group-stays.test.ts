@@ -11,3 +11,4 @@ import "./properties.browser.ts";
 import "./qr-sheet.browser.ts";
 import "./team-access.browser.ts";
 import "./unit-type-names.browser.ts";
+import "./stay-picker-keyboard.browser.ts";

@@ -87,7 +87,14 @@ export function StayRangePicker(props: StayRangePickerProps) {
     onChange({ start: day });
   }
 
-  const modifiers = takenModifiers(taken, value);
+  const start = keyboardStart(value, today, months, numberOfMonths, isChoosable);
+  const modifiers = {
+    ...takenModifiers(taken, value),
+    // react-day-picker puts the keyboard first on a day marked "focused" (its own mark, which
+    // then follows the keys). Its fallback, without a choosable today or chosen day, is the
+    // first choosable day shown: the 1st of the month, as past days can be chosen.
+    ...(start ? { focused: [dayOfDate(start)] } : {}),
+  };
   const locale = LOCALES[lang];
 
   return (
@@ -150,6 +157,28 @@ export function StayRangePicker(props: StayRangePickerProps) {
       )}
     </fieldset>
   );
+}
+
+/**
+ * The day the keyboard starts on when it enters the calendar: the chosen check-in day, else today,
+ * else (tonight taken) the first day after today a stay can start on, among the months shown;
+ * undefined when none of those is shown, leaving it to react-day-picker.
+ */
+function keyboardStart(
+  value: StayRange,
+  today: string,
+  months: string[],
+  numberOfMonths: number,
+  isChoosable: (day: string) => boolean,
+): string | undefined {
+  const first = months[0];
+  const end = monthStartOf(first, numberOfMonths);
+  const shown = (day: string) => day >= first && day < end;
+  if (value.start && shown(value.start)) return value.start;
+  for (let day = today < first ? first : today; shown(day); day = addDays(day, 1)) {
+    if (isChoosable(day)) return day;
+  }
+  return undefined;
 }
 
 /** Which days touch a taken night: whole, or only its evening (arrival) or morning (departure). */
