@@ -6,3 +6,4 @@
 import "./landing.browser.ts";
 import "./cookie-consent.browser.ts";
 import "./narrow-public-admin.browser.ts";
+import "./system-theme.browser.ts";
