@@ -32,6 +32,9 @@ export const Reservation = z
      */
     platformMove: z.object({ startDate: DateOnly, endDate: DateOnly }).nullable(),
     description: z.string().nullable(),
+    /** How many guests the host expects, and the lead guest's name, as entered with the stay. */
+    numberOfGuests: z.number().int().nullable(),
+    leadGuestName: z.string().nullable(),
     /** Members without the right to documents (reception) get each as a ReceptionGuest. */
     guests: z.array(StayGuest),
   })
@@ -101,6 +104,12 @@ const rangeDate = z.iso.datetime({
   error: (issue) => issue.input === undefined ? MESSAGES.dateRangeRequired : MESSAGES.dateInvalid,
 });
 
+/** The most guests a stay may be entered with (a holiday home's beds are fewer). */
+export const MAX_EXPECTED_GUESTS = 50;
+/** The field message when a stay is entered with more guests than its unit sleeps. */
+export const STAY_GUESTS_OVER_CAPACITY =
+  "More guests than the unit sleeps (beds and extra beds): enter fewer or choose a larger unit.";
+
 /** The create dialog; a stay covers at least one night, so the end falls on a later day. */
 export const CreateReservationRequest = z
   .object({
@@ -108,6 +117,14 @@ export const CreateReservationRequest = z
     startDateUTC: rangeDate,
     endDateUTC: rangeDate,
     description: optionalText(1000),
+    /** How many guests are expected (the host's own figure; the unit's beds are the cap). */
+    numberOfGuests: z.number({ error: MESSAGES.numberInvalid }).int({
+      error: MESSAGES.numberInvalid,
+    })
+      .min(1, { error: MESSAGES.numberInvalid }).max(MAX_EXPECTED_GUESTS, {
+        error: MESSAGES.numberInvalid,
+      }).optional(),
+    leadGuestName: optionalText(200),
   })
   .refine((value) => value.endDateUTC.slice(0, 10) > value.startDateUTC.slice(0, 10), {
     path: ["endDateUTC"],

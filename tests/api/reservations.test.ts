@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
+import { STAY_GUESTS_OVER_CAPACITY } from "@shared/schemas/reservation.ts";
 import { createHost, getWith, postWith, signIn, userIdOf } from "../support/accounts.ts";
 import { withTestApp } from "../support/app.ts";
 import { seedMirroredAccount } from "../support/properties.ts";
@@ -277,4 +280,60 @@ Deno.test("PUT and DELETE /api/Reservations/{code} change and remove a manual st
     });
     assert.equal(del.status, 204);
     assert.equal((await getWith(ctx.app, `/api/Reservations/${code}`, ctx.token)).status, 404);
+  }));
+
+Deno.test("a stay entered by hand carries its guest count and lead guest, within the unit's beds", () =>
+  withUnits(async (ctx) => {
+    // Issue 32 item 11: the host had only the note for how many were coming and who booked.
+    const entered = (body: Record<string, unknown>) =>
+      postWith(ctx.app, "/api/Reservations", {
+        accommodationUnitId: ctx.units[0].id,
+        startDateUTC: at("2026-12-01"),
+        endDateUTC: at("2026-12-05"),
+        ...body,
+      }, ctx.token);
+    const res = await entered({ numberOfGuests: 2, leadGuestName: " Ana Horvat " });
+    assert.equal(res.status, 200, await res.clone().text());
+    const stay = await res.json();
+    assert.deepEqual([stay.numberOfGuests, stay.leadGuestName], [2, "Ana Horvat"]);
+    const read = await (await getWith(ctx.app, `/api/Reservations/${stay.code}`, ctx.token)).json();
+    assert.deepEqual([read.numberOfGuests, read.leadGuestName], [2, "Ana Horvat"]);
+
+    // More than the unit sleeps, or no number of people: refused, saying what to do.
+    const [unit] = await ctx.db.select().from(accommodationUnits)
+      .where(eq(accommodationUnits.id, ctx.units[0].id));
+    const over = await entered({ numberOfGuests: (unit.capacity ?? 4) + 1 });
+    assert.equal(over.status, 400);
+    const problem = await over.json();
+    assert.equal(problem.code, "TooManyGuests");
+    assert.deepEqual(problem.errors.numberOfGuests, [STAY_GUESTS_OVER_CAPACITY]);
+    for (const numberOfGuests of [0, 2.5, "dva"]) {
+      const bad = await entered({ numberOfGuests });
+      assert.equal(bad.status, 400, String(numberOfGuests));
+      assert.deepEqual((await bad.json()).errors.numberOfGuests, ["Please enter a valid number"]);
+    }
+
+    // Left out on a change, they are cleared; given, they change.
+    const changed = await ctx.app.request(`/api/Reservations/${stay.code}`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${ctx.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        accommodationUnitId: ctx.units[0].id,
+        startDateUTC: at("2026-12-01"),
+        endDateUTC: at("2026-12-05"),
+        numberOfGuests: 3,
+      }),
+    });
+    assert.equal(changed.status, 200);
+    assert.deepEqual(
+      [
+        (await changed.json()).numberOfGuests,
+        (await getWith(
+          ctx.app,
+          `/api/Reservations/${stay.code}`,
+          ctx.token,
+        ).then((r) => r.json())).leadGuestName,
+      ],
+      [3, null],
+    );
   }));

@@ -110,7 +110,10 @@ Deno.test({
           await create.getByText("Sada odaberite dan odlaska.").waitFor();
           await dayButton(create, day(13)).click();
           await create.getByText("3 noćenja").waitFor();
-          await create.getByLabel("Bilješka").fill("Obitelj Kovač, dolaze trajektom");
+          // How many are coming and who booked have fields of their own (issue 32 item 11).
+          await create.getByLabel("Broj gostiju").fill("3");
+          await create.getByLabel("Glavni gost").fill("Marija Kovač");
+          await create.getByLabel("Bilješka").fill("Dolaze trajektom");
           await dialogScreenshot(page, create, "reservation-create-desktop-light");
           await create.getByRole("button", { name: "Dodaj rezervaciju" }).click();
           const first = await savedCode(page, "dodana");
@@ -119,6 +122,7 @@ Deno.test({
           await firstRow.getByText("Najavljena").waitFor();
           await firstRow.getByText("Ručni unos").waitFor();
           await firstRow.getByText("Apartman 1").waitFor();
+          await firstRow.getByText("Marija Kovač").waitFor();
 
           // Details, and the check-in link copied for the guests.
           await page.getByRole("button", { name: `Detalji ${first}` }).click();
@@ -126,6 +130,7 @@ Deno.test({
           await details.getByText("Apartmani Horvat").first().waitFor();
           await details.getByText("3 noćenja").waitFor();
           await details.getByText("0 gostiju").waitFor();
+          await details.getByText("Marija Kovač · 3 gosta").waitFor();
           await dialogScreenshot(page, details, "reservation-details-desktop-light");
           const whatsApp = await details.getByRole("link", { name: /WhatsApp/ }).getAttribute(
             "href",

@@ -8,6 +8,7 @@ import {
   API_KEY_REFUSED,
 } from "@shared/schemas/external-account.ts";
 import { TAX_CATEGORY_NOT_OFFERED } from "@shared/schemas/tax-category.ts";
+import { STAY_GUESTS_OVER_CAPACITY } from "@shared/schemas/reservation.ts";
 import { API_ERROR_MESSAGES, ApiError } from "../lib/api/api-error.ts";
 import type { Translate, TranslationKey } from "./translate.ts";
 import { translateValidation } from "./validation.ts";
@@ -41,6 +42,7 @@ const OTHER_MESSAGES: Record<string, TranslationKey> = {
   [IMPORT_MESSAGES.guestRowInvalid]: "serverMessage.importGuestRowInvalid",
   [IMPORT_MESSAGES.documentTwice]: "serverMessage.importDocumentTwice",
   [IMPORT_MESSAGES.departureBeforeArrival]: "serverMessage.importDepartureBeforeArrival",
+  [STAY_GUESTS_OVER_CAPACITY]: "serverMessage.stayGuestsOverCapacity",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

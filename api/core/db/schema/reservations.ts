@@ -24,6 +24,9 @@ export const reservations = sqliteTable("reservations", {
   /** Where it came from: "Manual", or the calendar's platform (Airbnb, Booking.com, ...). */
   type: text().notNull(),
   description: text(),
+  /** How many guests the host expects and the lead guest's name, as entered with the stay. */
+  guestCount: integer(),
+  leadGuestName: text(),
   sourceFeedId: text(),
   sourceUid: text(),
   sourceRecurrenceId: text(),

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { MESSAGES } from "@shared/messages.ts";
+import { STAY_GUESTS_OVER_CAPACITY } from "@shared/schemas/reservation.ts";
 import type {
   CreateReservationRequest,
   Reservation,
@@ -21,6 +22,7 @@ import { impersonatorEmailOf } from "../users/account-history.ts";
 import { moveRegistrations } from "./stay-move.ts";
 import { assertNotHeld } from "../stay-requests/holds.ts";
 import { recordMemberAction } from "../property-members/member-actions.ts";
+import { capacityOf } from "../guests/stay-capacity.ts";
 
 /**
  * A reservation with its unit, property and guests, as the API answers it to its host or a member
@@ -73,6 +75,24 @@ function stayOf(request: CreateReservationRequest) {
 }
 
 /**
+ * The guests a stay is entered with fit its unit: the beds and extra beds (else the property's
+ * maximum), the cap the guests' own check-in meets later (TooManyGuests, 400, saying what to do).
+ */
+function assertGuestsFit(
+  numberOfGuests: number | undefined,
+  unit: { capacity: number | null },
+  property: { maxNumberOfGuests: number | null },
+): void {
+  const capacity = capacityOf(unit, property);
+  if (numberOfGuests === undefined || capacity === null || numberOfGuests <= capacity) return;
+  throw new AppError("TooManyGuests", {
+    detail: `At most ${capacity} guests can stay in this unit (beds and extra beds): enter ` +
+      "fewer guests or choose a larger unit.",
+    errors: { numberOfGuests: [STAY_GUESTS_OVER_CAPACITY] },
+  });
+}
+
+/**
  * A stay entered by hand, by the host or a member of the property (then it is the owner's stay,
  * counted against the owner's plan), on nights that are free, with a plan in force and within its
  * stays per month.
@@ -87,6 +107,7 @@ export async function createReservation(
     { id: request.accommodationUnitId },
     "stays",
   );
+  assertGuestsFit(request.numberOfGuests, unit, property);
   const userId = unit.userId;
   const stay = stayOf(request);
   const code = newReservationCode();
@@ -107,6 +128,8 @@ export async function createReservation(
       kind: "booking",
       type: "Manual",
       description: request.description || null,
+      guestCount: request.numberOfGuests ?? null,
+      leadGuestName: request.leadGuestName || null,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     });
@@ -138,6 +161,7 @@ export async function updateReservation(
   if (unit.userId !== row.userId) {
     throw new AppError("NotFound", { detail: "The accommodation unit was not found." });
   }
+  assertGuestsFit(request.numberOfGuests, unit, property);
   const userId = row.userId;
   const stay = stayOf(request);
   const moves = stay.start !== row.startDate || stay.end !== row.endDate ||
@@ -171,6 +195,8 @@ export async function updateReservation(
       endDate: stay.end,
       ...(moves ? { platformStartDate: null, platformEndDate: null } : {}),
       description: request.description || null,
+      guestCount: request.numberOfGuests ?? null,
+      leadGuestName: request.leadGuestName || null,
       updatedAt: ctx.now,
     }).where(eq(reservations.id, row.id));
     await recordMemberAction(tx, ctx, {

@@ -54,6 +54,8 @@ function shapeOf<G extends Guest>(
       ? { startDate: row.platformStartDate, endDate: row.platformEndDate }
       : null,
     description: row.description,
+    numberOfGuests: row.guestCount,
+    leadGuestName: row.leadGuestName,
     guests,
   };
 }

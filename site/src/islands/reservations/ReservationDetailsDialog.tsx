@@ -84,6 +84,15 @@ export function ReservationDetailsDialog(
           <Detail label={t("reservations.guests")}>
             {translatePlural(lang, "reservations.guestCount", reservation.guests.length)}
           </Detail>
+          {(reservation.leadGuestName || reservation.numberOfGuests) && (
+            <Detail label={t("reservations.expected")}>
+              {[
+                reservation.leadGuestName,
+                reservation.numberOfGuests &&
+                translatePlural(lang, "reservations.guestCount", reservation.numberOfGuests),
+              ].filter(Boolean).join(" · ")}
+            </Detail>
+          )}
           <Detail label={t("reservations.code")}>
             <span className="font-mono">{reservation.code}</span>
           </Detail>

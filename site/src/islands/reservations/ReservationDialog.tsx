@@ -23,6 +23,8 @@ const FIELDS = [
   "accommodationUnitId",
   "startDateUTC",
   "endDateUTC",
+  "numberOfGuests",
+  "leadGuestName",
   "description",
 ] as const;
 type Field = (typeof FIELDS)[number];
@@ -59,6 +61,10 @@ export function ReservationDialog(
     editing ? { start: editing.startDate, end: editing.endDate } : {},
   );
   const [description, setDescription] = useState(editing?.description ?? "");
+  const [numberOfGuests, setNumberOfGuests] = useState(
+    editing?.numberOfGuests ? String(editing.numberOfGuests) : "",
+  );
+  const [leadGuestName, setLeadGuestName] = useState(editing?.leadGuestName ?? "");
   const [refreshKey, setRefreshKey] = useState(0);
   const { formRef, messageRef, focusField } = useFieldFocus<Field>();
   const { errorOf, showErrors, showServerErrors, clearErrors, recheck } = useFieldErrors(
@@ -92,12 +98,24 @@ export function ReservationDialog(
     focusField(field === "endDateUTC" ? "startDateUTC" : field);
 
   /** The request the form's values make, checked by the shared schema. */
-  const parse = (values: { unitId?: string; range?: StayRange; description?: string } = {}) => {
-    const chosen = { unitId, range, description, ...values };
+  const parse = (
+    values: {
+      unitId?: string;
+      range?: StayRange;
+      description?: string;
+      numberOfGuests?: string;
+      leadGuestName?: string;
+    } = {},
+  ) => {
+    const chosen = { unitId, range, description, numberOfGuests, leadGuestName, ...values };
+    const count = chosen.numberOfGuests.trim();
     return CreateReservationRequest.safeParse({
       accommodationUnitId: chosen.unitId,
       startDateUTC: chosen.range.start && requestDateTimeOf(chosen.range.start),
       endDateUTC: chosen.range.end && requestDateTimeOf(chosen.range.end),
+      // Digits only: "2a" or "2.5" is not a number of people.
+      numberOfGuests: count === "" ? undefined : /^\d+$/.test(count) ? Number(count) : NaN,
+      leadGuestName: chosen.leadGuestName.trim() || undefined,
       description: chosen.description.trim() || undefined,
     });
   };
@@ -264,6 +282,31 @@ export function ReservationDialog(
           {t("reservations.registered.departureText", { names: registeredNames })}
         </FormNotice>
       )}
+      <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
+        <TextField
+          name="numberOfGuests"
+          label={t("reservations.numberOfGuests")}
+          description={t("reservations.numberOfGuestsHint")}
+          inputMode="numeric"
+          maxLength={2}
+          value={numberOfGuests}
+          onChange={(event) => {
+            setNumberOfGuests(event.target.value);
+            recheck("numberOfGuests", () => parse({ numberOfGuests: event.target.value }));
+          }}
+          error={errorOf("numberOfGuests")}
+        />
+        <TextField
+          name="leadGuestName"
+          label={t("reservations.leadGuestName")}
+          description={t("reservations.leadGuestNameHint")}
+          autoComplete="off"
+          maxLength={200}
+          value={leadGuestName}
+          onChange={(event) => setLeadGuestName(event.target.value)}
+          error={errorOf("leadGuestName")}
+        />
+      </div>
       <TextField
         name="description"
         label={t("reservations.notes")}

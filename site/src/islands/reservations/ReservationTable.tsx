@@ -57,6 +57,9 @@ export function ReservationTable(props: ReservationTableProps) {
           </th>
           <td className={`${CELL} min-w-36`}>
             <UnitName reservation={reservation} />
+            {reservation.leadGuestName && (
+              <span className="block text-sm text-fg-muted">{reservation.leadGuestName}</span>
+            )}
           </td>
           <td className={CELL}>
             <div className="flex flex-col items-start gap-1">

@@ -1,0 +1,2 @@
+ALTER TABLE `reservations` ADD `guest_count` integer;--> statement-breakpoint
+ALTER TABLE `reservations` ADD `lead_guest_name` text;
