@@ -41,3 +41,18 @@ export function legalPath(kind: LegalDocumentKind, language: string): string {
   const paths = LEGAL_DOCUMENTS[kind].paths;
   return language === "hr" ? paths.hr : paths.en;
 }
+
+/**
+ * The check-in languages without a full privacy policy of their own: their guests get a summary
+ * of what the policy says about guests, in their language, at `/{lang}/privatnost-gosta`
+ * (site/src/pages/[lang]/privatnost-gosta.astro); Croatian and English guests get the full one.
+ */
+export const GUEST_PRIVACY_SUMMARY_LANGUAGES = ["fr", "it", "de", "es", "ru"] as const;
+export type GuestPrivacySummaryLanguage = (typeof GUEST_PRIVACY_SUMMARY_LANGUAGES)[number];
+
+/** Where the check-in page's privacy notice leads a guest in a language. */
+export function guestPrivacyPath(language: string): string {
+  return (GUEST_PRIVACY_SUMMARY_LANGUAGES as readonly string[]).includes(language)
+    ? `/${language}/privatnost-gosta`
+    : legalPath("privacy", language);
+}

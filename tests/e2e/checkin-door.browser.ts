@@ -283,10 +283,8 @@ Deno.test({
           const notice = page.getByTestId("guest-privacy");
           await notice.waitFor();
           assert.match(await notice.innerText(), /^Ihr Gastgeber ist gesetzlich verpflichtet/);
-          const policy = notice.getByRole("link", {
-            name: "Datenschutzerklärung (auf Englisch)",
-          });
-          assert.equal(await policy.getAttribute("href"), "/en/privacy");
+          const policy = notice.getByRole("link", { name: "Datenschutzhinweise für Gäste" });
+          assert.equal(await policy.getAttribute("href"), "/de/privatnost-gosta");
           await page.getByRole("status").getByText("Ihr Aufenthalt wird geladen…").waitFor();
           const where = (await notice.boundingBox())!;
           assert.ok(

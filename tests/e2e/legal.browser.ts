@@ -203,6 +203,36 @@ Deno.test({
     );
 
     await t.step(
+      "a German guest's notice links a German privacy summary, not the English policy",
+      async () => {
+        const page = await openPage("/de/prijava/rezervacija/NEMA0000", {
+          viewport: VIEWPORTS.phone,
+          locale: "de-DE",
+        });
+        const notice = page.getByTestId("guest-privacy");
+        const link = notice.getByRole("link", { name: "Datenschutzhinweise für Gäste" });
+        await link.waitFor();
+        assert.doesNotMatch(await notice.innerText(), /auf Englisch/);
+        const [summary] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+        await summary.waitForLoadState();
+        assert.equal(new URL(summary.url()).pathname, "/de/privatnost-gosta");
+        assert.equal(await summary.locator("html").getAttribute("lang"), "de");
+        await summary.getByRole("heading", { level: 1, name: "Ihre Daten bei der Anmeldung" })
+          .waitFor();
+        await summary.getByTestId("legal-operator").waitFor();
+        assert.match(await summary.locator("main").innerText(), /Fotos von Ausweisen/);
+        assert.equal(
+          await summary.getByRole("link", { name: "Datenschutzerklärung auf Englisch" })
+            .getAttribute("href"),
+          "/en/privacy",
+        );
+        assert.deepEqual(await seriousAxeIssues(summary), []);
+        await screenshot(summary, "guest-privacy-summary-de-phone");
+        await page.context().close();
+      },
+    );
+
+    await t.step(
       "the check-in page tells guests why their data is processed, in their language",
       async () => {
         const cases = [
@@ -218,13 +248,13 @@ Deno.test({
           },
           {
             path: "/de/prijava/rezervacija/NEMA0000",
-            link: "Datenschutzerklärung (auf Englisch)",
-            href: "/en/privacy",
+            link: "Datenschutzhinweise für Gäste",
+            href: "/de/privatnost-gosta",
           },
           {
             path: "/ru/prijava/rezervacija/NEMA0000",
-            link: "Политика конфиденциальности (на английском)",
-            href: "/en/privacy",
+            link: "Защита данных гостей",
+            href: "/ru/privatnost-gosta",
           },
         ];
         for (const { path, link, href } of cases) {

@@ -19,6 +19,7 @@ import {
   unitCheckInPath,
 } from "@shared/app-routes.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "@shared/retention.ts";
 
 /*
  * The built site (site/dist, made by `npm test` before the tests run): the public pages of
@@ -269,5 +270,31 @@ Deno.test("the FAQ pages, and the landing pages for the questions they show, car
       FAQ_ITEMS.slice(0, 5).map(({ question }) => t(lang, question)),
     );
     for (const { id } of FAQ_ITEMS.slice(0, 5)) assert.match(html, new RegExp(`id="faq-${id}"`));
+  }
+});
+
+Deno.test("the guests' privacy summary is built in each check-in language without a full policy", async () => {
+  const headings = {
+    fr: "Vos données lors de l'enregistrement",
+    it: "I vostri dati al check-in",
+    de: "Ihre Daten bei der Anmeldung",
+    es: "Sus datos en el registro",
+    ru: "Ваши данные при регистрации",
+  };
+  for (const [lang, heading] of Object.entries(headings)) {
+    const file = await builtFileOf(`/${lang}/privatnost-gosta`);
+    assert.ok(file, `/${lang}/privatnost-gosta has no page in site/dist`);
+    const html = await read(file);
+    assert.match(html, new RegExp(`<html lang="${lang}"`), lang);
+    const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1].replaceAll("&#39;", "'");
+    assert.equal(h1, heading, lang);
+    assert.ok(html.includes('href="/en/privacy"'), `${lang}: links the English policy`);
+    assert.ok(html.includes('href="/politika-privatnosti"'), `${lang}: links the Croatian policy`);
+    assert.ok(html.includes("https://azop.hr"), `${lang}: names AZOP`);
+    assert.match(
+      html,
+      new RegExp(`\\b${DEFAULT_GUEST_DATA_RETENTION_DAYS}\\b`),
+      `${lang}: retention`,
+    );
   }
 });

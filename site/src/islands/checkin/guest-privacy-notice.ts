@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { legalPath } from "@shared/legal/documents.ts";
+import { guestPrivacyPath } from "@shared/legal/documents.ts";
 import type { Translator } from "../../i18n/checkin/translator.ts";
 
 /** The page's footer in its HTML (CheckinShell.astro), where the host's contact joins it. */
@@ -7,10 +7,11 @@ export const FOOTER_ID = "checkin-footer";
 
 /**
  * The guests' short privacy notice (why their data is processed, that document photos are not
- * kept, the privacy policy: Croatian for Croatian, English for every other language, the link
- * says so) is part of the page's HTML, not of the island: it is the page's largest text, so it is
- * painted with the first HTML and stays the same element for the page's life (Largest Contentful
- * Paint, issue 20). The island only keeps it in the page's language when the guest switches.
+ * kept, and a link: the full privacy policy in Croatian and English, a summary in the guest's
+ * language in the others, guestPrivacyPath) is part of the page's HTML, not of the island: it is
+ * the page's largest text, so it is painted with the first HTML and stays the same element for the
+ * page's life (Largest Contentful Paint, issue 20). The island only keeps it in the page's
+ * language when the guest switches.
  */
 export function usePrivacyNoticeIn({ t, lang }: Translator) {
   useEffect(() => {
@@ -21,7 +22,7 @@ export function usePrivacyNoticeIn({ t, lang }: Translator) {
     if (text.textContent !== words) text.textContent = words;
     const name = t("privacyNotice.link");
     if (link.textContent !== name) link.textContent = name;
-    const href = legalPath("privacy", lang);
+    const href = guestPrivacyPath(lang);
     if (link.getAttribute("href") !== href) link.setAttribute("href", href);
   }, [t, lang]);
 }
