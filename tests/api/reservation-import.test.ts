@@ -190,7 +190,10 @@ Deno.test("POST /api/Reservations/import: applying adds exactly the dry run's ad
     const row = stays.find((s) => s.code === first.code)!;
     assert.equal(row.startDate, "2026-09-01");
     assert.equal(row.endDate, "2026-09-05");
-    assert.equal(row.description, "Ana Horvat (2) – Kasni dolazak");
+    assert.deepEqual(
+      [row.description, row.guestCount, row.leadGuestName],
+      ["Kasni dolazak", 2, "Ana Horvat"],
+    );
     const read = await getWith(ctx.app, `/api/Reservations/${first.code}`, ana.token);
     assert.equal((await read.json()).accommodationUnit.name, ana.units[0].name);
 

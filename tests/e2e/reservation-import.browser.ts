@@ -141,7 +141,7 @@ Deno.test({
             "visible=true",
           ).first()
             .waitFor();
-          await page.getByText(/Odaberite barem jedan dan/).locator("visible=true").first()
+          await page.getByText(/Odlazak je prije dolaska/).locator("visible=true").first()
             .waitFor();
           assert.deepEqual(await seriousAxeIssues(page), []);
           // Rows are named by their line and the unit by its name, never by an id.
@@ -195,7 +195,7 @@ Deno.test({
         "Stays to add: 0 (guests: 0) · overlapping: 3 · invalid: 2 · repeated: 1",
       ).waitFor();
       await page.getByText("Overlaps an existing stay").first().waitFor();
-      await page.getByText(/Please select at least one day/).first().waitFor();
+      await page.getByText(/Departure is before arrival/).first().waitFor();
       await screenshot(page, "reservation-import-preview-en-desktop-light");
       await context.close();
     });

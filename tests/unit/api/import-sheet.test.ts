@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseCsv } from "@core/services/reservations/import/read-sheet.ts";
-import { importDescription, unitFinder } from "@core/services/reservations/import/import-rows.ts";
+import { unitFinder } from "@core/services/reservations/import/import-rows.ts";
 import { importDateOf } from "@core/services/reservations/import/import-dates.ts";
 import { importColumnOf } from "@shared/reservation-import.ts";
 
@@ -33,8 +33,4 @@ Deno.test("units are found by code or by a name no other unit shares; headers in
   assert.equal(importColumnOf(" broj gostiju "), "guests");
   assert.equal(importColumnOf("Lead guest"), "leadGuest");
   assert.equal(importColumnOf("Telefon"), undefined);
-  assert.equal(
-    importDescription({ leadGuest: "Ana", guests: 2, notes: "" }),
-    "Ana (2)",
-  );
 });

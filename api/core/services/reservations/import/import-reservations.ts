@@ -24,14 +24,7 @@ import { appendEvent } from "../../../outbox/append-event.ts";
 import { documentIdentity, guestColumnsOf } from "../../guests/guest-fields.ts";
 import { registrationStateFor } from "../../guests/submit-guests.ts";
 import { today as todayOf } from "../stay-dates.ts";
-import {
-  columnsOf,
-  importDescription,
-  type ImportUnit,
-  type ParsedRow,
-  parseRow,
-  unitFinder,
-} from "./import-rows.ts";
+import { columnsOf, type ImportUnit, type ParsedRow, parseRow, unitFinder } from "./import-rows.ts";
 
 export interface ImportInput {
   bytes: Uint8Array;
@@ -282,7 +275,11 @@ export async function importReservations(
         endDate: parsed.departure!,
         kind: "booking" as const,
         type: "Manual",
-        description: importDescription({ ...parsed, guests: parsed.guests! }),
+        // The guests expected and the lead guest have their own columns, as a stay entered in
+        // the dialog (issue 32 item 11); the note is the row's note alone.
+        description: parsed.notes || null,
+        guestCount: parsed.guests,
+        leadGuestName: parsed.leadGuest || null,
         createdAt: ctx.now,
         updatedAt: ctx.now,
       };

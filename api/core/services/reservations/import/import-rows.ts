@@ -159,9 +159,3 @@ export function parseRow(
     errors,
   };
 }
-
-/** The stay's description: "Lead guest (number of guests)", then the notes after a dash. */
-export function importDescription(row: { leadGuest: string; guests: number; notes: string }) {
-  const head = `${row.leadGuest} (${row.guests})`;
-  return row.notes ? `${head} – ${row.notes}` : head;
-}
