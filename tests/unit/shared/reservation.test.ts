@@ -95,6 +95,8 @@ Deno.test("a reservation response keeps the spec's status names", () => {
     type: null,
     platformMove: null,
     description: null,
+    numberOfGuests: null,
+    leadGuestName: null,
     guests: [],
   };
   assert.equal(Reservation.parse(reservation).status, "Canceled");
