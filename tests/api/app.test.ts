@@ -217,6 +217,9 @@ Deno.test("the public site answers an English browser in English, a remembered c
     const chosenEnglish = await app.request("/en/kontakt?jezik=en");
     assert.equal(chosenEnglish.headers.get("Location"), "/en/kontakt");
     assert.match(chosenEnglish.headers.get("Set-Cookie") ?? "", /^siteLang=en;/);
+    // Never off the site: an address starting with two slashes stays on it.
+    const twoSlashes = await app.request("//kontakt?jezik=hr");
+    assert.equal(twoSlashes.headers.get("Location"), "/kontakt");
     // The app's pages read the parameter themselves.
     const app404 = await app.request("/app/potvrdi-email/a/b?jezik=en");
     assert.equal(app404.status, 200);

@@ -102,7 +102,9 @@ export function createSiteHandler(siteDir: string) {
     const asked = askedLanguage(url.searchParams);
     if (!asked) return undefined;
     url.searchParams.delete(LANGUAGE_PARAM);
-    const res = c.redirect(`${url.pathname}${url.search}${url.hash}`, 302);
+    // One leading slash: `//kontakt` would leave the site for a host named "kontakt".
+    const path = `/${url.pathname.replace(/^\/+/, "")}`;
+    const res = c.redirect(`${path}${url.search}`, 302);
     res.headers.set("Set-Cookie", rememberCookie(asked, url.protocol === "https:"));
     res.headers.set("Cache-Control", "private, no-cache");
     return res;
