@@ -251,7 +251,9 @@ Deno.test({
 
       // All · Own · Shared: their own list is empty, the shared one holds the property.
       await page.getByRole("radio", { name: "Moji", exact: true }).check();
-      await page.getByRole("heading", { name: PROPERTY }).waitFor({ state: "detached" });
+      await page.getByRole("heading", { name: PROPERTY, exact: true }).waitFor({
+        state: "detached",
+      });
       await page.getByRole("radio", { name: "Dijeljeni sa mnom", exact: true }).check();
       await shared.waitFor();
       await page.getByRole("radio", { name: "Svi", exact: true }).check();
