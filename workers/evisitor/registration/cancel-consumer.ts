@@ -12,8 +12,7 @@ import { guestContextOf } from "./guest-context.ts";
 import { hostFailureOf } from "./checkin-consumer.ts";
 import {
   actOnce,
-  failedOnLogin,
-  heldStateColumns,
+  columnsAfterFailure,
   recordLifecycleFailure,
   RefusedWhileHeld,
 } from "./lifecycle.ts";
@@ -65,14 +64,11 @@ export function cancelConsumer(
           ctx,
           guest.id,
           hostFailureOf(error),
-          // Held by the account's login: kept, and sent again once its credentials change.
-          failedOnLogin(error) ? {} : {
-            cancelRequestedAt: null,
-            reRegisterRequestedAt: null,
-            ...(thrown instanceof RefusedWhileHeld && thrown.held !== "active"
-              ? heldStateColumns(thrown.held, ctx.clock())
-              : {}),
-          },
+          columnsAfterFailure(error, thrown, {
+            expected: "active",
+            clears: { cancelRequestedAt: null, reRegisterRequestedAt: null },
+            now: ctx.clock(),
+          }),
         );
         return;
       }

@@ -9,7 +9,7 @@ import { defineConsumer } from "../../runner/worker.ts";
 import { checkInOf, hostFailureOf } from "./checkin-consumer.ts";
 import { guestContextOf } from "./guest-context.ts";
 import { GuestMappingError } from "./guest-to-checkin.ts";
-import { failedOnLogin, recordLifecycleFailure } from "./lifecycle.ts";
+import { columnsAfterFailure, recordLifecycleFailure } from "./lifecycle.ts";
 
 /**
  * Sends a registered guest's new departure to eVisitor: the whole registration again under its
@@ -58,13 +58,17 @@ export function departureUpdateConsumer(
         if (error instanceof EVisitorError && error.retriesSoon && !event.isLastAttempt) {
           throw error;
         }
-        // Held by the account's login: kept, and sent again once its credentials change.
-        const onLogin = error instanceof EVisitorError && failedOnLogin(error);
         await recordLifecycleFailure(
           ctx,
           guest.id,
           failure,
-          onLogin ? {} : { departureUpdateRequestedAt: null },
+          error instanceof EVisitorError
+            ? columnsAfterFailure(error, error, {
+              expected: "active",
+              clears: { departureUpdateRequestedAt: null },
+              now: ctx.clock(),
+            })
+            : { departureUpdateRequestedAt: null },
         );
         return;
       }

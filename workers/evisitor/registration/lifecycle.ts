@@ -98,6 +98,24 @@ export async function actOnce(
 /** Answers after which the call may have been carried out, or was refused: read to know. */
 const SETTLED_BY_READING: EVisitorError["kind"][] = ["rejected", "unavailable", "protocol"];
 
+/**
+ * What a request that failed (a cancel, an undo, a new departure) leaves on the guest besides its
+ * failure: held by the account's login, the request stays, to go again with the new credentials;
+ * otherwise it is cleared (`clears`) and, where eVisitor refused because it holds another state
+ * than `expected`, the guest takes the state eVisitor holds.
+ */
+export function columnsAfterFailure(
+  error: EVisitorError,
+  thrown: unknown,
+  { expected, clears, now }: { expected: HeldState; clears: GuestUpdate; now: Date },
+): GuestUpdate {
+  if (failedOnLogin(error)) return {};
+  const held = thrown instanceof RefusedWhileHeld && thrown.held !== expected
+    ? heldStateColumns(thrown.held, now)
+    : {};
+  return { ...clears, ...held };
+}
+
 /** The guest's columns for the state eVisitor holds, when it is not the one asked for. */
 export function heldStateColumns(held: HeldState, now: Date): GuestUpdate {
   switch (held) {

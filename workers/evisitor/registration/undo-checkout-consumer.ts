@@ -9,8 +9,7 @@ import { guestContextOf } from "./guest-context.ts";
 import { hostFailureOf } from "./checkin-consumer.ts";
 import {
   actOnce,
-  failedOnLogin,
-  heldStateColumns,
+  columnsAfterFailure,
   recordLifecycleFailure,
   RefusedWhileHeld,
 } from "./lifecycle.ts";
@@ -61,13 +60,11 @@ export function undoCheckOutConsumer(
           ctx,
           guest.id,
           hostFailureOf(error),
-          // Held by the account's login: kept, and sent again once its credentials change.
-          failedOnLogin(error) ? {} : {
-            undoCheckOutRequestedAt: null,
-            ...(thrown instanceof RefusedWhileHeld && thrown.held !== "checked-out"
-              ? heldStateColumns(thrown.held, ctx.clock())
-              : {}),
-          },
+          columnsAfterFailure(error, thrown, {
+            expected: "checked-out",
+            clears: { undoCheckOutRequestedAt: null },
+            now: ctx.clock(),
+          }),
         );
         return;
       }

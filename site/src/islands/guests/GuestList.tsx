@@ -7,7 +7,6 @@ import {
   approveStayGuests,
   checkInGuests,
   checkOutGuests,
-  disownGuest,
   getGuestDetails,
   type GuestSortField,
   listGuests,
@@ -23,6 +22,7 @@ import { describeApiError } from "../../i18n/server-messages.ts";
 import { SelectField } from "../../ui/forms/SelectField.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
+import { RemoveGuestDialog } from "./RemoveGuestDialog.tsx";
 import { EmptyState } from "../../ui/EmptyState.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { ListCount } from "../../ui/ListCount.tsx";
@@ -111,7 +111,6 @@ function Guests({ properties }: { properties: Property[] }) {
   const editor = useShown<GuestFormTarget>();
   const checkOut = useShown<GuestListItem>();
   const removal = useShown<GuestListItem>();
-  const [isRemoving, setRemoving] = useState(false);
   const [isCheckingOut, setCheckingOut] = useState(false);
   const cancellation = useShown<CancelTarget>();
   const category = useShown<TaxCategoryTarget>();
@@ -243,24 +242,6 @@ function Guests({ properties }: { properties: Property[] }) {
    * Removes a guest the host declined on the approval page (issue 32), as "not my guest" beside
    * the notification does: never registered, so it is deleted.
    */
-  async function confirmRemove() {
-    const guest = removal.value;
-    if (!guest) return;
-    setRemoving(true);
-    try {
-      await disownGuest(guest.id);
-      notify(t("guests.toast.removed", { name: guest.surnameAndName }), { color: "success" });
-      removal.hide();
-      list.reload();
-    } catch (error) {
-      notify(t("guests.toast.removeFailed", { reason: describeApiError(t, error) }), {
-        color: "error",
-      });
-    } finally {
-      setRemoving(false);
-    }
-  }
-
   /**
    * Sends the guest as stored to eVisitor again; what its rules refuse opens the form. Without
    * the right to read documents (reception) the server sends the stored record itself.
@@ -513,20 +494,14 @@ function Guests({ properties }: { properties: Property[] }) {
         />
       )}
 
-      <ConfirmDialog
+      <RemoveGuestDialog
         t={t}
         open={removal.open}
-        title={t("guests.remove.title")}
-        confirmLabel={t("guests.remove.confirm")}
-        tone="danger"
-        busy={isRemoving}
-        onConfirm={confirmRemove}
+        guest={removal.value &&
+          { id: removal.value.id, name: removal.value.surnameAndName }}
         onClose={removal.hide}
-      >
-        <p>
-          {removal.value ? t("guests.remove.text", { name: removal.value.surnameAndName }) : ""}
-        </p>
-      </ConfirmDialog>
+        onRemoved={() => list.reload()}
+      />
 
       <ConfirmDialog
         t={t}

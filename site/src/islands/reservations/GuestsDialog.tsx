@@ -12,15 +12,10 @@ import { TEXT_LINK } from "../../ui/button-styles.ts";
 import { countryName } from "../guests/country-names.ts";
 import { GuestRegistration } from "../guests/GuestRegistration.tsx";
 import { GuestStatusChip } from "../guests/GuestStatusChip.tsx";
+import { RemoveGuestDialog } from "../guests/RemoveGuestDialog.tsx";
 import { guestsPageUrl } from "../guests/page-query.ts";
 import { ShareStayLinks } from "./ShareStayLinks.tsx";
-import {
-  approveStayGuests,
-  disownGuest,
-  sendGuestsAgain,
-  undoCheckOuts,
-} from "../../lib/api/guests.ts";
-import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
+import { approveStayGuests, sendGuestsAgain, undoCheckOuts } from "../../lib/api/guests.ts";
 import { notify } from "../../lib/state/snackbars.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { useShown } from "../../ui/use-shown.ts";
@@ -52,7 +47,6 @@ export function GuestsDialog(
   const cancellation = useShown<CancelTarget>();
   /** A guest the host declined on the approval page, to remove (issue 32). */
   const removal = useShown<{ id: string; name: string }>();
-  const [isRemoving, setRemoving] = useState(false);
   /** Asked for here and not yet in `reservation` (it is read again by the page). */
   const [asked, setAsked] = useState<Map<string, "cancel" | "undo">>(new Map());
   const guests = reservation.guests.map((guest) => {
@@ -96,23 +90,6 @@ export function GuestsDialog(
       notify(t("guests.toast.approveFailed", { reason: describeApiError(t, error) }), {
         color: "error",
       });
-    }
-  }
-  async function confirmRemove() {
-    const target = removal.value;
-    if (!target) return;
-    setRemoving(true);
-    try {
-      await disownGuest(target.id);
-      notify(t("guests.toast.removed", { name: target.name }), { color: "success" });
-      removal.hide();
-      onChanged?.();
-    } catch (error) {
-      notify(t("guests.toast.removeFailed", { reason: describeApiError(t, error) }), {
-        color: "error",
-      });
-    } finally {
-      setRemoving(false);
     }
   }
   /** A cancelled registration made anew, as the guest's row says it can be. */
@@ -172,18 +149,13 @@ export function GuestsDialog(
             </ul>
           )}
 
-        <ConfirmDialog
+        <RemoveGuestDialog
           t={t}
           open={removal.open}
-          title={t("guests.remove.title")}
-          confirmLabel={t("guests.remove.confirm")}
-          tone="danger"
-          busy={isRemoving}
-          onConfirm={confirmRemove}
+          guest={removal.value}
           onClose={removal.hide}
-        >
-          <p>{removal.value ? t("guests.remove.text", { name: removal.value.name }) : ""}</p>
-        </ConfirmDialog>
+          onRemoved={() => onChanged?.()}
+        />
 
         {cancellation.value && (
           <CancelRegistrationDialog
