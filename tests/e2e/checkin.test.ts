@@ -671,13 +671,15 @@ Deno.test({
       await t.step(
         "before arrival (English): checked in with us, registered on the arrival day",
         async () => {
-          const tomorrow = addDays(todayInStayZone(), 1);
+          // Two days out, not tomorrow: from 18:00 the evening before, the door of units[2]
+          // would admit tomorrow's stay, and the step below needs that door to have none.
+          const arrival = addDays(todayInStayZone(), 2);
           const created = await api("/api/Reservations", {
             method: "POST",
             body: {
               accommodationUnitId: units[2].id,
-              startDateUTC: `${tomorrow}T12:00:00.000Z`,
-              endDateUTC: `${addDays(tomorrow, 2)}T12:00:00.000Z`,
+              startDateUTC: `${arrival}T12:00:00.000Z`,
+              endDateUTC: `${addDays(arrival, 2)}T12:00:00.000Z`,
             },
           });
           assert.equal(created.status, 200);

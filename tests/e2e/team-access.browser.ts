@@ -382,6 +382,8 @@ Deno.test({
           .waitFor();
         assert.equal(await page.getByText("Još nemate smještajnih jedinica").count(), 0);
         assert.equal(await page.getByRole("button", { name: /^Sinkroniziraj/ }).count(), 0);
+        // Checked once the stays are in: while they load, the days are dimmed on purpose.
+        await page.locator('[data-testid="stay-calendar-days"]:not([aria-busy])').waitFor();
         assert.deepEqual(await seriousAxeIssues(page), []);
         await screenshot(page, "team-reception-calendars-desktop-light");
         await context.close();

@@ -150,7 +150,11 @@ export function StayCalendar(props: StayCalendarProps) {
         </div>
       )}
 
-      <div className={`mt-4 ${isLoading ? "opacity-70 transition-opacity" : ""}`}>
+      <div
+        data-testid="stay-calendar-days"
+        aria-busy={isLoading || undefined}
+        className={`mt-4 ${isLoading ? "opacity-70 transition-opacity" : ""}`}
+      >
         {view === "list"
           ? (
             <StayAgenda
