@@ -7,35 +7,16 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
-import { properties } from "@core/db/schema/properties.ts";
-import { subscriptions } from "@core/db/schema/billing.ts";
 import { users } from "@core/db/schema/users.ts";
-import type { Database } from "@core/db/client.ts";
-import { issueInvitationCode } from "@core/services/property-members/invitation-code.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
-import { createTestApp, type TestApp, TestClock } from "../support/app.ts";
-import { createTestDatabase } from "../support/database.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
+import { invite, premiumHost, type TeamWorld, withTeamWorld } from "../support/team.ts";
 
 const NOW = new Date("2026-08-10T07:00:00Z");
 const PATH = "/api/Users/manage/gettingStarted";
 
-interface World {
-  app: TestApp;
-  db: Database;
-  clock: TestClock;
-}
-
-async function withWorld(fn: (w: World) => Promise<void>) {
-  const database = await createTestDatabase();
-  try {
-    const clock = new TestClock(NOW);
-    const app = await createTestApp({ db: database.db, clock: clock.now });
-    await fn({ app, db: database.db, clock });
-  } finally {
-    await database.dispose();
-  }
-}
+type World = TeamWorld;
+const withWorld = (fn: (w: World) => Promise<void>) => withTeamWorld(NOW, fn);
 
 async function stepsOf(w: World, token: string) {
   const res = await getWith(w.app, PATH, token);
@@ -113,24 +94,13 @@ Deno.test("the host hides the steps and shows them again; bad input is a problem
 
 Deno.test("a team member with nothing of their own has no first steps", async () => {
   await withWorld(async (w) => {
-    const anaId = await createHost(w.app, w.db, { email: "ana@example.com" });
-    await w.db.update(subscriptions).set({ packageId: "premium" })
-      .where(eq(subscriptions.userId, anaId));
-    await seedMirroredAccount(w.db, anaId, [demoFacility("fac-1", "0034643")]);
-    const ana = (await signIn(w.app, "ana@example.com")).accessToken;
-    const [property] = await w.db.select().from(properties).where(eq(properties.userId, anaId));
-    const invited = await postWith(
-      w.app,
-      `/api/Properties/${property.id}/members`,
-      { email: "rita@example.com", role: "Reception" },
-      ana,
-    );
-    const code = await issueInvitationCode(w.db, (await invited.json()).id, NOW);
+    const ana = await premiumHost(w, "ana@example.com", "0034643");
+    const code = await invite(w, ana, "rita@example.com", "Reception");
     await createHost(w.app, w.db, { email: "rita@example.com" });
     const rita = (await signIn(w.app, "rita@example.com")).accessToken;
     assert.equal((await stepsOf(w, rita)).applies, true, "before joining, a new host's own");
     await postWith(w.app, "/api/Properties/members/accept", { code }, rita);
     assert.equal((await stepsOf(w, rita)).applies, false);
-    assert.equal((await stepsOf(w, ana)).applies, true);
+    assert.equal((await stepsOf(w, ana.session)).applies, true);
   });
 });

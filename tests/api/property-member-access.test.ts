@@ -1,77 +1,23 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
-import { subscriptions } from "@core/db/schema/billing.ts";
-import { properties } from "@core/db/schema/properties.ts";
 import { propertyMembers } from "@core/db/schema/property-members.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { outbox } from "@core/db/schema/outbox.ts";
 import { GuestCheckInRequested } from "@shared/events.ts";
-import type { Database } from "@core/db/client.ts";
-import { issueInvitationCode } from "@core/services/property-members/invitation-code.ts";
-import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
-import { createTestApp, postJson, type TestApp, TestClock } from "../support/app.ts";
+import { bearer, getWith, postWith } from "../support/accounts.ts";
+import { postJson } from "../support/app.ts";
 import { BIRGITTE } from "../support/guests.ts";
-import { createTestDatabase } from "../support/database.ts";
-import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
+import { premiumHost, teamMember, type TeamWorld, withTeamWorld } from "../support/team.ts";
 
 /** 10 August 2026, 09:00 in Zagreb. */
 const NOW = new Date("2026-08-10T07:00:00Z");
 
-interface World {
-  app: TestApp;
-  db: Database;
-}
-
-async function withWorld(fn: (w: World) => Promise<void>) {
-  const database = await createTestDatabase();
-  try {
-    const app = await createTestApp({ db: database.db, clock: new TestClock(NOW).now });
-    await fn({ app, db: database.db });
-  } finally {
-    await database.dispose();
-  }
-}
-
-async function host(w: World, email: string, code: string) {
-  const userId = await createHost(w.app, w.db, { email });
-  await w.db.update(subscriptions).set({ packageId: "premium" })
-    .where(eq(subscriptions.userId, userId));
-  await seedMirroredAccount(w.db, userId, [demoFacility(`fac-${code}`, code)]);
-  const [property] = await w.db.select().from(properties).where(eq(properties.userId, userId));
-  const [unit] = await w.db.select().from(accommodationUnits)
-    .where(eq(accommodationUnits.propertyId, property.id));
-  return {
-    userId,
-    session: (await signIn(w.app, email)).accessToken,
-    propertyId: property.id,
-    unit,
-  };
-}
-
-/** Ana invites `email` with `role`; they sign up and accept. */
-async function member(
-  w: World,
-  ana: { session: string; propertyId: string },
-  email: string,
-  role: string,
-) {
-  const res = await postWith(
-    w.app,
-    `/api/Properties/${ana.propertyId}/members`,
-    { email, role },
-    ana.session,
-  );
-  assert.equal(res.status, 201, await res.clone().text());
-  // The code the notifications worker would e-mail, made with the same function.
-  const code = await issueInvitationCode(w.db, (await res.json()).id, NOW);
-  await createHost(w.app, w.db, { email });
-  const session = (await signIn(w.app, email)).accessToken;
-  const accepted = await postWith(w.app, "/api/Properties/members/accept", { code }, session);
-  assert.equal(accepted.status, 200, await accepted.clone().text());
-  return session;
-}
+type World = TeamWorld;
+const withWorld = (fn: (w: World) => Promise<void>) => withTeamWorld(NOW, fn);
+const host = premiumHost;
+const member = teamMember;
 
 function send(w: World, method: string, path: string, session: string, body?: unknown) {
   return w.app.request(path, {
