@@ -5,7 +5,7 @@ import { e2eSession, LOOKS } from "../support/e2e.ts";
 import { sharedStack } from "../support/shared-stack.ts";
 import type { TestStack } from "../support/stack.ts";
 import { PACKAGE_CATALOGUE } from "@shared/billing/package-catalogue.ts";
-import { planFeatures } from "../../site/src/islands/subscriptions/plan-features.ts";
+import { planFeatures } from "../../site/src/lib/billing/plan-features.ts";
 import { translator } from "../../site/src/i18n/translate.ts";
 import {
   formatLandingFigures,

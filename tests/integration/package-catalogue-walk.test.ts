@@ -17,10 +17,7 @@ import type {
 import { STAY_TIME_ZONE } from "@shared/time-zone.ts";
 import type { Database } from "@core/db/client.ts";
 import { issueInvitationCode } from "@core/services/property-members/invitation-code.ts";
-import {
-  advertisedFeatures,
-  planFeatures,
-} from "../../site/src/islands/subscriptions/plan-features.ts";
+import { advertisedFeatures, planFeatures } from "../../site/src/lib/billing/plan-features.ts";
 import { translator } from "../../site/src/i18n/translate.ts";
 import {
   bearer,

@@ -8,7 +8,7 @@ import {
   type PublicRoute,
   routePaths,
 } from "../../site/src/lib/seo/public-routes.ts";
-import { FAQ_ITEMS } from "../../site/src/components/faq/faq-items.ts";
+import { FAQ_ITEMS } from "../../site/src/features/landing/faq-items.ts";
 import { t } from "../../site/src/i18n/translate.ts";
 import {
   APP_ROUTES,

@@ -15,12 +15,9 @@ import { notify, notifyOnNextPage } from "../lib/state/snackbars.ts";
 import type { Locale } from "../i18n/locales.ts";
 import { type Translate, translatePlural } from "../i18n/translate.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
-import { useNow } from "../islands/guests/use-now.ts";
-import {
-  NotificationContent,
-  notificationRowClass,
-} from "../islands/notifications/NotificationItem.tsx";
-import { describeNotification } from "../islands/notifications/notification-text.ts";
+import { useNow } from "../lib/state/use-now.ts";
+import { NotificationContent, notificationRowClass } from "./NotificationItem.tsx";
+import { describeNotification } from "../lib/notifications/notification-text.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import countries from "i18n-iso-countries";
 import { COUNTRY_CODES, isKnownCountry } from "@shared/countries.ts";
-import { loadCountries } from "../../../site/src/islands/checkin/countries.ts";
+import { loadCountries } from "../../../site/src/features/checkin/countries.ts";
 
 Deno.test("the country codes are i18n-iso-countries' own, in its order", () => {
   assert.deepEqual(

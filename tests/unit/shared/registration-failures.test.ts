@@ -9,7 +9,7 @@ import { RegistrationFailureSchema } from "@shared/schemas/guest.ts";
 import hr from "../../../site/src/i18n/hr.json" with { type: "json" };
 import en from "../../../site/src/i18n/en.json" with { type: "json" };
 import { translator } from "../../../site/src/i18n/translate.ts";
-import { registrationMessage } from "../../../site/src/islands/guests/registration-messages.ts";
+import { registrationMessage } from "../../../site/src/features/shared-guests/registration-messages.ts";
 
 const WITH_DETAIL = new Set([
   "evisitor-refused",

@@ -4,7 +4,7 @@ import { translator } from "../../../site/src/i18n/translate.ts";
 import {
   accountProblem,
   lastErrorText,
-} from "../../../site/src/islands/external-accounts/account-problems.ts";
+} from "../../../site/src/lib/external-accounts/account-problems.ts";
 
 const problem = (detail: string) =>
   ApiError.fromResponse(503, new Headers({ "content-type": "application/problem+json" }), {

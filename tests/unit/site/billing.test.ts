@@ -6,9 +6,9 @@ import {
   paymentPageUrl,
 } from "../../../site/src/lib/billing/payment-link.ts";
 import { eurosText } from "../../../site/src/lib/billing/money.ts";
-import { previewPrices } from "../../../site/src/islands/subscriptions/PriceBreakdown.tsx";
+import { previewPrices } from "../../../site/src/features/subscriptions/PriceBreakdown.tsx";
 import { translator } from "../../../site/src/i18n/translate.ts";
-import { planFeatures } from "../../../site/src/islands/subscriptions/plan-features.ts";
+import { planFeatures } from "../../../site/src/lib/billing/plan-features.ts";
 
 Deno.test("a payment link carries the purchase request's id as URL-safe base64 and reads back", () => {
   const id = "7c9e6679742540de944be07fc1f90ae7";

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import type { CalendarSyncRun, UnitCalendar } from "@shared/schemas/calendar.ts";
 import { translatePlural, translator } from "../../../site/src/i18n/translate.ts";
-import { outcomeOf } from "../../../site/src/islands/calendars/use-calendar-sync.ts";
-import { calendarIssuesOf } from "../../../site/src/islands/dashboard/use-dashboard-data.ts";
+import { outcomeOf } from "../../../site/src/features/calendars/use-calendar-sync.ts";
+import { calendarIssuesOf } from "../../../site/src/features/dashboard/use-dashboard-data.ts";
 import { stayPageUrl } from "../../../site/src/lib/navigation/routes.ts";
 
 const FETCHED = "2026-11-26T07:40:00.000Z";

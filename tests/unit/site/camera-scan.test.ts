@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { DocumentType, Gender } from "@shared/enums.ts";
 import type { MrzGuest } from "@shared/schemas/mrz-guest.ts";
-import { ScanAgreement } from "../../../site/src/islands/checkin/camera/agreement.ts";
-import { cameraFailureOf } from "../../../site/src/islands/checkin/camera/camera-stream.ts";
-import { frameSize, guideInVideo } from "../../../site/src/islands/checkin/camera/frame-crop.ts";
+import { ScanAgreement } from "../../../site/src/features/checkin/camera/agreement.ts";
+import { cameraFailureOf } from "../../../site/src/features/checkin/camera/camera-stream.ts";
+import { frameSize, guideInVideo } from "../../../site/src/features/checkin/camera/frame-crop.ts";
 
 const BIRGITTE: MrzGuest = {
   name: "Birgitte Ida",

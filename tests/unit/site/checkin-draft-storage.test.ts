@@ -4,8 +4,8 @@ import {
   KEEP_MS,
   restoreDrafts,
   saveDrafts,
-} from "../../../site/src/islands/checkin/draft-storage.ts";
-import { type GuestDraft, newDraft } from "../../../site/src/islands/checkin/guest-draft.ts";
+} from "../../../site/src/features/checkin/draft-storage.ts";
+import { type GuestDraft, newDraft } from "../../../site/src/features/checkin/guest-draft.ts";
 
 function typed(firstName: string): GuestDraft {
   const draft = newDraft();

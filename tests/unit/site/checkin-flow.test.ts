@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { PublicGuest } from "@shared/schemas/guest.ts";
 import type { PublicReservation } from "@shared/schemas/reservation.ts";
-import { newDraft } from "../../../site/src/islands/checkin/guest-draft.ts";
+import { newDraft } from "../../../site/src/features/checkin/guest-draft.ts";
 import {
   checkinFlow,
   type CheckinFlowAction,
@@ -10,7 +10,7 @@ import {
   outcomeOf,
   roomOf,
   startFlow,
-} from "../../../site/src/islands/checkin/use-checkin-flow.ts";
+} from "../../../site/src/features/checkin/use-checkin-flow.ts";
 
 /** A stay with what the flow reads of it: its unit's capacity and the guests entered so far. */
 function stay(capacity: number | null, guests: Partial<PublicGuest>[] = []): PublicReservation {

@@ -12,9 +12,9 @@ import {
   checkinFailureOf,
   guestErrorsOf,
   loadFailureOf,
-} from "../../../site/src/islands/checkin/checkin-errors.ts";
-import { filterCountries, searchForm } from "../../../site/src/islands/checkin/countries.ts";
-import { fittedSize } from "../../../site/src/islands/checkin/downscale-photo.ts";
+} from "../../../site/src/features/checkin/checkin-errors.ts";
+import { filterCountries, searchForm } from "../../../site/src/features/checkin/countries.ts";
+import { fittedSize } from "../../../site/src/features/checkin/downscale-photo.ts";
 import {
   firstErrorField,
   firstToCheck,
@@ -25,7 +25,7 @@ import {
   storedDrafts,
   toGuestFormInput,
   validateDraft,
-} from "../../../site/src/islands/checkin/guest-draft.ts";
+} from "../../../site/src/features/checkin/guest-draft.ts";
 
 const birgitte: GuestValues = {
   ...newDraft().values,

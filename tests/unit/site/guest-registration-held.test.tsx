@@ -10,7 +10,7 @@ import { translator } from "../../../site/src/i18n/translate.ts";
 import {
   GuestRegistration,
   type RegistrationFacts,
-} from "../../../site/src/islands/guests/GuestRegistration.tsx";
+} from "../../../site/src/features/shared-guests/GuestRegistration.tsx";
 
 const credentials = { code: "credentials" as const, detail: null };
 const asked = "2026-07-10T08:00:00.000Z";

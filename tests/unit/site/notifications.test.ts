@@ -14,8 +14,8 @@ import {
 import {
   describeNotification,
   notificationAge,
-} from "../../../site/src/islands/notifications/notification-text.ts";
-import { axisLabels, formatMonth } from "../../../site/src/islands/dashboard/month-labels.ts";
+} from "../../../site/src/lib/notifications/notification-text.ts";
+import { axisLabels, formatMonth } from "../../../site/src/lib/format/month-labels.ts";
 
 let sequence = 0;
 function notification(overrides: Partial<UserNotification> = {}): UserNotification {

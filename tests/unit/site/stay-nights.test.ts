@@ -5,7 +5,7 @@ import {
   holdsTakenNight,
   latestCheckOut,
   nightsOf,
-} from "../../../site/src/islands/reservations/stay-nights.ts";
+} from "../../../site/src/features/reservations/stay-nights.ts";
 
 // One stay [10 Jun, 13 Jun): the nights of the 10th, 11th and 12th are taken.
 const taken = new Set(nightsOf("2027-06-10", "2027-06-13"));

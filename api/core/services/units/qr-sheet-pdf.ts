@@ -16,7 +16,7 @@ import { checkInUrl, wifiQrPayload } from "./unit-qr.ts";
 
 /**
  * The unit's door sheet as a PDF (issue 32): one A4 page in the chosen guest languages, the same
- * layout as the printed page (site/src/islands/properties/DoorSheet.tsx): the check-in QR code
+ * layout as the printed page (site/src/features/properties/DoorSheet.tsx): the check-in QR code
  * large, the steps, a dashed cut line, and below it a table card with the code again and the WiFi.
  * The codes are drawn as vector squares, sharp at any printer's resolution. Needs the "qr" right.
  * Without languages, those the caller chose (user settings; hr and en until then).

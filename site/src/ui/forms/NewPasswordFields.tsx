@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { passwordHint } from "../../islands/auth/password-rules.ts";
+import { passwordHint } from "./password-rules.ts";
 import { TextField } from "./TextField.tsx";
 
 interface NewPasswordFieldsProps<Field extends string> {
