@@ -65,13 +65,69 @@ Deno.test("api never imports workers; shared and site stay below", () => {
   );
 });
 
-Deno.test("deno lint fails on a planted violation with its file and line, and passes the tree", async () => {
-  // The violation is planted in a copy of the rule's surroundings in a temporary directory, never
+Deno.test("inside the site, features import only their own folder and the layers below", () => {
+  const feature = "site/src/features/guests/GuestList.tsx";
+  assert.equal(importViolation(feature, "./GuestTable.tsx"), undefined);
+  assert.equal(importViolation(feature, "../shared-guests/GuestStatusChip.tsx"), undefined);
+  for (
+    const below of ["ui/Button.tsx", "shell/AppFrame.tsx", "lib/api/guests.ts", "i18n/locales.ts"]
+  ) {
+    assert.equal(importViolation(feature, `../../${below}`), undefined, below);
+  }
+  assert.equal(importViolation(feature, "@shared/schemas/guest.ts"), undefined);
+  assert.match(
+    importViolation(feature, "../reservations/stay-nights.ts") ?? "",
+    /features\/guests must not import another feature \(features\/reservations\)/,
+  );
+  // A shared module serves features and imports none of them.
+  assert.match(
+    importViolation(
+      "site/src/features/shared-guests/GuestStatusChip.tsx",
+      "../guests/use-proof.ts",
+    ) ??
+      "",
+    /features\/shared-guests must not import a feature \(features\/guests\)/,
+  );
+  // ui/, shell/, lib/ and i18n/ never reach up into a feature, nor lower layers into higher ones.
+  assert.match(
+    importViolation("site/src/ui/forms/NewPasswordFields.tsx", "../../features/auth/x.ts") ?? "",
+    /ui\/ must not import a feature/,
+  );
+  assert.match(
+    importViolation("site/src/shell/NotificationsBell.tsx", "../features/notifications/x.tsx") ??
+      "",
+    /shell\/ must not import a feature/,
+  );
+  assert.match(importViolation("site/src/lib/x.ts", "../features/guests/x.ts") ?? "", /lib\//);
+  assert.match(importViolation("site/src/i18n/x.ts", "../features/guests/x.ts") ?? "", /i18n\//);
+  assert.match(importViolation("site/src/ui/Button.tsx", "../shell/AppFrame.tsx") ?? "", /shell/);
+  assert.match(importViolation("site/src/lib/x.ts", "../ui/Button.tsx") ?? "", /higher layer/);
+  assert.match(
+    importViolation("site/src/features/guests/x.ts", "../../pages/x.astro") ?? "",
+    /pages/,
+  );
+  assert.equal(
+    importViolation("site/src/pages/app/gosti.astro", "../../features/guests/x.tsx"),
+    undefined,
+  );
+});
+
+/** A violation planted in each part, and the line `deno lint` must name. */
+const PLANTED: Record<string, string> = {
+  "api/core/planted-violation.ts": 'export { startWorkers } from "../../workers/start.ts";',
+  "workers/relay/planted-violation.ts": 'export { onError } from "../../api/http/problem.ts";',
+  "shared/planted-violation.ts": 'export { log } from "@core/platform/logger.ts";',
+  "site/src/features/guests/planted-violation.tsx":
+    'export { ReservationList } from "../reservations/ReservationList.tsx";',
+  "site/src/ui/planted-violation.ts": 'export { LoginPage } from "../features/auth/LoginPage.tsx";',
+};
+
+Deno.test("deno lint fails on a violation planted in api, workers, shared and site, naming each file and line, and passes the tree", async () => {
+  // The violations are planted in a copy of the rule's surroundings in a temporary directory, never
   // in the tree: the rule finds the repository root from its own file, so the copy is a root.
   const copy = await Deno.makeTempDir({ prefix: "import-direction-" });
   try {
     await Deno.mkdir(`${copy}/dev/lint`, { recursive: true });
-    await Deno.mkdir(`${copy}/api/core`, { recursive: true });
     await Deno.copyFile(
       `${ROOT}dev/lint/import-direction.ts`,
       `${copy}/dev/lint/import-direction.ts`,
@@ -80,13 +136,15 @@ Deno.test("deno lint fails on a planted violation with its file and line, and pa
       `${copy}/deno.json`,
       JSON.stringify({ lint: { plugins: ["./dev/lint/import-direction.ts"] } }),
     );
-    const planted = `${copy}/api/core/planted-violation.ts`;
-    await Deno.writeTextFile(
-      planted,
-      'export const x = 1;\nexport { startWorkers } from "../../workers/start.ts";\n',
-    );
+    for (const [path, line] of Object.entries(PLANTED)) {
+      await Deno.mkdir(`${copy}/${path.slice(0, path.lastIndexOf("/"))}`, { recursive: true });
+      await Deno.writeTextFile(
+        `${copy}/${path}`,
+        `export const x = 1;\n${line}\n`,
+      );
+    }
     const failed = await new Deno.Command(DENO, {
-      args: ["lint", planted],
+      args: ["lint", ...Object.keys(PLANTED)],
       cwd: copy,
       env: { NO_COLOR: "1" },
       stdout: "piped",
@@ -94,8 +152,10 @@ Deno.test("deno lint fails on a planted violation with its file and line, and pa
     }).output();
     const text = new TextDecoder().decode(failed.stdout) + new TextDecoder().decode(failed.stderr);
     assert.equal(failed.code, 1, text);
-    assert.match(text, /layers\/import-direction/);
-    assert.match(text, /api\/core\/planted-violation\.ts:2:/);
+    for (const path of Object.keys(PLANTED)) {
+      assert.ok(text.includes(`${path}:2:`), `${path}:2 not reported:\n${text}`);
+    }
+    assert.equal(text.match(/layers\/import-direction/g)?.length, 5, text);
   } finally {
     await Deno.remove(copy, { recursive: true });
   }
