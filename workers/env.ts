@@ -65,7 +65,30 @@ const WorkersEnv = z.object({
   MRZ_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Touched every few seconds while NATS is connected; a container healthcheck reads it. */
   HEARTBEAT_FILE: z.string().min(1).optional(),
+  /**
+   * Where the scheduler writes the database's encrypted backups (another disk, or a mounted
+   * object store); unset: no backups (docs/operations.md "Backups").
+   */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** 32 random bytes in base64 that encrypt the backups; required with BACKUP_DIR. */
+  BACKUP_ENCRYPTION_KEY: z.string().optional().refine(
+    (value) => value === undefined || decodedLength(value) === 32,
+    { error: "must be 32 random bytes in base64 (openssl rand -base64 32)" },
+  ),
+  /** One backup per this many minutes (the recovery point). */
+  BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  /** Backups kept: the newest N, the newest of each of N days, of each of N ISO weeks. */
+  BACKUP_KEEP_LAST: z.coerce.number().int().min(1).max(1000).default(24),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).max(1000).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(1000).default(8),
+}).refine((env) => env.BACKUP_DIR === undefined || env.BACKUP_ENCRYPTION_KEY !== undefined, {
+  path: ["BACKUP_ENCRYPTION_KEY"],
+  error: "is required with BACKUP_DIR (openssl rand -base64 32)",
 });
+
+function decodedLength(base64: string): number {
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(base64.trim()) ? atob(base64.trim()).length : -1;
+}
 export type WorkersConfig = z.infer<typeof WorkersEnv>;
 
 /** The only place the workers read their environment. */

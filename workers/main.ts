@@ -11,6 +11,7 @@ import { resolveEVisitorEndpoint } from "@core/evisitor/endpoint.ts";
 import { productEVisitorClient } from "@core/evisitor/client.ts";
 import { startHeartbeat } from "./runner/heartbeat.ts";
 import { MAX_FEED_BYTES } from "./calendar-sync/feed-text.ts";
+import { backupOptionsOf } from "./scheduler/backup-options.ts";
 
 await runMain(async () => {
   const config = loadWorkersConfig();
@@ -57,6 +58,7 @@ await runMain(async () => {
       guestTickMs: config.GUEST_SCHEDULE_TICK_MS,
       guestDataRetentionDays: config.GUEST_DATA_RETENTION_DAYS,
       calendarTickMs: config.CALENDAR_SCHEDULE_TICK_MS,
+      backup: backupOptionsOf(config),
     },
     calendar: {
       intervalMs: config.CALENDAR_SYNC_INTERVAL_MINUTES * 60_000,

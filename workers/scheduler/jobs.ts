@@ -11,6 +11,7 @@ import { departuresJob } from "./jobs/departures.ts";
 import { guestRetentionJob } from "./jobs/guest-retention.ts";
 import { reconciliationJob } from "./jobs/reconciliation.ts";
 import { stayRequestRetentionJob } from "./jobs/stay-request-retention.ts";
+import { databaseBackupJob, type DatabaseBackupOptions } from "./jobs/database-backup.ts";
 import { unansweredRetriesJob } from "./jobs/unanswered-retries.ts";
 
 export interface ScheduleOptions {
@@ -29,11 +30,14 @@ export interface ScheduleOptions {
   calendarTickMs?: number;
   /** How often the billing job looks for today's run; 0 leaves it out. Ten minutes by default. */
   billingTickMs?: number;
+  /** The database backup (BACKUP_DIR and the rest); left out when backups are not configured. */
+  backup?: DatabaseBackupOptions;
 }
 
 /**
  * Every timed job of the product, in the order they run when due together (scheduler.ts): the
- * guests' jobs in the order the guests' clock always ran them, then calendars, then billing.
+ * guests' jobs in the order the guests' clock always ran them, then calendars, then billing, then
+ * the database backup.
  */
 export function scheduledJobs(options: ScheduleOptions): Job[] {
   const jobs: Job[] = [];
@@ -62,5 +66,6 @@ export function scheduledJobs(options: ScheduleOptions): Job[] {
   }));
   const billingTickMs = options.billingTickMs ?? 10 * 60_000;
   if (billingTickMs !== 0) jobs.push(billingJob({ tickMs: billingTickMs }));
+  if (options.backup) jobs.push(databaseBackupJob(options.backup));
   return jobs;
 }
