@@ -45,6 +45,11 @@ export interface StackOptions {
    * cluster do); the API is given all three.
    */
   natsCluster?: boolean;
+  /**
+   * An eVisitor simulator the test started and stops itself, e.g. one that outlives this stack
+   * (a restore test's second stack talks to the same eVisitor); a fresh one otherwise.
+   */
+  evisitor?: RunningEVisitorSim;
 }
 
 /**
@@ -57,7 +62,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
   const nats = natsCluster ? clusterAsOneServer(natsCluster) : await startNatsServer();
   const workersNatsUrl = natsCluster ? natsCluster.nodes[0].urls.workers : nats.urls.workers;
   const smtp = await startSmtp();
-  const evisitor = await startEVisitorSim();
+  const evisitor = options.evisitor ?? await startEVisitorSim();
   let port = freePort();
   const baseEnv = {
     ...TEST_ENV,
@@ -165,7 +170,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       await kill("workers", "SIGTERM");
       await kill("api", "SIGTERM");
       await smtp.stop();
-      await evisitor.stop();
+      if (!options.evisitor) await evisitor.stop();
       await nats.dispose();
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },

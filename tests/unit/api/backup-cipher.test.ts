@@ -85,7 +85,8 @@ Deno.test("a changed byte, a changed header or a truncated backup fails", async 
   await assert.rejects(through(decryptStream(KEY), cut), BackupDecryptionError);
   await assert.rejects(
     through(decryptStream(KEY), new TextEncoder().encode("SQLite format 3\0 and more bytes")),
-    (error) => error instanceof BackupDecryptionError && /not a prijavko backup/.test(error.message),
+    (error) =>
+      error instanceof BackupDecryptionError && /not a prijavko backup/.test(error.message),
   );
 });
 

@@ -63,7 +63,9 @@ export function encryptStream(key: Uint8Array): TransformStream<Uint8Array, Uint
   const seal = (plain: Uint8Array, last: boolean) => {
     const cipher = createCipheriv("aes-256-gcm", fileKey, nonceOf(index++, last));
     cipher.setAAD(header);
-    return new Uint8Array(Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]));
+    return new Uint8Array(
+      Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]),
+    );
   };
   return new TransformStream({
     start(controller) {
@@ -96,7 +98,10 @@ export function decryptStream(key: Uint8Array): TransformStream<Uint8Array, Uint
       decipher.setAAD(header!);
       decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
       return new Uint8Array(
-        Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]),
+        Buffer.concat([
+          decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)),
+          decipher.final(),
+        ]),
       );
     } catch {
       throw new BackupDecryptionError(

@@ -46,7 +46,10 @@ export async function requeueInFlight(db: Database, now: Date): Promise<Record<s
       event: GuestDepartureUpdateRequested,
       where: and(alive, isNotNull(guests.departureUpdateRequestedAt)),
     },
-    { event: GuestUndoCheckOutRequested, where: and(alive, isNotNull(guests.undoCheckOutRequestedAt)) },
+    {
+      event: GuestUndoCheckOutRequested,
+      where: and(alive, isNotNull(guests.undoCheckOutRequestedAt)),
+    },
   ];
   const queued: Record<string, number> = {};
   await db.transaction(async (tx) => {

@@ -45,10 +45,17 @@ export async function copyTableByTable(source: Client, target: string): Promise<
         });
         if (page.rows.length === 0) break;
         const columns = page.columns.slice(1);
-        const insert = `INSERT INTO ${quoted} (${columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(", ")}) ` +
-          `VALUES (${columns.map(() => "?").join(", ")})`;
+        const insert = `INSERT INTO ${quoted} (${
+          columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(", ")
+        }) ` +
+          `VALUES (${
+            columns.map(() => "?").join(", ")
+          })`;
         await dest.batch(
-          page.rows.map((row) => ({ sql: insert, args: columns.map((_, i) => row[i + 1] as InValue) })),
+          page.rows.map((row) => ({
+            sql: insert,
+            args: columns.map((_, i) => row[i + 1] as InValue),
+          })),
           "write",
         );
         after = page.rows[page.rows.length - 1][0] as InValue;
