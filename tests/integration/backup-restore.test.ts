@@ -253,7 +253,7 @@ Deno.test({
       const restoredFile = `${dir}/restored/app.db`;
       await Deno.mkdir(`${dir}/restored`);
       const restore = await new Deno.Command(DENO, {
-        args: ["task", "--quiet", "restore", backupFile, restoredFile],
+        args: ["run", "-A", "deploy/restore.ts", backupFile, restoredFile],
         cwd: ROOT,
         env: { BACKUP_ENCRYPTION_KEY: BACKUP_KEY },
         stdout: "piped",
@@ -263,6 +263,7 @@ Deno.test({
       assert.equal(restore.code, 0, new TextDecoder().decode(restore.stderr));
       const summary = JSON.parse(out.trim().split("\n").at(-1)!);
       assert.equal(summary.msg, "backup restored");
+      console.log(`[backup-restore] ${JSON.stringify(summary)}`);
       // In the backup: wave 1 registered, part of wave 2 stored and in flight.
       assert.equal(summary.registered, STAYS * PARTY);
       const inFlight = summary.guests - summary.registered;
@@ -272,7 +273,7 @@ Deno.test({
 
       // A wrong key restores nothing.
       const wrong = await new Deno.Command(DENO, {
-        args: ["task", "--quiet", "restore", backupFile, `${dir}/restored/other.db`],
+        args: ["run", "-A", "deploy/restore.ts", backupFile, `${dir}/restored/other.db`],
         cwd: ROOT,
         env: { BACKUP_ENCRYPTION_KEY: "HyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4=" },
         stdout: "piped",
