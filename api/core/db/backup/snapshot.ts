@@ -27,6 +27,8 @@ const PAGE_ROWS = 500;
 /** Tables, their rows, then indexes, triggers and views, all read in one read transaction. */
 export async function copyTableByTable(source: Client, target: string): Promise<void> {
   const dest = createClient({ url: `file:${target}`, intMode: "bigint" });
+  // Tables are filled one after another, so a row may come before the row it refers to.
+  await dest.execute("PRAGMA foreign_keys = OFF");
   const tx = await source.transaction("read");
   try {
     const objects = (await tx.execute(
