@@ -63,7 +63,9 @@ migrate_database() {
 }
 
 # Local secrets, made once and kept in data/secrets.env (never committed): the JWT signing key,
-# the key that encrypts stored secrets, a local administrator and the passwords of the NATS users
+# the key that encrypts stored secrets, the key that encrypts database backups (a backup without
+# it cannot be restored: keep a copy away from the backups), a local administrator and the
+# passwords of the NATS users
 # (deploy/nats/users.conf). A secret missing from an older file is added to it. Values already set
 # in the environment win, so a deployment passes its own.
 load_local_secrets() {
@@ -74,6 +76,7 @@ load_local_secrets() {
   }
   add_secret JWT_SECRET "$(head -c 48 /dev/urandom | base64 | tr -d '\n/+=')"
   add_secret DATA_ENCRYPTION_KEY "$(head -c 32 /dev/urandom | base64)"
+  add_secret BACKUP_ENCRYPTION_KEY "$(head -c 32 /dev/urandom | base64)"
   add_secret ADMIN_EMAIL "admin@prijavko.localhost"
   add_secret ADMIN_PASSWORD "Admin-$(head -c 12 /dev/urandom | base64 | tr -d '\n/+=')1!"
   # A letter, then hex: nats-server reads a password starting with a digit as a broken number,

@@ -8,6 +8,10 @@ migrate_database
 load_local_secrets
 
 export DATABASE_URL="${DATABASE_URL:-file:data/app.db}"
+# The scheduler's encrypted database backups (docs/operations.md "Backups"); BACKUP_DIR= turns
+# them off. Locally they sit beside the database: a deployment puts them on another disk.
+export BACKUP_DIR="${BACKUP_DIR-data/backups}"
+[ -n "$BACKUP_DIR" ] || unset BACKUP_DIR
 export PORT="${PORT:-8000}"
 export HOST="${HOST:-127.0.0.1}"
 export PUBLIC_URL="${PUBLIC_URL:-http://localhost:$PORT}"
