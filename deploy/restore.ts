@@ -70,6 +70,8 @@ await runMain(async () => {
       ),
       requeued,
     }));
+    // One file, no -wal beside it: ready to copy, or to `turso db import`.
+    await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
   } finally {
     client.close();
   }

@@ -143,3 +143,27 @@ Deno.test("two schedulers take one backup per period, and retention removes the 
     ]);
   });
 });
+
+Deno.test("a backup that fails is tried again at the next look, not after its lease", async () => {
+  await withData(async (db, dir) => {
+    await Deno.writeTextFile(`${dir}/not-a-folder`, "");
+    const jobInto = (target: string) =>
+      databaseBackupJob({
+        source: { url: db.url },
+        settings: { dir: target, key: KEY, retention: { last: 2, daily: 0, weekly: 0 } },
+        intervalMs: 60 * 60_000,
+      });
+    const at = (iso: string) => ({
+      db: db.db,
+      now: new Date(iso),
+      today: iso.slice(0, 10),
+      js: () => undefined as never,
+    });
+    await assert.rejects(jobInto(`${dir}/not-a-folder/backups`).run(at("2026-11-29T10:05:00Z")));
+    // The disk is back a minute later (here: another folder), within the same period.
+    await jobInto(`${dir}/backups`).run(at("2026-11-29T10:06:00Z"));
+    const names: string[] = [];
+    for await (const e of Deno.readDir(`${dir}/backups`)) names.push(e.name);
+    assert.deepEqual(names, ["prijavko-20261129T100600Z.db.enc"]);
+  });
+});

@@ -31,6 +31,8 @@ export async function restoreBackup(
       if (rows.length !== 1 || rows[0][0] !== "ok") {
         throw new Error("the restored database fails SQLite's integrity check");
       }
+      // As the product runs it (migrate.ts), and as `turso db import` wants it.
+      await client.execute("PRAGMA journal_mode = WAL");
     } finally {
       client.close();
     }
