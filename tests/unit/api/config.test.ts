@@ -79,3 +79,25 @@ Deno.test("EVISITOR_URL accepts the two eVisitor services by name or a simulator
     /EVISITOR_URL: must be/,
   );
 });
+
+Deno.test("loadWorkersConfig wants a 32-byte backup key with BACKUP_DIR, and none without", () => {
+  assert.equal(loadWorkersConfig(TEST_ENV).BACKUP_DIR, undefined);
+  assert.throws(
+    () => loadWorkersConfig({ ...TEST_ENV, BACKUP_DIR: "/backups" }),
+    /BACKUP_ENCRYPTION_KEY: is required with BACKUP_DIR/,
+  );
+  assert.throws(
+    () => loadWorkersConfig({ ...TEST_ENV, BACKUP_DIR: "/b", BACKUP_ENCRYPTION_KEY: "c2hvcnQ=" }),
+    /BACKUP_ENCRYPTION_KEY: must be 32 random bytes/,
+  );
+  const config = loadWorkersConfig({
+    ...TEST_ENV,
+    BACKUP_DIR: "/backups",
+    BACKUP_ENCRYPTION_KEY: "c7ZC3bm2S1i7ZYb0vYq3uYk1pQ9d3x0JmJq2VdZ8r2A=",
+  });
+  assert.equal(config.BACKUP_INTERVAL_MINUTES, 60);
+  assert.deepEqual(
+    [config.BACKUP_KEEP_LAST, config.BACKUP_KEEP_DAILY, config.BACKUP_KEEP_WEEKLY],
+    [24, 7, 8],
+  );
+});
