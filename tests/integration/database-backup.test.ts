@@ -167,3 +167,34 @@ Deno.test("a backup that fails is tried again at the next look, not after its le
     assert.deepEqual(names, ["prijavko-20261129T100600Z.db.enc"]);
   });
 });
+
+Deno.test("a backup clears what a backup killed mid-way left: plaintext copy, partial file", async () => {
+  await withData(async (db, dir) => {
+    const probe = await Deno.makeTempDir();
+    const tmpRoot = probe.slice(0, probe.lastIndexOf("/"));
+    await Deno.remove(probe);
+    const oldCopy = await Deno.makeTempDir({ prefix: "prijavko-backup-" });
+    await Deno.writeTextFile(`${oldCopy}/snapshot.db`, "plaintext");
+    await Deno.mkdir(`${dir}/backups`);
+    const oldPartial = `${dir}/backups/.prijavko-20261129T010000Z.db.enc.partial`;
+    const newPartial = `${dir}/backups/.prijavko-20261129T100000Z.db.enc.partial`;
+    await Deno.writeTextFile(oldPartial, "");
+    await Deno.writeTextFile(newPartial, "");
+    const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000);
+    await Deno.utime(oldCopy, threeHoursAgo, threeHoursAgo);
+    await Deno.utime(oldPartial, threeHoursAgo, threeHoursAgo);
+    await takeBackup({ url: db.url }, {
+      dir: `${dir}/backups`,
+      key: KEY,
+      retention: { last: 5, daily: 0, weekly: 0 },
+    }, new Date());
+    await assert.rejects(Deno.lstat(oldCopy), Deno.errors.NotFound);
+    await assert.rejects(Deno.lstat(oldPartial), Deno.errors.NotFound);
+    await Deno.lstat(newPartial); // perhaps another copy's backup under way: left alone
+    const left: string[] = [];
+    for await (const e of Deno.readDir(tmpRoot)) {
+      if (e.name.startsWith("prijavko-backup-")) left.push(e.name);
+    }
+    assert.ok(!left.includes(oldCopy.slice(oldCopy.lastIndexOf("/") + 1)));
+  });
+});

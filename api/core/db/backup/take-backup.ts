@@ -37,7 +37,8 @@ export async function takeBackup(
 ): Promise<BackupTaken> {
   const started = performance.now();
   await Deno.mkdir(settings.dir, { recursive: true, mode: 0o700 });
-  const tmp = await Deno.makeTempDir({ prefix: "prijavko-backup-" }); // mode 0700
+  const tmp = await Deno.makeTempDir({ prefix: TMP_PREFIX }); // mode 0700
+  await removeStale(tmp.slice(0, tmp.lastIndexOf("/")), (n) => n.startsWith(TMP_PREFIX), now);
   const name = backupFileName(now);
   const partial = `${settings.dir}/.${name}.partial`;
   try {
@@ -60,7 +61,7 @@ export async function takeBackup(
     }
     await Deno.rename(partial, `${settings.dir}/${name}`);
     const { size } = await Deno.stat(`${settings.dir}/${name}`);
-    const deleted = await applyRetention(settings.dir, settings.retention);
+    const deleted = await applyRetention(settings.dir, settings.retention, now);
     return { name, bytes: size, ms: performance.now() - started, snapshotMs, deleted };
   } finally {
     await Deno.remove(tmp, { recursive: true }).catch(() => {});
@@ -68,11 +69,39 @@ export async function takeBackup(
   }
 }
 
-/** Removes the backups in `dir` the rule does not keep; returns their names. */
-export async function applyRetention(dir: string, rule: RetentionRule): Promise<string[]> {
+const TMP_PREFIX = "prijavko-backup-";
+
+/** Longer than any backup takes (its lease is 30 minutes): what is older was left by a crash. */
+export const STALE_AFTER_MS = 2 * 60 * 60_000;
+
+/**
+ * Removes what a backup killed mid-way left behind, older than STALE_AFTER_MS: a plaintext copy
+ * in the temporary folder (guests' data, unencrypted) or a partial file in BACKUP_DIR.
+ */
+async function removeStale(dir: string, matches: (name: string) => boolean, now: Date) {
+  for await (const entry of Deno.readDir(dir)) {
+    if (!matches(entry.name)) continue;
+    const path = `${dir}/${entry.name}`;
+    const { mtime } = await Deno.lstat(path).catch(() => ({ mtime: null }));
+    if (mtime && now.getTime() - mtime.getTime() > STALE_AFTER_MS) {
+      await Deno.remove(path, { recursive: true }).catch(() => {});
+    }
+  }
+}
+
+/**
+ * Removes the backups in `dir` the rule does not keep, and partial files a crash left; returns
+ * the backups' names.
+ */
+export async function applyRetention(
+  dir: string,
+  rule: RetentionRule,
+  now = new Date(),
+): Promise<string[]> {
   const names: string[] = [];
   for await (const entry of Deno.readDir(dir)) if (entry.isFile) names.push(entry.name);
   const doomed = backupsToDelete(names, rule);
   for (const name of doomed) await Deno.remove(`${dir}/${name}`).catch(() => {});
+  await removeStale(dir, (n) => n.startsWith(".prijavko-") && n.endsWith(".partial"), now);
   return doomed;
 }
