@@ -13,7 +13,10 @@ export interface DatabaseBackupOptions {
   /** The database to copy (DATABASE_URL, DATABASE_AUTH_TOKEN): a client of the backup's own. */
   source: DatabaseConfig;
   settings: BackupSettings;
-  /** BACKUP_INTERVAL_MINUTES, in ms: one backup per period of this length (UTC, from midnight). */
+  /**
+   * BACKUP_INTERVAL_MINUTES, in ms: one backup per period of this length, counted
+   * from the Unix epoch (so from midnight UTC for intervals that divide a day).
+   */
   intervalMs: number;
 }
 
