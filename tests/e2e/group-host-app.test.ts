@@ -8,3 +8,4 @@ import "./narrow-pages.browser.ts";
 import "./api-tokens.browser.ts";
 import "./subscriptions.browser.ts";
 import "./landmarks.browser.ts";
+import "./app-install.browser.ts";

@@ -10,7 +10,9 @@ import { describeError, log } from "@core/platform/logger.ts";
  * Styles allow 'unsafe-inline': Astro inlines a <style>, React writes style attributes and the
  * calendar and the API reference inject <style> elements at run time; a style cannot run code.
  * Images may be data: and blob: URLs (QR codes, the payment barcode, a document photo's preview).
- * No page uses workers (document photos are read on the server), frames other than its own
+ * The one worker is the site's service worker (/sw.js) and the manifest is the site's own file,
+ * both allowed by 'self' (worker-src and manifest-src fall back to script-src and default-src);
+ * no page uses other workers (document photos are read on the server), frames other than its own
  * srcdoc, or anything from another origin.
  */
 export function pagePolicy(scriptHashes: readonly string[]): string {
@@ -27,6 +29,19 @@ export function pagePolicy(scriptHashes: readonly string[]): string {
     "frame-ancestors 'none'",
   ].join("; ");
 }
+
+/**
+ * The service worker's own script (site/public/sw.js, issue 35). A worker's policy is the one its
+ * script was served with, so the resource policy would stop it from fetching anything: it may
+ * fetch, cache and show images (notification icons) of this origin only, and load no script but
+ * its own.
+ */
+export const SERVICE_WORKER_POLICY =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Where the site serves its service worker; its scope is the whole site. */
+export const SERVICE_WORKER_PATH = "/sw.js";
 
 /** Everything but a page (JSON, problem details, scripts, fonts, images): nothing may run or load. */
 export const RESOURCE_POLICY =
@@ -113,7 +128,8 @@ const isHtml = (res: Response) => /^text\/html\b/i.test(res.headers.get("Content
 
 /**
  * Wraps the site's handler: an HTML page it serves gets the page policy with that page's script
- * hashes. Anything else is left to the security headers' resource policy.
+ * hashes, the service worker its own policy. Anything else is left to the security headers'
+ * resource policy.
  */
 export function withSitePagePolicy(
   handler: (c: Context) => Promise<Response>,
@@ -122,6 +138,10 @@ export function withSitePagePolicy(
   const scriptHashesOf = createPageHashes(siteDir);
   return async (c: Context) => {
     const res = await handler(c);
+    if (c.req.path === SERVICE_WORKER_PATH && res.ok) {
+      res.headers.set("Content-Security-Policy", SERVICE_WORKER_POLICY);
+      return res;
+    }
     if (!isHtml(res)) return res;
     if (!res.body) {
       res.headers.set("Content-Security-Policy", pagePolicy([])); // HEAD

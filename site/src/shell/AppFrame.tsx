@@ -17,6 +17,7 @@ import { Icon } from "../ui/Icon.tsx";
 import { PageLoading } from "./PageLoading.tsx";
 import { SkipLink } from "./SkipLink.tsx";
 import { usePageMeta } from "./use-page-meta.ts";
+import { InstallHint } from "./InstallHint.tsx";
 import { useSessionGate } from "./use-session-gate.ts";
 
 interface AppFrameProps {
@@ -75,6 +76,7 @@ export function AppFrame({ titleKey, children }: AppFrameProps) {
             tabIndex={-1}
             className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-10 print:p-0"
           >
+            <InstallHint t={t} />
             {children}
           </main>
         </div>
