@@ -97,6 +97,11 @@ const ApiEnv = z
     BILLING_PAYEE_OIB: z.string().regex(/^\d{11}$/, { error: "must be 11 digits" }).optional(),
     BILLING_PAYMENT_MODEL: z.enum(["HR00", "HR99"]).default(DEVELOPMENT_PAYEE.model),
     BILLING_PURPOSE_CODE: z.string().default(DEVELOPMENT_PAYEE.purposeCode),
+    /**
+     * Lets devices register any http(s) push endpoint, not only the browsers' push services.
+     * Only for tests and local development: the workers post to it from inside our network.
+     */
+    WEB_PUSH_ALLOW_ANY_ENDPOINT: z.stringbool().default(false),
   })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     path: ["ADMIN_PASSWORD"],

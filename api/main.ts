@@ -56,6 +56,12 @@ await runMain(async () => {
       rateLimits: rateLimitsOf(config),
       apiTokenRateLimit: config.API_TOKEN_RATE_LIMIT,
       corsOrigins: config.CORS_ORIGINS,
+      push: config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+        ? {
+          publicKey: config.VAPID_PUBLIC_KEY,
+          allowAnyEndpoint: config.WEB_PUSH_ALLOW_ANY_ENDPOINT,
+        }
+        : undefined,
       auth: {
         jwtSecret: config.JWT_SECRET,
         accessTokenMinutes: config.ACCESS_TOKEN_MINUTES,

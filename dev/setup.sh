@@ -64,10 +64,10 @@ migrate_database() {
 
 # Local secrets, made once and kept in data/secrets.env (never committed): the JWT signing key,
 # the key that encrypts stored secrets, the key that encrypts database backups (a backup without
-# it cannot be restored: keep a copy away from the backups), a local administrator and the
-# passwords of the NATS users
-# (deploy/nats/users.conf). A secret missing from an older file is added to it. Values already set
-# in the environment win, so a deployment passes its own.
+# it cannot be restored: keep a copy away from the backups), a local administrator, the passwords
+# of the NATS users (deploy/nats/users.conf) and Web Push's VAPID keys. A secret missing from an
+# older file is added to it. Values already set in the environment win, so a deployment passes its
+# own.
 load_local_secrets() {
   local file="data/secrets.env"
   (umask 077 && touch "$file")
@@ -85,6 +85,11 @@ load_local_secrets() {
   for user in API WORKERS TOOLS; do
     add_secret "NATS_${user}_PASSWORD" "n$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
   done
+  # Web Push's VAPID key pair (issue 35), made together: one key without the other is no pair.
+  if ! grep -q "^VAPID_PRIVATE_KEY=" "$file"; then
+    sed -i '/^VAPID_PUBLIC_KEY=/d' "$file"
+    "$DENO" run --allow-read --allow-env dev/vapid-keys.ts >>"$file"
+  fi
   while IFS='=' read -r name value; do
     [ -n "$name" ] && [ -z "${!name:-}" ] && export "$name=$value"
   done <"$file"

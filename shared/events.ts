@@ -80,6 +80,16 @@ export const NotificationCreated = defineEvent(
 );
 
 /**
+ * Push one notification to one device (issue 35): the notifications worker fans a notification
+ * out to each device of each user who should get it, one event each, so a device whose push
+ * service fails is retried alone.
+ */
+export const PushRequested = defineEvent(
+  "notifications.push.requested",
+  z.object({ notificationId: z.string(), subscriptionId: z.string() }),
+);
+
+/**
  * Mirror a host's eVisitor account: facilities become properties, unit records become units.
  * Raised when an account is connected or edited, and when the host presses "sync".
  */
@@ -178,6 +188,7 @@ export const EVENTS = {
   [AccountReconcileRequested.subject]: AccountReconcileRequested,
   [GuestsRefreshRequested.subject]: GuestsRefreshRequested,
   [NotificationCreated.subject]: NotificationCreated,
+  [PushRequested.subject]: PushRequested,
 } as const;
 
 export type EventSubject = keyof typeof EVENTS;

@@ -4,6 +4,7 @@ import { log, setLogLevel } from "@core/platform/logger.ts";
 import { connectNatsInBackground } from "@core/platform/nats.ts";
 import { loadWorkersConfig } from "./env.ts";
 import { createMailer } from "./notifications/mailer.ts";
+import { createPushSender } from "./notifications/push-sender.ts";
 import { waitForNats } from "./runner/wait-for-nats.ts";
 import { startWorkers } from "./start.ts";
 import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
@@ -54,6 +55,16 @@ await runMain(async () => {
       secretBox,
       sessionIdleMs: config.EVISITOR_SESSION_IDLE_MS,
     },
+    push: config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+      ? {
+        sender: createPushSender({
+          publicKey: config.VAPID_PUBLIC_KEY,
+          privateKey: config.VAPID_PRIVATE_KEY,
+          subject: config.VAPID_SUBJECT ?? `mailto:${config.SUPPORT_EMAIL}`,
+        }),
+        secretBox,
+      }
+      : undefined,
     schedule: {
       guestTickMs: config.GUEST_SCHEDULE_TICK_MS,
       guestDataRetentionDays: config.GUEST_DATA_RETENTION_DAYS,

@@ -21,6 +21,8 @@ import { accountEmailConsumers } from "./notifications/account-email-consumers.t
 import { invitationEmailConsumer } from "./notifications/invitation-email.ts";
 import { notificationEmailConsumer } from "./notifications/notification-email-consumer.ts";
 import type { Mailer } from "./notifications/mailer.ts";
+import { pushFanOutConsumer, pushSendConsumer } from "./notifications/push-consumers.ts";
+import type { PushSender } from "./notifications/push-sender.ts";
 import { runRelay } from "./relay/relay.ts";
 import { runConsumer } from "./runner/consume.ts";
 import { CONSUME_TIMING } from "./runner/consume-watchdog.ts";
@@ -54,6 +56,11 @@ export interface WorkersOptions {
   evisitor?: { access: EVisitorAccess; secretBox: SecretBox; sessionIdleMs?: number };
   /** For the calendar worker, and the scheduler's calendar job (`intervalMs`). */
   calendar?: CalendarWorkerOptions;
+  /**
+   * For the notifications worker: Web Push (issue 35), its sender and the key that opens stored
+   * endpoints. Absent (no VAPID keys configured): nothing is pushed.
+   */
+  push?: { sender: PushSender; secretBox: SecretBox };
   /** For the mrz worker: photos read at once. */
   mrz?: { concurrency: number };
   /**
@@ -93,6 +100,7 @@ function consumersOf(
       }),
       invitationEmailConsumer({ mailer, from: mail.from, publicUrl: mail.publicUrl }),
     );
+    if (options.push) consumers.push(pushFanOutConsumer(), pushSendConsumer(options.push));
   }
   if (options.workers.includes("evisitor")) {
     if (!options.evisitor || !sessions) {

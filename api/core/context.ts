@@ -17,6 +17,11 @@ export interface ServiceConfig {
   supportEmail?: string;
   /** GUEST_DATA_RETENTION_DAYS, which the workers apply; the default when absent (tests). */
   guestDataRetentionDays?: number;
+  /**
+   * Web Push (issue 35): the VAPID public key browsers subscribe with, and whether any endpoint
+   * may be registered (tests' local push endpoint). Absent: push is off.
+   */
+  push?: { publicKey: string; allowAnyEndpoint?: boolean };
 }
 
 /** Where a request came from, for the account history: the address and the browser. */

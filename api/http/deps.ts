@@ -33,5 +33,7 @@ export interface AppDeps {
     apiTokenRateLimit?: number;
     /** Origins whose pages may call the API (CORS); none when absent. */
     corsOrigins?: readonly string[];
+    /** Web Push's public key and endpoint rule (issue 35); push is off when absent. */
+    push?: { publicKey: string; allowAnyEndpoint?: boolean };
   };
 }

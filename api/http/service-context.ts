@@ -28,6 +28,7 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
       payee: config.payee,
       supportEmail: config.supportEmail,
       guestDataRetentionDays: config.guestDataRetentionDays,
+      push: config.push,
     },
   };
   c.set("ctx", ctx);

@@ -16,6 +16,10 @@ export const SITE_FIXTURE_DIR = new URL("./site-fixture", import.meta.url).pathn
 export const TEST_SECRETS = {
   JWT_SECRET: "test-jwt-secret-that-is-long-enough-0123456789",
   DATA_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+  /** A VAPID key pair for Web Push (issue 35), made for the tests. */
+  VAPID_PUBLIC_KEY:
+    "BKr0X3KhnpLDEZwHj028nO5dsKqjZStefJuoLrG5aSmdKbjmeZdsdwBRdDM_8a8S1va0Emrxv2PW-ItuKk9dLo0",
+  VAPID_PRIVATE_KEY: "mA2CjmTYZtNLIhNPnr2KZ0T4AFQ40FwVAqFjeMzMb2U",
 };
 
 /**
@@ -40,6 +44,8 @@ export const TEST_ENV = {
   ...TEST_SECRETS,
   EVISITOR_URL: "http://127.0.0.1:9",
   ...TEST_RATE_LIMITS,
+  // The push tests run their own push endpoint on 127.0.0.1.
+  WEB_PUSH_ALLOW_ANY_ENDPOINT: "true",
 };
 
 export const TEST_AUTH = {
@@ -65,6 +71,7 @@ export async function createTestApp(
     trustProxy = false,
     payee,
     supportEmail,
+    push = { publicKey: TEST_SECRETS.VAPID_PUBLIC_KEY, allowAnyEndpoint: true },
   }: {
     db: Database;
     nats?: NatsHandle;
@@ -77,6 +84,8 @@ export async function createTestApp(
     trustProxy?: boolean;
     payee?: Payee;
     supportEmail?: string;
+    /** Web Push's key and endpoint rule; test keys and any endpoint unless given (null: off). */
+    push?: { publicKey: string; allowAnyEndpoint?: boolean } | null;
   },
 ) {
   const deps: AppDeps = {
@@ -96,6 +105,7 @@ export async function createTestApp(
       corsOrigins,
       payee,
       supportEmail,
+      push: push ?? undefined,
     },
   };
   return createApp(deps);

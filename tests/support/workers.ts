@@ -5,6 +5,7 @@ import { createMailer } from "../../workers/notifications/mailer.ts";
 import { waitForNats } from "../../workers/runner/wait-for-nats.ts";
 import { type CalendarWorkerOptions, startWorkers } from "../../workers/start.ts";
 import { MAX_FEED_BYTES } from "../../workers/calendar-sync/feed-text.ts";
+import { createPushSender } from "../../workers/notifications/push-sender.ts";
 
 export const SUPPORT_EMAIL = "podrska@test.prijavko.hr";
 import { TEST_PUBLIC_URL, TEST_SECRETS } from "./app.ts";
@@ -57,6 +58,15 @@ export async function startTestWorkers(
     maxDeliveries,
     retry: { baseMs: 50, maxMs: 200 },
     relayIntervalMs: 50,
+    // Web Push with the tests' VAPID keys (tests/support/push.ts receives it).
+    push: {
+      sender: createPushSender({
+        publicKey: TEST_SECRETS.VAPID_PUBLIC_KEY,
+        privateKey: TEST_SECRETS.VAPID_PRIVATE_KEY,
+        subject: `mailto:${SUPPORT_EMAIL}`,
+      }, { timeoutMs: 2000 }),
+      secretBox: await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY),
+    },
     evisitor: evisitor && {
       access: evisitor,
       secretBox: await createSecretBox(TEST_SECRETS.DATA_ENCRYPTION_KEY),

@@ -55,6 +55,22 @@ export const commonEnv = {
    */
   GUEST_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650)
     .default(DEFAULT_GUEST_DATA_RETENTION_DAYS),
+  /**
+   * Web Push (issue 35): the VAPID key pair that signs pushes (`npm start` makes one in
+   * data/secrets.env; `npx web-push generate-vapid-keys` for a deployment), base64url. The API
+   * hands browsers the public key; the workers sign with the private one. Without them push is
+   * off and Settings says so.
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, {
+    error: "must be a P-256 public key in base64url (87 characters)",
+  }).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, {
+    error: "must be a P-256 private key in base64url (43 characters)",
+  }).optional(),
+  /** Who push services may contact about our pushes: mailto: support's address unless set. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, {
+    error: "must be a mailto: or https:// address",
+  }).optional(),
 };
 
 export class ConfigError extends Error {}

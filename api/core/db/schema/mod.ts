@@ -28,3 +28,4 @@ export * from "./checkin-receipts.ts";
 export * from "./api-tokens.ts";
 export * from "./property-members.ts";
 export * from "./stay-requests.ts";
+export * from "./push-subscriptions.ts";

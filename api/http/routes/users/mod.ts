@@ -2,6 +2,7 @@ import { createRouter } from "../../openapi/openapi.ts";
 import { adminUserRoutes } from "./admin.ts";
 import { consentRoutes } from "./consents.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
+import { pushRoutes } from "./push.ts";
 import { manageRoutes } from "./manage.ts";
 import { passwordRoutes } from "./password.ts";
 import { registrationRoutes } from "./registration.ts";
@@ -15,4 +16,5 @@ export const userRoutes = createRouter()
   .route("/", manageRoutes)
   .route("/", consentRoutes)
   .route("/", apiTokenRoutes)
+  .route("/", pushRoutes)
   .route("/", adminUserRoutes);
