@@ -161,7 +161,8 @@ self.addEventListener("notificationclick", (event) => {
     const open = windows.find((client) => "navigate" in client && "focus" in client);
     if (open) {
       const moved = await open.navigate(target).catch(() => undefined);
-      if (moved) return await moved.focus();
+      // Focusing may be refused (no user activation); the window has moved all the same.
+      if (moved) return await moved.focus().catch(() => undefined);
     }
     await self.clients.openWindow(target);
   })());

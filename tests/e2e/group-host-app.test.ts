@@ -9,3 +9,4 @@ import "./api-tokens.browser.ts";
 import "./subscriptions.browser.ts";
 import "./landmarks.browser.ts";
 import "./app-install.browser.ts";
+import "./push.browser.ts";

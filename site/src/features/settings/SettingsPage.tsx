@@ -20,6 +20,7 @@ import { Button } from "../../ui/Button.tsx";
 import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { LoadingState } from "../../ui/LoadingState.tsx";
 import { SettingsSection } from "../../ui/SettingsSection.tsx";
+import { PushSettings } from "./PushSettings.tsx";
 
 const FIELDS = ["language", "theme", "defaultCheckInTime", "defaultCheckOutTime"] as const;
 type Field = (typeof FIELDS)[number];
@@ -58,6 +59,9 @@ function SettingsContent() {
           />
         )}
         {load.status === "loaded" && <SettingsForm saved={load.data} />}
+      </div>
+      <div className="mt-6">
+        <PushSettings />
       </div>
     </div>
   );
