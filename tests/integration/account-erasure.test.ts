@@ -33,6 +33,7 @@ import { postJson, type TestApp, withTestApp } from "../support/app.ts";
 import { BIRGITTE } from "../support/guests.ts";
 import { seedMirroredAccount } from "../support/properties.ts";
 import type { Database } from "@core/db/client.ts";
+import { newPushKeys } from "../support/push.ts";
 
 /** 10 August 2026, 09:00 in Zagreb: the stay below is under way, so its guest can check in. */
 const NOW = new Date("2026-08-10T07:00:00Z");
@@ -158,6 +159,18 @@ async function populatedHost(
     password: PASSWORD,
   }, token);
   assert.equal(apiToken.status, 201, await apiToken.clone().text());
+  // A phone that gets push notifications, and the kinds chosen for them.
+  const device = await postWith(app, "/api/Users/manage/push/devices", {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${email.split("@")[0]}-phone`,
+    keys: (await newPushKeys()).keys,
+  }, token);
+  assert.equal(device.status, 201, await device.clone().text());
+  const kinds = await app.request("/api/Users/manage/push/kinds", {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ kinds: ["guestWaiting"] }),
+  });
+  assert.equal(kinds.status, 200, await kinds.clone().text());
   const invitation = await postWith(app, `/api/Properties/${property.id}/members`, {
     email: `${email.split("@")[0]}.cistacica@example.com`,
     role: "Reception",

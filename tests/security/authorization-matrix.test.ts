@@ -116,6 +116,7 @@ const PATH_VALUES: Record<string, (host: HostData) => string> = {
   "/api/UserNotifications/{id}": (h) => h.notificationId,
   "/api/Guests/{id}": (h) => h.guestId,
   "/api/Users/manage/apiTokens/{id}": (h) => h.apiTokenId,
+  "/api/Users/manage/push/devices/{id}": (h) => h.pushDeviceId,
   "/api/Subscriptions/packages/{id}": () => "pro",
   "/api/StayRequests/{id}": (h) => h.stayRequestId,
   "/api/Subscriptions/purchase-requests/{id}": (h) => h.purchaseRequestId,
@@ -335,6 +336,7 @@ const REFERENCES: Record<string, ReferenceCase | { exempt: string }> = {
  */
 const MEMBER_RIGHTS: Record<string, PropertyRight | "none"> = {
   "DELETE /api/Users/manage/apiTokens/{id}": "none",
+  "DELETE /api/Users/manage/push/devices/{id}": "none",
   "PUT /api/AccommodationUnits/{id}": "settings",
   "POST /api/AccommodationUnits/{id}/renewCode": "settings",
   "DELETE /api/AccommodationUnits/{code}": "settings",

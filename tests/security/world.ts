@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import { createDatabase, type Database } from "@core/db/client.ts";
 import { apiTokens } from "@core/db/schema/api-tokens.ts";
+import { pushSubscriptions } from "@core/db/schema/push-subscriptions.ts";
 import { propertyMembers } from "@core/db/schema/property-members.ts";
 import { stayRequests } from "@core/db/schema/stay-requests.ts";
 import { hashToken } from "@core/platform/crypto/random-token.ts";
@@ -54,6 +55,8 @@ export interface HostData {
   exportFile: string;
   /** A personal API token of the host (made in the database, read only). */
   apiTokenId: string;
+  /** A device that gets the host's push notifications (made in the database). */
+  pushDeviceId: string;
   /** A pending invitation to the host's property (its address is among the secrets). */
   memberId: string;
   /** A walk-in's stay request waiting in the property's last unit (its name is a secret). */
@@ -238,6 +241,19 @@ async function makeHost(
     createdAt: NOW,
   });
 
+  const pushDeviceId = crypto.randomUUID();
+  await db.insert(pushSubscriptions).values({
+    id: pushDeviceId,
+    userId,
+    endpointHash: await hashToken(`https://fcm.googleapis.com/fcm/send/${name}`),
+    endpoint: "v1:sealed",
+    p256dh:
+      "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+    auth: "tBHItJI5svbpez7KI4CCXg",
+    label: "Chrome 131 · Android",
+    createdAt: NOW,
+  });
+
   const memberId = crypto.randomUUID();
   const invitedEmail = `${name}-invited-helper@example.com`;
   await db.insert(propertyMembers).values({
@@ -269,6 +285,7 @@ async function makeHost(
   return {
     evisitor: login,
     apiTokenId,
+    pushDeviceId,
     stayRequestId: stayRequest.id,
     memberId,
     userId,
