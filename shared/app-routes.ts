@@ -63,6 +63,11 @@ export const APP_ROUTES = {
   invitation: "/app/pozivnica",
   /** The e-mailed "approve the guests" link: /app/odobri-goste#{token} (no sign-in; issue 20). */
   approveGuests: "/app/odobri-goste",
+  /**
+   * What the installed app shows for a page it cannot fetch (issue 35): the service worker keeps
+   * it and names it too (site/public/sw.js: OFFLINE_PAGE).
+   */
+  offline: "/app/izvan-mreze",
   /** The e-mailed "answer a walk-in's stay request" link: /app/zahtjev-boravka#{token} (issue 20). */
   answerStayRequest: "/app/zahtjev-boravka",
 } as const;

@@ -166,6 +166,16 @@ export const NOTIFICATION_TEMPLATES = {
     notificationType: "warning",
     email: true,
   },
+  /**
+   * Someone the host invited to a property's team accepted (issue 35): placeholders
+   * `propertyName` and `role` (CoHost or Reception). Who it was is in the account history.
+   */
+  propertyMemberJoined: {
+    template: "PropertyMemberJoined",
+    page: APP_ROUTES.properties,
+    notificationType: "success",
+    email: true,
+  },
 } as const;
 
 export type NotificationTemplate =

@@ -17,7 +17,7 @@ export const PUSH_KINDS = [
   "calendar",
   /** A payment confirmed, a package ordered, the plan ending, ended or at its limits. */
   "billing",
-  /** The team: the owner of a property one belongs to is leaving. */
+  /** The team: an invitation accepted; the owner of a property one belongs to is leaving. */
   "team",
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
@@ -42,6 +42,7 @@ export const PUSH_KIND_OF_TEMPLATE: Readonly<Record<string, PushKind>> = {
   [T.subscriptionExpired.template]: "billing",
   [T.planLimitReached.template]: "billing",
   [T.propertyOwnerLeaving.template]: "team",
+  [T.propertyMemberJoined.template]: "team",
 };
 
 /**

@@ -15,7 +15,7 @@
  * policy of its own (api/http/security/content-security-policy.ts: SERVICE_WORKER_POLICY).
  */
 const CACHE = "prijavko-v1";
-/** The page shown for any page while offline; both languages, picked by the stored one. */
+/** The page shown for any page while offline (APP_ROUTES.offline); both languages in it. */
 const OFFLINE_PAGE = "/app/izvan-mreze";
 const PRECACHED = [
   OFFLINE_PAGE,

@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { subscriptions } from "@core/db/schema/billing.ts";
 import { outbox } from "@core/db/schema/outbox.ts";
+import { processedEvents } from "@core/db/schema/processed-events.ts";
 import { properties } from "@core/db/schema/properties.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { users } from "@core/db/schema/users.ts";
@@ -93,12 +94,25 @@ Deno.test({
       const push = startPushEndpoint();
       try {
         const ana = await host(p, "ana.push@example.com");
+        const reception = await member(p, ana, "recepcija.push@example.com");
+        // The owner is told the invitation was accepted; that notice is fanned out (to no device
+        // yet) before the devices below are registered.
+        const [joined] = await p.database.db.select().from(userNotifications)
+          .where(eq(userNotifications.template, "PropertyMemberJoined"));
+        assert.equal(joined.userId, ana.userId);
+        assert.deepEqual(joined.placeholders, {
+          propertyName: joined.placeholders.propertyName,
+          role: "Reception",
+        });
+        await waitFor(async () =>
+          (await p.database.db.select().from(processedEvents)
+            .where(eq(processedEvents.consumer, "notifications_push"))).length > 0
+        );
         const phone = await device(p, push, ana.token, "phone");
         const old = await device(p, push, ana.token, "old-tablet");
         const flaky = await device(p, push, ana.token, "flaky");
         push.answer("old-tablet", 410);
         push.answer("flaky", 500);
-        const reception = await member(p, ana, "recepcija.push@example.com");
         const desk = await device(p, push, reception, "desk");
 
         const today = todayIn(STAY_TIME_ZONE);
@@ -213,7 +227,7 @@ Deno.test({
         const kinds = await p.app.request("/api/Users/manage/push/kinds", {
           method: "PUT",
           headers: { Authorization: `Bearer ${ivo.token}`, "Content-Type": "application/json" },
-          body: JSON.stringify({ kinds: ["checkOut"] }),
+          body: JSON.stringify({ kinds: ["checkOut", "team"] }),
         });
         assert.equal(kinds.status, 200);
         await p.database.db.update(users).set({ language: "en" }).where(eq(users.id, ivo.userId));
@@ -243,6 +257,16 @@ Deno.test({
         const requested = await db.select().from(outbox)
           .where(eq(outbox.subject, "notifications.push.requested"));
         assert.equal(requested.length, 1);
+        // A team invitation accepted ("team" is on).
+        await createNotification(db, ivo.userId, NOTIFICATION_TEMPLATES.propertyMemberJoined, {
+          dedupeKey: "push-test-joined",
+          placeholders: { propertyName: "Vila Lavanda", role: "Reception" },
+          now,
+        });
+        const joined = await opened(push, "ivo-phone", phone.keys, 2);
+        assert.equal(joined.title, "A team invitation was accepted");
+        assert.equal(joined.body, "Vila Lavanda · reception");
+        assert.equal(joined.url, "/app/objekti");
       } finally {
         await push.stop();
       }

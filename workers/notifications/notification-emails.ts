@@ -438,6 +438,24 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       action: "Renew",
     },
   },
+  PropertyMemberJoined: {
+    hr: {
+      subject: (p) => `Novi član tima objekta ${p.propertyName}`,
+      body: (p) =>
+        `Osoba koju ste pozvali u tim objekta ${p.propertyName} prihvatila je pozivnicu i sada ima pristup kao ${
+          p.role === "CoHost" ? "sudomaćin" : "recepcija"
+        }. Tko je to, vidite u timu objekta i u povijesti računa.`,
+      action: "Otvori objekte",
+    },
+    en: {
+      subject: (p) => `A new member of ${p.propertyName}'s team`,
+      body: (p) =>
+        `The person you invited to ${p.propertyName}'s team accepted the invitation and now has access as ${
+          p.role === "CoHost" ? "co-host" : "reception"
+        }. You see who it is in the property's team and in your account history.`,
+      action: "Open properties",
+    },
+  },
   PropertyOwnerLeaving: {
     hr: {
       subject: (p) => `Objekt ${p.propertyName} bit će uklonjen`,

@@ -87,10 +87,19 @@ const TITLES: Record<string, Record<Language, string>> = {
     hr: "Dosegnuto je ograničenje paketa",
     en: "Your plan's limit was reached",
   },
+  [T.propertyMemberJoined.template]: {
+    hr: "Pozivnica u tim je prihvaćena",
+    en: "A team invitation was accepted",
+  },
   [T.propertyOwnerLeaving.template]: {
     hr: "Vlasnik objekta briše račun",
     en: "A property's owner is leaving",
   },
+};
+
+const ROLES: Record<string, Record<Language, string>> = {
+  CoHost: { hr: "sudomaćin", en: "co-host" },
+  Reception: { hr: "recepcija", en: "reception" },
 };
 
 /** The second line of each template: where, and whom by initials. */
@@ -115,6 +124,8 @@ function bodyOf(template: string, p: Placeholders, lang: Language): string {
       return p.packageName ?? "";
     case T.propertyOwnerLeaving.template:
       return p.propertyName ?? "";
+    case T.propertyMemberJoined.template:
+      return line(p.propertyName, ROLES[p.role]?.[lang]);
     default:
       return line(p.accommodationUnit, p.code);
   }

@@ -172,6 +172,7 @@ Deno.test("notification texts: every template in Croatian and English, placehold
     SubscriptionExpired: { packageName: "Pro", end: "2026-10-10T10:00:00.000Z" },
     PlanLimitReached: { limit: "maxBookingsPerMonth", start: "2026-08", count: "31" },
     PropertyOwnerLeaving: { propertyName: "Vila Lavanda", end: "2026-12-10T10:00:00.000Z" },
+    PropertyMemberJoined: { propertyName: "Vila Lavanda", role: "Reception" },
     PurchaseRequested: {
       packageName: "Pro",
       months: "12",
@@ -203,6 +204,7 @@ Deno.test("notification texts: every template in Croatian and English, placehold
     SubscriptionExpired: "/app/pretplata",
     PlanLimitReached: "/app/pretplata",
     PropertyOwnerLeaving: "/app/objekti",
+    PropertyMemberJoined: "/app/objekti",
     // An order leads to its own payment page.
     PurchaseRequested: paymentPath("7c9e6679742540de944be07fc1f90ae7"),
   };

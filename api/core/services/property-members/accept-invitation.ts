@@ -11,6 +11,8 @@ import { AppError } from "../../errors.ts";
 import { hashToken } from "../../platform/crypto/random-token.ts";
 import { normalizeEmail } from "../users/context.ts";
 import { recordMemberEvent } from "./member-history.ts";
+import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import { createNotification } from "../notifications/create-notification.ts";
 
 /**
  * Accepts an invitation with the link's code, signed in (an existing account, or one just made with
@@ -49,6 +51,17 @@ export async function acceptInvitation(
     if (!accepted) throw new AppError("InvalidToken");
     await refuseWhileDeletionPending(tx, found.property.userId, TEAM_CLOSING);
     await recordMemberEvent(tx, ctx, found.property, "PropertyMemberJoined", accepted.email);
+    // The owner is told (in the app, by e-mail, by push), without the member's address.
+    await createNotification(
+      tx,
+      found.property.userId,
+      NOTIFICATION_TEMPLATES.propertyMemberJoined,
+      {
+        dedupeKey: `member-joined:${accepted.id}`,
+        placeholders: { propertyName: found.property.name, role: accepted.role },
+        now: ctx.now,
+      },
+    );
     return {
       propertyId: found.property.id,
       propertyName: found.property.name,

@@ -217,6 +217,14 @@ export function describeNotification(
         : t("notifications.limit.other");
       return view("PlanLimitReached", text);
     }
+    case "PropertyMemberJoined":
+      return view(
+        "PropertyMemberJoined",
+        t("notifications.PropertyMemberJoined.text", {
+          property: p.propertyName ?? "",
+          role: p.role === "CoHost" || p.role === "Reception" ? t(`members.role.${p.role}`) : "",
+        }),
+      );
     case "PropertyOwnerLeaving":
       return view(
         "PropertyOwnerLeaving",
