@@ -18,7 +18,7 @@ import { screenshot } from "../support/browser.ts";
 import { BIRGITTE } from "../support/guests.ts";
 import { sharedStack } from "../support/shared-stack.ts";
 import type { TestStack } from "../support/stack.ts";
-import { e2eSession, LOOKS } from "../support/e2e.ts";
+import { E2E_PASSWORD, e2eSession, LOOKS } from "../support/e2e.ts";
 import { decryptPush, newPushKeys, startPushEndpoint } from "../support/push.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -70,6 +70,7 @@ Deno.test({
     };
     const keys = await newPushKeys();
     let code = "";
+    let phoneId = "";
     try {
       await t.step("a host with eVisitor and a stay today; automatic check-in is off", async () => {
         const context = await newContext();
@@ -107,6 +108,7 @@ Deno.test({
           userAgent: ANDROID,
         });
         assert.equal(device.status, 201, JSON.stringify(device.body));
+        phoneId = device.body.id;
         const spare = await api("/api/Users/manage/push/devices", {
           method: "POST",
           body: { endpoint: push.endpointOf("spare"), keys: (await newPushKeys()).keys },
@@ -226,6 +228,25 @@ Deno.test({
         await sheet.getByRole("button", { name: "Odobri 1 gosta" }).click();
         await sheet.getByRole("heading", { name: "Gosti su odobreni" }).waitFor();
         assert.equal((await guestsOf())[0].awaitingHost, false);
+        await context.close();
+      });
+
+      await t.step("signing out stops this browser's pushes", async () => {
+        const context = await newContext();
+        const page = await context.newPage();
+        await logInToDashboard(page, HOST);
+        // As Settings remembers it after "Turn on for this device".
+        await page.evaluate((id) => localStorage.setItem("pushDeviceId", id), phoneId);
+        await page.getByRole("button", { name: "Moj račun" }).click();
+        await page.getByRole("menuitem", { name: "Odjava" }).click();
+        await page.waitForURL("**/app/prijava");
+        token = (await (await fetch(`${stack.baseUrl}/api/Users/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: HOST, password: E2E_PASSWORD }),
+        })).json()).accessToken;
+        assert.deepEqual((await api("/api/Users/manage/push")).body.devices, []);
+        assert.equal(await page.evaluate(() => localStorage.getItem("pushDeviceId")), null);
         await context.close();
       });
     } finally {

@@ -83,3 +83,17 @@ export async function removeDevice(id: string): Promise<void> {
   const registration = await navigator.serviceWorker?.getRegistration();
   await (await registration?.pushManager.getSubscription())?.unsubscribe();
 }
+
+/**
+ * At sign-out: this browser stops getting the account's pushes (the next person on it must not
+ * see them). Best effort: a failure leaves the device listed in Settings, where it can be removed.
+ */
+export async function forgetThisDevice(): Promise<void> {
+  const id = thisDeviceId();
+  if (!id) return;
+  try {
+    await removeDevice(id);
+  } catch {
+    rememberDevice(undefined);
+  }
+}
