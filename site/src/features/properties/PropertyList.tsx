@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { PropertyScopeField } from "@shared/schemas/list-query.ts";
 import { roleMay } from "@shared/property-rights.ts";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
@@ -23,6 +23,7 @@ import { ScopeSwitch } from "./ScopeSwitch.tsx";
 import { PropertySettingsDialog } from "./PropertySettingsDialog.tsx";
 import { UnitDialog, type UnitDialogTarget } from "./UnitDialog.tsx";
 import { UnitQrDialog } from "./UnitQrDialog.tsx";
+import { useHasSharedProperties } from "./use-has-shared-properties.ts";
 
 const PAGE_SIZE = 50;
 
@@ -285,20 +286,4 @@ export function PropertyList() {
       </ConfirmDialog>
     </div>
   );
-}
-
-/** Whether the caller belongs to another host's property: only then is the switch shown. */
-function useHasSharedProperties(): boolean {
-  const [hasShared, setHasShared] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    listProperties(
-      { pageNumber: 1, pageSize: 1, sortBy: "name", searchValue: "", scope: "Shared" },
-      controller.signal,
-    ).then((page) => setHasShared(page.totalCount > 0)).catch(() => {
-      // Without the answer the switch stays hidden; the list shows every property anyway.
-    });
-    return () => controller.abort();
-  }, []);
-  return hasShared;
 }
