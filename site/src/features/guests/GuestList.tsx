@@ -1,3 +1,9 @@
+/*
+ * The guests page's content as one piece: the filters, the list, its actions and the six dialogs
+ * they open all share the chosen property, the paged list and the guests' busy marks; split apart,
+ * each part would take a dozen props. What stands alone lives beside it: the table
+ * (GuestTable, GuestRowActions), the check-out watch (use-check-out-watch.ts) and each dialog.
+ */
 import { useEffect, useMemo, useState } from "react";
 import { GuestForm } from "@shared/schemas/guest.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
@@ -46,12 +52,11 @@ import { GuestTable } from "./GuestTable.tsx";
 import { readPropertyId, writePropertyId } from "../../lib/navigation/guests-page-query.ts";
 import { ProofOfResidenceDialog } from "./ProofOfResidenceDialog.tsx";
 import { useNow } from "../../lib/state/use-now.ts";
+import { useCheckOutWatch } from "./use-check-out-watch.ts";
 
 const PAGE_SIZE = 20;
-/** While eVisitor is being written to, the list is read again this often… */
+/** While eVisitor is being written to, the list is read again this often. */
 const POLL_MS = 2_000;
-/** …and a check-out not confirmed within this long is reported as slow (the worker retries). */
-const CHECK_OUT_PATIENCE_MS = 60_000;
 
 /**
  * The guests page's content. A property must be chosen (spec section 2): the one in the address,
@@ -119,10 +124,6 @@ function Guests({ properties }: { properties: Property[] }) {
   const category = useShown<TaxCategoryTarget>();
   const undo = useShown<GuestListItem>();
   const [isUndoing, setUndoing] = useState(false);
-  /** Check-outs asked for and not yet answered: guest id → when, the name, the error before. */
-  const [pending, setPending] = useState<
-    Map<string, { at: number; name: string; errorBefore: string | null }>
-  >(new Map());
   const [busy, setBusy] = useState<Map<string, "edit" | "register" | "approve">>(new Map());
 
   useEffect(() => writePropertyId(propertyId), [propertyId]);
@@ -138,31 +139,7 @@ function Guests({ properties }: { properties: Property[] }) {
   const [version, setVersion] = useState(0);
   useEffect(() => setVersion((n) => n + 1), [signature]);
 
-  // A check-out confirmed by the worker: said once, and no longer awaited.
-  useEffect(() => {
-    if (!page || pending.size === 0) return;
-    const next = new Map(pending);
-    for (const guest of page.items) {
-      const asked = next.get(guest.id);
-      if (asked && guest.status === "CheckedOut") {
-        next.delete(guest.id);
-        notify(t("guests.toast.checkedOut", { name: asked.name }), { color: "success" });
-      } else if (
-        asked && guest.registrationError && guest.registrationError !== asked.errorBefore
-      ) {
-        // eVisitor refused the check-out: its message shows at the guest.
-        next.delete(guest.id);
-        notify(t("guests.toast.checkOutRefused", { name: asked.name }), { color: "error" });
-      }
-    }
-    for (const [id, asked] of next) {
-      if (Date.now() - asked.at > CHECK_OUT_PATIENCE_MS) {
-        next.delete(id);
-        notify(t("guests.toast.checkOutSlow", { name: asked.name }), { color: "warning" });
-      }
-    }
-    if (next.size !== pending.size) setPending(next);
-  }, [page]);
+  const { pending, expect: expectCheckOut } = useCheckOutWatch(t, page);
 
   // While eVisitor is being written to (a registration queued, a check-out asked for), the page
   // is read again every two seconds, quietly, until the worker is done.
@@ -242,10 +219,6 @@ function Guests({ properties }: { properties: Property[] }) {
   }
 
   /**
-   * Removes a guest the host declined on the approval page (issue 32), as "not my guest" beside
-   * the notification does: never registered, so it is deleted.
-   */
-  /**
    * Sends the guest as stored to eVisitor again; what its rules refuse opens the form. Without
    * the right to read documents (reception) the server sends the stored record itself.
    */
@@ -302,13 +275,7 @@ function Guests({ properties }: { properties: Property[] }) {
     setCheckingOut(true);
     try {
       await checkOutGuests([guest.id]);
-      setPending((current) =>
-        new Map(current).set(guest.id, {
-          at: Date.now(),
-          name: guest.surnameAndName,
-          errorBefore: guest.registrationError,
-        })
-      );
+      expectCheckOut(guest);
       notify(t("guests.toast.checkOutSent", { name: guest.surnameAndName }), { color: "info" });
     } catch (error) {
       notify(t("guests.toast.checkOutFailed", { reason: describeApiError(t, error) }), {
