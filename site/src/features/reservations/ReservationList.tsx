@@ -2,8 +2,7 @@ import { useEffect, useState } from "react";
 import { ReservationFilter } from "@shared/enums.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import type { Reservation } from "@shared/schemas/reservation.ts";
-import { formatCalendarRange } from "../../lib/format/calendar-date.ts";
-import { deleteReservation, listReservations } from "../../lib/api/reservations.ts";
+import { listReservations } from "../../lib/api/reservations.ts";
 import { requestedStayCode, ROUTES } from "../../lib/navigation/routes.ts";
 import {
   readUnitChoice,
@@ -15,7 +14,6 @@ import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 import { Button } from "../../ui/Button.tsx";
-import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { EmptyState } from "../../ui/EmptyState.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
@@ -25,12 +23,9 @@ import { SearchField } from "../../ui/SearchField.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
 import { useShown } from "../../ui/use-shown.ts";
 import { ListShell } from "../../shell/ListShell.tsx";
-import {
-  CancelRegistrationDialog,
-  type CancelTarget,
-} from "../shared-guests/CancelRegistrationDialog.tsx";
 import { GuestsDialog } from "./GuestsDialog.tsx";
 import { ReservationDetailsDialog } from "./ReservationDetailsDialog.tsx";
+import { ReservationDeletion } from "./ReservationDeletion.tsx";
 import { ReservationDialog, type ReservationDialogTarget } from "./ReservationDialog.tsx";
 import { ReservationTable } from "./ReservationTable.tsx";
 import { StayFilterSwitch } from "./StayFilterSwitch.tsx";
@@ -39,17 +34,6 @@ import { usePropertyChoices } from "../../lib/state/use-property-choices.ts";
 
 const PAGE_SIZE = 20;
 const GUESTS_POLL_MS = 2_000;
-
-/**
- * Guests of a stay registered with eVisitor (and not checked out): a stay with any cannot be
- * deleted until their registrations are cancelled, which the delete dialog offers instead.
- */
-function registeredGuestsOf(reservation: Reservation): CancelTarget["guests"] {
-  return reservation.guests.filter((guest) => guest.status === "CheckedIn").map((guest) => ({
-    id: guest.id,
-    name: [guest.name, guest.middleName, guest.surname].filter(Boolean).join(" "),
-  }));
-}
 
 /**
  * The reservations page's content. The host's properties come first (the selectors and the create
@@ -142,8 +126,6 @@ function Reservations({ properties }: { properties: Property[] }) {
   const details = useShown<Reservation>();
   const guests = useShown<Reservation>();
   const deletion = useShown<Reservation>();
-  const cancellation = useShown<CancelTarget>();
-  const [isDeleting, setDeleting] = useState(false);
 
   useEffect(() => writeUnitChoice(choice), [choice]);
 
@@ -163,31 +145,6 @@ function Reservations({ properties }: { properties: Property[] }) {
       propertyId: choice.propertyId || undefined,
       unitCode: choice.unitCode || undefined,
     });
-  }
-
-  async function confirmDeletion() {
-    const reservation = deletion.value;
-    if (!reservation) return;
-    const registered = registeredGuestsOf(reservation);
-    if (registered.length > 0) {
-      // Their registrations first (the same cancel as in the guests dialog, with its reason).
-      deletion.hide();
-      cancellation.show({ guests: registered });
-      return;
-    }
-    setDeleting(true);
-    try {
-      await deleteReservation(reservation.code);
-      notify(t("reservations.toast.deleted", { code: reservation.code }), { color: "success" });
-      reloadAfterRemoval();
-    } catch (error) {
-      notify(t("reservations.toast.deleteFailed", { reason: describeApiError(t, error) }), {
-        color: "error",
-      });
-    } finally {
-      setDeleting(false);
-      deletion.hide();
-    }
   }
 
   // The guests dialog shows the stay as last read, and while eVisitor is being written to for one
@@ -221,8 +178,6 @@ function Reservations({ properties }: { properties: Property[] }) {
   /** Nothing to list at all (for the chosen property or unit, if one is chosen). */
   const hasNone = page !== undefined && page.totalCount === 0 && searchTerm === "" &&
     search === "" && filter === ReservationFilter.All;
-  const deleting = deletion.value;
-  const deletingRegistered = deleting ? registeredGuestsOf(deleting) : [];
 
   return (
     <div className="mt-8 space-y-5">
@@ -332,46 +287,13 @@ function Reservations({ properties }: { properties: Property[] }) {
         />
       )}
 
-      <ConfirmDialog
+      <ReservationDeletion
         t={t}
-        open={deletion.open}
-        tone="danger"
-        title={t("reservations.deleteTitle")}
-        confirmLabel={t(
-          deletingRegistered.length > 0
-            ? "reservations.deleteCancelFirst"
-            : "reservations.deleteConfirm",
-        )}
-        busy={isDeleting}
-        onConfirm={confirmDeletion}
-        onClose={deletion.hide}
-      >
-        <p>
-          {deleting && deletingRegistered.length > 0
-            ? t("reservations.deleteRegisteredText", {
-              code: deleting.code,
-              names: deletingRegistered.map((guest) => guest.name).join(", "),
-            })
-            : deleting
-            ? t("reservations.deleteText", {
-              code: deleting.code,
-              unit: deleting.accommodationUnit?.name ?? "",
-              dates: formatCalendarRange(deleting.startDate, deleting.endDate, lang),
-            })
-            : ""}
-        </p>
-      </ConfirmDialog>
-
-      {cancellation.value && (
-        <CancelRegistrationDialog
-          key={`cancel-${cancellation.key}`}
-          t={t}
-          open={cancellation.open}
-          target={cancellation.value}
-          onClose={cancellation.hide}
-          onQueued={reload}
-        />
-      )}
+        lang={lang}
+        deletion={deletion}
+        onDeleted={reloadAfterRemoval}
+        onQueued={reload}
+      />
     </div>
   );
 }
