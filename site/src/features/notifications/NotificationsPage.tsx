@@ -17,19 +17,14 @@ import { translatePlural } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
 import { useNow } from "../../lib/state/use-now.ts";
-import {
-  markAllReadWithMessage,
-  openNotification,
-  opensElsewhere,
-} from "../../shell/NotificationsBell.tsx";
+import { markAllReadWithMessage } from "../../shell/NotificationsBell.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { EmptyState } from "../../ui/EmptyState.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { ListCount } from "../../ui/ListCount.tsx";
 import { usePagedList } from "../../ui/use-paged-list.ts";
 import { ListShell } from "../../shell/ListShell.tsx";
-import { NotificationContent, notificationRowClass } from "../../shell/NotificationItem.tsx";
-import { describeNotification } from "../../lib/notifications/notification-text.ts";
+import { NotificationRow } from "./NotificationRow.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -237,76 +232,21 @@ function Notifications() {
                     approved.has(listed.placeholders.guestId ?? "")
                   ? { ...listed, placeholders: { ...listed.placeholders, held: "approved" } }
                   : listed;
-                const view = describeNotification(t, lang, notification);
-                const unreadOne = notification.sentToAppAt === null;
                 return (
-                  <li
+                  <NotificationRow
                     key={notification.id}
-                    className={`flex flex-wrap items-start gap-2 py-1 pr-2 pl-1 sm:pr-3 ${
-                      notificationRowClass(notification)
-                    }`}
-                  >
-                    <a
-                      href={view.href}
-                      onClick={(event) => {
-                        if (opensElsewhere(event)) return;
-                        event.preventDefault();
-                        void openNotification(t, notification, view.href);
-                      }}
-                      className="flex min-w-0 flex-1 rounded-xl px-3 py-3 transition-colors hover:bg-surface-muted/70"
-                    >
-                      <NotificationContent
-                        t={t}
-                        lang={lang}
-                        notification={notification}
-                        view={view}
-                        now={now}
-                      />
-                    </a>
-                    <span className="flex shrink-0 flex-col gap-1 pt-2 sm:flex-row">
-                      {unreadOne && (
-                        <IconButton
-                          icon="check"
-                          label={`${t("notifications.markRead")}: ${view.title}`}
-                          disabled={busy !== undefined}
-                          onClick={() => void handleMarkRead(notification)}
-                        />
-                      )}
-                      <IconButton
-                        icon="trash"
-                        label={t("notifications.delete", { title: view.title })}
-                        disabled={busy !== undefined}
-                        onClick={() =>
-                          void handleDelete(notification)}
-                        danger
-                      />
-                    </span>
-                    {notification.template === "GuestAddedByGuest" &&
-                      notification.placeholders.guestId &&
-                      !disowned.has(notification.placeholders.guestId) && (
-                      <div className="flex basis-full flex-wrap gap-2 pb-2 pl-14">
-                        {notification.placeholders.held === "true" &&
-                          !approved.has(notification.placeholders.guestId ?? "") && (
-                          <Button
-                            size="sm"
-                            disabled={busy !== undefined}
-                            onClick={() => void handleApprove(notification)}
-                          >
-                            {t("notifications.approve.buttonOne")}
-                          </Button>
-                        )}
-                        <Button
-                          variant="dangerSecondary"
-                          size="sm"
-                          data-not-mine={notification.id}
-                          disabled={busy !== undefined}
-                          onClick={() => setDisowning(notification)}
-                        >
-                          {t("notifications.notMine.button")}
-                        </Button>
-                      </div>
-                    )}
-                  </li>
+                    t={t}
+                    lang={lang}
+                    now={now}
+                    notification={notification}
+                    disabled={busy !== undefined}
+                    approved={approved.has(notification.placeholders.guestId ?? "")}
+                    disowned={disowned.has(notification.placeholders.guestId ?? "")}
+                    onMarkRead={() => void handleMarkRead(notification)}
+                    onDelete={() => void handleDelete(notification)}
+                    onApprove={() => void handleApprove(notification)}
+                    onDisown={() => setDisowning(notification)}
+                  />
                 );
               })}
             </ul>
@@ -328,30 +268,5 @@ function Notifications() {
         {t("notifications.notMine.text")}
       </ConfirmDialog>
     </div>
-  );
-}
-
-function IconButton(
-  { icon, label, disabled, onClick, danger = false }: {
-    icon: "check" | "trash";
-    label: string;
-    disabled: boolean;
-    onClick: () => void;
-    danger?: boolean;
-  },
-) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className={`grid size-9 place-items-center rounded-lg mobile:size-11 text-fg-muted transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${
-        danger ? "hover:bg-error-soft hover:text-error" : "hover:bg-primary-soft hover:text-primary"
-      }`}
-    >
-      <Icon name={icon} className="size-[1.125rem]" />
-    </button>
   );
 }
