@@ -1,3 +1,9 @@
+/*
+ * One form, one file: every field's value goes into the same parse by the shared schema, each
+ * change re-checks the fields that show an error, and whether guests must be registered again
+ * follows from the unit and the dates together. Split by field group, each part would take most
+ * of that state. The calendar itself is StayRangePicker.tsx.
+ */
 import { type FormEvent, useState } from "react";
 import { MESSAGES } from "@shared/messages.ts";
 import type { Property } from "@shared/schemas/property.ts";
