@@ -9,7 +9,7 @@ import { zipSync } from "fflate";
 import { IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES } from "@shared/reservation-import.ts";
 import { AppError } from "@core/errors.ts";
 import { readImportSheet } from "@core/services/reservations/import/read-sheet.ts";
-import { isDateFormat } from "@core/services/reservations/import/read-xlsx.ts";
+import { isDateFormat } from "@core/services/reservations/import/xlsx-date-formats.ts";
 import { readImportSheetInWorker } from "@core/services/reservations/import/read-in-worker.ts";
 import { importTemplate } from "@core/services/reservations/import/import-template.ts";
 import { inlineRow, xlsxOf } from "../../support/xlsx.ts";

@@ -2,120 +2,21 @@ import { AppError } from "../../../errors.ts";
 import { ZipArchive } from "./zip-entries.ts";
 import type { SheetCell, SheetReadLimits, SheetRow } from "./sheet-rows.ts";
 import { SheetRows } from "./sheet-rows.ts";
+import { readDateStyles } from "./xlsx-date-formats.ts";
+import { prefixed, scanXml } from "./scan-xml.ts";
 
 /**
  * The first sheet of an XLSX workbook, as the import reads it: the parts it needs (the workbook,
  * its relationships, the shared strings, the styles for dates, the sheet) inflated within the
- * archive's limits (zip-entries.ts), then read by a small XML scanner that stops at the row limit
- * and ignores columns past the last one read. No DTD is read (a file with one is unreadable), so
- * no entity can expand.
+ * archive's limits (zip-entries.ts), then read by a small XML scanner (scan-xml.ts) that stops at
+ * the row limit and ignores columns past the last one read. No DTD is read (a file with one is
+ * unreadable), so no entity can expand. Which styles show dates: xlsx-date-formats.ts.
  *
  * Cells read as read-excel-file read them before: text as written, numbers as their shortest
  * text, TRUE/FALSE as "true"/"false", and numbers in a date format as dates (UTC).
  */
 
 const unreadable = () => new AppError("ImportFileUnreadable");
-
-type Attributes = Record<string, string>;
-
-interface XmlHandler {
-  open(name: string, attributes: Attributes, selfClosing: boolean): void;
-  close(name: string): void;
-  /** Text between tags (entities decoded), only while `wantsText()` says so. */
-  text(text: string): void;
-  wantsText(): boolean;
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-function decodeEntities(text: string): string {
-  if (!text.includes("&")) return text;
-  return text.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-z]+);/g, (whole, entity: string) => {
-    if (entity[0] !== "#") return ENTITIES[entity] ?? whole;
-    const code = entity[1] === "x" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
-
-/** `x:row` is `row`: some writers prefix SpreadsheetML's names. */
-const localName = (name: string) => name.slice(name.indexOf(":") + 1);
-
-const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
-
-/** Walks `xml` tag by tag; throws ImportFileUnreadable on what is not well-formed enough. */
-export function scanXml(xml: string, handler: XmlHandler): void {
-  const length = xml.length;
-  let at = 0;
-  while (at < length) {
-    const lt = xml.indexOf("<", at);
-    const textEnd = lt < 0 ? length : lt;
-    if (textEnd > at && handler.wantsText()) handler.text(decodeEntities(xml.slice(at, textEnd)));
-    if (lt < 0) return;
-    const next = xml.charCodeAt(lt + 1);
-    if (next === 63 /* ? */) {
-      const end = xml.indexOf("?>", lt + 2);
-      if (end < 0) throw unreadable();
-      at = end + 2;
-    } else if (next === 33 /* ! */) {
-      if (xml.startsWith("<!--", lt)) {
-        const end = xml.indexOf("-->", lt + 4);
-        if (end < 0) throw unreadable();
-        at = end + 3;
-      } else if (xml.startsWith("<![CDATA[", lt)) {
-        const end = xml.indexOf("]]>", lt + 9);
-        if (end < 0) throw unreadable();
-        if (handler.wantsText()) handler.text(xml.slice(lt + 9, end));
-        at = end + 3;
-      } else {
-        throw unreadable(); // a DTD: SpreadsheetML has none
-      }
-    } else if (next === 47 /* / */) {
-      const end = xml.indexOf(">", lt + 2);
-      if (end < 0) throw unreadable();
-      handler.close(localName(xml.slice(lt + 2, end).trim()));
-      at = end + 1;
-    } else {
-      let i = lt + 1;
-      while (i < length && !isSpace(xml.charCodeAt(i)) && xml[i] !== ">" && xml[i] !== "/") i++;
-      const name = localName(xml.slice(lt + 1, i));
-      if (!name) throw unreadable();
-      const attributes: Attributes = {};
-      let selfClosing = false;
-      for (;;) {
-        while (i < length && isSpace(xml.charCodeAt(i))) i++;
-        if (i >= length) throw unreadable();
-        if (xml[i] === ">") break;
-        if (xml[i] === "/" && xml[i + 1] === ">") {
-          selfClosing = true;
-          i++;
-          break;
-        }
-        const eq = xml.indexOf("=", i);
-        if (eq < 0) throw unreadable();
-        const attribute = xml.slice(i, eq).trim();
-        let q = eq + 1;
-        while (q < length && isSpace(xml.charCodeAt(q))) q++;
-        const quote = xml[q];
-        if (quote !== '"' && quote !== "'") throw unreadable();
-        const close = xml.indexOf(quote, q + 1);
-        if (close < 0) throw unreadable();
-        attributes[attribute] = decodeEntities(xml.slice(q + 1, close));
-        i = close + 1;
-      }
-      handler.open(name, attributes, selfClosing);
-      if (selfClosing) handler.close(name);
-      at = i + 1;
-    }
-  }
-}
-
-/** An attribute by its local name, whatever its prefix (`r:id`, `ns2:id`). */
-function prefixed(attributes: Attributes, local: string): string | undefined {
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name.includes(":") && localName(name) === local) return value;
-  }
-  return undefined;
-}
 
 /** `_x000D_` and the like (ECMA-376 ST_Xstring): characters XML 1.0 cannot carry. */
 function unescapeXlsx(text: string): string {
@@ -186,93 +87,6 @@ function readSharedStrings(xml: string): string[] {
     wantsText: () => inText && current !== undefined,
   });
   return strings;
-}
-
-/** Number formats that Excel's built-in ids reserve for dates and times (any locale). */
-const BUILT_IN_DATE_FORMATS = new Set([
-  ...range(14, 22),
-  ...range(27, 36),
-  ...range(45, 47),
-  ...range(50, 58),
-  ...range(71, 81),
-]);
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-}
-
-const DATE_TOKENS = new Set([
-  "d",
-  "dd",
-  "ddd",
-  "dddd",
-  "m",
-  "mm",
-  "mmm",
-  "mmmm",
-  "mmmmm",
-  "y",
-  "yy",
-  "yyy",
-  "yyyy",
-  "h",
-  "hh",
-  "s",
-  "ss",
-  "am",
-  "pm",
-  "a",
-  "p",
-  "e",
-  "ee",
-  "g",
-  "gg",
-  "ggg",
-  "b",
-  "bb",
-  "bbbb",
-]);
-
-/** Whether a custom number format shows a date or time (`dd.mm.yyyy`, `d. mmmm yyyy.;@`). */
-export function isDateFormat(code: string): boolean {
-  const sections = code.toLowerCase().replace(/;@$/, "").replace(/\\./g, " ").split(";");
-  return sections.some((section) => {
-    const cleaned = section
-      .replace(/"[^"]*"/g, " ")
-      .replace(/(\[?[smhd]{1,2}\]?)[.,]0{1,3}/g, "$1")
-      .replace(/\[([smhd]{1,2})\]/g, "$1")
-      .replace(/\[[^\]]*\]/g, " ");
-    const tokens = cleaned.split(/[^a-z0#?%]+/).filter(Boolean);
-    return tokens.length > 0 && tokens.every((token) => DATE_TOKENS.has(token));
-  });
-}
-
-/** For each cell style (`s`), whether it shows numbers as dates. */
-function readDateStyles(xml: string | undefined): boolean[] {
-  if (xml === undefined) return [];
-  const formats = new Map<number, string>();
-  const dateStyles: boolean[] = [];
-  let inCellXfs = false;
-  scanXml(xml, {
-    open(name, attributes) {
-      if (name === "numFmt" && attributes.numFmtId && attributes.formatCode !== undefined) {
-        formats.set(Number(attributes.numFmtId), attributes.formatCode);
-      } else if (name === "cellXfs") inCellXfs = true;
-      else if (name === "xf" && inCellXfs) {
-        const id = Number(attributes.numFmtId ?? 0);
-        const custom = formats.get(id);
-        dateStyles.push(
-          custom !== undefined ? isDateFormat(custom) : BUILT_IN_DATE_FORMATS.has(id),
-        );
-      }
-    },
-    close(name) {
-      if (name === "cellXfs") inCellXfs = false;
-    },
-    text() {},
-    wantsText: () => false,
-  });
-  return dateStyles;
 }
 
 /** Day 0 of Excel's 1900 system (it counts a 29 February 1900 that never was) and of 1904's. */
