@@ -30,20 +30,9 @@ import {
   updateReservation,
 } from "@core/services/reservations/manage-reservation.ts";
 import { readReservation } from "@core/services/reservations/read-reservation.ts";
-import {
-  approveStayGuests,
-  approveStayGuestsByToken,
-  declineGuestByToken,
-  previewApprovalLink,
-} from "@core/services/guests/approve-guests.ts";
-import {
-  ApprovalByLink,
-  ApprovalDecline,
-  ApprovalLinkPreview,
-  ApprovalToken,
-  GuestApproval,
-  GuestsApproved,
-} from "@shared/schemas/guest-approval.ts";
+import { approveStayGuests } from "@core/services/guests/approve-guests.ts";
+import { GuestApproval, GuestsApproved } from "@shared/schemas/guest-approval.ts";
+import { approvalLinkRoutes, approveSummary } from "./reservation-approval-link.ts";
 
 const common = {
   tags: ["Reservations"],
@@ -218,10 +207,6 @@ const current = createRoute({
   },
 });
 
-const approveSummary = "Approve the guests who came in by the stay's link or the door while the " +
-  "property does not check guests in automatically: from the arrival day on they go to eVisitor " +
-  "at once, before it on the arrival day";
-
 // POST /api/Reservations/{code}/approveGuests
 const approveGuests = createRoute({
   ...common,
@@ -235,66 +220,9 @@ const approveGuests = createRoute({
   responses: { ...jsonOk(GuestsApproved, "How many were approved"), ...errors },
 });
 
-// POST /api/Reservations/approveGuests
-const approveGuestsByLink = createRoute({
-  method: "post",
-  path: "/Reservations/approveGuests",
-  tags: ["Reservations"],
-  summary: `${approveSummary} (the e-mailed single-use link; no sign-in)`,
-  description: "Only the guests the link names: those held when its e-mail was written, which " +
-    "lists them; a guest who came in later waits for another approval. Of those, the ones the " +
-    "host declined on its page are left out, and with `guestIds` only the ones its page showed.",
-  request: jsonBody(ApprovalByLink),
-  responses: {
-    ...problemResponses,
-    ...jsonOk(GuestsApproved, "How many were approved"),
-    400: { description: "InvalidToken: used, expired or unknown" },
-    409: { description: "CheckInClosed (the stay was cancelled)" },
-  },
-});
-
-// POST /api/Reservations/approveGuests/preview
-const previewApprovalByLink = createRoute({
-  method: "post",
-  path: "/Reservations/approveGuests/preview",
-  tags: ["Reservations"],
-  summary: "Who the e-mailed approval link would approve, for its page to show before the tap " +
-    "(the link stays unused; no sign-in)",
-  request: jsonBody(ApprovalToken),
-  responses: {
-    ...problemResponses,
-    ...jsonOk(ApprovalLinkPreview, "The stay and the named guests still waiting"),
-    400: { description: "InvalidToken: used, expired or unknown" },
-  },
-});
-
-// POST /api/Reservations/approveGuests/decline
-const declineByLink = createRoute({
-  method: "post",
-  path: "/Reservations/approveGuests/decline",
-  tags: ["Reservations"],
-  summary: '"Not my guest" on the e-mailed approval page: the guest is not approved by the link ' +
-    "and stays unregistered in the stay, for the host to delete or approve in the app (the link " +
-    "stays unused; no sign-in)",
-  request: jsonBody(ApprovalDecline),
-  responses: {
-    ...problemResponses,
-    ...jsonOk(ApprovalLinkPreview, "The page's list as it is now"),
-    400: { description: "InvalidToken: used, expired or unknown" },
-    404: { description: "NotFound: the link does not name the guest, or it no longer waits" },
-  },
-});
-
 export const reservationRoutes = createRouter()
-  .openapi(declineByLink, async (c) => {
-    return c.json(await declineGuestByToken(serviceContext(c), c.req.valid("json")), 200);
-  })
-  .openapi(previewApprovalByLink, async (c) => {
-    return c.json(await previewApprovalLink(serviceContext(c), c.req.valid("json")), 200);
-  })
-  .openapi(approveGuestsByLink, async (c) => {
-    return c.json(await approveStayGuestsByToken(serviceContext(c), c.req.valid("json")), 200);
-  })
+  // The e-mailed approval link's routes first: their fixed paths before /Reservations/{code}.
+  .route("/", approvalLinkRoutes)
   .openapi(approveGuests, async (c) => {
     const input = { ...c.req.valid("param"), ...c.req.valid("json") };
     return c.json(await approveStayGuests(serviceContext(c), input), 200);
