@@ -3,7 +3,6 @@ import { GuestCheckInRequested } from "@shared/events.ts";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
-  IMPORT_MESSAGES,
   IMPORT_UNREADABLE,
 } from "@shared/reservation-import.ts";
 import type {
@@ -21,10 +20,11 @@ import { newReservationCode } from "../reservation-code.ts";
 import { readImportSheetInWorker } from "./read-in-worker.ts";
 import { guests } from "../../../db/schema/guests.ts";
 import { appendEvent } from "../../../outbox/append-event.ts";
-import { documentIdentity, guestColumnsOf } from "../../guests/guest-fields.ts";
+import { guestColumnsOf } from "../../guests/guest-fields.ts";
 import { registrationStateFor } from "../../guests/submit-guests.ts";
 import { today as todayOf } from "../stay-dates.ts";
 import { columnsOf, type ImportUnit, type ParsedRow, parseRow, unitFinder } from "./import-rows.ts";
+import { withGuests } from "./import-guest-rows.ts";
 
 export interface ImportInput {
   bytes: Uint8Array;
@@ -150,56 +150,6 @@ async function decide(
   });
   return withGuests(results, rows);
 }
-
-/**
- * Ties each guest row to the stay row above it and settles both: a guest row without a stay, or
- * with errors or a document its stay already lists, is invalid, and so is its stay (a stay is
- * added with all its guests or not at all), as is a stay listing more guests than its number.
- * A valid guest row then follows its stay's outcome.
- */
-function withGuests(results: ImportRowResult[], rows: ParsedRow[]): ImportRowResult[] {
-  const fail = (result: ImportRowResult, field: string, message: string) => {
-    result.errors = { ...result.errors, [field]: [...(result.errors[field] ?? []), message] };
-    result.outcome = "invalid";
-  };
-  let stay: { result: ImportRowResult; listed: number; documents: Set<string> } | undefined;
-  const guestsOf = new Map<ImportRowResult, ImportRowResult[]>();
-  results.forEach((result, i) => {
-    const guest = rows[i].guest;
-    if (result.kind === "stay") {
-      stay = { result, listed: 0, documents: new Set() };
-      guestsOf.set(result, []);
-    } else if (!stay) {
-      fail(result, "unit", IMPORT_MESSAGES.guestWithoutStay);
-      return;
-    } else {
-      result.stayRow = stay.result.row;
-      guestsOf.get(stay.result)!.push(result);
-    }
-    if (guest) {
-      const document = documentIdentity(guest);
-      if (stay.documents.has(document)) {
-        fail(result, "documentNumber", IMPORT_MESSAGES.documentTwice);
-      }
-      stay.documents.add(document);
-      stay.listed++;
-      if (stay.result.guests !== null && stay.listed === stay.result.guests + 1) {
-        fail(stay.result, "guests", IMPORT_MESSAGES.tooManyGuests);
-      }
-    }
-    if (result.kind === "guest" && result.outcome === "invalid" && hasErrors(result)) {
-      fail(stay.result, "guestRows", IMPORT_MESSAGES.guestRowInvalid);
-    }
-  });
-  for (const [stayResult, guestRows] of guestsOf) {
-    for (const guestRow of guestRows) {
-      if (!hasErrors(guestRow)) guestRow.outcome = stayResult.outcome;
-    }
-  }
-  return results;
-}
-
-const hasErrors = (result: ImportRowResult) => Object.keys(result.errors).length > 0;
 
 /** A fingerprint of exactly the stays a run would add. */
 async function planIdOf(results: ImportRowResult[], rows: ParsedRow[]): Promise<string> {
