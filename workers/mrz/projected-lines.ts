@@ -1,3 +1,8 @@
+/*
+ * One method, one file: seeding, projecting, following a band and refitting its line are the
+ * steps of the projection described below, sharing its thresholds (character height, pitch,
+ * contrast); none is used elsewhere, and apart they would be read out of order.
+ */
 import { type Blob, centreX } from "./components.ts";
 import { fitLine, type TextLine } from "./text-lines.ts";
 import type { GreyImage } from "./grey-image.ts";

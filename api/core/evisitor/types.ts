@@ -2,6 +2,9 @@
  * The eVisitor web API as the product uses it (see ../../../shared/evisitor-api.md next to the
  * checkout). The client implements this; the simulator in dev/evisitor-sim speaks the same
  * protocol, so tests and local runs exercise the real client code.
+ *
+ * One file on purpose: these are declarations only, one reference for the whole protocol (the
+ * session's calls, their inputs and answers, the error kinds), read beside the API document.
  */
 
 /** Where an account lives: the production service, the public test service, or a simulator. */
