@@ -6,7 +6,7 @@ import type { WorkerName } from "./env.ts";
 import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import type { EVisitorAccess } from "@core/services/external-accounts/evisitor-access.ts";
 import { AccountSessions } from "@core/evisitor/account-sessions.ts";
-import { recordCredentialsRefused } from "./evisitor/credentials-refused.ts";
+import { recordCredentialsRefused } from "@core/services/external-accounts/credentials-refused.ts";
 import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consumer.ts";
 import { settlementsConsumer } from "./evisitor/provisioning/settlements-consumer.ts";
 import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";

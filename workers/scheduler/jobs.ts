@@ -1,4 +1,4 @@
-import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "../evisitor/schedule/guest-data-retention.ts";
+import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from "@core/services/guests/guest-data-retention.ts";
 import type { Job } from "./job.ts";
 import { arrivalsJob } from "./jobs/arrivals.ts";
 import { billingJob } from "./jobs/billing.ts";

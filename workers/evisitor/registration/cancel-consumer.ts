@@ -1,21 +1,13 @@
-import { eq } from "drizzle-orm";
-import { GuestCancelRequested, GuestCheckInRequested } from "@shared/events.ts";
-import { appendEvent } from "@core/outbox/append-event.ts";
-import { registrationStateFor } from "@core/services/guests/submit-guests.ts";
-import { today } from "@core/services/reservations/stay-dates.ts";
-import { guests } from "@core/db/schema/guests.ts";
+import { GuestCancelRequested } from "@shared/events.ts";
 import { log } from "@core/platform/logger.ts";
-import { defineConsumer, type HandlerContext } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
-import { guestContextOf } from "./guest-context.ts";
-import { hostFailureOf } from "./checkin-consumer.ts";
-import {
-  actOnce,
-  columnsAfterFailure,
-  recordLifecycleFailure,
-  RefusedWhileHeld,
-} from "./lifecycle.ts";
+import { hostFailureOf } from "@core/services/guests/registration/failure-of.ts";
+import { guestContextOf } from "@core/services/guests/registration/guest-context.ts";
+import { recordTransition } from "@core/services/guests/registration/record-transition.ts";
+import { today } from "@core/services/reservations/stay-dates.ts";
+import { defineConsumer } from "../../runner/worker.ts";
+import { actOnce, RefusedWhileHeld } from "./lifecycle.ts";
 
 /**
  * Cancels one guest's registration in eVisitor (Htz/CancelTouristCheckIn) with the host's reason,
@@ -60,72 +52,27 @@ export function cancelConsumer(
           deliveries: event.deliveries,
         });
         if (error.retriesSoon && !event.isLastAttempt) throw error;
-        await recordLifecycleFailure(
-          ctx,
-          guest.id,
-          hostFailureOf(error),
-          columnsAfterFailure(error, thrown, {
-            expected: "active",
-            clears: { cancelRequestedAt: null, reRegisterRequestedAt: null },
-            now: ctx.clock(),
-          }),
-        );
+        await recordTransition(ctx.db, guest.id, {
+          kind: "cancel-failed",
+          failure: hostFailureOf(error),
+          held: thrown instanceof RefusedWhileHeld ? thrown.held : null,
+        }, ctx.clock());
         return;
       }
+      // The stay's arrival moved (reRegisterRequestedAt): the guest is registered again, with
+      // the stay's dates and unit, in the same transaction, so the new registration is queued
+      // once and only after the cancel (stay-move.ts; the registration module decides).
       const now = ctx.clock();
-      const cancelled = {
-        status: "Cancelled" as const,
-        // Not "waiting for arrival": nothing is sent until the host registers the guest again.
-        registrationState: "waiting" as const,
-        registrationFailure: null,
-        registrationError: null,
-        registrationRetryAt: null,
-        cancelRequestedAt: null,
-        cancelledAt: now,
-        updatedAt: now,
-      };
+      const done = await recordTransition(ctx.db, guest.id, {
+        kind: "cancelled",
+        stay: found.stay,
+        today: today(now),
+      }, now);
+      if (done?.outcome !== "apply") return;
       if (guest.reRegisterRequestedAt) {
-        // The stay's arrival moved: register the guest again, with the stay's dates and unit,
-        // in the same transaction, so the new registration is queued once and only after the
-        // cancel (stay-move.ts).
-        await reRegister(ctx, found, cancelled, now);
-      } else {
-        await ctx.db.update(guests).set(cancelled).where(eq(guests.id, guest.id));
+        log.info("guest queued to be registered again", { guestId: guest.id });
       }
       log.info("guest registration cancelled", { guestId: guest.id });
     },
   });
-}
-
-/**
- * After the cancel of a registration whose stay's arrival moved: the guest is registered anew
- * under a new registration id (as when the host registers a cancelled guest again,
- * host-check-in.ts), in the stay's current unit, from its arrival day on.
- */
-async function reRegister(
-  ctx: HandlerContext,
-  { guest, stay }: NonNullable<Awaited<ReturnType<typeof guestContextOf>>>,
-  cancelled: Partial<typeof guests.$inferInsert>,
-  now: Date,
-): Promise<void> {
-  const state = registrationStateFor(stay.startDate, today(now));
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(guests).set({
-      ...cancelled,
-      guid: crypto.randomUUID(),
-      status: "PreCheckIn",
-      registrationState: state,
-      registrationRetries: 0,
-      registeredAt: null,
-      cancelReason: null,
-      cancelledAt: null,
-      reRegisterRequestedAt: null,
-      accommodationUnitId: stay.accommodationUnitId,
-      propertyId: stay.propertyId,
-    }).where(eq(guests.id, guest.id));
-    if (state === "queued") {
-      await appendEvent(tx, GuestCheckInRequested, { guestId: guest.id }, now);
-    }
-  });
-  log.info("guest queued to be registered again", { guestId: guest.id });
 }

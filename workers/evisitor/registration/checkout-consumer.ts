@@ -1,16 +1,14 @@
-import { eq } from "drizzle-orm";
 import { GuestCheckOutRequested } from "@shared/events.ts";
-import { guests } from "@core/db/schema/guests.ts";
 import { log } from "@core/platform/logger.ts";
 import { stayTimesOf, today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { STAY_TIME_ZONE, wallTimeAt } from "@shared/local-date.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
-import { guestContextOf } from "./guest-context.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
-import { hostFailureOf } from "./checkin-consumer.ts";
-import { firewallRetryAt, unansweredRetryAt } from "./unanswered-retry.ts";
-import { actOnce, heldStateColumns, RefusedWhileHeld } from "./lifecycle.ts";
+import { guestContextOf } from "@core/services/guests/registration/guest-context.ts";
+import { recordTransition } from "@core/services/guests/registration/record-transition.ts";
+import { failureAfter } from "@core/services/guests/registration/retry-schedule.ts";
+import { actOnce, RefusedWhileHeld } from "./lifecycle.ts";
 
 /** hh:mm in Zagreb at `now`. */
 function zagrebTime(now: Date): string {
@@ -80,12 +78,10 @@ export function checkOutConsumer(
       });
       if ("beforeArrival" in moment) {
         log.warn("guest check-out held: before the registered arrival", { guestId: guest.id });
-        await ctx.db.update(guests).set({
-          registrationFailure: "checkout-before-arrival",
-          registrationError: moment.beforeArrival,
-          registrationRetryAt: null,
-          updatedAt: now,
-        }).where(eq(guests.id, guest.id));
+        await recordTransition(ctx.db, guest.id, {
+          kind: "check-out-held",
+          arrivalTime: moment.beforeArrival,
+        }, now);
         return;
       }
       try {
@@ -113,36 +109,21 @@ export function checkOutConsumer(
         if (error.retriesSoon && !event.isLastAttempt) throw error;
         // An outage that outlasted the deliveries is sent again later by itself, as an
         // unanswered registration is; eVisitor's firewall once, then after hours
-        // (unanswered-retry.ts); a refusal is the host's, beside the state eVisitor holds.
-        const retryAt = error.kind === "firewall"
-          ? firewallRetryAt(guest.registrationRetries, ctx.clock())
-          : error.retriesSoon
-          ? unansweredRetryAt(guest.registrationRetries, ctx.clock())
-          : null;
-        const failure = error.retriesSoon
-          ? { code: retryAt ? "unanswered-retrying" as const : "unanswered" as const, detail: null }
-          : hostFailureOf(error);
-        await ctx.db.update(guests)
-          .set({
-            ...(thrown instanceof RefusedWhileHeld && thrown.held !== "active"
-              ? heldStateColumns(thrown.held, ctx.clock())
-              : {}),
-            registrationFailure: failure.code,
-            registrationError: failure.detail,
-            registrationRetryAt: retryAt,
-            updatedAt: ctx.clock(),
-          })
-          .where(eq(guests.id, guest.id));
+        // (retry-schedule.ts); a refusal is the host's, beside the state eVisitor holds.
+        const { failure, retryAt } = failureAfter(error, {
+          retries: guest.registrationRetries,
+          now: ctx.clock(),
+        });
+        await recordTransition(ctx.db, guest.id, {
+          kind: "check-out-failed",
+          failure,
+          retryAt,
+          held: thrown instanceof RefusedWhileHeld ? thrown.held : null,
+        }, ctx.clock());
         return;
       }
-      await ctx.db.update(guests).set({
-        status: "CheckedOut",
-        registrationFailure: null,
-        registrationError: null,
-        registrationRetryAt: null,
-        checkedOutAt: ctx.clock(),
-        updatedAt: ctx.clock(),
-      }).where(eq(guests.id, guest.id));
+      const done = await recordTransition(ctx.db, guest.id, { kind: "checked-out" }, ctx.clock());
+      if (done?.outcome !== "apply") return;
       log.info("guest checked out", { guestId: guest.id });
     },
   });

@@ -1,15 +1,14 @@
-import { and, eq } from "drizzle-orm";
 import { GuestDepartureUpdateRequested } from "@shared/events.ts";
-import { guests } from "@core/db/schema/guests.ts";
-import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
 import { log } from "@core/platform/logger.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
+import { checkInOf } from "@core/evisitor/check-in/check-in-request.ts";
+import { GuestMappingError } from "@core/evisitor/check-in/guest-to-check-in.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
+import type { SecretBox } from "@core/platform/crypto/secret-box.ts";
+import { hostFailureOf } from "@core/services/guests/registration/failure-of.ts";
+import { guestContextOf } from "@core/services/guests/registration/guest-context.ts";
+import { recordTransition } from "@core/services/guests/registration/record-transition.ts";
 import { defineConsumer } from "../../runner/worker.ts";
-import { checkInOf, hostFailureOf } from "./checkin-consumer.ts";
-import { guestContextOf } from "./guest-context.ts";
-import { GuestMappingError } from "./guest-to-checkin.ts";
-import { columnsAfterFailure, recordLifecycleFailure } from "./lifecycle.ts";
 
 /**
  * Sends a registered guest's new departure to eVisitor: the whole registration again under its
@@ -58,30 +57,20 @@ export function departureUpdateConsumer(
         if (error instanceof EVisitorError && error.retriesSoon && !event.isLastAttempt) {
           throw error;
         }
-        await recordLifecycleFailure(
-          ctx,
-          guest.id,
+        await recordTransition(ctx.db, guest.id, {
+          kind: "departure-update-failed",
           failure,
-          error instanceof EVisitorError
-            ? columnsAfterFailure(error, error, {
-              expected: "active",
-              clears: { departureUpdateRequestedAt: null },
-              now: ctx.clock(),
-            })
-            : { departureUpdateRequestedAt: null },
-        );
+          // An edit reads no tourist list: nothing says eVisitor holds another state.
+          held: null,
+        }, ctx.clock());
         return;
       }
       // Cleared only if no later move asked again meanwhile (its own event sends it).
-      await ctx.db.update(guests).set({
-        departureUpdateRequestedAt: null,
-        registrationFailure: null,
-        registrationError: null,
-        updatedAt: ctx.clock(),
-      }).where(and(
-        eq(guests.id, guest.id),
-        eq(guests.departureUpdateRequestedAt, guest.departureUpdateRequestedAt),
-      ));
+      const done = await recordTransition(ctx.db, guest.id, {
+        kind: "departure-updated",
+        askedAt: guest.departureUpdateRequestedAt,
+      }, ctx.clock());
+      if (done?.outcome !== "apply") return;
       log.info("guest departure updated", { guestId: guest.id });
     },
   });

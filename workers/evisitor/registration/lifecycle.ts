@@ -1,44 +1,7 @@
-import { eq } from "drizzle-orm";
-import type { RegistrationFailure } from "@shared/registration-failures.ts";
-import { guests } from "@core/db/schema/guests.ts";
 import { EVisitorError, type EVisitorSession } from "@core/evisitor/types.ts";
-import type { HandlerContext } from "../../runner/worker.ts";
+import type { HeldState } from "@core/services/guests/registration/transitions.ts";
 
-type GuestUpdate = Partial<typeof guests.$inferInsert>;
-
-/**
- * A cancellation or an undone check-out eVisitor did not carry out: its reason is kept beside
- * the guest (as for a refused check-out) and the request cleared (`clear`), so the host sees why
- * and may ask again.
- */
-export async function recordLifecycleFailure(
-  ctx: HandlerContext,
-  guestId: string,
-  failure: RegistrationFailure,
-  clear: GuestUpdate,
-): Promise<void> {
-  await ctx.db.update(guests).set({
-    ...clear,
-    registrationFailure: failure.code,
-    registrationError: failure.detail,
-    updatedAt: ctx.clock(),
-  }).where(eq(guests.id, guestId));
-}
-
-/**
- * The login failures that hold an account's work until its credentials change (the account's
- * new credentials send it all again: change-credentials.ts); the request is kept for that.
- */
-export const LOGIN_FAILURE_KINDS: EVisitorError["kind"][] = [
-  "invalid-credentials",
-  "unauthenticated",
-  "locked-out",
-  "api-key",
-];
-
-export const failedOnLogin = (error: EVisitorError) => LOGIN_FAILURE_KINDS.includes(error.kind);
-
-export type HeldState = "cancelled" | "active" | "checked-out";
+export type { HeldState };
 
 /**
  * Where eVisitor has the registration now. A cancelled registration is not in its tourist list
@@ -97,33 +60,3 @@ export async function actOnce(
 
 /** Answers after which the call may have been carried out, or was refused: read to know. */
 const SETTLED_BY_READING: EVisitorError["kind"][] = ["rejected", "unavailable", "protocol"];
-
-/**
- * What a request that failed (a cancel, an undo, a new departure) leaves on the guest besides its
- * failure: held by the account's login, the request stays, to go again with the new credentials;
- * otherwise it is cleared (`clears`) and, where eVisitor refused because it holds another state
- * than `expected`, the guest takes the state eVisitor holds.
- */
-export function columnsAfterFailure(
-  error: EVisitorError,
-  thrown: unknown,
-  { expected, clears, now }: { expected: HeldState; clears: GuestUpdate; now: Date },
-): GuestUpdate {
-  if (failedOnLogin(error)) return {};
-  const held = thrown instanceof RefusedWhileHeld && thrown.held !== expected
-    ? heldStateColumns(thrown.held, now)
-    : {};
-  return { ...clears, ...held };
-}
-
-/** The guest's columns for the state eVisitor holds, when it is not the one asked for. */
-export function heldStateColumns(held: HeldState, now: Date): GuestUpdate {
-  switch (held) {
-    case "active":
-      return { status: "CheckedIn", checkedOutAt: null };
-    case "checked-out":
-      return { status: "CheckedOut", checkedOutAt: now };
-    case "cancelled":
-      return { status: "Cancelled", registrationState: "waiting", cancelledAt: now };
-  }
-}

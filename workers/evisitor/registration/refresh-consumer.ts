@@ -5,6 +5,7 @@ import { guests } from "@core/db/schema/guests.ts";
 import { properties } from "@core/db/schema/properties.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import { log } from "@core/platform/logger.ts";
+import { recordTransition } from "@core/services/guests/registration/record-transition.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { stopsHere } from "../read-refusal.ts";
@@ -53,10 +54,13 @@ export function refreshConsumer(
       }
       for (const guestId of checkedOut) {
         const now = ctx.clock();
-        await ctx.db.update(guests)
-          .set({ status: "CheckedOut", checkedOutAt: now, updatedAt: now })
-          .where(eq(guests.id, guestId));
-        log.info("guest checked out in eVisitor", { guestId });
+        const done = await recordTransition(
+          ctx.db,
+          guestId,
+          { kind: "checked-out-in-evisitor" },
+          now,
+        );
+        if (done?.outcome === "apply") log.info("guest checked out in eVisitor", { guestId });
       }
     },
   });

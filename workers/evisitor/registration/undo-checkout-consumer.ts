@@ -1,18 +1,12 @@
-import { eq } from "drizzle-orm";
 import { GuestUndoCheckOutRequested } from "@shared/events.ts";
-import { guests } from "@core/db/schema/guests.ts";
 import { log } from "@core/platform/logger.ts";
-import { defineConsumer } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { EVisitorError } from "@core/evisitor/types.ts";
-import { guestContextOf } from "./guest-context.ts";
-import { hostFailureOf } from "./checkin-consumer.ts";
-import {
-  actOnce,
-  columnsAfterFailure,
-  recordLifecycleFailure,
-  RefusedWhileHeld,
-} from "./lifecycle.ts";
+import { hostFailureOf } from "@core/services/guests/registration/failure-of.ts";
+import { guestContextOf } from "@core/services/guests/registration/guest-context.ts";
+import { recordTransition } from "@core/services/guests/registration/record-transition.ts";
+import { defineConsumer } from "../../runner/worker.ts";
+import { actOnce, RefusedWhileHeld } from "./lifecycle.ts";
 
 /** What eVisitor is told when a check-out is undone (its Reason field; no personal data). */
 export const UNDO_CHECK_OUT_REASON = "Odjava greškom";
@@ -56,29 +50,20 @@ export function undoCheckOutConsumer(
           deliveries: event.deliveries,
         });
         if (error.retriesSoon && !event.isLastAttempt) throw error;
-        await recordLifecycleFailure(
-          ctx,
-          guest.id,
-          hostFailureOf(error),
-          columnsAfterFailure(error, thrown, {
-            expected: "checked-out",
-            clears: { undoCheckOutRequestedAt: null },
-            now: ctx.clock(),
-          }),
-        );
+        await recordTransition(ctx.db, guest.id, {
+          kind: "undo-check-out-failed",
+          failure: hostFailureOf(error),
+          held: thrown instanceof RefusedWhileHeld ? thrown.held : null,
+        }, ctx.clock());
         return;
       }
-      const now = ctx.clock();
-      await ctx.db.update(guests).set({
-        status: "CheckedIn",
-        checkedOutAt: null,
-        checkOutRequestedAt: null,
-        undoCheckOutRequestedAt: null,
-        checkOutUndoneAt: now,
-        registrationFailure: null,
-        registrationError: null,
-        updatedAt: now,
-      }).where(eq(guests.id, guest.id));
+      const done = await recordTransition(
+        ctx.db,
+        guest.id,
+        { kind: "check-out-undone" },
+        ctx.clock(),
+      );
+      if (done?.outcome !== "apply") return;
       log.info("guest check-out undone", { guestId: guest.id });
     },
   });

@@ -10,6 +10,7 @@ import { reservations } from "@core/db/schema/reservations.ts";
 import { log } from "@core/platform/logger.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
 import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
+import { recordTransition } from "@core/services/guests/registration/record-transition.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
 import { stopsHere } from "../read-refusal.ts";
@@ -82,9 +83,7 @@ export function reconcileConsumer(
       for (const finding of findings) {
         const row = rows.find((r) => r.reservations.id === finding.stayId)!;
         if (finding.kind === "checked-out-there") {
-          await ctx.db.update(guests)
-            .set({ status: "CheckedOut", checkedOutAt: now, updatedAt: now })
-            .where(eq(guests.id, finding.guestId));
+          await recordTransition(ctx.db, finding.guestId, { kind: "checked-out-in-evisitor" }, now);
           continue;
         }
         await createNotification(

@@ -1,5 +1,5 @@
 import { log } from "@core/platform/logger.ts";
-import { queueArrivals } from "../../evisitor/schedule/guest-duties.ts";
+import { queueArrivals } from "@core/services/guests/registration/due-work.ts";
 import type { Job } from "../job.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { log } from "@core/platform/logger.ts";
-import { queueDepartures } from "../../evisitor/schedule/guest-duties.ts";
+import { queueDepartures } from "@core/services/guests/registration/due-work.ts";
 import type { Job } from "../job.ts";
 
 /**

@@ -2,7 +2,7 @@ import { log } from "@core/platform/logger.ts";
 import {
   GUEST_DATA_RETENTION,
   removeExpiredGuestData,
-} from "../../evisitor/schedule/guest-data-retention.ts";
+} from "@core/services/guests/guest-data-retention.ts";
 import type { Job } from "../job.ts";
 
 /**

@@ -2,7 +2,7 @@ import { log } from "@core/platform/logger.ts";
 import {
   retryUnansweredCheckOuts,
   retryUnansweredRegistrations,
-} from "../../evisitor/registration/unanswered-retry.ts";
+} from "@core/services/guests/registration/due-work.ts";
 import type { Job } from "../job.ts";
 
 /**

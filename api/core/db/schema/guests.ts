@@ -17,7 +17,7 @@ import { users } from "./users.ts";
  * guest checked out, the identifying fields are emptied (names, birth date and city, residence,
  * document, contact, border crossing, eVisitor's message) and this is set; the row stays, with
  * its status, dates, gender, countries and document type, so counts and statistics do not change
- * (workers/evisitor/schedule/guest-data-retention.ts).
+ * (api/core/services/guests/guest-data-retention.ts).
  */
 export const guests = sqliteTable("guests", {
   id: text().primaryKey(),

@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
-import type { Database } from "@core/db/client.ts";
-import { externalAccounts } from "@core/db/schema/external-accounts.ts";
-import type { EVisitorError } from "@core/evisitor/types.ts";
-import { log } from "@core/platform/logger.ts";
+import type { Database } from "../../db/client.ts";
+import { externalAccounts } from "../../db/schema/external-accounts.ts";
+import type { EVisitorError } from "../../evisitor/types.ts";
+import { log } from "../../platform/logger.ts";
 
 /**
  * eVisitor refused an account's password or API key during any background work (a guest's
