@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { GuestCheckInRequested } from "@shared/events.ts";
 import { initialsOf } from "@shared/guest-initials.ts";
 import type { ApprovalLinkPreview } from "@shared/schemas/guest-approval.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -11,11 +10,11 @@ import { guests } from "../../db/schema/guests.ts";
 import { userNotifications } from "../../db/schema/user-notifications.ts";
 import { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
-import { appendEvent } from "../../outbox/append-event.ts";
 import { hashToken, randomToken } from "../../platform/crypto/random-token.ts";
 import { accessReservation } from "../access/property-access.ts";
 import { recordMemberAction } from "../property-members/member-actions.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
+import { recordTransition } from "./registration/record-transition.ts";
 
 /** How long the e-mailed "approve" link works. */
 export const APPROVAL_LINK_DAYS = 30;
@@ -71,14 +70,9 @@ async function approve(
     declinedToo ? undefined : isNull(guests.approvalDeclinedAt),
   ));
   const now = todayOf(ctx.now) >= stay.startDate;
+  const state = now ? "queued" : "waiting";
   for (const { id } of held) {
-    await tx.update(guests).set({
-      approvedAt: ctx.now,
-      approvalDeclinedAt: null,
-      registrationState: now ? "queued" : "waiting",
-      updatedAt: ctx.now,
-    }).where(eq(guests.id, id));
-    if (now) await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
+    await recordTransition(tx, id, { kind: "approved", state, declinedToo }, ctx.now);
   }
   if (held.length > 0) await markNoticesApproved(tx, stay, held.map((g) => g.id), ctx.now);
   return held.length;

@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
-import { GuestCancelRequested, GuestUndoCheckOutRequested } from "@shared/events.ts";
 import type { GuestCancellation, GuestUndoCheckOutList } from "@shared/schemas/guest-list.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import type { Transaction } from "../../db/client.ts";
-import { guests } from "../../db/schema/guests.ts";
+import type { guests } from "../../db/schema/guests.ts";
 import { AppError } from "../../errors.ts";
-import { appendEvent } from "../../outbox/append-event.ts";
 import { impersonatorEmailOf, recordAccountEvent } from "../users/account-history.ts";
 import { findOwnGuest } from "./guest-details.ts";
+import { orRefuse, recordTransition } from "./registration/record-transition.ts";
 
 /**
  * POST /Guests/cancel: queues the cancellation of registered guests' eVisitor registrations
@@ -56,24 +54,12 @@ export async function queueCancellation(
     reRegister?: boolean;
   },
 ): Promise<void> {
-  // A check-out on its way (not one eVisitor refused: its reason is kept) comes first.
-  const checkingOut = guest.checkOutRequestedAt && !guest.registrationFailure;
-  if (
-    guest.status !== "CheckedIn" || guest.registrationState !== "registered" ||
-    checkingOut || guest.undoCheckOutRequestedAt || guest.cancelRequestedAt
-  ) {
-    throw new AppError("CannotCancelRegistration");
-  }
-  await tx.update(guests).set({
-    cancelRequestedAt: ctx.now,
-    cancelReason: reason,
-    reRegisterRequestedAt: reRegister ? ctx.now : null,
-    departureUpdateRequestedAt: null,
-    registrationFailure: null,
-    registrationError: null,
-    updatedAt: ctx.now,
-  }).where(eq(guests.id, guest.id));
-  await appendEvent(tx, GuestCancelRequested, { guestId: guest.id }, ctx.now);
+  // A check-out on its way (not one eVisitor refused: its reason is kept) comes first; one
+  // already being cancelled is not cancelled twice (the host's list skips it before).
+  const asked = orRefuse(
+    await recordTransition(tx, guest.id, { kind: "cancel-asked", reason, reRegister }, ctx.now),
+  );
+  if (asked?.outcome !== "apply") throw new AppError("CannotCancelRegistration");
   await recordAccountEvent(tx, {
     userId: guest.userId,
     kind: "RegistrationCancelled",
@@ -100,18 +86,9 @@ export async function hostUndoCheckOut(
   const userId = actorIdOf(ctx);
   await ctx.db.transaction(async (tx) => {
     for (const { id } of list) {
-      const { guests: guest } = await findOwnGuest(tx, userId, { id }, "registration");
-      if (guest.status !== "CheckedOut" || guest.anonymisedAt) {
-        throw new AppError("CannotUndoCheckOut");
-      }
-      if (guest.undoCheckOutRequestedAt) continue; // already on its way
-      await tx.update(guests).set({
-        undoCheckOutRequestedAt: ctx.now,
-        registrationFailure: null,
-        registrationError: null,
-        updatedAt: ctx.now,
-      }).where(eq(guests.id, id));
-      await appendEvent(tx, GuestUndoCheckOutRequested, { guestId: id }, ctx.now);
+      await findOwnGuest(tx, userId, { id }, "registration");
+      // Refused unless checked out with data held; one already on its way is left.
+      orRefuse(await recordTransition(tx, id, { kind: "undo-check-out-asked" }, ctx.now));
     }
   });
 }

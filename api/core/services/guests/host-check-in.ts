@@ -1,6 +1,4 @@
 import { and, eq, ne } from "drizzle-orm";
-import { GuestCheckInRequested, GuestCheckOutRequested } from "@shared/events.ts";
-import type { RegistrationState } from "@shared/enums.ts";
 import type { StayGuest } from "@shared/schemas/guest.ts";
 import type { GuestCheckOutList, HostGuestCheckIn } from "@shared/schemas/guest-list.ts";
 import { guests } from "../../db/schema/guests.ts";
@@ -13,41 +11,14 @@ import { describeGuest, findOwnGuest } from "./guest-details.ts";
 import { guestColumnsOf } from "./guest-fields.ts";
 import { toReceptionGuest } from "./guest-response.ts";
 import { chosenTaxCategory } from "./tax-categories.ts";
-import { registrationStateFor } from "./submit-guests.ts";
+import { orRefuse, recordTransition } from "./registration/record-transition.ts";
+import { eventsOnEntry, registrationStateFor } from "./registration/transitions.ts";
 import { assertRoom, roomOfStay } from "./stay-capacity.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { recordMemberAction } from "../property-members/member-actions.ts";
 
-type GuestRow = typeof guests.$inferSelect;
-
-/**
- * The columns of a guest the host sends to eVisitor again, as entered or stored: a cancelled
- * registration cannot be used again, so it makes a new one under a new registration id
- * (eVisitor's rules on reusing an id are unknown); a held guest is approved by it; no automatic
- * retry is pending any more.
- */
-export function sentAgain(guest: GuestRow, state: RegistrationState, now: Date) {
-  const again = guest.status === "Cancelled"
-    ? {
-      guid: crypto.randomUUID(),
-      status: "PreCheckIn" as const,
-      cancelRequestedAt: null,
-      cancelReason: null,
-      cancelledAt: null,
-      registeredAt: null,
-    }
-    : {};
-  return {
-    ...again,
-    registrationState: state,
-    approvedAt: guest.approvedAt ?? (guest.approvalRequestedAt ? now : null),
-    registrationFailure: null,
-    registrationError: null,
-    registrationRetryAt: null,
-    registrationRetries: 0,
-    updatedAt: now,
-  };
-}
+/** Kept here for its importers; the registration module decides it. */
+export { sentAgain } from "./registration/transitions.ts";
 
 /**
  * POST /Guests/checkin: the host adds guests to their stays or fixes them, and each is (re)queued
@@ -98,17 +69,18 @@ export async function hostCheckIn(
           if (guest.reservationId !== stay.id) {
             throw new AppError("NotFound", { detail: "The guest was not found." });
           }
-          if (guest.status === "CheckedOut") {
-            throw new AppError("GuestCheckedOut", {
-              detail: "Nothing of a checked-out guest's registration can be changed: eVisitor " +
-                "edits only registrations that are still active. To correct it, undo the " +
-                "check-out, save the correction, then check the guest out again.",
-            });
-          }
-          await tx.update(guests).set({
-            ...columns,
-            ...sentAgain(guest, state, ctx.now),
-          }).where(eq(guests.id, id));
+          // Nothing of a checked-out guest's registration can be changed (the module refuses).
+          orRefuse(
+            await recordTransition(tx, id, {
+              kind: "sent-again",
+              by: "host-edit",
+              state,
+              data: columns,
+            }, ctx.now),
+            "Nothing of a checked-out guest's registration can be changed: eVisitor " +
+              "edits only registrations that are still active. To correct it, undo the " +
+              "check-out, save the correction, then check the guest out again.",
+          );
         } else {
           // Beds plus extra beds are the cap, for the host's form as for the guest's page.
           const room = await roomOfStay(tx, stay, property);
@@ -128,9 +100,9 @@ export async function hostCheckIn(
             createdAt: ctx.now,
             updatedAt: ctx.now,
           });
-        }
-        if (state === "queued") {
-          await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
+          for (const event of eventsOnEntry(state)) {
+            await appendEvent(tx, event, { guestId: id }, ctx.now);
+          }
         }
         ids.push(id);
         roles.set(id, role);
@@ -170,20 +142,10 @@ export async function hostCheckOut(
   const userId = actorIdOf(ctx);
   await ctx.db.transaction(async (tx) => {
     for (const { id } of list) {
-      const { guests: guest } = await findOwnGuest(tx, userId, { id }, "registration");
-      if (guest.status !== "CheckedIn" || guest.cancelRequestedAt) {
-        throw new AppError("CannotCheckOut");
-      }
-      // Already on its way (a double click); one that failed (eVisitor refused it, or its
-      // firewall or an outage outlasted the retries) is the host's to send again.
-      if (guest.checkOutRequestedAt && !guest.registrationFailure) continue;
-      await tx.update(guests).set({
-        checkOutRequestedAt: ctx.now,
-        registrationFailure: null,
-        registrationError: null,
-        registrationRetryAt: null,
-      }).where(eq(guests.id, id));
-      await appendEvent(tx, GuestCheckOutRequested, { guestId: id }, ctx.now);
+      await findOwnGuest(tx, userId, { id }, "registration");
+      // Refused unless registered and not being cancelled; a check-out already on its way (a
+      // double click) is left; one that failed is the host's to send again.
+      orRefuse(await recordTransition(tx, id, { kind: "check-out-asked", by: "host" }, ctx.now));
     }
   });
 }

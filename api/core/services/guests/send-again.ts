@@ -1,15 +1,11 @@
-import { eq } from "drizzle-orm";
-import { GuestCheckInRequested } from "@shared/events.ts";
 import type { GuestSendAgainList } from "@shared/schemas/guest-list.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
-import { guests } from "../../db/schema/guests.ts";
 import { AppError } from "../../errors.ts";
-import { appendEvent } from "../../outbox/append-event.ts";
 import { recordMemberAction } from "../property-members/member-actions.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 import { findOwnGuest } from "./guest-details.ts";
-import { sentAgain } from "./host-check-in.ts";
-import { registrationStateFor } from "./submit-guests.ts";
+import { orRefuse, recordTransition } from "./registration/record-transition.ts";
+import { decide, registrationStateFor } from "./registration/transitions.ts";
 import { chosenTaxCategory } from "./tax-categories.ts";
 
 /**
@@ -33,21 +29,16 @@ export async function sendGuestsAgain(
       const found = await findOwnGuest(tx, userId, { id }, "registration");
       const { guests: guest, reservations: stay, properties: property } = found;
       if (stay.canceledAt || guest.disownedAt) throw new AppError("CheckInClosed");
-      if (guest.registrationState === "queued") continue;
-      const open = guest.status === "PreCheckIn" || guest.status === "Cancelled" ||
-        (guest.status === "CheckedIn" && guest.registrationState === "failed");
-      if (!open || (guest.cancelRequestedAt && guest.status !== "Cancelled")) {
-        throw new AppError("GuestAlreadyCheckedIn");
-      }
-      const taxCategory = chosenTaxCategory(property, choice, `${index}.taxCategory`);
       const state = registrationStateFor(stay.startDate, todayOf(ctx.now));
-      await tx.update(guests).set({
-        ...sentAgain(guest, state, ctx.now),
-        ...(taxCategory === undefined ? {} : { taxCategory }),
-      }).where(eq(guests.id, id));
-      if (state === "queued") {
-        await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
-      }
+      const again = { kind: "sent-again", by: "send-again", state } as const;
+      // Already on its way: left as it is; registered, checked out or being cancelled: refused,
+      // before the category chosen is looked at.
+      if (orRefuse(decide(guest, again, ctx.now))?.outcome !== "apply") continue;
+      const taxCategory = chosenTaxCategory(property, choice, `${index}.taxCategory`);
+      await recordTransition(tx, guest.id, {
+        ...again,
+        data: taxCategory === undefined ? {} : { taxCategory },
+      }, ctx.now);
       if (!recorded.has(stay.code)) {
         recorded.add(stay.code);
         await recordMemberAction(tx, ctx, {

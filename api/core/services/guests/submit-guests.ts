@@ -1,6 +1,4 @@
 import { eq } from "drizzle-orm";
-import { GuestCheckInRequested } from "@shared/events.ts";
-import type { RegistrationState } from "@shared/enums.ts";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import type { CheckinResult, GuestRegistration } from "@shared/schemas/reservation.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -20,16 +18,12 @@ import {
 } from "../reservations/public-stay.ts";
 import { today as todayOf } from "../reservations/stay-dates.ts";
 import { initialsOf } from "./guest-response.ts";
+import { eventsOnEntry, registrationStateFor } from "./registration/transitions.ts";
 import { documentIdentity, guestColumnsOf } from "./guest-fields.ts";
 import { assertRoom, capacityOf } from "./stay-capacity.ts";
 
-/**
- * When a guest entered now is registered: at once from the arrival day on; before it, on the
- * arrival day when the property checks guests in automatically, else when the host does.
- */
-export function registrationStateFor(stayStart: string, today: string): RegistrationState {
-  return today >= stayStart ? "queued" : "waiting";
-}
+/** Kept here for its importers; the registration module decides it. */
+export { registrationStateFor };
 
 const closed = () => new AppError("CheckInClosed");
 
@@ -103,8 +97,8 @@ export async function submitGuests(
           createdAt: ctx.now,
           updatedAt: ctx.now,
         });
-        if (state === "queued") {
-          await appendEvent(tx, GuestCheckInRequested, { guestId: id }, ctx.now);
+        for (const event of eventsOnEntry(state)) {
+          await appendEvent(tx, event, { guestId: id }, ctx.now);
         }
         await createNotification(tx, stay.userId, NOTIFICATION_TEMPLATES.guestAddedByGuest, {
           dedupeKey: `guest-added:${id}`,

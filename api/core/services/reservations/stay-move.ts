@@ -1,13 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { GuestDepartureUpdateRequested } from "@shared/events.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { Transaction } from "../../db/client.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { guests } from "../../db/schema/guests.ts";
 import type { reservations } from "../../db/schema/reservations.ts";
 import { AppError } from "../../errors.ts";
-import { appendEvent } from "../../outbox/append-event.ts";
 import { queueCancellation } from "../guests/host-cancel.ts";
+import { recordTransition } from "../guests/registration/record-transition.ts";
 
 /** The reason sent to eVisitor with the cancel of a registration whose arrival moved. */
 export const ARRIVAL_MOVED_REASON = "Promjena datuma dolaska / Arrival date changed";
@@ -29,10 +28,7 @@ export async function queueDepartureUpdates(
   now: Date,
 ): Promise<void> {
   for (const guest of rows.filter(isRegistered)) {
-    if (guest.cancelRequestedAt || guest.checkOutRequestedAt) continue;
-    await tx.update(guests).set({ departureUpdateRequestedAt: now, updatedAt: now })
-      .where(eq(guests.id, guest.id));
-    await appendEvent(tx, GuestDepartureUpdateRequested, { guestId: guest.id }, now);
+    await recordTransition(tx, guest.id, { kind: "departure-update-asked" }, now);
   }
 }
 

@@ -13,8 +13,8 @@ import { decide, type Decision, type GuestRow, type Transition } from "./transit
  * (transitions.ts) and writes its columns, its outbox events and the host's notification in one
  * transaction (a savepoint of the caller's, when given one), so a worker dying in between cannot
  * leave a state without its event or its notice. A transition not allowed from the guest's state
- * writes nothing and is logged (ids and states only); the API's verbs turn the refusal into their
- * answer (`orRefuse`). Answers the decision, or undefined when the guest is gone.
+ * writes nothing: the API's verbs turn the refusal into their answer (`orRefuse`), a worker's is
+ * logged (ids and states only) and dropped. Answers the decision, or undefined when the guest is gone.
  */
 export async function recordTransition(
   db: DbOrTx,
@@ -26,7 +26,8 @@ export async function recordTransition(
     const [guest] = await tx.select().from(guests).where(eq(guests.id, guestId));
     if (!guest) return undefined;
     const decision = decide(guest, transition, now);
-    if (decision.outcome === "refused") {
+    // A host's request refused is their answer; a worker's late or stray answer is logged.
+    if (decision.outcome === "refused" && decision.code === null) {
       log.warn("guest registration transition refused", {
         guestId,
         transition: transition.kind,

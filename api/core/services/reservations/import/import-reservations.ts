@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
-import { GuestCheckInRequested } from "@shared/events.ts";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -21,7 +20,7 @@ import { readImportSheetInWorker } from "./read-in-worker.ts";
 import { guests } from "../../../db/schema/guests.ts";
 import { appendEvent } from "../../../outbox/append-event.ts";
 import { guestColumnsOf } from "../../guests/guest-fields.ts";
-import { registrationStateFor } from "../../guests/submit-guests.ts";
+import { eventsOnEntry, registrationStateFor } from "../../guests/registration/transitions.ts";
 import { today as todayOf } from "../stay-dates.ts";
 import { columnsOf, type ImportUnit, type ParsedRow, parseRow, unitFinder } from "./import-rows.ts";
 import { withGuests } from "./import-guest-rows.ts";
@@ -261,8 +260,8 @@ export async function importReservations(
       await tx.insert(guests).values(guestValues.slice(i, i + INSERT_CHUNK));
     }
     for (const guest of guestValues) {
-      if (guest.registrationState === "queued") {
-        await appendEvent(tx, GuestCheckInRequested, { guestId: guest.id }, ctx.now);
+      for (const event of eventsOnEntry(guest.registrationState)) {
+        await appendEvent(tx, event, { guestId: guest.id }, ctx.now);
       }
     }
     return answer(results, planId);
