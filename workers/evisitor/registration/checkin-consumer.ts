@@ -7,13 +7,9 @@ import { checkInOf } from "@core/evisitor/check-in/check-in-request.ts";
 import { GuestMappingError } from "@core/evisitor/check-in/guest-to-check-in.ts";
 import { type EVisitorCheckIn, EVisitorError } from "@core/evisitor/types.ts";
 import { guestContextOf } from "@core/services/guests/registration/guest-context.ts";
-import { hostFailureOf } from "@core/services/guests/registration/failure-of.ts";
 import { recordTransition } from "@core/services/guests/registration/record-transition.ts";
 import { failureAfter } from "@core/services/guests/registration/retry-schedule.ts";
 import { defineConsumer } from "../../runner/worker.ts";
-
-/** Kept here for the consumers and tests that import it from the worker. */
-export { hostFailureOf };
 
 /**
  * Registers one guest with the host's eVisitor account. The guest's guid is the registration id,

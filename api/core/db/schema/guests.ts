@@ -61,7 +61,7 @@ export const guests = sqliteTable("guests", {
   registrationError: text(),
   /**
    * A registration that failed only because eVisitor did not answer is sent again at this time
-   * (workers/evisitor/registration/unanswered-retry.ts); null when none is planned.
+   * (api/core/services/guests/registration/retry-schedule.ts); null when none is planned.
    */
   registrationRetryAt: integer({ mode: "timestamp_ms" }),
   /** How many times it was sent again so; back to 0 once registered or sent by the host. */

@@ -49,7 +49,7 @@ export type Transition =
   // Registration.
   /** The arrival day came for a guest who waited for it (the schedule). */
   | { kind: "arrival-day" }
-  /** A registration eVisitor did not answer goes again by itself (unanswered-retry). */
+  /** A registration eVisitor did not answer goes again by itself (retry-schedule.ts). */
   | { kind: "retry-due" }
   /**
    * The host sends the guest (again): `host-edit` with the corrected data (`data`, the guest's
