@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import { AppError } from "../../../errors.ts";
-import type { DbOrTx } from "../../../db/client.ts";
+import type { DbOrTx, Transaction } from "../../../db/client.ts";
 import { guests } from "../../../db/schema/guests.ts";
 import { appendEvent } from "../../../outbox/append-event.ts";
 import { log } from "../../../platform/logger.ts";
@@ -22,7 +22,7 @@ export async function recordTransition(
   transition: Transition,
   now: Date,
 ): Promise<Decision | undefined> {
-  return await db.transaction(async (tx) => {
+  const work = async (tx: Transaction) => {
     const [guest] = await tx.select().from(guests).where(eq(guests.id, guestId));
     if (!guest) return undefined;
     const decision = decide(guest, transition, now);
@@ -40,8 +40,14 @@ export async function recordTransition(
     for (const event of decision.events) await appendEvent(tx, event, { guestId }, now);
     await notifyHost(tx, guest, transition, now);
     return decision;
-  });
+  };
+  // Alone, it reads then writes: the write lock is taken first, so another process writing
+  // between the two cannot fail it (as the other read-then-write transactions do).
+  if (isTransaction(db)) return await db.transaction(work);
+  return await db.transaction(work, { behavior: "immediate" });
 }
+
+const isTransaction = (db: DbOrTx): db is Transaction => "rollback" in db;
 
 /**
  * Throws the refusal's server code (a host's request not allowed from the guest's state), with
