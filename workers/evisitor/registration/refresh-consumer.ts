@@ -1,10 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import { GuestsRefreshRequested } from "@shared/events.ts";
-import { externalAccounts } from "@core/db/schema/external-accounts.ts";
-import { guests } from "@core/db/schema/guests.ts";
-import { properties } from "@core/db/schema/properties.ts";
-import { reservations } from "@core/db/schema/reservations.ts";
 import { log } from "@core/platform/logger.ts";
+import { checkedInGuestsOfStay } from "@core/services/guests/registration/queries.ts";
 import { recordTransition } from "@core/services/guests/registration/record-transition.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
@@ -23,29 +19,20 @@ export function refreshConsumer(
     stream: "EVISITOR",
     event: GuestsRefreshRequested,
     async handle(event, ctx) {
-      const rows = await ctx.db.select().from(guests)
-        .innerJoin(properties, eq(properties.id, guests.propertyId))
-        .innerJoin(externalAccounts, eq(externalAccounts.id, properties.externalAccountId))
-        .innerJoin(reservations, eq(reservations.id, guests.reservationId))
-        .where(and(
-          eq(guests.reservationId, event.payload.reservationId),
-          eq(guests.status, "CheckedIn"),
-        ));
+      const rows = await checkedInGuestsOfStay(ctx.db, event.payload.reservationId);
       if (rows.length === 0) return;
-      const account = rows[0].external_accounts;
+      const account = rows[0].account;
       let checkedOut: string[];
       try {
         // One read for the whole stay: the guests who arrived on the stay's registered arrival
         // days, matched by registration id (not one read, nor one login, per guest).
-        const arrivals = rows.map((r) => r.guests.registeredStayFrom ?? r.reservations.startDate)
-          .sort();
+        const arrivals = rows.map((r) => r.arrival).sort();
         const listed = await sessions.use(
           account,
           (session) => touristsArrivedBetween(session, arrivals[0], arrivals.at(-1)!),
         );
         const out = new Set(listed.filter((t) => t.checkedOut).map((t) => t.id.toLowerCase()));
-        checkedOut = rows.filter((r) => out.has(r.guests.guid.toLowerCase()))
-          .map((r) => r.guests.id);
+        checkedOut = rows.filter((r) => out.has(r.guid.toLowerCase())).map((r) => r.id);
       } catch (error) {
         // A refused password or API key: asked once, not six times (the guard remembers it).
         const ids = { reservationId: event.payload.reservationId };

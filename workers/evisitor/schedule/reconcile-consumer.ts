@@ -4,12 +4,12 @@ import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import { addDays } from "@shared/local-date.ts";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { externalAccounts } from "@core/db/schema/external-accounts.ts";
-import { guests } from "@core/db/schema/guests.ts";
 import { properties } from "@core/db/schema/properties.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import { log } from "@core/platform/logger.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
 import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
+import { guestsOfStays } from "@core/services/guests/registration/queries.ts";
 import { recordTransition } from "@core/services/guests/registration/record-transition.ts";
 import { defineConsumer } from "../../runner/worker.ts";
 import type { AccountSessions } from "@core/evisitor/account-sessions.ts";
@@ -51,8 +51,7 @@ export function reconcileConsumer(
           lte(reservations.startDate, today),
         ));
       if (rows.length === 0) return;
-      const guestRows = await ctx.db.select().from(guests)
-        .where(inArray(guests.reservationId, rows.map((r) => r.reservations.id)));
+      const guestRows = await guestsOfStays(ctx.db, rows.map((r) => r.reservations.id));
       const stays: OurStay[] = rows.map(({ reservations: r }) => ({
         id: r.id,
         startDate: r.startDate,

@@ -83,9 +83,10 @@ export function isEEA(citizenship: string, euMembers: ReadonlySet<string>): bool
  * The flat rate of a vacation home (evisitor-api.md §3.1): only where the tax is calculated as
  * for a vacation home, only for citizens of the EEA, only for arrivals up to 15 July of the
  * arrival's year. Anyone else pays per night in their category. The reference says "StayFrom ≤
- * 15 July of the current year"; a guest is sent on or after the arrival day (submit-guests.ts
- * `registrationStateFor`), so the arrival's year is never after the current one and any arrival
- * allowed here is allowed by that reading too (an edit in a later year included).
+ * 15 July of the current year"; a guest is sent on or after the arrival day
+ * (services/guests/registration/transitions.ts `registrationStateFor`), so the arrival's year is
+ * never after the current one and any arrival allowed here is allowed by that reading too (an
+ * edit in a later year included).
  */
 export function paysFlatRate(
   { isVacationHome, citizenIsEEA, arrival }: {

@@ -17,9 +17,6 @@ import { assertRoom, roomOfStay } from "./stay-capacity.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { recordMemberAction } from "../property-members/member-actions.ts";
 
-/** Kept here for its importers; the registration module decides it. */
-export { sentAgain } from "./registration/transitions.ts";
-
 /**
  * POST /Guests/checkin: the host adds guests to their stays or fixes them, and each is (re)queued
  * for registration with eVisitor from the arrival day on. Fixing a registered guest sends the

@@ -22,9 +22,6 @@ import { eventsOnEntry, registrationStateFor } from "./registration/transitions.
 import { documentIdentity, guestColumnsOf } from "./guest-fields.ts";
 import { assertRoom, capacityOf } from "./stay-capacity.ts";
 
-/** Kept here for its importers; the registration module decides it. */
-export { registrationStateFor };
-
 const closed = () => new AppError("CheckInClosed");
 
 /** The stay a check-in is for: by its link's code, or the one the unit's door code admits now. */
