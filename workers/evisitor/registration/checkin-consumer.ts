@@ -35,13 +35,20 @@ export function checkInConsumer(
       const { guest, stay, unit, account } = found;
       // Registered already, or nothing left to send (personal data removed after retention).
       if (guest.registrationState === "registered" || guest.anonymisedAt) return;
-      const failed = (failure: RegistrationFailure, retryAt: Date | null = null, notify = true) =>
+      const failed = (
+        failure: RegistrationFailure,
+        { retryAt = null, notify = true, now = ctx.clock() }: {
+          retryAt?: Date | null;
+          notify?: boolean;
+          now?: Date;
+        } = {},
+      ) =>
         recordTransition(ctx.db, guest.id, {
           kind: "registration-failed",
           failure,
           retryAt,
           notice: notify ? { unitName: unit.name } : null,
-        }, ctx.clock());
+        }, now);
       if (stay.canceledAt) {
         await failed({ code: "stay-cancelled", detail: null });
         return;
@@ -71,11 +78,13 @@ export function checkInConsumer(
         if (error.retriesSoon && !event.isLastAttempt) throw error;
         // An outage that outlasted the deliveries, or eVisitor's firewall (tried once: a block
         // is deterministic), goes again by itself later; a refusal is the host's.
-        const after = failureAfter(error, {
+        // One reading of the clock: the retry is planned from the moment the failure is written.
+        const now = ctx.clock();
+        const { failure, retryAt, notify } = failureAfter(error, {
           retries: guest.registrationRetries,
-          now: ctx.clock(),
+          now,
         });
-        await failed(after.failure, after.retryAt, after.notify);
+        await failed(failure, { retryAt, notify, now });
         return;
       }
 

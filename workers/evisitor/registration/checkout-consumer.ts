@@ -110,16 +110,17 @@ export function checkOutConsumer(
         // An outage that outlasted the deliveries is sent again later by itself, as an
         // unanswered registration is; eVisitor's firewall once, then after hours
         // (retry-schedule.ts); a refusal is the host's, beside the state eVisitor holds.
+        const failedAt = ctx.clock();
         const { failure, retryAt } = failureAfter(error, {
           retries: guest.registrationRetries,
-          now: ctx.clock(),
+          now: failedAt,
         });
         await recordTransition(ctx.db, guest.id, {
           kind: "check-out-failed",
           failure,
           retryAt,
           held: thrown instanceof RefusedWhileHeld ? thrown.held : null,
-        }, ctx.clock());
+        }, failedAt);
         return;
       }
       const done = await recordTransition(ctx.db, guest.id, { kind: "checked-out" }, ctx.clock());
