@@ -16,7 +16,7 @@ import { waitFor } from "../support/wait.ts";
 import { createDatabase } from "@core/db/client.ts";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { eq } from "drizzle-orm";
-import { removeExpiredGuestData } from "../../workers/evisitor/schedule/guest-data-retention.ts";
+import { removeExpiredGuestData } from "@core/services/guests/guest-data-retention.ts";
 import { BIRGITTE } from "../support/guests.ts";
 
 let stack: TestStack;

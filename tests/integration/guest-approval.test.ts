@@ -12,7 +12,7 @@ import { properties } from "@core/db/schema/properties.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import { addDays, todayIn } from "@shared/local-date.ts";
 import { STAY_TIME_ZONE } from "@shared/time-zone.ts";
-import { queueArrivals } from "../../workers/evisitor/schedule/guest-duties.ts";
+import { queueArrivals } from "@core/services/guests/registration/due-work.ts";
 import { createHost, postWith, signIn } from "../support/accounts.ts";
 import { postJson } from "../support/app.ts";
 import {

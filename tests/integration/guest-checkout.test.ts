@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { todayInStayZone } from "@shared/time-zone.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { FIREWALL_BACKOFF_HOURS } from "@shared/firewall-backoff.ts";
-import { retryUnansweredCheckOuts } from "../../workers/evisitor/registration/unanswered-retry.ts";
+import { retryUnansweredCheckOuts } from "@core/services/guests/registration/due-work.ts";
 import { getWith, postWith } from "../support/accounts.ts";
 import { addDays } from "@shared/local-date.ts";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";

@@ -9,7 +9,7 @@ import { createNotification } from "@core/services/notifications/create-notifica
 import {
   DEFAULT_GUEST_DATA_RETENTION_DAYS,
   removeExpiredGuestData,
-} from "../../workers/evisitor/schedule/guest-data-retention.ts";
+} from "@core/services/guests/guest-data-retention.ts";
 import { runScheduler } from "../../workers/scheduler/scheduler.ts";
 import { guestRetentionJob } from "../../workers/scheduler/jobs/guest-retention.ts";
 import {
@@ -17,7 +17,7 @@ import {
   contactRetentionJob,
 } from "../../workers/scheduler/jobs/contact-retention.ts";
 import { scheduleMarks } from "@core/db/schema/schedule-marks.ts";
-import { GUEST_DATA_RETENTION } from "../../workers/evisitor/schedule/guest-data-retention.ts";
+import { GUEST_DATA_RETENTION } from "@core/services/guests/guest-data-retention.ts";
 import { markDailyJobDone } from "../../workers/runner/daily-job.ts";
 import { createHost, getWith, signIn } from "../support/accounts.ts";
 import { postJson, withTestApp } from "../support/app.ts";

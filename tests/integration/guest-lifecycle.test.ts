@@ -11,7 +11,7 @@ import { todayInStayZone } from "@shared/time-zone.ts";
 import { accountEvents } from "@core/db/schema/account-events.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { properties } from "@core/db/schema/properties.ts";
-import { queueDepartures } from "../../workers/evisitor/schedule/guest-duties.ts";
+import { queueDepartures } from "@core/services/guests/registration/due-work.ts";
 import { getWith, postWith } from "../support/accounts.ts";
 import {
   type EVisitorPipeline,

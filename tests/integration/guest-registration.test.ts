@@ -4,10 +4,10 @@ import { DocumentType, Gender } from "@shared/enums.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
 import {
-  retryUnansweredRegistrations,
   UNANSWERED_RETRY_DELAYS_MS,
   unansweredRetryAt,
-} from "../../workers/evisitor/registration/unanswered-retry.ts";
+} from "@core/services/guests/registration/retry-schedule.ts";
+import { retryUnansweredRegistrations } from "@core/services/guests/registration/due-work.ts";
 import { getWith, postWith } from "../support/accounts.ts";
 import {
   connectDemoAccount,

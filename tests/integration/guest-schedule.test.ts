@@ -4,11 +4,8 @@ import { guests } from "@core/db/schema/guests.ts";
 import { outbox } from "@core/db/schema/outbox.ts";
 import { properties } from "@core/db/schema/properties.ts";
 import { userNotifications } from "@core/db/schema/user-notifications.ts";
-import {
-  queueArrivals,
-  queueDepartures,
-  warnOfDeadlines,
-} from "../../workers/evisitor/schedule/guest-duties.ts";
+import { queueArrivals, queueDepartures } from "@core/services/guests/registration/due-work.ts";
+import { warnOfDeadlines } from "../../workers/evisitor/schedule/guest-duties.ts";
 import { DAILY_JOB_LEASE_MS, runDailyJob, takeDailyLease } from "../../workers/runner/daily-job.ts";
 import { runScheduler } from "../../workers/scheduler/scheduler.ts";
 import { arrivalsJob } from "../../workers/scheduler/jobs/arrivals.ts";

@@ -7,12 +7,12 @@ import {
   GuestMappingError,
   type StayForCheckIn,
   toCheckIn,
-} from "../../../workers/evisitor/registration/guest-to-checkin.ts";
+} from "@core/evisitor/check-in/guest-to-check-in.ts";
 import {
   ageOn,
   chooseCategory,
   type OfferedCategory,
-} from "../../../workers/evisitor/registration/tax-category.ts";
+} from "@core/evisitor/check-in/tax-category.ts";
 
 const offered = (...codes: string[]): OfferedCategory[] =>
   codes.map((code) => ({ code, name: `Kategorija ${code}` }));

@@ -12,9 +12,6 @@ import { stayTimesOf, today as todayOf } from "@core/services/reservations/stay-
 /** A host is warned this long before a registration or check-out deadline passes. */
 export const DEADLINE_WARNING_MS = 6 * 60 * 60 * 1000;
 
-/** The arrival day's and the departure's queueing are the registration module's. */
-export { queueArrivals, queueDepartures } from "@core/services/guests/registration/due-work.ts";
-
 /**
  * The deadline clock: a host is told (once per guest and deadline) when a guest's registration
  * (24 h after arrival) or check-out (24 h after departure) is due within six hours or overdue.
