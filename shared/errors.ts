@@ -1,4 +1,5 @@
 import { DOOR_OPENS_EVENING_BEFORE } from "./door-window.ts";
+import { MESSAGES } from "./messages.ts";
 
 /**
  * The closed set of server error codes (spec section 8) with their HTTP status and the
@@ -9,8 +10,8 @@ export const ERROR_CODES = {
   ValidationFailed: { status: 400, title: "One or more validation errors occurred." },
   BadRequest: { status: 400, title: "The request is not valid." },
   MalformedJson: { status: 400, title: "The request body is not valid JSON." },
-  DuplicateEmail: { status: 400, title: "This email is already registered." },
-  InvalidEmail: { status: 400, title: "Please enter a valid email address" },
+  DuplicateEmail: { status: 400, title: MESSAGES.duplicateEmail },
+  InvalidEmail: { status: 400, title: MESSAGES.email },
   PasswordTooShort: { status: 400, title: "The password is too short." },
   PasswordRequiresNonAlphanumeric: {
     status: 400,
@@ -30,21 +31,21 @@ export const ERROR_CODES = {
     status: 403,
     title: "External account limit reached for your subscription.",
   },
-  SpamDetected: { status: 400, title: "Spam detected." },
+  SpamDetected: { status: 400, title: MESSAGES.spamDetected },
   InvalidCredentials: { status: 401, title: "Incorrect email or password. Please try again." },
   EmailNotConfirmed: {
     status: 401,
     title: "Please confirm your e-mail address first. We sent you a link when you registered.",
   },
   RequiresTwoFactor: { status: 401, title: "Enter the code from your authenticator app." },
-  InvalidTwoFactorCode: { status: 401, title: "The verification code is not valid." },
+  InvalidTwoFactorCode: { status: 401, title: MESSAGES.invalidTwoFactorCode },
   LockedOut: {
     status: 429,
     title: "Too many failed sign-in attempts. Please wait a few minutes and try again.",
   },
   InvalidRefreshToken: { status: 401, title: "Your session has ended. Please sign in again." },
   InvalidToken: { status: 400, title: "This link is invalid or has expired." },
-  ReservationOverlap: { status: 409, title: "There is already a reservation for this date" },
+  ReservationOverlap: { status: 409, title: MESSAGES.dateRangeTaken },
   ImportedReservation: {
     status: 409,
     title: "This stay comes from a booking platform's calendar; change its dates there.",

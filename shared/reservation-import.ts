@@ -1,3 +1,5 @@
+import { message } from "./messages.ts";
+
 /**
  * Bulk import of stays (issue 22): the file's columns in Croatian and English, as the template
  * names them and the reader recognises them (either language, any letter case), and the limits.
@@ -129,31 +131,14 @@ export function importColumnOf(header: string): ImportColumn | undefined {
   return undefined;
 }
 
-/** Row messages of the import beyond the guest form's own (translated by the app). */
-export const IMPORT_MESSAGES = {
-  guestWithoutStay: "A guest's row needs its stay's row above it.",
-  tooManyGuests: "More guests are listed than the stay's number of guests.",
-  guestRowInvalid: "A guest of this stay has errors; see the guest's row.",
-  documentTwice: "This document is already listed for this stay.",
-  departureBeforeArrival:
-    "Departure is before arrival: check both dates; departure is the day the guests leave.",
-} as const;
-
 /**
- * Why a file could not be read (the `detail` of ImportFileUnreadable), each saying what to do;
- * translated by the app. Issue 32, item 8: "the file cannot be read" alone left a host with a
- * Croatian Excel CSV nowhere to go.
+ * Why a file could not be read (the `detail` of ImportFileUnreadable), by reason, as messages
+ * (their English in shared/messages.ts).
  */
 export const IMPORT_UNREADABLE = {
-  oldExcel: "This is an old Excel file (.xls) or one locked with a password. In Excel choose " +
-    "Save As, then Excel Workbook (.xlsx) or CSV, without a password, and upload that file.",
-  damagedXlsx: "The file could not be opened as an Excel workbook (.xlsx): it is damaged or " +
-    "another kind of file. Open it in Excel, save it as Excel Workbook (.xlsx) or CSV and " +
-    "upload that file.",
-  notText: "This is not a spreadsheet or CSV file (it may be a PDF, an image or a document). " +
-    "Save the list of stays from Excel as Excel Workbook (.xlsx) or CSV and upload that file.",
-  empty: "The file has no rows. Fill in the template and upload it.",
-  noHeader: "The first row must name the template's columns: at least Unit, Arrival, " +
-    "Departure, Guests and Lead guest (in Croatian or English). Copy the header row from the " +
-    "template.",
+  oldExcel: message("importUnreadableOldExcel"),
+  damagedXlsx: message("importUnreadableDamagedXlsx"),
+  notText: message("importUnreadableNotText"),
+  empty: message("importUnreadableEmpty"),
+  noHeader: message("importUnreadableNoHeader"),
 } as const;

@@ -17,7 +17,9 @@ export function problemResponse(c: Context, error: AppError): Response {
     code: error.code,
     requestId: c.get("requestId" as never) as string | undefined,
   };
+  if (error.detailCode) body.detailCode = error.detailCode;
   if (error.errors) body.errors = error.errors;
+  if (error.errorCodes) body.errorCodes = error.errorCodes;
   return c.newResponse(JSON.stringify({ ...error.extensions, ...body }), status as 400, {
     ...error.headers,
     "Content-Type": "application/problem+json",

@@ -5,8 +5,8 @@ import { requiredMessage, requiredParameter } from "./fields.ts";
 export const DeleteAccountRequest = z
   .object({
     password: z
-      .string({ error: requiredMessage("Password") })
-      .min(1, { error: requiredMessage("Password") })
+      .string({ error: requiredMessage("password") })
+      .min(1, { error: requiredMessage("password") })
       .max(256),
   })
   .meta({ id: "DeleteAccountRequest" });

@@ -58,7 +58,7 @@ export const AccountUpdate = z
   })
   .refine((value) => !(value.newPassword || value.newEmail) || !!value.oldPassword, {
     path: ["oldPassword"],
-    error: requiredMessage("Current password"),
+    error: requiredMessage("currentPassword"),
   })
   .meta({ id: "AccountUpdate" });
 export type AccountUpdate = z.infer<typeof AccountUpdate>;

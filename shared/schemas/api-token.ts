@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatMessage, MESSAGES } from "../messages.ts";
+import { message } from "../messages.ts";
 import { requiredMessage } from "./fields.ts";
 
 /**
@@ -14,8 +14,6 @@ export type ApiTokenScope = z.infer<typeof ApiTokenScope>;
 export const API_TOKEN_PREFIX = "prijavko_";
 
 export const API_TOKEN_NAME_MAX = 80;
-export const API_TOKEN_SCOPE_REQUIRED = "Choose at least one scope";
-export const API_TOKEN_EXPIRY_PAST = "The expiry must be in the future";
 
 /**
  * POST /Users/manage/apiTokens. Besides the spec's fields, the proof that the owner is at the
@@ -25,11 +23,11 @@ export const API_TOKEN_EXPIRY_PAST = "The expiry must be in the future";
  */
 export const CreateApiTokenRequest = z
   .object({
-    name: z.string().trim().min(1, requiredMessage("Name")).max(
+    name: z.string().trim().min(1, requiredMessage("name")).max(
       API_TOKEN_NAME_MAX,
-      formatMessage(MESSAGES.lengthMax, { max: API_TOKEN_NAME_MAX }),
+      message("lengthMax", { max: API_TOKEN_NAME_MAX }),
     ),
-    scopes: z.array(ApiTokenScope).min(1, API_TOKEN_SCOPE_REQUIRED)
+    scopes: z.array(ApiTokenScope).min(1, message("apiTokenScopeRequired"))
       .transform((scopes) => API_TOKEN_SCOPES.filter((scope) => scopes.includes(scope))),
     /** When the token stops working; never when absent or null. Must be in the future. */
     expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
@@ -40,7 +38,7 @@ export const CreateApiTokenRequest = z
   })
   .refine((value) => !!value.password || !!value.twoFactorCode, {
     path: ["password"],
-    error: requiredMessage("Password"),
+    error: requiredMessage("password"),
     // Also beside other fields' mistakes, so a form shows every missing field at once.
     when: ({ value }) => typeof value === "object" && value !== null,
   })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGES } from "../messages.ts";
+import { message } from "../messages.ts";
 import { requiredEmail, requiredMessage, requiredParameter } from "./fields.ts";
 import { QueryBoolean } from "./list-query.ts";
 import { Password, PasswordConfirmation, passwordConfirmation } from "./password.ts";
@@ -9,14 +9,14 @@ import { tokenShape } from "./token.ts";
 
 /** Signing in checks only presence: the rules apply when a password is chosen, not when used. */
 const ExistingPassword = z
-  .string({ error: requiredMessage("Password") })
-  .min(1, { error: requiredMessage("Password") });
+  .string({ error: requiredMessage("password") })
+  .min(1, { error: requiredMessage("password") });
 
 /**
  * The host's acceptance of the terms of use, the privacy policy and the data-processing agreement
  * (shared/legal/documents.ts), in the versions in force: one explicit checkbox naming all three.
  */
-export const LegalAcceptance = z.literal(true, { error: MESSAGES.legalAcceptanceRequired });
+export const LegalAcceptance = z.literal(true, { error: message("legalAcceptanceRequired") });
 
 /**
  * POST /Users/register: the spec's e-mail and password, and `acceptLegalDocuments`, without which
@@ -83,7 +83,7 @@ export type ConfirmEmailQuery = z.infer<typeof ConfirmEmailQuery>;
 export const ResetPasswordRequest = z
   .object({
     email: requiredEmail().optional(),
-    resetCode: z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required }),
+    resetCode: z.string({ error: message("required") }).trim().min(1, { error: message("required") }),
     newPassword: Password,
   })
   .meta({ id: "ResetPasswordRequest" });

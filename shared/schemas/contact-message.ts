@@ -4,10 +4,10 @@ import { requiredEmail, requiredText } from "./fields.ts";
 /** Contact message (spec section 3): what the public and in-app contact forms send. */
 export const ContactMessage = z
   .object({
-    firstName: requiredText("First name", 100),
-    lastName: requiredText("Last name", 100),
-    email: requiredEmail("Email"),
-    message: requiredText("Message", 5000),
+    firstName: requiredText("firstName", 100),
+    lastName: requiredText("lastName", 100),
+    email: requiredEmail("email"),
+    message: requiredText("message", 5000),
     /** Spam trap: hidden from people, so anything in it came from a bot. */
     honeyPotEmail: z.string().max(254).optional().default(""),
   })

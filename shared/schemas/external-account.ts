@@ -6,19 +6,7 @@ import {
 } from "../enums.ts";
 import { Id, OptionalEmail, optionalText, requiredText } from "./fields.ts";
 import { PropertyReference } from "./property-reference.ts";
-
-/** Field messages of an API key eVisitor's test service refused, or needs and was not given. */
-export const API_KEY_REFUSED = "eVisitor refused this API key.";
-export const API_KEY_MISSING = "eVisitor's test service needs an API key.";
-
-/**
- * Field messages of an eVisitor account connected already: by this host, or by another host, who
- * is not named (the answer must not tell who uses which eVisitor account) but can invite this one
- * to their property's team.
- */
-export const ACCOUNT_CONNECTED_ALREADY = "This eVisitor account is already connected.";
-export const ACCOUNT_CONNECTED_BY_OTHER_HOST =
-  "This eVisitor account is already connected by another host. Ask that host to invite you to the property's team.";
+import { message } from "../messages.ts";
 
 /**
  * Managed user (spec section 3): a host's account at the tourist registration system. The spec
@@ -50,8 +38,8 @@ export type ExternalAccount = z.infer<typeof ExternalAccount>;
  */
 export const ExternalAccountRequest = z
   .object({
-    username: requiredText("Username", 100),
-    password: requiredText("Password", 128),
+    username: requiredText("username", 100),
+    password: requiredText("password", 128),
     email: OptionalEmail,
     apiKey: optionalText(200),
     type: ExternalAccountTypeSchema.exclude(["Unknown"]).default(ExternalAccountType.EVisitor),
@@ -70,7 +58,7 @@ export const ExternalAccountCredentials = z
     apiKey: optionalText(200),
   })
   .refine((c) => !!c.password || !!c.apiKey, {
-    message: "Enter the new password or the new API key.",
+    message: message("evisitorNewCredentialsRequired"),
     path: ["password"],
   })
   .meta({ id: "ExternalAccountCredentials" });

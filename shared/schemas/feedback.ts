@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGES } from "../messages.ts";
+import { message } from "../messages.ts";
 import { DateTime, requiredText } from "./fields.ts";
 import { queryWholeNumber } from "./list-query.ts";
 
@@ -8,21 +8,21 @@ export const FEEDBACK_CATEGORIES = ["idea", "problem", "praise", "other"] as con
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
 export const FeedbackCategorySchema = z
-  .enum(FEEDBACK_CATEGORIES, { error: MESSAGES.selectRequired })
+  .enum(FEEDBACK_CATEGORIES, { error: message("selectRequired") })
   .meta({ id: "FeedbackCategory" });
 
 const rating = z
-  .number({ error: MESSAGES.ratingRequired })
-  .int({ error: MESSAGES.ratingRequired })
-  .min(1, { error: MESSAGES.ratingRequired })
-  .max(5, { error: MESSAGES.ratingRequired });
+  .number({ error: message("ratingRequired") })
+  .int({ error: message("ratingRequired") })
+  .min(1, { error: message("ratingRequired") })
+  .max(5, { error: message("ratingRequired") });
 
 /** POST /Support/feedback: a signed-in host's category, rating (1–5) and text. */
 export const FeedbackRequest = z
   .object({
     category: FeedbackCategorySchema,
     rating,
-    text: requiredText("Message", 4000),
+    text: requiredText("message", 4000),
   })
   .meta({ id: "FeedbackRequest" });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;

@@ -7,26 +7,26 @@ import {
 } from "../calendar-links.ts";
 import { isKnownCountry } from "../countries.ts";
 import { todayInStayZone } from "../time-zone.ts";
-import { formatMessage, MESSAGES } from "../messages.ts";
+import { type FieldName, message, requiredMessage } from "../messages.ts";
 
 /** Field builders shared by the entity schemas, so a kind of value is validated one way. */
 
-export const requiredMessage = (field: string) => formatMessage(MESSAGES.fieldRequired, { field });
-const tooLong = (max: number) => formatMessage(MESSAGES.lengthMax, { max });
+export { requiredMessage };
+const tooLong = (max: number) => message("lengthMax", { max });
 
 /** Opaque identifiers: strings, so storage may use UUIDs and events carry the same value. */
 export const Id = z.string().min(1).max(64);
 
 /** A path or query parameter the call cannot do without (spec section 5). */
 export function requiredParameter(name: string) {
-  const error = formatMessage(MESSAGES.parameterMustBeDefined, { name });
+  const error = message("parameterMustBeDefined", { name });
   return z.string({ error }).trim().min(1, { error }).max(256);
 }
 
 /** An id a person picks from a list (a property, a unit). */
 export const SelectedId = z
-  .string({ error: MESSAGES.selectRequired })
-  .min(1, { error: MESSAGES.selectRequired })
+  .string({ error: message("selectRequired") })
+  .min(1, { error: message("selectRequired") })
   .max(64);
 
 /** A whole number typed into a form, with the spec's number messages. */
@@ -34,15 +34,15 @@ export function wholeNumber(min: number, max: number) {
   return z
     .number({
       error: (issue) =>
-        issue.input === undefined ? MESSAGES.numberRequired : MESSAGES.numberInvalid,
+        issue.input === undefined ? message("numberRequired") : message("numberInvalid"),
     })
-    .int({ error: MESSAGES.numberWhole })
-    .min(min, { error: formatMessage(MESSAGES.numberMin, { min }) })
-    .max(max, { error: formatMessage(MESSAGES.numberMax, { max }) });
+    .int({ error: message("numberWhole") })
+    .min(min, { error: message("numberMin", { min }) })
+    .max(max, { error: message("numberMax", { max }) });
 }
 
 /** Trimmed text a person must fill in. */
-export function requiredText(field: string, max: number) {
+export function requiredText(field: FieldName, max: number) {
   return z
     .string({ error: requiredMessage(field) })
     .trim()
@@ -56,18 +56,18 @@ export function optionalText(max: number) {
 }
 
 /** A required e-mail address; `field` names it in the "is required" message. */
-export function requiredEmail(field = "Email") {
+export function requiredEmail(field: FieldName = "email") {
   return z
     .string({ error: requiredMessage(field) })
     .trim()
     .min(1, { error: requiredMessage(field) })
     .max(254, { error: tooLong(254) })
-    .pipe(z.email({ error: MESSAGES.email }));
+    .pipe(z.email({ error: message("email") }));
 }
 
 /** An optional e-mail address; forms send "" for an empty input, which counts as absent. */
 export const OptionalEmail = z
-  .union([z.literal(""), z.email({ error: MESSAGES.email }).max(254, { error: tooLong(254) })])
+  .union([z.literal(""), z.email({ error: message("email") }).max(254, { error: tooLong(254) })])
   .optional();
 
 /** A telephone number as people type it; eVisitor's example is +385916655333. */
@@ -75,17 +75,17 @@ export const OptionalPhone = z
   .string()
   .trim()
   .max(30, { error: tooLong(30) })
-  .regex(/^\+?[0-9 ()/-]*$/, { error: MESSAGES.numberInvalid })
+  .regex(/^\+?[0-9 ()/-]*$/, { error: message("numberInvalid") })
   .optional();
 
 /** ISO 3166-1 alpha-3, as eVisitor expects; the list of valid codes is checked elsewhere. */
 export const CountryCode = z.string().regex(/^[A-Z]{3}$/);
 
-export function requiredCountry(field: string) {
+export function requiredCountry(field: FieldName) {
   return z
     .string({ error: requiredMessage(field) })
     .min(1, { error: requiredMessage(field) })
-    .refine(isKnownCountry, { error: MESSAGES.invalidType });
+    .refine(isKnownCountry, { error: message("invalidType") });
 }
 
 /**
@@ -96,10 +96,10 @@ export const OptionalCalendarLink = z
   .string()
   .max(MAX_CALENDAR_LINKS * (MAX_CALENDAR_LINK_LENGTH + 1))
   .refine((value) => calendarLinksOf(value).every(isCalendarLink), {
-    error: "Please enter valid calendar links",
+    error: message("calendarLinksInvalid"),
   })
   .refine((value) => calendarLinksOf(value).length <= MAX_CALENDAR_LINKS, {
-    error: `At most ${MAX_CALENDAR_LINKS} calendar links`,
+    error: message("calendarLinksTooMany", { max: MAX_CALENDAR_LINKS }),
   })
   .overwrite((value) => calendarLinksOf(value).join("\n"))
   .optional();
@@ -111,18 +111,18 @@ export const DateTime = z.iso.datetime();
 export const DateOnly = z.iso.date();
 
 /** Hours and minutes (HH:MM), the form eVisitor uses for arrival and departure times. */
-export const TimeOfDay = z.iso.time({ precision: -1, error: MESSAGES.dateInvalid });
+export const TimeOfDay = z.iso.time({ precision: -1, error: message("dateInvalid") });
 
 /** A required date no later than today (the UTC date: the API and every browser agree on it). */
-export function pastDate(field: string) {
+export function pastDate(field: FieldName) {
   return z
     .string({ error: requiredMessage(field) })
     .min(1, { error: requiredMessage(field) })
     .pipe(
       z.iso
-        .date({ error: MESSAGES.dateInvalid, abort: true })
+        .date({ error: message("dateInvalid"), abort: true })
         .refine((value) => value <= todayInStayZone(), {
-          error: MESSAGES.datePast,
+          error: message("datePast"),
         }),
     );
 }

@@ -50,7 +50,7 @@ export type GuestListItem = z.infer<typeof GuestListItem>;
 export const HostGuestCheckIn = z
   .object({
     id: Id.optional(),
-    reservationCode: requiredText("Reservation code", 64),
+    reservationCode: requiredText("reservationCode", 64),
     guest: GuestForm,
     /** The tourist-tax category the host chose (tax-category.ts); null: by age. */
     taxCategory: TaxCategoryChoice,
@@ -86,7 +86,7 @@ export type GuestSendAgainList = z.infer<typeof GuestSendAgainList>;
 export const GuestCancellation = z
   .object({
     guests: z.array(z.object({ id: Id })).min(1).max(50),
-    reason: requiredText("Reason", 250),
+    reason: requiredText("reason", 250),
   })
   .meta({ id: "GuestCancellation" });
 export type GuestCancellation = z.infer<typeof GuestCancellation>;

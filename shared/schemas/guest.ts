@@ -7,7 +7,7 @@ import {
   GuestStatusSchema,
   RegistrationStateSchema,
 } from "../enums.ts";
-import { MESSAGES } from "../messages.ts";
+import { type FieldName, message } from "../messages.ts";
 import { REGISTRATION_FAILURES } from "../registration-failures.ts";
 import { needsBorderCrossing } from "../eu-countries.ts";
 import { todayInStayZone } from "../time-zone.ts";
@@ -26,9 +26,9 @@ import {
 } from "./fields.ts";
 
 /** A select that must be chosen; a value outside the list is a wrong choice, not a missing one. */
-function requiredChoice<T extends Record<string, number>>(values: T, field: string) {
+function requiredChoice<T extends Record<string, number>>(values: T, field: FieldName) {
   return z.enum(values, {
-    error: (issue) => issue.input === undefined ? requiredMessage(field) : MESSAGES.invalidType,
+    error: (issue) => issue.input === undefined ? requiredMessage(field) : message("invalidType"),
   });
 }
 
@@ -39,25 +39,25 @@ function requiredChoice<T extends Record<string, number>>(values: T, field: stri
  */
 export const GuestForm = z
   .object({
-    firstName: requiredText("First name", 64),
+    firstName: requiredText("firstName", 64),
     middleName: optionalText(64),
-    surname: requiredText("Surname", 64),
-    gender: requiredChoice(Gender, "Gender"),
-    dateOfBirth: pastDate("Date of birth"),
-    citizenship: requiredCountry("Citizenship"),
-    countryOfBirth: requiredCountry("Country of birth"),
+    surname: requiredText("surname", 64),
+    gender: requiredChoice(Gender, "gender"),
+    dateOfBirth: pastDate("dateOfBirth"),
+    citizenship: requiredCountry("citizenship"),
+    countryOfBirth: requiredCountry("countryOfBirth"),
     /** eVisitor refuses a guest without it ("Grad rođenja nije zadan"), so the form asks. */
-    cityOfBirth: requiredText("City of birth", 100),
-    countryOfResidence: requiredCountry("Country of residence"),
-    cityOfResidence: requiredText("City of residence", 100),
+    cityOfBirth: requiredText("cityOfBirth", 100),
+    countryOfResidence: requiredCountry("countryOfResidence"),
+    cityOfResidence: requiredText("cityOfResidence", 100),
     residenceAddress: optionalText(200),
-    documentType: requiredChoice(DocumentType, "Document type"),
-    documentNumber: requiredText("Document number", 16),
+    documentType: requiredChoice(DocumentType, "documentType"),
+    documentNumber: requiredText("documentNumber", 16),
     email: OptionalEmail,
     telephone: OptionalPhone,
     /** Only for guests living outside the EU: where and when they entered (eVisitor codes). */
     borderCrossing: optionalText(20),
-    passageDate: z.iso.date({ error: MESSAGES.dateInvalid }).optional().or(z.literal("")),
+    passageDate: z.iso.date({ error: message("dateInvalid") }).optional().or(z.literal("")),
   })
   .superRefine((guest, ctx) => {
     if (!needsBorderCrossing(guest.countryOfResidence)) return;
@@ -65,17 +65,17 @@ export const GuestForm = z
       ctx.addIssue({
         code: "custom",
         path: ["borderCrossing"],
-        message: requiredMessage("Border crossing"),
+        message: requiredMessage("borderCrossing"),
       });
     }
     if (!guest.passageDate) {
       ctx.addIssue({
         code: "custom",
         path: ["passageDate"],
-        message: requiredMessage("Date of entry"),
+        message: requiredMessage("dateOfEntry"),
       });
     } else if (guest.passageDate > todayInStayZone()) {
-      ctx.addIssue({ code: "custom", path: ["passageDate"], message: MESSAGES.datePast });
+      ctx.addIssue({ code: "custom", path: ["passageDate"], message: message("datePast") });
     }
   })
   .meta({ id: "GuestForm" });

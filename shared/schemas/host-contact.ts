@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGES } from "../messages.ts";
+import { message } from "../messages.ts";
 import { OptionalEmail } from "./fields.ts";
 
 /**
@@ -23,16 +23,16 @@ const digitsOf = (value: string) => value.replace(/\D/g, "").length;
 const ContactPhone = z
   .string()
   .trim()
-  .max(30, { error: MESSAGES.numberInvalid })
+  .max(30, { error: message("numberInvalid") })
   .refine((v) => v === "" || (PHONE_SHAPE.test(v) && digitsOf(v) >= 6 && digitsOf(v) <= 15), {
-    error: MESSAGES.numberInvalid,
+    error: message("numberInvalid"),
   })
   .optional();
 
 /** WhatsApp needs the country code: +385 91 … or 00385 91 …. */
 const ContactWhatsApp = ContactPhone.refine(
   (v) => !v || v.startsWith("+") || v.startsWith("00"),
-  { error: MESSAGES.numberInvalid },
+  { error: message("numberInvalid") },
 );
 
 /** The contact fields of the property settings (PUT /Properties/Settings/{id}). */

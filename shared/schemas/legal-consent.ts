@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { LEGAL_DOCUMENT_KINDS } from "../legal/documents.ts";
-import { MESSAGES } from "../messages.ts";
+import { message } from "../messages.ts";
 import { DateTime } from "./fields.ts";
 
 /** Which legal document: terms of use, privacy policy, data-processing agreement. */
 export const LegalDocumentKindSchema = z
-  .enum(LEGAL_DOCUMENT_KINDS, { error: MESSAGES.invalidType })
+  .enum(LEGAL_DOCUMENT_KINDS, { error: message("invalidType") })
   .meta({ id: "LegalDocumentKind" });
 
 /** One acceptance the host gave: a document in one version, and when. */
@@ -49,7 +49,7 @@ export const AcceptLegalDocuments = z
       .array(
         z.object({ document: LegalDocumentKindSchema, version: z.string().trim().min(1).max(20) }),
       )
-      .min(1, { error: MESSAGES.legalAcceptanceRequired })
+      .min(1, { error: message("legalAcceptanceRequired") })
       .max(LEGAL_DOCUMENT_KINDS.length),
   })
   .meta({ id: "AcceptLegalDocuments" });

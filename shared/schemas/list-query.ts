@@ -6,7 +6,7 @@ import {
   ReservationFilterSchema,
   ReservationStatusSchema,
 } from "../enums.ts";
-import { MESSAGES } from "../messages.ts";
+import { message } from "../messages.ts";
 import { DateOnly, DateTime, requiredParameter, wholeNumber } from "./fields.ts";
 
 /**
@@ -35,7 +35,7 @@ const paging = {
 };
 const search = z.string().trim().max(200).optional();
 const sortBy = <S extends string>(sorts: readonly [S, ...S[]], defaultSort: S) =>
-  z.enum(sorts, { error: MESSAGES.invalidType }).default(defaultSort as never);
+  z.enum(sorts, { error: message("invalidType") }).default(defaultSort as never);
 
 /** PageNumber, PageSize, SortBy (one of `sorts`) and SearchValue. */
 export function listQuery<S extends string>(sorts: readonly [S, ...S[]], defaultSort: S) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ErrorCode } from "../errors.ts";
-import { formatMessage, MESSAGES } from "../messages.ts";
+import { message } from "../messages.ts";
 import { requiredMessage } from "./fields.ts";
 
 /**
@@ -30,17 +30,17 @@ export function passwordViolations(password: string): ErrorCode[] {
  * breaks several yields it once; `params.codes` names the rules for the API's server codes.
  */
 export const Password = z
-  .string({ error: requiredMessage("Password") })
-  .min(1, { error: requiredMessage("Password"), abort: true })
+  .string({ error: requiredMessage("password") })
+  .min(1, { error: requiredMessage("password"), abort: true })
   .max(PASSWORD_MAX_LENGTH, {
-    error: formatMessage(MESSAGES.lengthMax, { max: PASSWORD_MAX_LENGTH }),
+    error: message("lengthMax", { max: PASSWORD_MAX_LENGTH }),
   })
   .superRefine((value, ctx) => {
     const codes = passwordViolations(value);
     if (codes.includes("PasswordTooShort")) {
       ctx.addIssue({
         code: "custom",
-        message: formatMessage(MESSAGES.passwordMinLength, { length: PASSWORD_MIN_LENGTH }),
+        message: message("passwordMinLength", { length: PASSWORD_MIN_LENGTH }),
         params: { codes: ["PasswordTooShort"] },
       });
     }
@@ -48,7 +48,7 @@ export const Password = z
     if (complexity.length > 0) {
       ctx.addIssue({
         code: "custom",
-        message: MESSAGES.passwordComplexity,
+        message: message("passwordComplexity"),
         params: { codes: complexity },
       });
     }
@@ -57,8 +57,8 @@ export const Password = z
 
 /** The repeat-your-password input. */
 export const PasswordConfirmation = z
-  .string({ error: MESSAGES.passwordConfirmationRequired })
-  .min(1, { error: MESSAGES.passwordConfirmationRequired });
+  .string({ error: message("passwordConfirmationRequired") })
+  .min(1, { error: message("passwordConfirmationRequired") });
 
 /**
  * Adds "Passwords do not match" on the confirmation field. It runs even when other fields are
@@ -71,7 +71,7 @@ export function passwordConfirmation<T extends z.ZodType<Record<string, unknown>
 ) {
   return schema.refine((value) => value[passwordKey] === value[confirmationKey], {
     path: [confirmationKey],
-    error: MESSAGES.passwordsDoNotMatch,
+    error: message("passwordsDoNotMatch"),
     when: (payload) => {
       const value = payload.value as Record<string, unknown> | undefined;
       return typeof value?.[passwordKey] === "string" && !!value?.[confirmationKey];

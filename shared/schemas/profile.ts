@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGES } from "../messages.ts";
+import { message } from "../messages.ts";
 import { isValidOib } from "../oib.ts";
 import { OptionalPhone, optionalText } from "./fields.ts";
 
@@ -12,7 +12,7 @@ import { OptionalPhone, optionalText } from "./fields.ts";
 export const OptionalOib = z
   .string()
   .trim()
-  .refine((value) => value === "" || isValidOib(value), { error: MESSAGES.oibInvalid })
+  .refine((value) => value === "" || isValidOib(value), { error: message("oibInvalid") })
   .optional();
 
 export const ProfileUpdate = z

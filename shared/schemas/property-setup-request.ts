@@ -17,7 +17,7 @@ import { checkWifiSettings, wifiSettingsShape } from "./wifi-details.ts";
 export const PropertySetupRequest = z
   .object({
     propertyId: SelectedId,
-    name: requiredText("Name", 100),
+    name: requiredText("name", 100),
     capacity: wholeNumber(1, 100).optional(),
     /** eVisitor facility type and category, as the tourist system names them. */
     type: optionalText(100),

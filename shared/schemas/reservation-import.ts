@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MessageCodeSchema } from "../problem.ts";
 
 /** What importing one row does (or would do, in a dry run). */
 export const ImportOutcome = z.enum(["add", "conflict", "invalid", "duplicate"]);
@@ -26,6 +27,8 @@ export const ImportRowResult = z
     notes: z.string(),
     /** Invalid rows: the spec's messages per column. */
     errors: z.record(z.string(), z.array(z.string())),
+    /** Beside `errors`, each message's key and parameters (null for other text). */
+    errorCodes: z.record(z.string(), z.array(MessageCodeSchema.nullable())).optional(),
     /** Conflicts with a stay of this row of the file (a stay already saved has none). */
     conflictRow: z.number().int().nullable(),
     /** Duplicates: the earlier row it repeats. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ReservationKindSchema, ReservationStatusSchema } from "../enums.ts";
-import { formatMessage, MESSAGES } from "../messages.ts";
+import { message, requiredMessage } from "../messages.ts";
 import { AccommodationUnit } from "./accommodation-unit.ts";
 import { DateOnly, DateTime, Id, optionalText, SelectedId, TimeOfDay } from "./fields.ts";
 import { HostContact } from "./host-contact.ts";
@@ -101,14 +101,11 @@ export type CheckinResult = z.infer<typeof CheckinResult>;
 export { CHECKIN_RECEIPT_HEADER } from "../checkin-receipt.ts";
 
 const rangeDate = z.iso.datetime({
-  error: (issue) => issue.input === undefined ? MESSAGES.dateRangeRequired : MESSAGES.dateInvalid,
+  error: (issue) => issue.input === undefined ? message("dateRangeRequired") : message("dateInvalid"),
 });
 
 /** The most guests a stay may be entered with (a holiday home's beds are fewer). */
 export const MAX_EXPECTED_GUESTS = 50;
-/** The field message when a stay is entered with more guests than its unit sleeps. */
-export const STAY_GUESTS_OVER_CAPACITY =
-  "More guests than the unit sleeps (beds and extra beds): enter fewer or choose a larger unit.";
 
 /** The create dialog; a stay covers at least one night, so the end falls on a later day. */
 export const CreateReservationRequest = z
@@ -118,17 +115,17 @@ export const CreateReservationRequest = z
     endDateUTC: rangeDate,
     description: optionalText(1000),
     /** How many guests are expected (the host's own figure; the unit's beds are the cap). */
-    numberOfGuests: z.number({ error: MESSAGES.numberInvalid }).int({
-      error: MESSAGES.numberInvalid,
+    numberOfGuests: z.number({ error: message("numberInvalid") }).int({
+      error: message("numberInvalid"),
     })
-      .min(1, { error: MESSAGES.numberInvalid }).max(MAX_EXPECTED_GUESTS, {
-        error: MESSAGES.numberInvalid,
+      .min(1, { error: message("numberInvalid") }).max(MAX_EXPECTED_GUESTS, {
+        error: message("numberInvalid"),
       }).optional(),
     leadGuestName: optionalText(200),
   })
   .refine((value) => value.endDateUTC.slice(0, 10) > value.startDateUTC.slice(0, 10), {
     path: ["endDateUTC"],
-    error: MESSAGES.dateRangeAtLeastOneDay,
+    error: message("dateRangeAtLeastOneDay"),
   })
   .meta({ id: "CreateReservationRequest" });
 export type CreateReservationRequest = z.infer<typeof CreateReservationRequest>;
@@ -154,13 +151,13 @@ export const GuestRegistration = z
     reservationCode: z.string().trim().max(64).optional(),
     accommodationUnitCode: z.string().trim().max(64).optional(),
     reservationGuests: z
-      .array(GuestForm, { error: MESSAGES.checkinGuestRequired })
-      .min(1, { error: MESSAGES.checkinGuestRequired })
+      .array(GuestForm, { error: message("checkinGuestRequired") })
+      .min(1, { error: message("checkinGuestRequired") })
       .max(50),
   })
   .refine((v) => !!v.reservationCode !== !!v.accommodationUnitCode, {
     path: ["reservationCode"],
-    error: formatMessage(MESSAGES.fieldRequired, { field: "Reservation code" }),
+    error: requiredMessage("reservationCode"),
   })
   .meta({ id: "GuestRegistration" });
 export type GuestRegistration = z.infer<typeof GuestRegistration>;
@@ -172,12 +169,12 @@ export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 export const ImagePayload = z
   .object({
     imageBytes: z
-      .base64({ error: MESSAGES.invalidType })
-      .min(1, { error: MESSAGES.required })
+      .base64({ error: message("invalidType") })
+      .min(1, { error: message("required") })
       .max(Math.ceil(IMAGE_MAX_BYTES / 3) * 4),
   })
   .meta({ id: "ImagePayload" });
 export type ImagePayload = z.infer<typeof ImagePayload>;
 
 /** The check-in page's terms and privacy checkbox. */
-export const TermsAccepted = z.literal(true, { error: MESSAGES.checkinTermsRequired });
+export const TermsAccepted = z.literal(true, { error: message("checkinTermsRequired") });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatMessage, MESSAGES } from "../messages.ts";
+import { message } from "../messages.ts";
 import { DateOnly, DateTime, Id } from "./fields.ts";
 import { HostContact } from "./host-contact.ts";
 
@@ -16,17 +16,17 @@ export const StayRequestCreate = z
     accommodationUnitCode: z.string().min(1).max(64),
     /** The departure day (the stay starts today, Zagreb). */
     endDate: DateOnly,
-    guestCount: z.number({ error: MESSAGES.numberRequired })
-      .int({ error: MESSAGES.numberWhole })
-      .min(1, { error: formatMessage(MESSAGES.numberMin, { min: 1 }) })
-      .max(50, { error: formatMessage(MESSAGES.numberMax, { max: 50 }) }),
+    guestCount: z.number({ error: message("numberRequired") })
+      .int({ error: message("numberWhole") })
+      .min(1, { error: message("numberMin", { min: 1 }) })
+      .max(50, { error: message("numberMax", { max: 50 }) }),
     // A name for the host, not a message: no links or addresses (the host gets it by e-mail).
     name: z.string().trim().max(100, {
-      error: formatMessage(MESSAGES.lengthMax, { max: 100 }),
-    }).refine((v) => !/https?:|www\.|\/\/|@|<|>/i.test(v), { error: MESSAGES.spamDetected })
+      error: message("lengthMax", { max: 100 }),
+    }).refine((v) => !/https?:|www\.|\/\/|@|<|>/i.test(v), { error: message("spamDetected") })
       .optional(),
-    phone: z.string().trim().max(30, { error: formatMessage(MESSAGES.lengthMax, { max: 30 }) })
-      .refine((v) => /^\+?[0-9 ()/-]*$/.test(v), { error: MESSAGES.numberInvalid })
+    phone: z.string().trim().max(30, { error: message("lengthMax", { max: 30 }) })
+      .refine((v) => /^\+?[0-9 ()/-]*$/.test(v), { error: message("numberInvalid") })
       .optional(),
   })
   .meta({ id: "StayRequestCreate" });

@@ -29,7 +29,3 @@ export const TaxCategoryList = z.object({
   categories: z.array(TaxCategory),
 }).meta({ id: "TaxCategoryList" });
 export type TaxCategoryList = z.infer<typeof TaxCategoryList>;
-
-/** The field message when a chosen category is not among those offered. */
-export const TAX_CATEGORY_NOT_OFFERED =
-  "eVisitor does not offer this tourist tax category for this property.";

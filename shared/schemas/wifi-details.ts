@@ -35,10 +35,10 @@ export function checkWifiSettings(
     ctx.addIssue({
       code: "custom",
       path: ["wifiPassword"],
-      message: requiredMessage("WiFi password"),
+      message: requiredMessage("wifiPassword"),
     });
   }
   if ((secured || value.wifiPassword) && !value.wifiName) {
-    ctx.addIssue({ code: "custom", path: ["wifiName"], message: requiredMessage("WiFi name") });
+    ctx.addIssue({ code: "custom", path: ["wifiName"], message: requiredMessage("wifiName") });
   }
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { MESSAGES } from "@shared/messages.ts";
+import { message } from "@shared/messages.ts";
 import { requiredMessage } from "@shared/schemas/fields.ts";
 import {
   DATA_EXPORT_COLUMNS,
@@ -16,9 +16,9 @@ import { hostDataExport } from "@core/services/data-export/host-data-export.ts";
 
 const DataExportQuery = z.object({
   /** json: everything in one document; csv: one list (`entity`) as a CSV file. */
-  format: z.enum(["json", "csv"], { error: MESSAGES.invalidType }).default("json"),
+  format: z.enum(["json", "csv"], { error: message("invalidType") }).default("json"),
   /** For csv: which list. */
-  entity: z.enum(DATA_EXPORT_ENTITIES, { error: MESSAGES.invalidType }).optional(),
+  entity: z.enum(DATA_EXPORT_ENTITIES, { error: message("invalidType") }).optional(),
 }).refine((q) => q.format !== "csv" || q.entity !== undefined, {
   path: ["entity"],
   error: requiredMessage("entity"),

@@ -6,7 +6,7 @@ import {
   IMPORT_MAX_ZIP_ENTRIES,
 } from "@shared/reservation-import.ts";
 import { ReservationImportResult } from "@shared/schemas/reservation-import.ts";
-import { MESSAGES } from "@shared/messages.ts";
+import { message } from "@shared/messages.ts";
 import { AppError } from "@core/errors.ts";
 import { importReservations } from "@core/services/reservations/import/import-reservations.ts";
 import {
@@ -33,7 +33,7 @@ const CSV_TYPE = "text/csv; charset=utf-8";
 const flag = z.enum(["true", "false"]).optional();
 
 const ImportForm = z.object({
-  file: z.file({ error: MESSAGES.required }).openapi({ type: "string", format: "binary" }),
+  file: z.file({ error: message("required") }).openapi({ type: "string", format: "binary" }),
   dryRun: flag,
   planId: z.string().max(64).optional(),
 });

@@ -1,5 +1,5 @@
 import i18next from "i18next";
-import type { MessageKey } from "@shared/messages.ts";
+import type { FieldName, MessageKey } from "@shared/messages.ts";
 import hr from "./hr.json" with { type: "json" };
 import en from "./en.json" with { type: "json" };
 import { DEFAULT_LOCALE, type Locale } from "./locales.ts";
@@ -15,6 +15,9 @@ export type ValidationKey = `validation.${MessageKey}` & TranslationKey;
 const everyMessageTranslated: `validation.${MessageKey}` extends TranslationKey ? true : never =
   true;
 void everyMessageTranslated;
+// …and every field a message may name a `field.*` text.
+const everyFieldNamed: `field.${FieldName}` extends TranslationKey ? true : never = true;
+void everyFieldNamed;
 
 /** One private i18next instance; resources are bundled, so initialisation is synchronous. */
 const i18n = i18next.createInstance();

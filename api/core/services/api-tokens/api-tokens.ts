@@ -1,7 +1,7 @@
 import { refuseWhileDeletionPending } from "../users/deletion-pending.ts";
 import { and, count, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { message } from "@shared/messages.ts";
 import {
-  API_TOKEN_EXPIRY_PAST,
   API_TOKEN_PREFIX,
   type ApiToken,
   type CreateApiTokenRequest,
@@ -107,7 +107,7 @@ export async function createApiToken(
   const { name, scopes, expiresAt, password, twoFactorCode } = CreateSchema.parse(input);
   const expiry = expiresAt ? new Date(expiresAt) : null;
   if (expiry && expiry.getTime() <= ctx.now.getTime()) {
-    throw AppError.invalid({ expiresAt: [API_TOKEN_EXPIRY_PAST] });
+    throw AppError.invalid({ expiresAt: [message("apiTokenExpiryPast")] });
   }
   await assertApiAccess(ctx.db, userId, ctx.now);
   await refuseWhileDeletionPending(ctx.db, userId);

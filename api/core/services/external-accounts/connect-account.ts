@@ -1,11 +1,8 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { ExternalAccountStatus, ExternalAccountType } from "@shared/enums.ts";
 import { ProvisioningRequested } from "@shared/events.ts";
-import {
-  ACCOUNT_CONNECTED_ALREADY,
-  ACCOUNT_CONNECTED_BY_OTHER_HOST,
-  type ExternalAccountRequest,
-} from "@shared/schemas/external-account.ts";
+import { message } from "@shared/messages.ts";
+import type { ExternalAccountRequest } from "@shared/schemas/external-account.ts";
 import type { DbOrTx, Transaction } from "../../db/client.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import { removeUnits } from "../units/remove-units.ts";
@@ -64,7 +61,7 @@ async function assertNotTaken(
     throw new AppError("ExternalAccountExists", {
       errors: {
         username: [
-          taken.userId === userId ? ACCOUNT_CONNECTED_ALREADY : ACCOUNT_CONNECTED_BY_OTHER_HOST,
+          taken.userId === userId ? message("evisitorAccountConnected") : message("evisitorAccountConnectedByOtherHost"),
         ],
       },
     });

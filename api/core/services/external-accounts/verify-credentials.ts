@@ -6,7 +6,7 @@ import {
 } from "../../evisitor/types.ts";
 import { log } from "../../platform/logger.ts";
 import { AppError } from "../../errors.ts";
-import { API_KEY_MISSING, API_KEY_REFUSED } from "@shared/schemas/external-account.ts";
+import { message } from "@shared/messages.ts";
 
 /**
  * Logs in to eVisitor once with the credentials a host typed, so wrong ones are never saved.
@@ -36,13 +36,12 @@ function credentialProblem(error: EVisitorError, keyGiven: boolean): AppError {
   switch (error.kind) {
     case "invalid-credentials":
       return new AppError("ExternalAccountInvalid", {
-        detail: "eVisitor did not accept this username and password. Nothing was saved.",
-        errors: { password: ["eVisitor did not accept this username and password."] },
+        detail: message("evisitorCredentialsRejectedNothingSaved"),
+        errors: { password: [message("evisitorCredentialsRejected")] },
       });
     case "locked-out":
       return new AppError("ExternalAccountInvalid", {
-        detail: "eVisitor has temporarily locked this account after failed logins. " +
-          "Wait a few minutes, check the password, then try again.",
+        detail: message("evisitorLockedOut"),
       });
     // Without a key, "leave it empty" cannot help: the account is one of the test service's.
     case "api-key":
@@ -50,26 +49,23 @@ function credentialProblem(error: EVisitorError, keyGiven: boolean): AppError {
         "ExternalAccountInvalid",
         keyGiven
           ? {
-            detail: "eVisitor's test service refused the API key. Check it, or leave it empty " +
-              "for the production service.",
-            errors: { apiKey: [API_KEY_REFUSED] },
+            detail: message("evisitorApiKeyRejectedDetail"),
+            errors: { apiKey: [message("evisitorApiKeyRejected")] },
           }
           : {
-            detail: "eVisitor's test service needs an API key for this account. Enter the key " +
-              "HTZ/eVisitor support issued for it. Nothing was saved.",
-            errors: { apiKey: [API_KEY_MISSING] },
+            detail: message("evisitorApiKeyMissingDetail"),
+            errors: { apiKey: [message("evisitorApiKeyMissing")] },
           },
       );
     case "firewall":
       return new AppError("ServiceUnavailable", {
-        detail: "eVisitor's firewall refused the request" +
-          (error.supportId ? ` (support ID ${error.supportId})` : "") +
-          ". Nothing was saved; please try again later.",
+        detail: error.supportId
+          ? message("evisitorFirewallWithId", { supportId: error.supportId })
+          : message("evisitorFirewall"),
       });
     default:
       return new AppError("ServiceUnavailable", {
-        detail: "eVisitor could not be reached to check the account. Nothing was saved; " +
-          "please try again in a few minutes.",
+        detail: message("evisitorUnreachable"),
       });
   }
 }

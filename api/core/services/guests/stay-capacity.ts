@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { message } from "@shared/messages.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { guests } from "../../db/schema/guests.ts";
@@ -26,7 +27,7 @@ export function assertRoom(capacity: number | null, present: number, adding: num
   throw new AppError("TooManyGuests", {
     detail: `At most ${capacity} guests can stay here (beds and extra beds); ${present} are ` +
       "already entered. Remove a guest from the stay or move the stay to a larger unit.",
-    errors: { reservationGuests: [`At most ${capacity} guests can stay here.`] },
+    errors: { reservationGuests: [message("stayCapacityReached", { capacity })] },
   });
 }
 

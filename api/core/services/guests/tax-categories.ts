@@ -1,4 +1,5 @@
-import { TAX_CATEGORY_NOT_OFFERED, type TaxCategoryList } from "@shared/schemas/tax-category.ts";
+import { message } from "@shared/messages.ts";
+import type { TaxCategoryList } from "@shared/schemas/tax-category.ts";
 import { actorIdOf, type ServiceContext } from "../../context.ts";
 import type { properties } from "../../db/schema/properties.ts";
 import { AppError } from "../../errors.ts";
@@ -21,7 +22,7 @@ export function chosenTaxCategory(
   const code = choice?.trim() || null;
   if (code === null) return null;
   if (!property.taxCategories?.some((c) => c.code === code)) {
-    throw AppError.invalid({ [field]: [TAX_CATEGORY_NOT_OFFERED] });
+    throw AppError.invalid({ [field]: [message("taxCategoryNotOffered")] });
   }
   return code;
 }

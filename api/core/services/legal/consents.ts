@@ -4,7 +4,7 @@ import {
   LEGAL_DOCUMENTS,
   type LegalDocumentKind,
 } from "@shared/legal/documents.ts";
-import { MESSAGES } from "@shared/messages.ts";
+import { message } from "@shared/messages.ts";
 import type {
   AcceptLegalDocuments,
   LegalConsents,
@@ -97,7 +97,7 @@ export async function acceptLegalDocuments(
     LEGAL_DOCUMENTS[document].version !== version
   );
   if (stale.length > 0) {
-    throw AppError.invalid({ documents: [MESSAGES.legalAcceptanceRequired] });
+    throw AppError.invalid({ documents: [message("legalAcceptanceRequired")] });
   }
   await recordAcceptance(ctx.db, {
     userId: actor.id,

@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
-import { MESSAGES } from "@shared/messages.ts";
-import { STAY_GUESTS_OVER_CAPACITY } from "@shared/schemas/reservation.ts";
+import { message } from "@shared/messages.ts";
 import type {
   CreateReservationRequest,
   Reservation,
@@ -61,7 +60,7 @@ async function assertNightsFree(
   )).limit(1);
   if (clash) {
     throw new AppError("ReservationOverlap", {
-      errors: { startDateUTC: [MESSAGES.dateRangeTaken] },
+      errors: { startDateUTC: [message("dateRangeTaken")] },
     });
   }
 }
@@ -69,7 +68,7 @@ async function assertNightsFree(
 function stayOf(request: CreateReservationRequest) {
   const stay = { start: stayDateOf(request.startDateUTC), end: stayDateOf(request.endDateUTC) };
   if (stay.end <= stay.start) {
-    throw AppError.invalid({ endDateUTC: [MESSAGES.dateRangeAtLeastOneDay] });
+    throw AppError.invalid({ endDateUTC: [message("dateRangeAtLeastOneDay")] });
   }
   return stay;
 }
@@ -88,7 +87,7 @@ function assertGuestsFit(
   throw new AppError("TooManyGuests", {
     detail: `At most ${capacity} guests can stay in this unit (beds and extra beds): enter ` +
       "fewer guests or choose a larger unit.",
-    errors: { numberOfGuests: [STAY_GUESTS_OVER_CAPACITY] },
+    errors: { numberOfGuests: [message("stayGuestsOverCapacity")] },
   });
 }
 

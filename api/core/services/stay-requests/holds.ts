@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { MESSAGES } from "@shared/messages.ts";
+import { message } from "@shared/messages.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { stayRequests } from "../../db/schema/stay-requests.ts";
 import { AppError } from "../../errors.ts";
@@ -31,7 +31,7 @@ export async function assertNotHeld(
   if (held) {
     throw new AppError("ReservationOverlap", {
       detail: "A guest at the door asked for these nights: answer their request first.",
-      errors: { startDateUTC: [MESSAGES.dateRangeTaken] },
+      errors: { startDateUTC: [message("dateRangeTaken")] },
     });
   }
 }

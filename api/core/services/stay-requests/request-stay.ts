@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNull, lt } from "drizzle-orm";
-import { formatMessage, MESSAGES } from "@shared/messages.ts";
+import { message } from "@shared/messages.ts";
 import { addDays, daysBetween } from "@shared/local-date.ts";
 import { doorWindow } from "@shared/door-window.ts";
 import { hostContactOf } from "@shared/schemas/host-contact.ts";
@@ -36,7 +36,7 @@ export async function assertNoStayOn(
     gt(reservations.endDate, stay.start),
   )).limit(1);
   if (clash) {
-    throw new AppError("ReservationOverlap", { errors: { endDate: [MESSAGES.dateRangeTaken] } });
+    throw new AppError("ReservationOverlap", { errors: { endDate: [message("dateRangeTaken")] } });
   }
 }
 
@@ -59,16 +59,16 @@ export async function requestStay(
   const { today } = doorWindow(ctx.now);
   const nights = daysBetween(today, input.endDate);
   if (nights < 1) {
-    throw AppError.invalid({ endDate: [formatMessage(MESSAGES.dateAfter, { date: today })] });
+    throw AppError.invalid({ endDate: [message("dateAfter", { date: today })] });
   }
   if (nights > STAY_REQUEST_MAX_NIGHTS) {
     const last = addDays(today, STAY_REQUEST_MAX_NIGHTS + 1);
-    throw AppError.invalid({ endDate: [formatMessage(MESSAGES.dateBefore, { date: last })] });
+    throw AppError.invalid({ endDate: [message("dateBefore", { date: last })] });
   }
   const capacity = unit.capacity ?? property.maxNumberOfGuests;
   if (capacity !== null && input.guestCount > capacity) {
     throw AppError.invalid({
-      guestCount: [formatMessage(MESSAGES.numberMax, { max: capacity })],
+      guestCount: [message("numberMax", { max: capacity })],
     });
   }
   const stay = { start: today, end: input.endDate };

@@ -1,6 +1,5 @@
 import { ContactMessageSubmitted } from "@shared/events.ts";
 import type { ContactMessage } from "@shared/schemas/contact-message.ts";
-import { MESSAGES } from "@shared/messages.ts";
 import type { ServiceContext } from "../../context.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { appendEvent } from "../../outbox/append-event.ts";
@@ -20,7 +19,7 @@ export async function submitContactMessage(
   { message, language }: SubmitContactMessageInput,
 ): Promise<{ id: string }> {
   if (message.honeyPotEmail.trim() !== "") {
-    throw new AppError("SpamDetected", { detail: MESSAGES.spamDetected });
+    throw new AppError("SpamDetected");
   }
   const id = crypto.randomUUID();
   await ctx.db.transaction(async (tx) => {

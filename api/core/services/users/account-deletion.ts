@@ -23,7 +23,7 @@ import { appendEvent } from "../../outbox/append-event.ts";
 import { verifyPassword } from "../../platform/crypto/password-hash.ts";
 import { recordAccountEvent } from "./account-history.ts";
 import { tellMembersOwnerLeaves, withdrawOwnerLeavingNotices } from "./owner-leaving.ts";
-import { checkProof, refuseDuringImpersonation } from "./reauthenticate.ts";
+import { checkProof, INCORRECT_PASSWORD, refuseDuringImpersonation } from "./reauthenticate.ts";
 import { consumeUserToken } from "./user-tokens.ts";
 
 const DAY = 24 * 3600_000;
@@ -78,7 +78,7 @@ export async function requestAccountDeletion(
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
   if (!row) throw new AppError("NotFound");
   const ok = await checkProof(db, user, now, () => verifyPassword(row.passwordHash, password));
-  if (!ok) throw AppError.invalid({ password: ["Incorrect password."] });
+  if (!ok) throw AppError.invalid({ password: [INCORRECT_PASSWORD] });
   if (row.deletionDueAt) return await deletionStateOf(db, user.id);
 
   const dueAt = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY);

@@ -1,4 +1,4 @@
-import { requiredMessage } from "@shared/schemas/fields.ts";
+import { message, requiredMessage } from "@shared/messages.ts";
 import type { AuthUser } from "../../auth/auth-user.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
@@ -15,9 +15,9 @@ export function refuseDuringImpersonation(user: AuthUser): void {
 }
 
 /** The field message of a wrong password (the same on every route that asks for it). */
-export const INCORRECT_PASSWORD = "Incorrect password.";
+export const INCORRECT_PASSWORD = message("incorrectPassword");
 /** The field message of a wrong authenticator or recovery code. */
-export const INVALID_CODE = "The verification code is not valid.";
+export const INVALID_CODE = message("invalidTwoFactorCode");
 
 /**
  * Runs a check of the password or a second factor that a sensitive change asks for. Wrong answers
@@ -53,7 +53,7 @@ export async function requirePassword(
     field?: string;
   },
 ): Promise<void> {
-  if (!password) throw AppError.invalid({ [field]: [requiredMessage("Password")] });
+  if (!password) throw AppError.invalid({ [field]: [requiredMessage("password")] });
   if (!(await checkProof(db, user, now, () => verifyPassword(passwordHash, password)))) {
     throw AppError.invalid({ [field]: [INCORRECT_PASSWORD] });
   }

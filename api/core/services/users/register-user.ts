@@ -1,4 +1,4 @@
-import { ERROR_CODES } from "@shared/errors.ts";
+import { message } from "@shared/messages.ts";
 import { UserRegistered } from "@shared/events.ts";
 import type { Credentials } from "@shared/schemas/auth.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -14,7 +14,7 @@ import { normalizeEmail } from "./context.ts";
 import { findUserByEmail } from "./find-user.ts";
 
 export const duplicateEmail = (field = "email") =>
-  AppError.invalid({ [field]: [ERROR_CODES.DuplicateEmail.title] }, "DuplicateEmail");
+  AppError.invalid({ [field]: [message("duplicateEmail")] }, "DuplicateEmail");
 
 /**
  * Creates an unconfirmed account on the free trial (3 months, Pro's limits), with the host's

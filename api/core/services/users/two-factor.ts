@@ -54,8 +54,8 @@ export async function manageTwoFactor(
   if (turnsOn && (!request.password || !request.twoFactorCode)) {
     // Both fields at once, so a form can mark every one that is missing.
     throw AppError.invalid({
-      ...(request.password ? {} : { password: [requiredMessage("Password")] }),
-      ...(request.twoFactorCode ? {} : { twoFactorCode: [requiredMessage("Verification code")] }),
+      ...(request.password ? {} : { password: [requiredMessage("password")] }),
+      ...(request.twoFactorCode ? {} : { twoFactorCode: [requiredMessage("verificationCode")] }),
     });
   }
   if (turnsOn || newCodes) {
@@ -140,6 +140,6 @@ async function proveOwner(
       () => useTotp(db, { userId: user.id, secret, code: twoFactorCode, now }),
     );
   } else {
-    throw AppError.invalid({ twoFactorCode: [requiredMessage("Verification code")] });
+    throw AppError.invalid({ twoFactorCode: [requiredMessage("verificationCode")] });
   }
 }

@@ -17,10 +17,10 @@ const FIELDS = ["newEmail", "oldPassword"] as const;
 type Field = (typeof FIELDS)[number];
 
 const EmailChange = z.object({
-  newEmail: requiredEmail("New email"),
+  newEmail: requiredEmail("newEmail"),
   oldPassword: z
-    .string({ error: requiredMessage("Current password") })
-    .min(1, { error: requiredMessage("Current password") }),
+    .string({ error: requiredMessage("currentPassword") })
+    .min(1, { error: requiredMessage("currentPassword") }),
 });
 
 type Outcome = { tone: "success"; email: string } | { tone: "error"; error: unknown };

@@ -21,8 +21,8 @@ type Field = (typeof FIELDS)[number];
 const PasswordChange = passwordConfirmation(
   z.object({
     oldPassword: z
-      .string({ error: requiredMessage("Current password") })
-      .min(1, { error: requiredMessage("Current password") }),
+      .string({ error: requiredMessage("currentPassword") })
+      .min(1, { error: requiredMessage("currentPassword") }),
     newPassword: Password,
     confirmPassword: PasswordConfirmation,
   }),

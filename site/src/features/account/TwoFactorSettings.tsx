@@ -90,7 +90,7 @@ export function TwoFactorSettings() {
     if (!given) {
       setProofError(
         action === "resetCodes"
-          ? translateServerMessage(t, requiredMessage("Password"))
+          ? translateServerMessage(t, requiredMessage("password"))
           : t("twoFactor.proofRequired"),
       );
       return;

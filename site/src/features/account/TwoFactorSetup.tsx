@@ -64,7 +64,7 @@ export function TwoFactorSetup({ sharedKey, onEnabled, onCancel }: TwoFactorSetu
     if (
       show({
         ...(code ? {} : { twoFactorCode: t("validation.required") }),
-        ...(password ? {} : { password: requiredMessage("Password") }),
+        ...(password ? {} : { password: requiredMessage("password") }),
       })
     ) return;
     setSubmitting(true);

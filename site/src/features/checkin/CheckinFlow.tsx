@@ -5,7 +5,7 @@
  * its own file (OverviewStep, GuestsStep, SummaryStep, OutcomeView).
  */
 import { useEffect, useRef } from "react";
-import { MESSAGES } from "@shared/messages.ts";
+import { message, parseMessage } from "@shared/messages.ts";
 import type { GuestForm } from "@shared/schemas/guest.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
 import {
@@ -170,7 +170,7 @@ export function CheckinFlow(
   /** Guests → Summary: every guest complete (spec section 5), focus on the first gap. */
   function toSummary() {
     if (drafts.length === 0) {
-      dispatch({ type: "guestsRefused", alert: { message: MESSAGES.checkinGuestRequired } });
+      dispatch({ type: "guestsRefused", alert: { message: message("checkinGuestRequired") } });
       requestAnimationFrame(() => guestsAlertRef.current?.focus());
       return;
     }
@@ -184,7 +184,7 @@ export function CheckinFlow(
     if (invalid) {
       dispatch({
         type: "guestsRefused",
-        alert: { message: MESSAGES.checkinGuestsIncomplete },
+        alert: { message: message("checkinGuestsIncomplete") },
         drafts: checked.map(({ draft, result }) => ({
           ...draft,
           errors: result.ok ? {} : result.errors,
@@ -278,10 +278,10 @@ export function CheckinFlow(
   function detailOf(error: unknown): string | undefined {
     const problem = (error as { problem?: { detail?: string; errors?: Record<string, string[]> } })
       ?.problem;
-    const message = problem?.errors?.reservationGuests?.[0];
-    const capacityMatch = message && /At most (\d+) guests/.exec(message);
-    if (capacityMatch) return plural("guest.capacityReached", Number(capacityMatch[1]));
-    return undefined;
+    const field = problem?.errors?.reservationGuests?.[0];
+    const reached = field === undefined ? undefined : parseMessage(field);
+    if (reached?.code !== "stayCapacityReached") return undefined;
+    return plural("guest.capacityReached", Number(reached.params?.capacity));
   }
 
   async function refresh() {

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { MESSAGES } from "@shared/messages.ts";
+import { message } from "@shared/messages.ts";
 import { Icon } from "./CheckinIcon.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import type { PublicReservation } from "./checkin-api.ts";
@@ -105,7 +105,7 @@ export function SummaryStep(props: SummaryStepProps) {
             className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-error"
           >
             <Icon name="alertCircle" className="mt-px size-4 shrink-0" />
-            {validation(MESSAGES.checkinTermsRequired)}
+            {validation(message("checkinTermsRequired"))}
           </p>
         )}
         <details className="mt-2 text-sm text-fg-muted">

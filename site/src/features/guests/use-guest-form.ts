@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { needsBorderCrossing } from "@shared/eu-countries.ts";
-import { MESSAGES } from "@shared/messages.ts";
+import { message } from "@shared/messages.ts";
 import { type Guest, GuestForm, type StayGuest } from "@shared/schemas/guest.ts";
 import type { GuestListItem } from "@shared/schemas/guest-list.ts";
 import { checkInGuests } from "../../lib/api/guests.ts";
@@ -100,7 +100,7 @@ export function useGuestForm({ t, target, propertyId, onSaved }: GuestFormOption
     const parsed = GuestForm.safeParse(guestFormInput(values));
     if (!reservationCode || !parsed.success) {
       const errors = parsed.success ? {} : fieldErrorsFromZod(parsed.error, GUEST_FIELDS);
-      if (!reservationCode) errors.reservationCode = [MESSAGES.selectRequired];
+      if (!reservationCode) errors.reservationCode = [message("selectRequired")];
       setAlert(undefined);
       focusField(showErrors(errors));
       return;

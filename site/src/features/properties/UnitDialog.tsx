@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from "react";
 import { MAX_CALENDAR_LINK_LENGTH, MAX_CALENDAR_LINKS } from "@shared/calendar-links.ts";
-import { messageKeyOf } from "@shared/messages.ts";
 import type { AccommodationUnit } from "@shared/schemas/accommodation-unit.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import { PropertySetupRequest } from "@shared/schemas/property-setup-request.ts";
@@ -16,9 +15,6 @@ import { useFieldFocus } from "../../ui/forms/use-field-focus.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
 import { WifiFields } from "./WifiFields.tsx";
 import { wifiRequestOf, type WifiValues, wifiValuesOf } from "./wifi-form.ts";
-
-/** The API's message for more links than a unit may have ("At most 5 calendar links"). */
-const TOO_MANY_LINKS = /^At most \d+ calendar links$/;
 
 /** What the links look like, one a line. */
 const LINKS_PLACEHOLDER =
@@ -67,13 +63,7 @@ export function UnitDialog({ open, target, properties, onClose, onSaved }: UnitD
   const [wifi, setWifi] = useState<WifiValues>(wifiValuesOf(unit?.wifiDetails ?? null));
   const { errorOf, showClientErrors, showServerErrors, clearErrors } = useFieldErrors(
     FIELDS,
-    (message, field) =>
-      // The link checks' own texts are not among the spec's messages.
-      field === "externalCalendarLink" && !messageKeyOf(message)
-        ? t(
-          TOO_MANY_LINKS.test(message) ? "units.calendarLinkTooMany" : "units.calendarLinkInvalid",
-        )
-        : translateServerMessage(t, message),
+    (message) => translateServerMessage(t, message),
   );
   const [alert, setAlert] = useState<string>();
   const [isBusy, setBusy] = useState(false);

@@ -23,18 +23,16 @@ import { LoadFailedNotice } from "../../ui/LoadFailedNotice.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { ImportPreview } from "./ImportPreview.tsx";
 
-/** The reasons a file could not be read (the problem's `detail`), as translation keys. */
-const UNREADABLE_KEYS = new Map(
-  (Object.entries(IMPORT_UNREADABLE) as [keyof typeof IMPORT_UNREADABLE, string][]).map((
-    [reason, text],
-  ) => [text, `reservationImport.unreadable.${reason}` as const]),
-);
+/** The reasons a file could not be read (the problem's detail, by its message key). */
+const UNREADABLE_REASONS: readonly string[] = Object.values(IMPORT_UNREADABLE);
 
 /** A failed preview or import: for a file that cannot be read, why and what to do. */
 function describeImportError(t: Translate, failure: unknown): string {
   if (failure instanceof ApiError && failure.code === "ImportFileUnreadable") {
-    const reason = UNREADABLE_KEYS.get(failure.problem?.detail ?? "");
-    if (reason) return `${t("reservationImport.unreadable")} ${t(reason)}`;
+    const reason = failure.problem?.detailMessage;
+    if (reason && UNREADABLE_REASONS.includes(reason)) {
+      return `${t("reservationImport.unreadable")} ${translateServerMessage(t, reason)}`;
+    }
   }
   return describeApiError(t, failure);
 }

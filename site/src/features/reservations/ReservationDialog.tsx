@@ -5,7 +5,7 @@
  * of that state. The calendar itself is StayRangePicker.tsx.
  */
 import { type FormEvent, useState } from "react";
-import { MESSAGES } from "@shared/messages.ts";
+import { message } from "@shared/messages.ts";
 import type { Property } from "@shared/schemas/property.ts";
 import { CreateReservationRequest, type Reservation } from "@shared/schemas/reservation.ts";
 import { createReservation, updateReservation } from "../../lib/api/reservations.ts";
@@ -155,7 +155,7 @@ export function ReservationDialog(
     const parsed = parse();
     // Every empty or wrong field at once, not only the first.
     const found = parsed.success ? {} : fieldErrorsFromZod(parsed.error, FIELDS);
-    if (!propertyId) found.propertyId = [MESSAGES.selectRequired];
+    if (!propertyId) found.propertyId = [message("selectRequired")];
     if (!parsed.success || !propertyId) {
       setAlert(undefined);
       focusOn(showErrors(found));

@@ -1,4 +1,4 @@
-import { messageKeyOf } from "@shared/messages.ts";
+import { FIELD_NAMES, type FieldName, messageText, parseMessage } from "@shared/messages.ts";
 import { type CheckinLanguage, INTL_TAGS } from "./languages.ts";
 
 /**
@@ -29,7 +29,7 @@ export interface Translator {
   plural(key: CheckinPluralKey, count: number, params?: Params): string;
   /** A text whose key is built at run time (`gender.1`, `errorCode.X`), if the catalogue has it. */
   maybe(key: string, params?: Params): string | undefined;
-  /** A validation message of the shared schemas or the API (English) in this language. */
+  /** A message of the shared schemas or the API (a message token) in this language. */
   validation(message: string): string;
 }
 
@@ -38,13 +38,6 @@ function fill(text: string, params: Params = {}): string {
     /\{(\w+)\}/g,
     (whole, name: string) => Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
-}
-
-/** "Date of entry" → "dateOfEntry", the `field.*` key of a field named in a message. */
-function camelCase(words: string): string {
-  return words.trim().split(/\s+/).map((word, index) =>
-    index === 0 ? word.toLowerCase() : word[0].toUpperCase() + word.slice(1).toLowerCase()
-  ).join("");
 }
 
 export function createTranslator(lang: CheckinLanguage, messages: Catalogue): Translator {
@@ -62,13 +55,15 @@ export function createTranslator(lang: CheckinLanguage, messages: Catalogue): Tr
       return fill(text, { ...params, count: numbers.format(count) });
     },
     validation(message) {
-      const match = messageKeyOf(message);
-      if (!match) return message;
-      const params: Params = { ...match.params };
-      if (typeof params.field === "string") {
-        params.field = maybe(`field.${camelCase(params.field)}`) ?? params.field;
+      const parsed = parseMessage(message);
+      if (!parsed) return message;
+      const params: Params = { ...parsed.params };
+      const field = params.field;
+      if (typeof field === "string") {
+        params.field = maybe(`field.${field}`) ??
+          (Object.hasOwn(FIELD_NAMES, field) ? FIELD_NAMES[field as FieldName] : field);
       }
-      return maybe(`validation.${match.key}`, params) ?? message;
+      return maybe(`validation.${parsed.code}`, params) ?? messageText(message);
     },
   };
 }

@@ -81,7 +81,10 @@ export class ApiError extends Error {
     return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
   }
 
-  /** Validation messages per field from a 400 problem; empty when there are none. */
+  /**
+   * Validation messages per field from a 400 problem, each a message token (shared/messages.ts)
+   * where the API named its key; empty when there are none.
+   */
   get fieldErrors(): Record<string, string[]> {
     return this.problem?.errors ?? {};
   }

@@ -1,7 +1,7 @@
 import { ApiError } from "../api/api-error.ts";
 import { type FieldErrors, fieldErrorsFromServer } from "../forms/field-errors.ts";
 import type { Translate, TranslationKey } from "../../i18n/translate.ts";
-import { ACCOUNT_CONNECTED_ALREADY, API_KEY_MISSING } from "@shared/schemas/external-account.ts";
+import { message, parseMessage } from "@shared/messages.ts";
 import { describeApiError } from "../../i18n/server-messages.ts";
 
 export const ACCOUNT_FIELDS = ["username", "password", "email", "apiKey"] as const;
@@ -39,28 +39,25 @@ export function accountProblem(
 ): { fieldErrors: FieldErrors<AccountField>; alert?: string } {
   if (!(error instanceof ApiError)) return { fieldErrors: {}, alert: describeApiError(t, error) };
   const fieldErrors = fieldErrorsFromServer(error.fieldErrors, ACCOUNT_FIELDS);
+  const detail = parseMessage(error.problem?.detailMessage ?? "");
   switch (error.code) {
     case "ExternalAccountInvalid": {
-      const detail = error.problem?.detail ?? "";
-      const alert = error.fieldErrors?.apiKey?.includes(API_KEY_MISSING)
+      const alert = error.fieldErrors?.apiKey?.includes(message("evisitorApiKeyMissing"))
         ? t("externalAccounts.problem.apiKeyMissing")
         : fieldErrors.apiKey
         ? t("externalAccounts.problem.apiKey")
-        : !fieldErrors.password && /lock/i.test(detail)
+        : !fieldErrors.password && detail?.code === "evisitorLockedOut"
         ? t("externalAccounts.problem.lockedOut")
         : t("externalAccounts.problem.invalidCredentials");
       return { fieldErrors, alert };
     }
     case "ServiceUnavailable": {
-      const detail = error.problem?.detail ?? "";
-      if (/firewall/i.test(detail)) {
-        const supportId = detail.match(/support ID (\S+?)\)/)?.[1];
-        return {
-          fieldErrors,
-          alert: supportId
-            ? t("externalAccounts.problem.firewallId", { supportId })
-            : t("externalAccounts.problem.firewall"),
-        };
+      if (detail?.code === "evisitorFirewallWithId") {
+        const supportId = String(detail.params?.supportId ?? "");
+        return { fieldErrors, alert: t("externalAccounts.problem.firewallId", { supportId }) };
+      }
+      if (detail?.code === "evisitorFirewall") {
+        return { fieldErrors, alert: t("externalAccounts.problem.firewall") };
       }
       return { fieldErrors, alert: t("externalAccounts.problem.unavailable") };
     }
@@ -68,7 +65,7 @@ export function accountProblem(
       return {
         fieldErrors: {
           ...fieldErrors,
-          username: fieldErrors.username ?? [ACCOUNT_CONNECTED_ALREADY],
+          username: fieldErrors.username ?? [message("evisitorAccountConnected")],
         },
       };
     default: {

@@ -1,6 +1,9 @@
 import type { z } from "zod";
 
-/** Messages per form field, in English as the shared schemas and the API write them. */
+/**
+ * Messages per form field: message tokens of the shared schemas and the API (shared/messages.ts),
+ * translated with `translateServerMessage`.
+ */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string[]>>;
 
 /** Groups the issues of a failed zod parse by their top-level field. */

@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES } from "@shared/reservation-import.ts";
+import { message } from "@shared/messages.ts";
 import type { ImportRowResult } from "@shared/schemas/reservation-import.ts";
 import { documentIdentity } from "../../guests/guest-fields.ts";
 import type { ParsedRow } from "./import-rows.ts";
@@ -22,7 +22,7 @@ export function withGuests(results: ImportRowResult[], rows: ParsedRow[]): Impor
       stay = { result, listed: 0, documents: new Set() };
       guestsOf.set(result, []);
     } else if (!stay) {
-      fail(result, "unit", IMPORT_MESSAGES.guestWithoutStay);
+      fail(result, "unit", message("importGuestWithoutStay"));
       return;
     } else {
       result.stayRow = stay.result.row;
@@ -31,16 +31,16 @@ export function withGuests(results: ImportRowResult[], rows: ParsedRow[]): Impor
     if (guest) {
       const document = documentIdentity(guest);
       if (stay.documents.has(document)) {
-        fail(result, "documentNumber", IMPORT_MESSAGES.documentTwice);
+        fail(result, "documentNumber", message("importDocumentTwice"));
       }
       stay.documents.add(document);
       stay.listed++;
       if (stay.result.guests !== null && stay.listed === stay.result.guests + 1) {
-        fail(stay.result, "guests", IMPORT_MESSAGES.tooManyGuests);
+        fail(stay.result, "guests", message("importTooManyGuests"));
       }
     }
     if (result.kind === "guest" && result.outcome === "invalid" && hasErrors(result)) {
-      fail(stay.result, "guestRows", IMPORT_MESSAGES.guestRowInvalid);
+      fail(stay.result, "guestRows", message("importGuestRowInvalid"));
     }
   });
   for (const [stayResult, guestRows] of guestsOf) {

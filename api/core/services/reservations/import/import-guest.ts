@@ -3,7 +3,7 @@ import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import hr from "i18n-iso-countries/langs/hr.json" with { type: "json" };
 import { DocumentType, Gender } from "@shared/enums.ts";
 import { COUNTRY_CODES, isKnownCountry } from "@shared/countries.ts";
-import { MESSAGES } from "@shared/messages.ts";
+import { message } from "@shared/messages.ts";
 import {
   IMPORT_DOCUMENT_WORDS,
   IMPORT_GENDER_WORDS,
@@ -70,19 +70,19 @@ export function parseImportGuest(
     borderCrossing: raw.borderCrossing,
   };
   const gender = wordOf(IMPORT_GENDER_WORDS, raw.gender);
-  if (raw.gender && !gender) fail("gender", MESSAGES.invalidType);
+  if (raw.gender && !gender) fail("gender", message("invalidType"));
   form.gender = gender ? Gender[gender] : undefined;
   const documentType = wordOf(IMPORT_DOCUMENT_WORDS, raw.documentType);
-  if (raw.documentType && !documentType) fail("documentType", MESSAGES.invalidType);
+  if (raw.documentType && !documentType) fail("documentType", message("invalidType"));
   form.documentType = documentType ? DocumentType[documentType] : undefined;
   for (const column of ["citizenship", "countryOfBirth", "countryOfResidence"] as const) {
     const country = raw[column] ? importCountryOf(raw[column]) : "";
-    if (country === undefined) fail(column, MESSAGES.invalidType);
+    if (country === undefined) fail(column, message("invalidType"));
     form[column] = country ?? "";
   }
   for (const column of ["dateOfBirth", "passageDate"] as const) {
     const date = importDateOf(cell(column));
-    if (date === undefined) fail(column, MESSAGES.dateInvalid);
+    if (date === undefined) fail(column, message("dateInvalid"));
     form[column] = date ?? "";
   }
 

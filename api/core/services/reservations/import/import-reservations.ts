@@ -12,7 +12,8 @@ import type { DbOrTx } from "../../../db/client.ts";
 import { actorIdOf, type ServiceContext } from "../../../context.ts";
 import { accommodationUnits } from "../../../db/schema/accommodation-units.ts";
 import { reservations } from "../../../db/schema/reservations.ts";
-import { AppError } from "../../../errors.ts";
+import { message } from "@shared/messages.ts";
+import { AppError, describeFieldMessages } from "../../../errors.ts";
 import { requireActivePlan } from "../../plans/plan-policy.ts";
 import { bookingsInMonth } from "../../plans/plan-limits.ts";
 import { newReservationCode } from "../reservation-code.ts";
@@ -139,7 +140,7 @@ async function decide(
     if (monthCap !== null) {
       const count = monthCount.get(month) ?? 0;
       if (count >= monthCap) {
-        const full = `Your plan includes ${monthCap} stays a month; ${month} is full.`;
+        const full = message("importMonthFull", { limit: monthCap, month });
         return { ...result, errors: { arrival: [full] } };
       }
       monthCount.set(month, count + 1);
@@ -193,7 +194,9 @@ export async function importReservations(
       if (r.kind === "stay" || r.stayRow === null) counts[r.outcome]++;
       if (r.outcome === "add" && rows[i].guest) counts.guests++;
     });
-    return { dryRun: input.dryRun, planId, counts, rows: results };
+    // Row messages travel as message tokens until here: English beside their keys.
+    const described = results.map((r) => ({ ...r, ...describeFieldMessages(r.errors) }));
+    return { dryRun: input.dryRun, planId, counts, rows: described };
   };
   if (input.dryRun) {
     const results = await decide(ctx.db, userId, rows, monthCap);

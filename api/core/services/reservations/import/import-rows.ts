@@ -1,7 +1,6 @@
-import { formatMessage, MESSAGES } from "@shared/messages.ts";
+import { message } from "@shared/messages.ts";
 import { requiredMessage } from "@shared/schemas/fields.ts";
 import {
-  IMPORT_MESSAGES,
   IMPORT_STAY_COLUMNS,
   type ImportColumn,
   importColumnOf,
@@ -106,42 +105,42 @@ export function parseRow(
 
   const unitText = text(cell("unit"));
   const unit = unitText ? findUnit(unitText) : undefined;
-  if (!unitText) fail("unit", requiredMessage("Unit"));
-  else if (!unit) fail("unit", MESSAGES.importUnitUnknown);
+  if (!unitText) fail("unit", requiredMessage("unit"));
+  else if (!unit) fail("unit", message("importUnitUnknown"));
 
   const arrival = importDateOf(cell("arrival"));
   const departure = importDateOf(cell("departure"));
-  if (arrival === null) fail("arrival", MESSAGES.dateRequired);
-  if (arrival === undefined) fail("arrival", MESSAGES.dateInvalid);
-  if (departure === null) fail("departure", MESSAGES.dateRequired);
-  if (departure === undefined) fail("departure", MESSAGES.dateInvalid);
+  if (arrival === null) fail("arrival", message("dateRequired"));
+  if (arrival === undefined) fail("arrival", message("dateInvalid"));
+  if (departure === null) fail("departure", message("dateRequired"));
+  if (departure === undefined) fail("departure", message("dateInvalid"));
   // The same day twice is a stay without a night; a departure earlier than the arrival is
   // another mistake (dates swapped or mistyped) and says so.
   if (arrival && departure && departure < arrival) {
-    fail("departure", IMPORT_MESSAGES.departureBeforeArrival);
+    fail("departure", message("importDepartureBeforeArrival"));
   } else if (arrival && departure && departure === arrival) {
-    fail("departure", MESSAGES.dateRangeAtLeastOneDay);
+    fail("departure", message("dateRangeAtLeastOneDay"));
   }
 
   const guestsText = text(cell("guests"));
   const guestsNumber = Number(guestsText.replace(",", "."));
   let guests: number | null = null;
-  if (guestsText === "") fail("guests", MESSAGES.numberRequired);
-  else if (!Number.isFinite(guestsNumber)) fail("guests", MESSAGES.numberInvalid);
-  else if (!Number.isInteger(guestsNumber)) fail("guests", MESSAGES.numberWhole);
-  else if (guestsNumber < 1) fail("guests", formatMessage(MESSAGES.numberMin, { min: 1 }));
+  if (guestsText === "") fail("guests", message("numberRequired"));
+  else if (!Number.isFinite(guestsNumber)) fail("guests", message("numberInvalid"));
+  else if (!Number.isInteger(guestsNumber)) fail("guests", message("numberWhole"));
+  else if (guestsNumber < 1) fail("guests", message("numberMin", { min: 1 }));
   else if (guestsNumber > MAX_GUESTS) {
-    fail("guests", formatMessage(MESSAGES.numberMax, { max: MAX_GUESTS }));
+    fail("guests", message("numberMax", { max: MAX_GUESTS }));
   } else guests = guestsNumber;
 
   const leadGuest = text(cell("leadGuest"));
-  if (!leadGuest) fail("leadGuest", requiredMessage("Lead guest"));
+  if (!leadGuest) fail("leadGuest", requiredMessage("leadGuest"));
   else if (leadGuest.length > LEAD_GUEST_MAX) {
-    fail("leadGuest", formatMessage(MESSAGES.lengthMax, { max: LEAD_GUEST_MAX }));
+    fail("leadGuest", message("lengthMax", { max: LEAD_GUEST_MAX }));
   }
   const notes = text(cell("notes"));
   if (notes.length > NOTES_MAX) {
-    fail("notes", formatMessage(MESSAGES.lengthMax, { max: NOTES_MAX }));
+    fail("notes", message("lengthMax", { max: NOTES_MAX }));
   }
 
   return {
