@@ -81,8 +81,9 @@ export interface RegistrationFailure {
 }
 
 /**
- * The English sentence of each failure, as the API has always answered it (`registrationError`)
- * and older workers stored it; `{detail}` stands for the detail.
+ * The English sentence of each failure, as the API has always answered it (`registrationError`);
+ * `{detail}` stands for the detail. Older workers stored only the sentence: migration
+ * 0044_guest_failure_codes turned those rows into codes, so no sentence is read back.
  */
 const SENTENCES: Record<RegistrationFailureCode, string> = {
   "evisitor-refused": "{detail}",
@@ -139,34 +140,10 @@ export function registrationFailureText(failure: RegistrationFailure | null): st
   return bare ?? SENTENCES[failure.code].replace("{detail}", failure.detail ?? "");
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Each sentence as a pattern, the detail captured; eVisitor's own words match none of them. */
-const PATTERNS = [
-  ...REGISTRATION_FAILURES.filter((code) => code !== "evisitor-refused").map((code) => {
-    const [before, after] = SENTENCES[code].split("{detail}").map(escapeRegExp);
-    const pattern = after === undefined ? `^${before}$` : `^${before}(.*)${after}$`;
-    return { code, pattern: new RegExp(pattern, "s") };
-  }),
-  ...Object.entries(WITHOUT_DETAIL).map(([code, sentence]) => ({
-    code: code as RegistrationFailureCode,
-    pattern: new RegExp(`^${escapeRegExp(sentence)}$`),
-  })),
-];
-
-/**
- * A guest's failure from its stored columns: the code with its detail; a row an older worker wrote
- * holds only the English sentence, read back to its code (anything else is eVisitor's message).
- */
+/** A guest's failure from its stored columns: the code with its detail, null when none. */
 export function registrationFailureOf(
   stored: { registrationFailure: string | null; registrationError: string | null },
 ): RegistrationFailure | null {
   const { registrationFailure: code, registrationError: detail } = stored;
-  if (isRegistrationFailureCode(code)) return { code, detail };
-  if (detail === null) return null;
-  for (const { code, pattern } of PATTERNS) {
-    const match = pattern.exec(detail);
-    if (match) return { code, detail: match[1] || null };
-  }
-  return { code: "evisitor-refused", detail };
+  return isRegistrationFailureCode(code) ? { code, detail } : null;
 }

@@ -52,11 +52,11 @@ export const guests = sqliteTable("guests", {
   taxCategory: text(),
   status: text({ enum: GUEST_STATUSES }).notNull(),
   registrationState: text({ enum: REGISTRATION_STATES }).notNull(),
-  /** Why registering (or checking out) failed; rows written before it hold only the sentence. */
+  /** Why registering (or checking out) failed (migration 0044 gave older rows their codes). */
   registrationFailure: text({ enum: REGISTRATION_FAILURES }),
   /**
    * Free text beside the failure: eVisitor's own message when it refused the guest, or the code it
-   * does not offer (shared/registration-failures.ts); older rows hold the English sentence here.
+   * does not offer (shared/registration-failures.ts).
    */
   registrationError: text(),
   /**
