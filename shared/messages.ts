@@ -87,6 +87,8 @@ export const MESSAGES = {
   /** A stay entered with more guests than its unit sleeps. */
   stayGuestsOverCapacity:
     "More guests than the unit sleeps (beds and extra beds): enter fewer or choose a larger unit.",
+  /** A stay beyond the plan's stays a month (entered by hand, or a row of an import). */
+  planMonthFull: "Your plan includes {limit} stays a month; {month} is full.",
   /** A stay's guests would be more than its unit or property sleeps (the check-in page's field). */
   stayCapacityReached: "At most {capacity} guests can stay here.",
   calendarLinksInvalid: "Please enter valid calendar links",
@@ -98,7 +100,6 @@ export const MESSAGES = {
   importDocumentTwice: "This document is already listed for this stay.",
   importDepartureBeforeArrival:
     "Departure is before arrival: check both dates; departure is the day the guests leave.",
-  importMonthFull: "Your plan includes {limit} stays a month; {month} is full.",
   /**
    * Why an import file could not be read (the `detail` of ImportFileUnreadable), each saying what
    * to do. Issue 32, item 8: "the file cannot be read" alone left a host nowhere to go.

@@ -11,9 +11,9 @@ import { GuestCheckInRequested } from "@shared/events.ts";
 import {
   IMPORT_COLUMNS,
   IMPORT_HEADERS,
-  IMPORT_MESSAGES,
   IMPORT_UNREADABLE,
 } from "@shared/reservation-import.ts";
+import { MESSAGES, messageText } from "@shared/messages.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { withTestApp } from "../support/app.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
@@ -398,17 +398,22 @@ Deno.test("POST /api/Reservations/import: stays with their guests, all or nothin
     );
     assert.deepEqual(preview.counts, { add: 1, guests: 2, conflict: 0, invalid: 4, duplicate: 0 });
     const byRow = new Map(preview.rows.map((r) => [r.row, r]));
-    assert.deepEqual(byRow.get(2)!.errors, { unit: [IMPORT_MESSAGES.guestWithoutStay] });
+    assert.deepEqual(byRow.get(2)!.errors, { unit: [MESSAGES.importGuestWithoutStay] });
     assert.equal(byRow.get(3)!.guestName, "Ana Horvat");
     assert.equal(byRow.get(4)!.guestName, "Max Müller");
-    assert.deepEqual(byRow.get(5)!.errors, { guests: [IMPORT_MESSAGES.tooManyGuests] });
+    assert.deepEqual(byRow.get(5)!.errors, { guests: [MESSAGES.importTooManyGuests] });
     assert.deepEqual(byRow.get(6)!.errors, {}, "the guest itself is fine");
-    assert.deepEqual(byRow.get(7)!.errors, { guestRows: [IMPORT_MESSAGES.guestRowInvalid] });
+    assert.deepEqual(byRow.get(7)!.errors, { guestRows: [MESSAGES.importGuestRowInvalid] });
     assert.deepEqual(byRow.get(8)!.errors, {
       gender: ["Invalid type selected"],
       documentNumber: ["Document number is required"],
     });
-    assert.deepEqual(byRow.get(10)!.errors, { documentNumber: [IMPORT_MESSAGES.documentTwice] });
+    // Beside the English, each message's key, for the app to translate.
+    assert.deepEqual(byRow.get(8)!.errorCodes, {
+      gender: [{ code: "invalidType" }],
+      documentNumber: [{ code: "fieldRequired", params: { field: "documentNumber" } }],
+    });
+    assert.deepEqual(byRow.get(10)!.errors, { documentNumber: [MESSAGES.importDocumentTwice] });
 
     const applied = await importOk(ctx, ana.token, csv, { planId: preview.planId });
     assert.deepEqual(applied.counts, preview.counts);
@@ -466,7 +471,9 @@ Deno.test("POST /api/Reservations/import reads Croatian Excel's CSV (issue 32, i
     assert.equal(res.status, 400);
     const problem = await res.json();
     assert.equal(problem.code, "ImportFileUnreadable");
-    assert.equal(problem.detail, IMPORT_UNREADABLE.noHeader);
+    assert.equal(problem.detail, messageText(IMPORT_UNREADABLE.noHeader));
+    assert.equal(problem.detail, MESSAGES.importUnreadableNoHeader);
+    assert.deepEqual(problem.detailCode, { code: "importUnreadableNoHeader" });
 
     // The CSV template: UTF-8 with a BOM, `;`-separated, and it reads back.
     for (const [language, first] of [["hr", "Jedinica"], ["en", "Unit"]] as const) {

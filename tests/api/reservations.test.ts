@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
-import { STAY_GUESTS_OVER_CAPACITY } from "@shared/schemas/reservation.ts";
+import { MESSAGES } from "@shared/messages.ts";
 import { createHost, getWith, postWith, signIn, userIdOf } from "../support/accounts.ts";
 import { withTestApp } from "../support/app.ts";
 import { seedMirroredAccount } from "../support/properties.ts";
@@ -306,7 +306,7 @@ Deno.test("a stay entered by hand carries its guest count and lead guest, within
     assert.equal(over.status, 400);
     const problem = await over.json();
     assert.equal(problem.code, "TooManyGuests");
-    assert.deepEqual(problem.errors.numberOfGuests, [STAY_GUESTS_OVER_CAPACITY]);
+    assert.deepEqual(problem.errors.numberOfGuests, [MESSAGES.stayGuestsOverCapacity]);
     for (const numberOfGuests of [0, 2.5, "dva"]) {
       const bad = await entered({ numberOfGuests });
       assert.equal(bad.status, 400, String(numberOfGuests));

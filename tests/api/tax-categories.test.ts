@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { properties } from "@core/db/schema/properties.ts";
 import { guests } from "@core/db/schema/guests.ts";
-import { TAX_CATEGORY_NOT_OFFERED } from "@shared/schemas/tax-category.ts";
+import { MESSAGES } from "@shared/messages.ts";
 import { createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { withTestApp } from "../support/app.ts";
 import { demoFacility, seedMirroredAccount } from "../support/properties.ts";
@@ -86,14 +86,14 @@ Deno.test("tax categories: a chosen category is kept, a category not offered is 
     // The list was never read: no category can be checked, so none is taken.
     const unread = await add("11");
     assert.equal(unread.status, 400);
-    assert.deepEqual((await unread.json()).errors, { "0.taxCategory": [TAX_CATEGORY_NOT_OFFERED] });
+    assert.deepEqual((await unread.json()).errors, { "0.taxCategory": [MESSAGES.taxCategoryNotOffered] });
 
     await ctx.db.update(properties).set({ taxCategories: OFFERED })
       .where(eq(properties.id, propertyId));
     const notOffered = await add("14");
     assert.equal(notOffered.status, 400);
     assert.deepEqual((await notOffered.json()).errors, {
-      "0.taxCategory": [TAX_CATEGORY_NOT_OFFERED],
+      "0.taxCategory": [MESSAGES.taxCategoryNotOffered],
     });
 
     const chosen = await add("18");
@@ -119,7 +119,7 @@ Deno.test("tax categories: a chosen category is kept, a category not offered is 
     }], token);
     assert.equal(refused.status, 400);
     assert.deepEqual((await refused.json()).errors, {
-      "0.taxCategory": [TAX_CATEGORY_NOT_OFFERED],
+      "0.taxCategory": [MESSAGES.taxCategoryNotOffered],
     });
     const foreign = await postWith(ctx.app, "/api/Guests/sendAgain", [{
       id: guest.id,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MESSAGES } from "../../../shared/messages.ts";
+import { MESSAGES, messageText } from "../../../shared/messages.ts";
 import { AccountUpdate } from "../../../shared/schemas/account.ts";
 import { ImpersonationResult } from "../../../shared/schemas/admin-user.ts";
 import {
@@ -12,7 +12,7 @@ import {
 } from "../../../shared/schemas/auth.ts";
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+  result.error?.issues.map((i) => [i.path.join("."), messageText(i.message)]) ?? [];
 
 Deno.test("registration enforces the e-mail and password rules", () => {
   assert.deepEqual(

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ExternalAccountStatus, ExternalAccountType } from "../../../shared/enums.ts";
-import { MESSAGES } from "../../../shared/messages.ts";
+import { MESSAGES, messageText } from "../../../shared/messages.ts";
 import {
   ExternalAccount,
   ExternalAccountRequest,
@@ -17,7 +17,7 @@ Deno.test("a new account is an eVisitor account unless said otherwise", () => {
 
 Deno.test("username and password are required; the e-mail, if given, must be valid", () => {
   const issues = ExternalAccountRequest.safeParse({ email: "x" }).error?.issues ?? [];
-  assert.deepEqual(issues.map((i) => [i.path[0], i.message]), [
+  assert.deepEqual(issues.map((i) => [i.path[0], messageText(i.message)]), [
     ["username", "Username is required"],
     ["password", "Password is required"],
     ["email", MESSAGES.email],

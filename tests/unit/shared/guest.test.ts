@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DocumentType, Gender } from "../../../shared/enums.ts";
-import { MESSAGES } from "../../../shared/messages.ts";
+import { MESSAGES, messageText } from "../../../shared/messages.ts";
 import { Guest, GuestForm } from "../../../shared/schemas/guest.ts";
 import { todayInStayZone } from "../../../shared/time-zone.ts";
 
@@ -19,7 +19,7 @@ const valid = {
 };
 
 const issuesOf = (input: unknown) =>
-  GuestForm.safeParse(input).error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+  GuestForm.safeParse(input).error?.issues.map((i) => [i.path.join("."), messageText(i.message)]) ?? [];
 
 Deno.test("a complete guest form parses, trimming names", () => {
   const guest = GuestForm.parse(valid);

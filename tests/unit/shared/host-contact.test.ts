@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MESSAGES } from "@shared/messages.ts";
+import { MESSAGES, messageText } from "@shared/messages.ts";
 import { hostContactOf } from "@shared/schemas/host-contact.ts";
 import { PropertySettingsUpdate } from "@shared/schemas/property.ts";
 import { whatsAppLink } from "@shared/whatsapp-link.ts";
@@ -30,7 +30,7 @@ Deno.test("the host's contact for guests: a phone, WhatsApp with its country cod
   ) {
     const result = settings({ [field]: value });
     assert.equal(result.success, false, `${field}: ${value}`);
-    const message = result.error!.issues[0].message;
+    const message = messageText(result.error!.issues[0].message);
     assert.ok([MESSAGES.numberInvalid, MESSAGES.email].includes(message as never), message);
   }
   assert.equal(whatsAppLink("+385 91 555 1234"), "https://wa.me/385915551234");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ReservationFilter } from "../../../shared/enums.ts";
-import { MESSAGES } from "../../../shared/messages.ts";
+import { MESSAGES, messageText } from "../../../shared/messages.ts";
 import {
   GuestListQuery,
   PropertyListQuery,
@@ -10,7 +10,7 @@ import {
 } from "../../../shared/schemas/list-query.ts";
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+  result.error?.issues.map((i) => [i.path.join("."), messageText(i.message)]) ?? [];
 
 Deno.test("page numbers from a query string become numbers; SortBy and Scope have defaults", () => {
   assert.deepEqual(

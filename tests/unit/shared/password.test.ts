@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { formatMessage, MESSAGES } from "../../../shared/messages.ts";
+import { formatMessage, MESSAGES, messageText } from "../../../shared/messages.ts";
 import {
   Password,
   PASSWORD_MIN_LENGTH,
@@ -10,7 +10,7 @@ import {
 } from "../../../shared/schemas/password.ts";
 
 const messagesOf = (value: unknown) =>
-  Password.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+  Password.safeParse(value).error?.issues.map((issue) => messageText(issue.message)) ?? [];
 
 Deno.test("a password meeting every rule passes", () => {
   assert.equal(Password.parse("Secret#123"), "Secret#123");
@@ -40,7 +40,7 @@ Deno.test("each missing character class gives the complexity message and its ser
   for (const [password, code] of cases) {
     const issues = Password.safeParse(password).error?.issues ?? [];
     assert.equal(issues.length, 1, password);
-    assert.equal(issues[0].message, MESSAGES.passwordComplexity);
+    assert.equal(messageText(issues[0].message), MESSAGES.passwordComplexity);
     assert.deepEqual(passwordViolations(password), [code]);
   }
 });
@@ -63,7 +63,7 @@ Deno.test("a confirmation that differs says the passwords do not match, on the c
   const issues =
     Form.safeParse({ email: "a", password: "Secret#123", confirmPassword: "Secret#124" })
       .error?.issues ?? [];
-  assert.deepEqual(issues.map((i) => [i.path.join("."), i.message]), [
+  assert.deepEqual(issues.map((i) => [i.path.join("."), messageText(i.message)]), [
     ["confirmPassword", MESSAGES.passwordsDoNotMatch],
   ]);
   assert.ok(
@@ -75,11 +75,11 @@ Deno.test("the mismatch shows even while another field is invalid", () => {
   const issues = Form.safeParse({ password: "Secret#123", confirmPassword: "x" }).error?.issues ??
     [];
   assert.ok(issues.some((i) => i.path[0] === "email"));
-  assert.ok(issues.some((i) => i.message === MESSAGES.passwordsDoNotMatch));
+  assert.ok(issues.some((i) => messageText(i.message) === MESSAGES.passwordsDoNotMatch));
 });
 
 Deno.test("an empty confirmation asks for it instead of reporting a mismatch", () => {
   const issues = Form.safeParse({ email: "a", password: "Secret#123", confirmPassword: "" }).error
     ?.issues ?? [];
-  assert.deepEqual(issues.map((i) => i.message), [MESSAGES.passwordConfirmationRequired]);
+  assert.deepEqual(issues.map((i) => messageText(i.message)), [MESSAGES.passwordConfirmationRequired]);
 });

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { WifiEncryptionType } from "../../../shared/enums.ts";
-import { MESSAGES } from "../../../shared/messages.ts";
+import { MESSAGES, messageText } from "../../../shared/messages.ts";
 import { PropertySettingsUpdate } from "../../../shared/schemas/property.ts";
 import { PropertySetupRequest } from "../../../shared/schemas/property-setup-request.ts";
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+  result.error?.issues.map((i) => [i.path.join("."), messageText(i.message)]) ?? [];
 
 Deno.test("a unit needs a property and a name; WiFi defaults to an open network", () => {
   const unit = PropertySetupRequest.parse({ propertyId: "p1", name: " Apartment 1 " });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DocumentType, Gender } from "../../../shared/enums.ts";
-import { MESSAGES } from "../../../shared/messages.ts";
+import { MESSAGES, messageText } from "../../../shared/messages.ts";
 import {
   CreateReservationRequest,
   GuestRegistration,
@@ -10,7 +10,7 @@ import {
 } from "../../../shared/schemas/reservation.ts";
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+  result.error?.issues.map((i) => [i.path.join("."), messageText(i.message)]) ?? [];
 
 const create = {
   accommodationUnitId: "u1",

@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { message } from "@shared/messages.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { accommodationUnits } from "../../db/schema/accommodation-units.ts";
 import { externalAccounts } from "../../db/schema/external-accounts.ts";
@@ -64,7 +65,7 @@ export async function assertCanAddBooking(
   const month = startDate.slice(0, 7);
   if (await bookingsInMonth(db, userId, month) >= policy.maxBookingsPerMonth) {
     throw new AppError("SubscriptionLimitReached", {
-      detail: `Your plan includes ${policy.maxBookingsPerMonth} stays a month; ${month} is full.`,
+      detail: message("planMonthFull", { limit: policy.maxBookingsPerMonth, month }),
     });
   }
 }

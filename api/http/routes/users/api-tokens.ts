@@ -1,3 +1,4 @@
+import { MESSAGES } from "@shared/messages.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { IdParam } from "../../request/path-params.ts";
 import { ApiTokenList, CreateApiTokenRequest, CreatedApiToken } from "@shared/schemas/api-token.ts";
@@ -35,7 +36,8 @@ const create = createRoute({
   summary: "Make a personal API token (Premium); the answer is the only time it is shown",
   description: "Scopes: `read` (GET, HEAD) and/or `write`. Needs the account's `password`, or " +
     "while two-factor sign-in is on a current `twoFactorCode` instead: missing, a 400 naming " +
-    "`password`; wrong, `Incorrect password.` (or `The verification code is not valid.`), " +
+    `\`password\`; wrong, \`${MESSAGES.incorrectPassword}\` (or ` +
+    `\`${MESSAGES.invalidTwoFactorCode}\`), ` +
     "counted like failed sign-ins. The owner is e-mailed the token's name and scopes, the time, " +
     "browser and address (never the token). Refused (403) without API access in the plan, " +
     "during impersonation and with an API token. A password reset revokes every token.",

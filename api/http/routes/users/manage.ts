@@ -1,3 +1,4 @@
+import { MESSAGES } from "@shared/messages.ts";
 import { createRoute } from "@hono/zod-openapi";
 import {
   AccountInfo,
@@ -62,7 +63,8 @@ const writeInfo = createRoute({
   summary: "Change the password or start an e-mail change (both with the current password)",
   description: "A new e-mail becomes the sign-in address only once the link sent to it is " +
     "opened; the old address gets a link that undoes the change. A new password is e-mailed " +
-    "to the owner (`Incorrect password.` on `oldPassword` when it is wrong). Refused (403) " +
+    `to the owner (\`${MESSAGES.incorrectPassword}\` on \`oldPassword\` when it is wrong). ` +
+    "Refused (403) " +
     "during impersonation.",
   request: jsonBody(AccountUpdate),
   responses: { ...info, ...authProblemResponses, ...problemResponses },
@@ -77,8 +79,9 @@ const twoFactor = createRoute({
   description: "Turning two-factor on needs `password` beside the app's `twoFactorCode`, and " +
     "new recovery codes (`resetRecoveryCodes`) need `password`; while it is on, turning it off " +
     "or resetting the key needs `twoFactorCode`, `recoveryCode` or `password`. A missing proof " +
-    "is a 400 naming the field; a wrong one `Incorrect password.` or `The verification code is " +
-    "not valid.`, counted like failed sign-ins. Every change is e-mailed to the owner, and " +
+    `is a 400 naming the field; a wrong one \`${MESSAGES.incorrectPassword}\` or ` +
+    `\`${MESSAGES.invalidTwoFactorCode}\`, counted like failed sign-ins. Every change is ` +
+    "e-mailed to the owner, and " +
     "changes are refused (403) during impersonation.",
   request: jsonBody(TwoFactorRequest),
   responses: {

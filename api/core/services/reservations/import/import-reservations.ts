@@ -140,7 +140,7 @@ async function decide(
     if (monthCap !== null) {
       const count = monthCount.get(month) ?? 0;
       if (count >= monthCap) {
-        const full = message("importMonthFull", { limit: monthCap, month });
+        const full = message("planMonthFull", { limit: monthCap, month });
         return { ...result, errors: { arrival: [full] } };
       }
       monthCount.set(month, count + 1);
