@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { AppError } from "@core/errors.ts";
+import { message } from "@shared/messages.ts";
 import { ApiError } from "../../../site/src/lib/api/api-error.ts";
 import { translator } from "../../../site/src/i18n/translate.ts";
 import {
@@ -6,14 +8,18 @@ import {
   lastErrorText,
 } from "../../../site/src/lib/external-accounts/account-problems.ts";
 
-const problem = (detail: string) =>
-  ApiError.fromResponse(503, new Headers({ "content-type": "application/problem+json" }), {
+/** The API's answer when its check of the account failed: the detail in English and by key. */
+const problem = (detail: string) => {
+  const error = new AppError("ServiceUnavailable", { detail });
+  return ApiError.fromResponse(503, new Headers({ "content-type": "application/problem+json" }), {
     type: "about:blank",
     title: "ServiceUnavailable",
     status: 503,
     code: "ServiceUnavailable",
-    detail,
+    detail: error.detail,
+    detailCode: error.detailCode,
   });
+};
 
 Deno.test("an account's firewall refusal names the support ID only when the page had one", () => {
   for (const lang of ["hr", "en"] as const) {
@@ -22,17 +28,12 @@ Deno.test("an account's firewall refusal names the support ID only when the page
     assert.doesNotMatch(lastErrorText(t, "firewall"), /\(|:\s*\)/, lang);
     const withId = accountProblem(
       t,
-      problem(
-        "eVisitor's firewall refused the request (support ID 1234567890). Nothing was saved; " +
-          "please try again later.",
-      ),
+      problem(message("evisitorFirewallWithId", { supportId: "1234567890" })),
     );
     assert.match(withId.alert ?? "", /: 1234567890\)/, lang);
     const without = accountProblem(
       t,
-      problem(
-        "eVisitor's firewall refused the request. Nothing was saved; please try again later.",
-      ),
+      problem(message("evisitorFirewall")),
     );
     assert.ok(without.alert, lang);
     assert.doesNotMatch(without.alert, /\(|:\s*\)/, lang);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DocumentType, Gender, WifiEncryptionType } from "@shared/enums.ts";
-import { MESSAGES } from "@shared/messages.ts";
+import { message, requiredMessage } from "@shared/messages.ts";
 import { wifiQrPayload } from "@shared/wifi-qr.ts";
 import { ApiError } from "../../../site/src/lib/api/api-error.ts";
 import { languageOfPath, pathInLanguage } from "../../../site/src/i18n/checkin/languages.ts";
@@ -70,14 +70,21 @@ Deno.test("texts: placeholders, each language's plural forms, spec messages with
   assert.equal(russian.plural("reservation.nights", 3), "3 ночи");
   assert.equal(russian.plural("reservation.nights", 5), "5 ночей");
   const german = createTranslator("de", de);
-  assert.equal(german.validation("City of birth is required"), "Geburtsort ist erforderlich");
-  assert.equal(german.validation("Date of entry is required"), "Einreisedatum ist erforderlich");
+  assert.equal(german.validation(requiredMessage("cityOfBirth")), "Geburtsort ist erforderlich");
+  assert.equal(german.validation(requiredMessage("dateOfEntry")), "Einreisedatum ist erforderlich");
   assert.equal(
-    german.validation(MESSAGES.checkinTermsRequired),
+    german.validation(message("checkinTermsRequired")),
     "Sie müssen die Nutzungsbedingungen und die Datenschutzerklärung akzeptieren, um fortzufahren",
   );
-  assert.equal(croatian.validation("Must be at most 64 characters"), "Unesite najviše 64 znakova");
+  assert.equal(
+    croatian.validation(message("lengthMax", { max: 64 })),
+    "Unesite najviše 64 znakova",
+  );
   assert.equal(german.validation("Something else."), "Something else.", "unknown texts stay");
+  // The English sentence is never read: a text that only looks like a message stays as it came.
+  assert.equal(german.validation("City of birth is required"), "City of birth is required");
+  // A message the catalogue lacks reads in English rather than as its key.
+  assert.equal(german.validation(message("numberMax", { max: 50 })), "The value must be at most 50");
   assert.equal(german.maybe("gender.2"), undefined);
 });
 
