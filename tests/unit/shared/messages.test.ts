@@ -97,7 +97,7 @@ function codeOf(text: string): string {
 /** A regular expression's text as the sentence it would match ("\\." → "."). */
 const unescaped = (code: string) => code.replace(/\\([.?()[\]'"$^*+|{}/])/g, "$1");
 
-/** The words of the sentences' pieces (two at least) that a regular expression could test. */
+/** The sentences' pieces of two words or more, which a regular expression could test. */
 function shortPieces(): string[] {
   const sentences = [
     ...Object.values(MESSAGES),
@@ -131,9 +131,14 @@ Deno.test("no English sentence is written twice or matched back to its key", asy
       const code = unescaped(source);
       for (const piece of pieces) if (code.includes(piece)) found.push(`${path}: ${piece}`);
       for (const regex of regexLiteralsOf(source)) {
+        // A pattern reads a sentence by the words at its start or next to a placeholder.
+        const lower = regex.toLowerCase();
         for (const piece of short) {
-          const words = piece.split(/\s+/).slice(0, 2).join(" ");
-          if (regex.includes(words)) found.push(`${path}: /${regex}/ reads "${piece}"`);
+          const words = piece.toLowerCase().split(/\s+/);
+          const ends = [words.slice(0, 2).join(" "), words.slice(-2).join(" ")];
+          if (ends.some((pair) => lower.includes(pair))) {
+            found.push(`${path}: /${regex}/ reads "${piece}"`);
+          }
         }
       }
     }

@@ -111,13 +111,13 @@ Deno.test("a guest is checked with the shared schema; the entry fields only outs
   assert.equal(empty.ok, false);
   if (!empty.ok) {
     assert.equal(firstErrorField(empty.errors), "firstName");
-    assert.equal(empty.errors.cityOfBirth, "City of birth is required");
+    assert.equal(empty.errors.cityOfBirth, requiredMessage("cityOfBirth"));
     assert.equal(empty.errors.middleName, undefined, "optional fields may stay empty");
   }
 });
 
 Deno.test("a scanned document fills what it says and nothing else", () => {
-  const draft = { ...newDraft(), errors: { firstName: "First name is required" } };
+  const draft = { ...newDraft(), errors: { firstName: requiredMessage("firstName") } };
   const filled = prefillFromDocument(draft, {
     name: "Soeren",
     middleName: null,

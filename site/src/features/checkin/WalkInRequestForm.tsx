@@ -4,6 +4,7 @@
  * modules and takes the rest from the kit.
  */
 import { type FormEvent, type Ref, useRef, useState } from "react";
+import { parseMessage } from "@shared/messages.ts";
 import type { StayRequestCreated } from "@shared/schemas/stay-request.ts";
 import { problemOf, statusOf } from "./walk-in-problem.ts";
 import type { WalkInKit } from "./WalkInRequest.tsx";
@@ -96,7 +97,8 @@ export function RequestForm(
     } catch (error) {
       const problem = problemOf(error);
       const fields = problem?.errors ?? {};
-      const capacity = /at most (\d+)/.exec(fields.guestCount?.[0] ?? "");
+      const guests = parseMessage(fields.guestCount?.[0] ?? "");
+      const capacity = guests?.code === "numberMax" ? guests.params?.max : undefined;
       const server: Errors = {
         ...(fields.endDate && statusOf(error) === 400
           ? { endDate: t("walkin.error.departure", { max: maxNights }) }
@@ -104,7 +106,7 @@ export function RequestForm(
         ...(fields.guestCount
           ? {
             guestCount: capacity
-              ? t("walkin.error.capacity", { max: capacity[1] })
+              ? t("walkin.error.capacity", { max: capacity })
               : t("walkin.error.guests"),
           }
           : {}),
