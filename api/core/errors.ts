@@ -50,7 +50,9 @@ export function describeFieldMessages(tokens: Record<string, string[]>): {
   errors: Record<string, string[]>;
   errorCodes: Record<string, (MessageCode | null)[]>;
 } {
-  const fields = Object.entries(tokens).map(([field, list]) => [field, list.map(described)] as const);
+  const fields = Object.entries(tokens).map(([field, list]) =>
+    [field, list.map(described)] as const
+  );
   return {
     errors: Object.fromEntries(fields.map(([f, list]) => [f, list.map((m) => m.text)])),
     errorCodes: Object.fromEntries(fields.map(([f, list]) => [f, list.map((m) => m.code)])),

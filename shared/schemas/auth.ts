@@ -83,7 +83,9 @@ export type ConfirmEmailQuery = z.infer<typeof ConfirmEmailQuery>;
 export const ResetPasswordRequest = z
   .object({
     email: requiredEmail().optional(),
-    resetCode: z.string({ error: message("required") }).trim().min(1, { error: message("required") }),
+    resetCode: z.string({ error: message("required") }).trim().min(1, {
+      error: message("required"),
+    }),
     newPassword: Password,
   })
   .meta({ id: "ResetPasswordRequest" });

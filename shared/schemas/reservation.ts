@@ -101,7 +101,8 @@ export type CheckinResult = z.infer<typeof CheckinResult>;
 export { CHECKIN_RECEIPT_HEADER } from "../checkin-receipt.ts";
 
 const rangeDate = z.iso.datetime({
-  error: (issue) => issue.input === undefined ? message("dateRangeRequired") : message("dateInvalid"),
+  error: (issue) =>
+    issue.input === undefined ? message("dateRangeRequired") : message("dateInvalid"),
 });
 
 /** The most guests a stay may be entered with (a holiday home's beds are fewer). */

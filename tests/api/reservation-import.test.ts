@@ -8,11 +8,7 @@ import { reservations } from "@core/db/schema/reservations.ts";
 import { guests } from "@core/db/schema/guests.ts";
 import { outbox } from "@core/db/schema/outbox.ts";
 import { GuestCheckInRequested } from "@shared/events.ts";
-import {
-  IMPORT_COLUMNS,
-  IMPORT_HEADERS,
-  IMPORT_UNREADABLE,
-} from "@shared/reservation-import.ts";
+import { IMPORT_COLUMNS, IMPORT_HEADERS, IMPORT_UNREADABLE } from "@shared/reservation-import.ts";
 import { MESSAGES, messageText } from "@shared/messages.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { withTestApp } from "../support/app.ts";

@@ -86,7 +86,9 @@ Deno.test("tax categories: a chosen category is kept, a category not offered is 
     // The list was never read: no category can be checked, so none is taken.
     const unread = await add("11");
     assert.equal(unread.status, 400);
-    assert.deepEqual((await unread.json()).errors, { "0.taxCategory": [MESSAGES.taxCategoryNotOffered] });
+    assert.deepEqual((await unread.json()).errors, {
+      "0.taxCategory": [MESSAGES.taxCategoryNotOffered],
+    });
 
     await ctx.db.update(properties).set({ taxCategories: OFFERED })
       .where(eq(properties.id, propertyId));

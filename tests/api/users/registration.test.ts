@@ -34,6 +34,8 @@ Deno.test("POST /api/Users/register refuses a taken e-mail, whatever its case, w
     const problem = await res.json();
     assert.equal(problem.code, "DuplicateEmail");
     assert.deepEqual(problem.errors, { email: ["This email is already registered."] });
+    // Beside the English, the message's key, which the site translates.
+    assert.deepEqual(problem.errorCodes, { email: [{ code: "duplicateEmail" }] });
     assert.equal((await db.select({ n: count() }).from(users))[0].n, 1);
   }));
 
@@ -62,6 +64,8 @@ Deno.test("POST /api/Users/register names the broken password rule with the spec
     const problem = await bad.json();
     assert.equal(problem.code, "InvalidEmail");
     assert.deepEqual(problem.errors, { email: ["Please enter a valid email address"] });
+    assert.equal(problem.detail, "Please enter a valid email address");
+    assert.deepEqual(problem.errorCodes, { email: [{ code: "email" }] });
     assert.equal((await db.select({ n: count() }).from(users))[0].n, 0, "nothing half-written");
     assert.equal((await db.select({ n: count() }).from(outbox))[0].n, 0);
   }));
@@ -108,6 +112,25 @@ Deno.test("GET /api/Users/confirmEmail without its parameters says which must be
       userId: ["The parameter 'userId' must be defined."],
       code: ["The parameter 'code' must be defined."],
     });
+  }));
+
+Deno.test("a validation answer names each field message's key beside its English", () =>
+  withTestApp(async ({ app }) => {
+    const res = await app.request(register({ email: "", password: "" }));
+    assert.equal(res.status, 400);
+    const problem = await res.json();
+    assert.deepEqual(problem.errors.email, ["Email is required"]);
+    assert.deepEqual(problem.errorCodes.email, [
+      { code: "fieldRequired", params: { field: "email" } },
+    ]);
+    assert.deepEqual(problem.errors.password, ["Password is required"]);
+    assert.deepEqual(problem.errorCodes.password, [
+      { code: "fieldRequired", params: { field: "password" } },
+    ]);
+    // Every message is named, at the same place as its English.
+    for (const [field, messages] of Object.entries(problem.errors as Record<string, string[]>)) {
+      assert.equal(problem.errorCodes[field].length, messages.length, field);
+    }
   }));
 
 Deno.test("POST /api/Users/resendConfirmationEmail answers the same for every address", () =>

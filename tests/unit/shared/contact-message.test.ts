@@ -21,7 +21,10 @@ Deno.test("a contact message is trimmed and the spam trap defaults to empty", ()
 
 Deno.test("a bad e-mail gets the spec's message", () => {
   const issues = ContactMessage.safeParse({ ...valid, email: "ana@" }).error?.issues ?? [];
-  assert.deepEqual(issues.map((i) => [i.path[0], messageText(i.message)]), [["email", MESSAGES.email]]);
+  assert.deepEqual(issues.map((i) => [i.path[0], messageText(i.message)]), [[
+    "email",
+    MESSAGES.email,
+  ]]);
 });
 
 Deno.test("each field is required", () => {

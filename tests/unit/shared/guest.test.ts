@@ -19,7 +19,8 @@ const valid = {
 };
 
 const issuesOf = (input: unknown) =>
-  GuestForm.safeParse(input).error?.issues.map((i) => [i.path.join("."), messageText(i.message)]) ?? [];
+  GuestForm.safeParse(input).error?.issues.map((i) => [i.path.join("."), messageText(i.message)]) ??
+    [];
 
 Deno.test("a complete guest form parses, trimming names", () => {
   const guest = GuestForm.parse(valid);

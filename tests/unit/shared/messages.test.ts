@@ -44,7 +44,10 @@ Deno.test("any other text is no message and is shown as it came", () => {
 Deno.test("every field a message names has its English name", () => {
   for (const [key, name] of Object.entries(FIELD_NAMES)) {
     assert.ok(name.trim(), key);
-    assert.equal(messageText(requiredMessage(key as keyof typeof FIELD_NAMES)), `${name} is required`);
+    assert.equal(
+      messageText(requiredMessage(key as keyof typeof FIELD_NAMES)),
+      `${name} is required`,
+    );
   }
 });
 
@@ -54,7 +57,11 @@ Deno.test("every field a message names has its English name", () => {
  * back to its key. A piece of one anywhere else in the code (a copy, a map keyed by it, a regular
  * expression reading it) breaks the translation the day the sentence changes.
  */
-const HOMES = new Set(["shared/messages.ts", "shared/errors.ts", "shared/registration-failures.ts"]);
+const HOMES = new Set([
+  "shared/messages.ts",
+  "shared/errors.ts",
+  "shared/registration-failures.ts",
+]);
 const ROOTS = ["api", "workers", "shared", "site/src"];
 const ROOT = new URL("../../../", import.meta.url);
 

@@ -81,5 +81,7 @@ Deno.test("the mismatch shows even while another field is invalid", () => {
 Deno.test("an empty confirmation asks for it instead of reporting a mismatch", () => {
   const issues = Form.safeParse({ email: "a", password: "Secret#123", confirmPassword: "" }).error
     ?.issues ?? [];
-  assert.deepEqual(issues.map((i) => messageText(i.message)), [MESSAGES.passwordConfirmationRequired]);
+  assert.deepEqual(issues.map((i) => messageText(i.message)), [
+    MESSAGES.passwordConfirmationRequired,
+  ]);
 });

@@ -84,7 +84,10 @@ Deno.test("texts: placeholders, each language's plural forms, spec messages with
   // The English sentence is never read: a text that only looks like a message stays as it came.
   assert.equal(german.validation("City of birth is required"), "City of birth is required");
   // A message the catalogue lacks reads in English rather than as its key.
-  assert.equal(german.validation(message("numberMax", { max: 50 })), "The value must be at most 50");
+  assert.equal(
+    german.validation(message("numberMax", { max: 50 })),
+    "The value must be at most 50",
+  );
   assert.equal(german.maybe("gender.2"), undefined);
 });
 

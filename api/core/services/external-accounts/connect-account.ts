@@ -61,7 +61,9 @@ async function assertNotTaken(
     throw new AppError("ExternalAccountExists", {
       errors: {
         username: [
-          taken.userId === userId ? message("evisitorAccountConnected") : message("evisitorAccountConnectedByOtherHost"),
+          taken.userId === userId
+            ? message("evisitorAccountConnected")
+            : message("evisitorAccountConnectedByOtherHost"),
         ],
       },
     });

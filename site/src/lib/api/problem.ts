@@ -59,7 +59,10 @@ function stringOrUndefined(value: unknown): string | undefined {
  * Keeps only well-formed `field → [messages]` entries (a lone string counts as one message); a
  * message whose key `codes` gives beside it (at the same place) becomes that message's token.
  */
-export function fieldErrorsOf(value: unknown, codes: unknown): Record<string, string[]> | undefined {
+export function fieldErrorsOf(
+  value: unknown,
+  codes: unknown,
+): Record<string, string[]> | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const codesOf = typeof codes === "object" && codes !== null
     ? codes as Record<string, unknown>
