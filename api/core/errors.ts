@@ -31,7 +31,11 @@ export class AppError extends Error {
     super(detail?.text ?? ERROR_CODES[code].title);
     this.detail = detail?.text;
     this.detailCode = detail?.code ?? undefined;
-    if (options.errors) Object.assign(this, describeFieldMessages(options.errors));
+    if (options.errors) {
+      const { errors, errorCodes } = describeFieldMessages(options.errors);
+      this.errors = errors;
+      this.errorCodes = errorCodes;
+    }
     this.headers = options.headers;
     this.extensions = options.extensions;
   }
