@@ -108,11 +108,13 @@ async function setUp(ctx: Ctx) {
   await set(ids.bea, { status: "CheckedOut", registrationState: "registered" });
   await set(ids.cleo, {
     registrationState: "failed",
-    registrationError: "The stay was cancelled.",
+    registrationFailure: "stay-cancelled",
+    registrationError: null,
   });
   await ctx.db.update(reservations).set({ canceledAt: NOW }).where(eq(reservations.code, codes.c));
   await set(ids.dora, {
     registrationState: "failed",
+    registrationFailure: "evisitor-refused",
     registrationError: `Turist ${DORA.firstName} ${DORA.surname} već je prijavljen`,
   });
   // Notifications that name guests, as the evisitor worker writes them.
