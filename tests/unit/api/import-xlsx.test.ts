@@ -8,6 +8,7 @@ import writeXlsxFile from "write-excel-file/universal";
 import { zipSync } from "fflate";
 import { IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES } from "@shared/reservation-import.ts";
 import { AppError } from "@core/errors.ts";
+import { MESSAGES } from "@shared/messages.ts";
 import { readImportSheet } from "@core/services/reservations/import/read-sheet.ts";
 import { isDateFormat } from "@core/services/reservations/import/xlsx-date-formats.ts";
 import { readImportSheetInWorker } from "@core/services/reservations/import/read-in-worker.ts";
@@ -183,6 +184,14 @@ Deno.test("the worker answers the rows, the problem, or ImportFileTooLarge past 
   await assert.rejects(
     readImportSheetInWorker(new Uint8Array([0x50, 0x4b, 3, 4, 1])),
     (error) => error instanceof AppError && error.code === "ImportFileUnreadable",
+  );
+  // Why, by its message key as well as in English, across the worker's boundary.
+  await assert.rejects(
+    readImportSheetInWorker(new TextEncoder().encode("%PDF-1.7\n\u0000\u0001binary")),
+    (error) =>
+      error instanceof AppError && error.code === "ImportFileUnreadable" &&
+      error.detailCode?.code === "importUnreadableNotText" &&
+      error.detail === MESSAGES.importUnreadableNotText,
   );
   await assert.rejects(
     readImportSheetInWorker(bytes, { budgetMs: 1 }),

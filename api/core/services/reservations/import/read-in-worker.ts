@@ -3,7 +3,7 @@ import type { ErrorCode } from "@shared/errors.ts";
 import { AppError } from "../../../errors.ts";
 import type { SheetRow } from "./sheet-rows.ts";
 
-/** What the worker answers: the rows, or the problem. */
+/** What the worker answers: the rows, or the problem (its detail a message token or text). */
 export type WorkerAnswer = { rows: SheetRow[] } | { code: ErrorCode; detail?: string };
 
 /**
