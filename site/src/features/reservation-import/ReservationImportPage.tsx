@@ -12,7 +12,7 @@ import { getImportTemplate, importReservations } from "../../lib/api/reservation
 import { getCurrentSubscription } from "../../lib/api/subscriptions.ts";
 import { saveBlob } from "../../lib/files/save-blob.ts";
 import { ROUTES } from "../../lib/navigation/routes.ts";
-import { describeApiError } from "../../i18n/server-messages.ts";
+import { describeApiError, translateServerMessage } from "../../i18n/server-messages.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { AppFrame } from "../../shell/AppFrame.tsx";
