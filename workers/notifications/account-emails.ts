@@ -1,3 +1,9 @@
+/**
+ * The account e-mails (confirm the address, reset the password, the address changed, failed
+ * sign-ins, deletion scheduled, a team invitation) in Croatian and English, and the parts the
+ * other account e-mails reuse (greeting, escaping, the language). One file: it is a table of
+ * texts, each kind's two languages beside each other, with the few lines that assemble them.
+ */
 import type { OutgoingMail } from "./mailer.ts";
 import { legalFooter } from "./legal-footer.ts";
 

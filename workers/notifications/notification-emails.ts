@@ -1,3 +1,10 @@
+/**
+ * The e-mail of each host notification (spec section 8 and the issues since), in Croatian and
+ * English: the wording table (WORDING, one entry per template with both languages side by side)
+ * and composeNotificationEmail, which fills it in with its links and footer. One file on purpose:
+ * the wording is most of it, and a translator or reviewer reads every notification's text, its
+ * placeholders and the helpers that format them (dates, stays, amounts) in one place.
+ */
 import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import { formatEuros } from "@shared/billing/money.ts";
 import { notificationLinkOf } from "@shared/notification-templates.ts";

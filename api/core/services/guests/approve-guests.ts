@@ -1,3 +1,10 @@
+/**
+ * Approving guests who checked themselves in and wait for the host (issues 20, 30, 32): in the app
+ * by the signed-in host, or by the single-use link the e-mail and the push carry, which approves
+ * or declines only the guests it names. One file: both ways share the same steps (which guests
+ * are waiting, the registration they move to, the notices marked done), and the link's token,
+ * preview and timing are the few functions around them.
+ */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { initialsOf } from "@shared/guest-initials.ts";
 import type { ApprovalLinkPreview } from "@shared/schemas/guest-approval.ts";
