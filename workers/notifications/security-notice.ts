@@ -1,8 +1,9 @@
 /**
  * The e-mail telling a user that their account's security changed (password changed or reset,
- * two-factor turned on or off, new recovery codes, a new API token), in Croatian and English, and the consumer that sends it once
- * per account event. One file: the two language tables are most of its length, and the facts the
- * e-mail lists (when, from which browser) are composed and sent in a few lines beside them.
+ * two-factor turned on or off, new recovery codes, a new API token), in Croatian and English, and
+ * the consumer that sends it once per account event. One file: the two language tables are most of
+ * its length, and the facts the e-mail lists (when, from which browser) are composed and sent in a
+ * few lines beside them.
  */
 import { and, eq } from "drizzle-orm";
 import { APP_ROUTES, inLanguage } from "@shared/app-routes.ts";
