@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "@core/db/client.ts";
 import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
@@ -9,7 +9,8 @@ import { removeReservations } from "@core/services/reservations/remove-reservati
 import { isRegistered, queueDepartureUpdates } from "@core/services/reservations/stay-move.ts";
 import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { STAY_TIME_ZONE } from "@shared/local-date.ts";
-import type { FeedStyle } from "./feed-types.ts";
+import type { FeedStyle, ParsedFeed } from "./feed-types.ts";
+import { bodyDigest, eventsDigest } from "./feed-digest.ts";
 import { parseFeed, unreadableEventKeys } from "./parse-feed.ts";
 import { reconcile, type StoredReservation } from "./reconcile.ts";
 
@@ -55,12 +56,18 @@ export interface FeedSyncSummary {
   blocked?: { code: string; start: string; end: string }[];
 }
 
+/** When the scheduler next asks for the feed's unit (`schedule.ts`); unchanged when absent. */
+export interface FeedSchedule {
+  nextSyncAt?: Date;
+}
+
 /** A failed fetch or an unreadable file: recorded for the host, and nothing is deleted. */
 export async function recordFeedFailure(
   db: Database,
   feed: Feed,
   { status, error }: { status: number | null; error: string },
   now: Date,
+  schedule: FeedSchedule = {},
 ): Promise<FeedSyncSummary> {
   await db.transaction(async (tx) => {
     await tx.update(calendarFeeds).set({
@@ -68,6 +75,7 @@ export async function recordFeedFailure(
       lastStatus: status,
       lastError: error,
       failingSince: feed.failingSince ?? now,
+      ...schedule,
     }).where(eq(calendarFeeds.id, feed.id));
     await tx.insert(calendarSyncRuns).values({
       id: crypto.randomUUID(),
@@ -84,7 +92,12 @@ export async function recordFeedFailure(
 }
 
 /** The platform answered 304 Not Modified: healthy, nothing to change. */
-export async function recordFeedUnchanged(db: Database, feed: Feed, now: Date): Promise<void> {
+export async function recordFeedUnchanged(
+  db: Database,
+  feed: Feed,
+  now: Date,
+  schedule: FeedSchedule = {},
+): Promise<void> {
   await db.update(calendarFeeds)
     .set({
       lastFetchAt: now,
@@ -92,8 +105,71 @@ export async function recordFeedUnchanged(db: Database, feed: Feed, now: Date): 
       lastStatus: 304,
       lastError: null,
       failingSince: null,
+      ...schedule,
     })
     .where(eq(calendarFeeds.id, feed.id));
+}
+
+/** What a 200 brought, as `applyFeed` takes it. */
+export interface FetchedFeed {
+  body: Uint8Array;
+  status: number;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/**
+ * The platform answered 200 with a body, or events, already applied (`feed-digest.ts`): healthy,
+ * nothing to change among the stays. As for a 304, no run is recorded; the validators and the
+ * body's digest are kept, so the next identical body is not even parsed.
+ */
+export async function recordFeedSame(
+  db: Database,
+  feed: Feed,
+  fetched: Omit<FetchedFeed, "body">,
+  now: Date,
+  { bodyDigest, ...schedule }: FeedSchedule & { bodyDigest: string },
+): Promise<void> {
+  await db.update(calendarFeeds)
+    .set({
+      etag: fetched.etag,
+      lastModified: fetched.lastModified,
+      lastFetchAt: now,
+      lastSuccessAt: now,
+      lastStatus: fetched.status,
+      lastError: null,
+      failingSince: null,
+      bodyDigest,
+      ...schedule,
+    })
+    .where(eq(calendarFeeds.id, feed.id));
+}
+
+/**
+ * Whether a fetched feed can end here: its body (or, after parsing, its events) is the one last
+ * reconciled, against stays nobody has changed since (`calendar_feeds.stays_version`).
+ */
+export function alreadyApplied(
+  feed: Feed,
+  digest: { body: string } | { events: string },
+): boolean {
+  if (feed.appliedStaysVersion === null || feed.appliedStaysVersion !== feed.staysVersion) {
+    return false;
+  }
+  return "body" in digest
+    ? feed.bodyDigest !== null && feed.bodyDigest === digest.body
+    : feed.eventsDigest !== null && feed.eventsDigest === digest.events;
+}
+
+/** What `applyParsedFeed` may be given beyond the feed, to save work or schedule the next sync. */
+export interface ApplyOptions extends FeedSchedule {
+  /** The unit's property (read when absent). */
+  propertyId?: string;
+  /**
+   * Runs in the same transaction once the feed is applied (the conflicts' notifications), so a
+   * worker dying after the commit cannot leave them unwritten while the feed then answers 304.
+   */
+  withApplied?: (tx: DbOrTx, summary: FeedSyncSummary) => Promise<void>;
 }
 
 /**
@@ -104,20 +180,44 @@ export async function recordFeedUnchanged(db: Database, feed: Feed, now: Date): 
 export async function applyFeed(
   db: Database,
   feed: Feed,
-  fetched: { body: Uint8Array; status: number; etag: string | null; lastModified: string | null },
+  fetched: FetchedFeed,
   now: Date,
-  /**
-   * Runs in the same transaction once the feed is applied (the conflicts' notifications), so a
-   * worker dying after the commit cannot leave them unwritten while the feed then answers 304.
-   */
-  withApplied?: (tx: DbOrTx, summary: FeedSyncSummary) => Promise<void>,
+  withApplied?: ApplyOptions["withApplied"],
+  options: Omit<ApplyOptions, "withApplied"> = {},
 ): Promise<FeedSyncSummary> {
   const today = todayOf(now);
   const parsed = parseFeed(fetched.body, { today, timezone: STAY_TIME_ZONE });
   if (!parsed.ok) {
-    return recordFeedFailure(db, feed, { status: fetched.status, error: parsed.kind }, now);
+    return recordFeedFailure(db, feed, { status: fetched.status, error: parsed.kind }, now, {
+      ...(options.nextSyncAt ? { nextSyncAt: options.nextSyncAt } : {}),
+    });
   }
+  const digests = {
+    body: bodyDigest(fetched.body, today),
+    events: eventsDigest(parsed, unreadableEventKeys(parsed)),
+  };
+  return await applyParsedFeed(db, feed, parsed, fetched, digests, now, {
+    ...options,
+    withApplied,
+  });
+}
 
+/**
+ * `applyFeed` once the body is parsed: one read of the unit's stays (and of their guests only
+ * when a stay moves or goes), the reconciliation, then every insert, update and removal as one
+ * statement each (JSON rows through `json_each`), never a statement per event, with the run and
+ * the feed's health and digests, all in one transaction.
+ */
+export async function applyParsedFeed(
+  db: Database,
+  feed: Feed,
+  parsed: ParsedFeed,
+  fetched: Omit<FetchedFeed, "body">,
+  digests: { body: string; events: string },
+  now: Date,
+  options: ApplyOptions = {},
+): Promise<FeedSyncSummary> {
+  const today = todayOf(now);
   return await db.transaction(async (tx) => {
     const rows = await tx.select().from(reservations).where(and(
       eq(reservations.accommodationUnitId, feed.accommodationUnitId),
@@ -164,27 +264,33 @@ export async function applyFeed(
         stored: stored.map((s) => ({ ...s, registered: registered(s.id) })),
       });
     }
-    const [{ propertyId }] = await tx.select({ propertyId: accommodationUnits.propertyId })
-      .from(accommodationUnits).where(eq(accommodationUnits.id, feed.accommodationUnitId));
+    const propertyId = options.propertyId ??
+      (await tx.select({ propertyId: accommodationUnits.propertyId })
+        .from(accommodationUnits).where(eq(accommodationUnits.id, feed.accommodationUnitId)))[0]
+        .propertyId;
 
-    for (const event of result.add) {
-      await tx.insert(reservations).values({
-        id: crypto.randomUUID(),
-        code: newReservationCode(),
-        userId: feed.userId,
-        propertyId,
-        accommodationUnitId: feed.accommodationUnitId,
-        startDate: event.start,
-        endDate: event.end,
-        kind: event.kind ?? "unknown",
-        type: PLATFORM_NAMES[parsed.style] ?? "Calendar",
-        description: event.summary || null,
-        sourceFeedId: feed.id,
-        sourceUid: event.uid,
-        sourceRecurrenceId: event.recurrenceId,
-        createdAt: now,
-        updatedAt: now,
-      });
+    if (result.add.length > 0) {
+      const at = now.getTime();
+      const added = result.add.map((e) => [
+        crypto.randomUUID(),
+        newReservationCode(),
+        e.start,
+        e.end,
+        e.kind ?? "unknown",
+        e.summary || null,
+        e.uid,
+        e.recurrenceId,
+        crypto.randomUUID(), // export_uid, as the schema's default makes it
+      ]);
+      await tx.run(sql`
+        INSERT INTO reservations (id, code, user_id, property_id, accommodation_unit_id,
+          start_date, end_date, kind, type, description, source_feed_id, source_uid,
+          source_recurrence_id, export_uid, created_at, updated_at)
+        SELECT j.value ->> 0, j.value ->> 1, ${feed.userId}, ${propertyId},
+          ${feed.accommodationUnitId}, j.value ->> 2, j.value ->> 3, j.value ->> 4,
+          ${PLATFORM_NAMES[parsed.style] ?? "Calendar"}, j.value ->> 5, ${feed.id},
+          j.value ->> 6, j.value ->> 7, j.value ->> 8, ${at}, ${at}
+        FROM json_each(${JSON.stringify(added)}) AS j`);
     }
     const rowOf = new Map(rows.map((r) => [r.id, r]));
     for (const change of result.update) {
@@ -192,29 +298,38 @@ export async function applyFeed(
         // The registrations' ForeseenStayUntil follows, as when the host moves the departure.
         await queueDepartureUpdates(tx, guestsOf.get(change.id) ?? [], now);
       }
-      await tx.update(reservations).set({
-        startDate: change.start,
-        endDate: change.end,
-        kind: change.kind ?? "unknown",
-        description: change.summary || null,
-        sourceFeedId: change.source.feedId,
-        sourceUid: change.source.uid,
-        sourceRecurrenceId: change.source.recurrenceId,
-        platformStartDate: null,
-        platformEndDate: null,
-        updatedAt: now,
-      }).where(eq(reservations.id, change.id));
+    }
+    if (result.update.length > 0) {
+      const changed = result.update.map((c) => [
+        c.id,
+        c.start,
+        c.end,
+        c.kind ?? "unknown",
+        c.summary || null,
+        c.source.feedId,
+        c.source.uid,
+        c.source.recurrenceId,
+      ]);
+      await tx.run(sql`
+        UPDATE reservations SET start_date = j.value ->> 1, end_date = j.value ->> 2,
+          kind = j.value ->> 3, description = j.value ->> 4, source_feed_id = j.value ->> 5,
+          source_uid = j.value ->> 6, source_recurrence_id = j.value ->> 7,
+          platform_start_date = NULL, platform_end_date = NULL, updated_at = ${now.getTime()}
+        FROM json_each(${JSON.stringify(changed)}) AS j
+        WHERE reservations.id = j.value ->> 0`);
     }
     // The platform's dates a stay with registered guests could not take wait for the host; a
     // stay the feed lists as stored (or moves freely) has none waiting any more.
-    for (const locked of result.arrivalLocked) {
-      const row = rowOf.get(locked.id)!;
-      if (row.platformStartDate === locked.start && row.platformEndDate === locked.end) continue;
-      await tx.update(reservations).set({
-        platformStartDate: locked.start,
-        platformEndDate: locked.end,
-        updatedAt: now,
-      }).where(eq(reservations.id, locked.id));
+    const waiting = result.arrivalLocked.filter((l) => {
+      const row = rowOf.get(l.id)!;
+      return row.platformStartDate !== l.start || row.platformEndDate !== l.end;
+    }).map((l) => [l.id, l.start, l.end]);
+    if (waiting.length > 0) {
+      await tx.run(sql`
+        UPDATE reservations SET platform_start_date = j.value ->> 1,
+          platform_end_date = j.value ->> 2, updated_at = ${now.getTime()}
+        FROM json_each(${JSON.stringify(waiting)}) AS j
+        WHERE reservations.id = j.value ->> 0`);
     }
     const locked = new Set(result.arrivalLocked.map((l) => l.id));
     const settled = rows.filter((r) =>
@@ -280,6 +395,10 @@ export async function applyFeed(
       conflicts: summary.conflicts,
       error: null,
     });
+    // A stay left waiting for the host (registered guests) is decided again on every sync, as
+    // registrations change without touching the stays: no digest, so the next sync reconciles.
+    const waitsForHost = result.arrivalLocked.length > 0 || result.blockLocked.length > 0 ||
+      result.retained.some((r) => r.reason === "registered");
     await tx.update(calendarFeeds).set({
       etag: fetched.etag,
       lastModified: fetched.lastModified,
@@ -289,8 +408,13 @@ export async function applyFeed(
       eventCount: parsed.events.length,
       lastError: null,
       failingSince: null,
+      bodyDigest: waitsForHost ? null : digests.body,
+      eventsDigest: waitsForHost ? null : digests.events,
+      // The version as this transaction's own writes left it (the triggers have run).
+      appliedStaysVersion: sql`${calendarFeeds.staysVersion}`,
+      ...(options.nextSyncAt ? { nextSyncAt: options.nextSyncAt } : {}),
     }).where(eq(calendarFeeds.id, feed.id));
-    await withApplied?.(tx, summary);
+    await options.withApplied?.(tx, summary);
     return summary;
   }, { behavior: "immediate" });
 }

@@ -54,7 +54,13 @@ export type FetchOutcome =
     lastModified: string | null;
   }
   | { kind: "not-modified"; status: 304 }
-  | { kind: "failed"; status: number | null; error: FeedFetchError };
+  | {
+    kind: "failed";
+    status: number | null;
+    error: FeedFetchError;
+    /** The server's `Retry-After`, when it refused with one (429, 503). */
+    retryAfter?: string | null;
+  };
 
 export interface PreviousValidators {
   etag?: string | null;
@@ -277,7 +283,8 @@ export async function fetchFeed(
     }
     if (status !== 200) {
       discard(response);
-      return failed("http-error", status);
+      const retryAfter = response.headers.get("Retry-After");
+      return { ...failed("http-error", status), ...(retryAfter ? { retryAfter } : {}) };
     }
     if (looksLikeHtml(response.headers.get("Content-Type"))) {
       discard(response);

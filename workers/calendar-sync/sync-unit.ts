@@ -1,17 +1,26 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
 import type { Database, DbOrTx } from "@core/db/client.ts";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
-import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
+import { calendarFeeds, calendarSyncLeases } from "@core/db/schema/calendar-feeds.ts";
 import { createNotification } from "@core/services/notifications/create-notification.ts";
+import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
+import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import {
-  applyFeed,
+  alreadyApplied,
+  applyParsedFeed,
+  type FeedSchedule,
   type FeedSyncSummary,
   recordFeedFailure,
+  recordFeedSame,
   recordFeedUnchanged,
 } from "./apply-feed.ts";
 import { fetchFeed, type FetchFeedOptions } from "./fetch-feed.ts";
 import { warnOfBookingCap } from "./booking-cap.ts";
+import { bodyDigest, eventsDigest } from "./feed-digest.ts";
+import { HostBackoff, hostOf } from "./host-backoff.ts";
+import { parseFeed, unreadableEventKeys } from "./parse-feed.ts";
+import { nextSyncAt } from "./schedule.ts";
 
 /** A feed failing for this long gets the host a notification (once per run of failures). */
 export const FAILING_NOTICE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -21,40 +30,92 @@ export interface UnitSyncOptions {
   /** Without `force`, feeds fetched more recently than this are left alone. */
   minAgeMs: number;
   clock: () => Date;
+  /**
+   * The polling interval: with it, each feed's `next_sync_at` is set to its unit's next moment
+   * (`schedule.ts`); without it (benchmarks, tests of one sync) the schedule is left as it is.
+   */
+  intervalMs?: number;
+  /** This worker's view of platforms that asked to be left alone (`host-backoff.ts`). */
+  hosts?: HostBackoff;
+  /** How long a claim on a unit lasts if its worker dies (default: six fetch timeouts). */
+  leaseMs?: number;
 }
 
 type Feed = typeof calendarFeeds.$inferSelect;
 type Unit = typeof accommodationUnits.$inferSelect;
 
-/** Fetches one feed and applies what it brought; never throws for what the feed does. */
+/**
+ * Fetches one feed and applies what it brought; never throws for what the feed does. A 304, or a
+ * 200 whose body (or, once parsed, whose events) was already applied against the same stays, ends
+ * with the feed's health updated and nothing else written (`feed-digest.ts`).
+ */
 async function syncFeed(
   db: Database,
   unit: Unit,
   feed: Feed,
   options: UnitSyncOptions,
-): Promise<FeedSyncSummary | "unchanged"> {
+): Promise<FeedSyncSummary | "unchanged" | "skipped"> {
+  const host = hostOf(feed.url);
+  const scheduleAt = (now: Date, notBefore?: Date | null): FeedSchedule => {
+    if (options.intervalMs === undefined) return {};
+    const next = nextSyncAt(unit.id, now, options.intervalMs);
+    return { nextSyncAt: notBefore && notBefore > next ? notBefore : next };
+  };
+  const blocked = options.hosts?.blockedUntil(host, options.clock());
+  if (blocked) {
+    // The platform asked to be left alone: not a failure of this feed, only a later sync.
+    const { nextSyncAt } = scheduleAt(options.clock(), blocked);
+    if (nextSyncAt) {
+      await db.update(calendarFeeds).set({ nextSyncAt }).where(eq(calendarFeeds.id, feed.id));
+    }
+    return "skipped";
+  }
   const outcome = await fetchFeed(feed.url, feed, options.fetch);
   const now = options.clock();
   switch (outcome.kind) {
     case "not-modified":
-      await recordFeedUnchanged(db, feed, now);
+      options.hosts?.record(host, outcome, now);
+      await recordFeedUnchanged(db, feed, now, scheduleAt(now));
       return "unchanged";
-    case "failed":
+    case "failed": {
+      const until = options.hosts?.record(host, outcome, now) ?? null;
       return await recordFeedFailure(db, feed, {
         status: outcome.status,
         error: outcome.error.code,
-      }, now);
-    case "fetched":
-      return await applyFeed(
-        db,
-        feed,
-        outcome,
-        now,
-        async (tx, summary) => {
+      }, now, scheduleAt(now, until));
+    }
+    case "fetched": {
+      options.hosts?.record(host, outcome, now);
+      const today = todayOf(now);
+      const body = bodyDigest(outcome.body, today);
+      if (alreadyApplied(feed, { body })) {
+        await recordFeedSame(db, feed, outcome, now, { bodyDigest: body, ...scheduleAt(now) });
+        return "unchanged";
+      }
+      const parsed = parseFeed(outcome.body, { today, timezone: STAY_TIME_ZONE });
+      if (!parsed.ok) {
+        return await recordFeedFailure(
+          db,
+          feed,
+          { status: outcome.status, error: parsed.kind },
+          now,
+          scheduleAt(now),
+        );
+      }
+      const events = eventsDigest(parsed, unreadableEventKeys(parsed));
+      if (alreadyApplied(feed, { events })) {
+        await recordFeedSame(db, feed, outcome, now, { bodyDigest: body, ...scheduleAt(now) });
+        return "unchanged";
+      }
+      return await applyParsedFeed(db, feed, parsed, outcome, { body, events }, now, {
+        ...scheduleAt(now),
+        propertyId: unit.propertyId,
+        withApplied: async (tx, summary) => {
           await notifyConflicts(tx, unit, feed, summary, now);
           await notifyGone(tx, unit, summary, now);
         },
-      );
+      });
+    }
   }
 }
 
@@ -149,9 +210,37 @@ async function notifyFailing(
 }
 
 /**
+ * Claims a unit for this sync: a row in `calendar_sync_leases`, taken over only once expired, so
+ * two workers handed the same unit (a scheduled request and a host's "Sync now", a redelivery
+ * after a slow fetch) never fetch and apply its feeds at the same time. Returns the claim's
+ * holder, or null when another sync holds the unit.
+ */
+async function claimUnit(db: Database, unitId: string, now: Date, leaseMs: number) {
+  const holder = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + leaseMs);
+  const claimed = await db.insert(calendarSyncLeases)
+    .values({ accommodationUnitId: unitId, holder, expiresAt })
+    .onConflictDoUpdate({
+      target: calendarSyncLeases.accommodationUnitId,
+      set: { holder, expiresAt },
+      setWhere: lte(calendarSyncLeases.expiresAt, now),
+    })
+    .returning({ holder: calendarSyncLeases.holder });
+  return claimed.length > 0 ? holder : null;
+}
+
+async function releaseUnit(db: Database, unitId: string, holder: string) {
+  await db.delete(calendarSyncLeases).where(and(
+    eq(calendarSyncLeases.accommodationUnitId, unitId),
+    eq(calendarSyncLeases.holder, holder),
+  ));
+}
+
+/**
  * Syncs every feed of one unit, one after another: each reconciles against what the previous one
  * wrote, so two platforms offering the same nights give one stay and one conflict, not two stays.
- * A failing feed is recorded and the others still sync. Returns what each feed did.
+ * A failing feed is recorded and the others still sync. Returns what each feed did; every feed is
+ * "skipped" when another worker is syncing the unit right now (it fetches them itself).
  */
 export async function syncUnitFeeds(
   db: Database,
@@ -165,6 +254,24 @@ export async function syncUnitFeeds(
   const feeds = await db.select().from(calendarFeeds)
     .where(eq(calendarFeeds.accommodationUnitId, unitId))
     .orderBy(calendarFeeds.createdAt);
+  if (feeds.length === 0) return [];
+  const leaseMs = options.leaseMs ?? Math.max(30_000, 6 * options.fetch.timeoutMs);
+  const holder = await claimUnit(db, unitId, options.clock(), leaseMs);
+  if (holder === null) return feeds.map(() => "skipped" as const);
+  try {
+    return await syncClaimedUnit(db, unit, feeds, force, options);
+  } finally {
+    await releaseUnit(db, unitId, holder);
+  }
+}
+
+async function syncClaimedUnit(
+  db: Database,
+  unit: Unit,
+  feeds: Feed[],
+  force: boolean,
+  options: UnitSyncOptions,
+): Promise<(FeedSyncSummary | "unchanged" | "skipped")[]> {
   const results: (FeedSyncSummary | "unchanged" | "skipped")[] = [];
   for (const feed of feeds) {
     const fetchedAt = feed.lastFetchAt?.getTime();
@@ -175,7 +282,7 @@ export async function syncUnitFeeds(
       continue;
     }
     const result = await syncFeed(db, unit, feed, options);
-    if (result !== "unchanged") await notifyFailing(db, unit, feed, result, options.clock());
+    if (typeof result === "object") await notifyFailing(db, unit, feed, result, options.clock());
     results.push(result);
   }
   const added = results.some((r) => typeof r === "object" && r.added > 0);
