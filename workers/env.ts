@@ -43,8 +43,11 @@ const WorkersEnv = z.object({
   GUEST_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).default(60_000),
   /** How often every calendar feed is fetched (conditional requests make unchanged ones cheap). */
   CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
-  /** How often the scheduler's calendar job looks for feeds that are due. */
-  CALENDAR_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * How often the scheduler's calendar job looks for feeds that are due. Each unit is due at its
+   * own moment of the interval, so a short tick keeps the requests an even stream (issue 34).
+   */
+  CALENDAR_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).default(5_000),
   /** Whole download of one feed: DNS, redirects, headers and body. */
   CALENDAR_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** Units synced at once (each unit's feeds one after another). */

@@ -126,6 +126,7 @@ function consumersOf(
       concurrency: calendar.concurrency,
       // A scheduled request for a feed fetched in the last half interval is a duplicate.
       minAgeMs: calendar.intervalMs / 2,
+      intervalMs: calendar.intervalMs,
     }));
   }
   return consumers;

@@ -1,9 +1,11 @@
 /**
  * Backing off a platform that asks us to (issue 34 item 3). A host answering 429 Too Many
- * Requests or a 5xx is left alone for a while by this worker: for its `Retry-After` when it sends
- * one (seconds or an HTTP date, capped at `maxRetryAfterMs`), otherwise for a delay doubling from
- * `baseMs` with each failure in a row, up to `maxMs`. One success ends it. The other feeds on the
- * host are not fetched meanwhile (their sync is deferred, not recorded as a failure).
+ * Requests, a 5xx with `Retry-After`, or `serverErrorsInARow` 5xx in a row (one broken calendar on
+ * a shared host must not hold back the others) is left alone for a while by this worker: for its
+ * `Retry-After` when it sends one (seconds or an HTTP date, capped at `maxRetryAfterMs`),
+ * otherwise for a delay doubling from `baseMs` with each refusal in a row, up to `maxMs`. Any
+ * other answer from the host ends it. The other feeds on the host are not fetched meanwhile
+ * (their sync is deferred, not recorded as a failure).
  *
  * The state is the worker process's own: each replica learns a host's answer from its own
  * request, so N replicas send at most N requests to a host that has just refused one.
@@ -13,18 +15,17 @@ export interface HostBackoffOptions {
   baseMs: number;
   maxMs: number;
   maxRetryAfterMs: number;
+  serverErrorsInARow: number;
 }
 
 const DEFAULTS: HostBackoffOptions = {
   baseMs: 30_000,
   maxMs: 15 * 60_000,
   maxRetryAfterMs: 6 * 60 * 60_000,
+  serverErrorsInARow: 3,
 };
 
-/** Statuses that mean "the host is overloaded or down": worth backing off from. */
-export function backsOff(status: number | null): boolean {
-  return status === 429 || (status !== null && status >= 500 && status <= 599);
-}
+const isServerError = (status: number | null) => status !== null && status >= 500 && status <= 599;
 
 /** A `Retry-After` value as milliseconds from `now`, or null when absent or unreadable. */
 export function retryAfterMs(value: string | null | undefined, now: Date): number | null {
@@ -36,10 +37,10 @@ export function retryAfterMs(value: string | null | undefined, now: Date): numbe
   return Math.max(0, at - now.getTime());
 }
 
-/** The host a feed URL is fetched from (`webcal:` is fetched over https), lower-cased. */
+/** The host (and port) a feed URL is fetched from, lower-cased. */
 export function hostOf(url: string): string | null {
   try {
-    return new URL(url).hostname.toLowerCase();
+    return new URL(url).host.toLowerCase();
   } catch {
     return null;
   }
@@ -47,7 +48,7 @@ export function hostOf(url: string): string | null {
 
 export class HostBackoff {
   readonly #options: HostBackoffOptions;
-  readonly #hosts = new Map<string, { until: number; failures: number }>();
+  readonly #hosts = new Map<string, { until: number; failures: number; refusals: number }>();
 
   constructor(options: Partial<HostBackoffOptions> = {}) {
     this.#options = { ...DEFAULTS, ...options };
@@ -68,17 +69,24 @@ export class HostBackoff {
     now: Date,
   ): Date | null {
     if (host === null) return null;
-    if (!backsOff(answer.status)) {
-      if (answer.status !== null && answer.status < 400) this.#hosts.delete(host);
+    if (answer.status !== 429 && !isServerError(answer.status)) {
+      // Any other answer (a timeout says nothing either way) means the host is serving.
+      if (answer.status !== null) this.#hosts.delete(host);
       return null;
     }
-    const failures = (this.#hosts.get(host)?.failures ?? 0) + 1;
+    const entry = this.#hosts.get(host) ?? { until: 0, failures: 0, refusals: 0 };
+    entry.failures++;
     const asked = retryAfterMs(answer.retryAfter, now);
+    if (answer.status !== 429 && asked === null && entry.failures < this.#options.serverErrorsInARow) {
+      this.#hosts.set(host, entry);
+      return null;
+    }
+    entry.refusals++;
     const delay = asked !== null
       ? Math.min(asked, this.#options.maxRetryAfterMs)
-      : Math.min(this.#options.baseMs * 2 ** (failures - 1), this.#options.maxMs);
-    const until = now.getTime() + delay;
-    this.#hosts.set(host, { until, failures });
-    return new Date(until);
+      : Math.min(this.#options.baseMs * 2 ** (entry.refusals - 1), this.#options.maxMs);
+    entry.until = now.getTime() + delay;
+    this.#hosts.set(host, entry);
+    return new Date(entry.until);
   }
 }

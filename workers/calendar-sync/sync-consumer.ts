@@ -1,15 +1,20 @@
 import { CalendarSyncRequested } from "@shared/events.ts";
 import { defineConsumer } from "../runner/worker.ts";
+import { HostBackoff } from "./host-backoff.ts";
 import { syncUnitFeeds, type UnitSyncOptions } from "./sync-unit.ts";
 
 /**
  * Syncs one unit's feeds per event. Units are independent, so several are synced at once (most of
  * the time goes into waiting for platforms); each unit's feeds go one after another. Idempotent:
- * a repeated event re-fetches with the stored validators and finds nothing new.
+ * a repeated event re-fetches with the stored validators and finds nothing new. Replicas share the
+ * durable consumer (each request goes to one of them), and a unit's claim (`sync-unit.ts`) keeps
+ * two requests for the same unit from syncing it at once. Platforms that refuse with 429 or 5xx
+ * are backed off by this process for all its requests (`host-backoff.ts`).
  */
 export function calendarSyncConsumer(
   options: Omit<UnitSyncOptions, "clock"> & { concurrency: number },
 ) {
+  const hosts = options.hosts ?? new HostBackoff();
   return defineConsumer({
     name: "calendar_sync",
     stream: "CALENDAR",
@@ -20,7 +25,7 @@ export function calendarSyncConsumer(
     async handle(event, ctx) {
       await syncUnitFeeds(ctx.db, event.payload.accommodationUnitId, {
         force: event.payload.force,
-      }, { ...options, clock: ctx.clock });
+      }, { ...options, hosts, clock: ctx.clock });
     },
   });
 }

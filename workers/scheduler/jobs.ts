@@ -26,7 +26,7 @@ export interface ScheduleOptions {
   guestDataRetentionDays?: number;
   /** How often each calendar feed is fetched (CALENDAR_SYNC_INTERVAL_MINUTES). */
   calendarIntervalMs: number;
-  /** CALENDAR_SCHEDULE_TICK_MS: how often the calendar job looks for feeds due. A minute by default. */
+  /** CALENDAR_SCHEDULE_TICK_MS: how often the calendar job looks for feeds due. 5 s by default. */
   calendarTickMs?: number;
   /** How often the billing job looks for today's run; 0 leaves it out. Ten minutes by default. */
   billingTickMs?: number;
@@ -62,7 +62,7 @@ export function scheduledJobs(options: ScheduleOptions): Job[] {
   }
   jobs.push(calendarDueJob({
     intervalMs: options.calendarIntervalMs,
-    tickMs: options.calendarTickMs ?? 60_000,
+    tickMs: options.calendarTickMs ?? 5_000,
   }));
   const billingTickMs = options.billingTickMs ?? 10 * 60_000;
   if (billingTickMs !== 0) jobs.push(billingJob({ tickMs: billingTickMs }));

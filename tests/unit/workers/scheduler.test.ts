@@ -233,7 +233,7 @@ Deno.test("the product's job list: every timed job once, guests' jobs in the old
     scheduledJobs({ calendarIntervalMs: HOUR }).map((job) => [job.name, job.every]),
   );
   assert.equal(defaults.get("arrivals"), MINUTE, "GUEST_SCHEDULE_TICK_MS' default");
-  assert.equal(defaults.get("calendar-due"), MINUTE, "CALENDAR_SCHEDULE_TICK_MS' default");
+  assert.equal(defaults.get("calendar-due"), 5_000, "CALENDAR_SCHEDULE_TICK_MS' default");
   assert.equal(defaults.get("billing-daily"), 10 * MINUTE, "billing looks every ten minutes");
   const off = scheduledJobs({ guestTickMs: 0, billingTickMs: 0, calendarIntervalMs: HOUR });
   assert.deepEqual(off.map((job) => job.name), ["calendar-due"], "0 leaves jobs out");

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accommodationUnits } from "./accommodation-units.ts";
 import { users } from "./users.ts";
@@ -41,9 +40,10 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
   appliedStaysVersion: integer(),
   /**
    * When the scheduler next asks for this feed's unit: the unit's own moment in each interval
-   * (`workers/calendar-sync/schedule.ts`), so the feeds are spread over the interval.
+   * (`workers/calendar-sync/schedule.ts`), so the feeds are spread over the interval. Null until
+   * the worker first syncs the feed: such a feed is due when not fetched for an interval.
    */
-  nextSyncAt: integer({ mode: "timestamp_ms" }).notNull().default(sql`0`),
+  nextSyncAt: integer({ mode: "timestamp_ms" }),
   createdAt: integer({ mode: "timestamp_ms" }).notNull(),
 }, (t) => [
   uniqueIndex("calendar_feeds_unit_url_idx").on(t.accommodationUnitId, t.url),
