@@ -77,7 +77,9 @@ export class HostBackoff {
     const entry = this.#hosts.get(host) ?? { until: 0, failures: 0, refusals: 0 };
     entry.failures++;
     const asked = retryAfterMs(answer.retryAfter, now);
-    if (answer.status !== 429 && asked === null && entry.failures < this.#options.serverErrorsInARow) {
+    if (
+      answer.status !== 429 && asked === null && entry.failures < this.#options.serverErrorsInARow
+    ) {
       this.#hosts.set(host, entry);
       return null;
     }

@@ -1,4 +1,5 @@
 import { CalendarSyncRequested } from "@shared/events.ts";
+import { DeferEvent } from "../runner/defer.ts";
 import { defineConsumer } from "../runner/worker.ts";
 import { HostBackoff } from "./host-backoff.ts";
 import { syncUnitFeeds, type UnitSyncOptions } from "./sync-unit.ts";
@@ -8,8 +9,10 @@ import { syncUnitFeeds, type UnitSyncOptions } from "./sync-unit.ts";
  * the time goes into waiting for platforms); each unit's feeds go one after another. Idempotent:
  * a repeated event re-fetches with the stored validators and finds nothing new. Replicas share the
  * durable consumer (each request goes to one of them), and a unit's claim (`sync-unit.ts`) keeps
- * two requests for the same unit from syncing it at once. Platforms that refuse with 429 or 5xx
- * are backed off by this process for all its requests (`host-backoff.ts`).
+ * two requests for the same unit from syncing it at once: a scheduled request finding the unit
+ * busy is done (the other sync fetches the same feeds), a host's "Sync now" waits for its turn
+ * (deferred, so it fetches after the running sync). Platforms that refuse with 429 or 5xx are
+ * backed off by this process for all its requests (`host-backoff.ts`).
  */
 export function calendarSyncConsumer(
   options: Omit<UnitSyncOptions, "clock"> & { concurrency: number },
@@ -23,9 +26,13 @@ export function calendarSyncConsumer(
     // A unit has at most five feeds, each bounded by the fetch timeout.
     ackWaitMs: Math.max(30_000, 6 * options.fetch.timeoutMs),
     async handle(event, ctx) {
-      await syncUnitFeeds(ctx.db, event.payload.accommodationUnitId, {
+      const results = await syncUnitFeeds(ctx.db, event.payload.accommodationUnitId, {
         force: event.payload.force,
       }, { ...options, hosts, clock: ctx.clock });
+      const busy = results.length > 0 && results.every((r) => r === "busy");
+      if (busy && event.payload.force && !event.isLastAttempt) {
+        throw new DeferEvent(options.fetch.timeoutMs);
+      }
     },
   });
 }

@@ -37,7 +37,10 @@ export interface UnitSyncOptions {
   intervalMs?: number;
   /** This worker's view of platforms that asked to be left alone (`host-backoff.ts`). */
   hosts?: HostBackoff;
-  /** How long a claim on a unit lasts if its worker dies (default: six fetch timeouts). */
+  /**
+   * How long a claim on a unit lasts if its worker dies (default: one fetch timeout per feed and
+   * one more, the longest a sync of the unit can take).
+   */
   leaseMs?: number;
 }
 
@@ -79,10 +82,16 @@ async function syncFeed(
       return "unchanged";
     case "failed": {
       const until = options.hosts?.record(host, outcome, now) ?? null;
-      return await recordFeedFailure(db, feed, {
-        status: outcome.status,
-        error: outcome.error.code,
-      }, now, scheduleAt(now, until));
+      return await recordFeedFailure(
+        db,
+        feed,
+        {
+          status: outcome.status,
+          error: outcome.error.code,
+        },
+        now,
+        scheduleAt(now, until),
+      );
     }
     case "fetched": {
       options.hosts?.record(host, outcome, now);
@@ -240,14 +249,14 @@ async function releaseUnit(db: Database, unitId: string, holder: string) {
  * Syncs every feed of one unit, one after another: each reconciles against what the previous one
  * wrote, so two platforms offering the same nights give one stay and one conflict, not two stays.
  * A failing feed is recorded and the others still sync. Returns what each feed did; every feed is
- * "skipped" when another worker is syncing the unit right now (it fetches them itself).
+ * "busy" when another worker is syncing the unit right now (that worker fetches them).
  */
 export async function syncUnitFeeds(
   db: Database,
   unitId: string,
   { force }: { force: boolean },
   options: UnitSyncOptions,
-): Promise<(FeedSyncSummary | "unchanged" | "skipped")[]> {
+): Promise<(FeedSyncSummary | "unchanged" | "skipped" | "busy")[]> {
   const [unit] = await db.select().from(accommodationUnits)
     .where(eq(accommodationUnits.id, unitId));
   if (!unit) return []; // deleted since the request: nothing to do
@@ -255,9 +264,9 @@ export async function syncUnitFeeds(
     .where(eq(calendarFeeds.accommodationUnitId, unitId))
     .orderBy(calendarFeeds.createdAt);
   if (feeds.length === 0) return [];
-  const leaseMs = options.leaseMs ?? Math.max(30_000, 6 * options.fetch.timeoutMs);
+  const leaseMs = options.leaseMs ?? (feeds.length + 1) * options.fetch.timeoutMs;
   const holder = await claimUnit(db, unitId, options.clock(), leaseMs);
-  if (holder === null) return feeds.map(() => "skipped" as const);
+  if (holder === null) return feeds.map(() => "busy" as const);
   try {
     return await syncClaimedUnit(db, unit, feeds, force, options);
   } finally {
