@@ -93,7 +93,7 @@ export async function recordFeedFailure(
 
 /** The platform answered 304 Not Modified: healthy, nothing to change. */
 export async function recordFeedUnchanged(
-  db: Database,
+  db: DbOrTx,
   feed: Feed,
   now: Date,
   schedule: FeedSchedule = {},
@@ -124,7 +124,7 @@ export interface FetchedFeed {
  * body's digest are kept, so the next identical body is not even parsed.
  */
 export async function recordFeedSame(
-  db: Database,
+  db: DbOrTx,
   feed: Feed,
   fetched: Omit<FetchedFeed, "body">,
   now: Date,

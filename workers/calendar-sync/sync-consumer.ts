@@ -2,6 +2,7 @@ import { CalendarSyncRequested } from "@shared/events.ts";
 import { DeferEvent } from "../runner/defer.ts";
 import { defineConsumer } from "../runner/worker.ts";
 import { HostBackoff } from "./host-backoff.ts";
+import { WriteBatch } from "./write-batch.ts";
 import { syncUnitFeeds, type UnitSyncOptions } from "./sync-unit.ts";
 
 /**
@@ -18,6 +19,7 @@ export function calendarSyncConsumer(
   options: Omit<UnitSyncOptions, "clock"> & { concurrency: number },
 ) {
   const hosts = options.hosts ?? new HostBackoff();
+  let writes: WriteBatch | undefined;
   return defineConsumer({
     name: "calendar_sync",
     stream: "CALENDAR",
@@ -28,7 +30,7 @@ export function calendarSyncConsumer(
     async handle(event, ctx) {
       const results = await syncUnitFeeds(ctx.db, event.payload.accommodationUnitId, {
         force: event.payload.force,
-      }, { ...options, hosts, clock: ctx.clock });
+      }, { ...options, hosts, writes: writes ??= new WriteBatch(ctx.db), clock: ctx.clock });
       const busy = results.length > 0 && results.every((r) => r === "busy");
       if (busy && event.payload.force && !event.isLastAttempt) {
         throw new DeferEvent(options.fetch.timeoutMs);

@@ -21,6 +21,7 @@ import { bodyDigest, eventsDigest } from "./feed-digest.ts";
 import { HostBackoff, hostOf } from "./host-backoff.ts";
 import { parseFeed, unreadableEventKeys } from "./parse-feed.ts";
 import { nextSyncAt } from "./schedule.ts";
+import type { WriteBatch } from "./write-batch.ts";
 
 /** A feed failing for this long gets the host a notification (once per run of failures). */
 export const FAILING_NOTICE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +38,11 @@ export interface UnitSyncOptions {
   intervalMs?: number;
   /** This worker's view of platforms that asked to be left alone (`host-backoff.ts`). */
   hosts?: HostBackoff;
+  /**
+   * Commits the claims and the unchanged feeds' health of units syncing at the same time together
+   * (`write-batch.ts`); without it each unit commits its own.
+   */
+  writes?: WriteBatch;
   /**
    * How long a claim on a unit lasts if its worker dies (default: one fetch timeout per feed and
    * one more, the longest a sync of the unit can take).
@@ -57,6 +63,8 @@ async function syncFeed(
   unit: Unit,
   feed: Feed,
   options: UnitSyncOptions,
+  /** Health writes of unchanged feeds, left to the unit's last transaction (`syncUnitFeeds`). */
+  later: ((tx: DbOrTx) => Promise<void>)[],
 ): Promise<FeedSyncSummary | "unchanged" | "skipped"> {
   const host = hostOf(feed.url);
   const scheduleAt = (now: Date, notBefore?: Date | null): FeedSchedule => {
@@ -69,7 +77,9 @@ async function syncFeed(
     // The platform asked to be left alone: not a failure of this feed, only a later sync.
     const { nextSyncAt } = scheduleAt(options.clock(), blocked);
     if (nextSyncAt) {
-      await db.update(calendarFeeds).set({ nextSyncAt }).where(eq(calendarFeeds.id, feed.id));
+      later.push((tx) =>
+        tx.update(calendarFeeds).set({ nextSyncAt }).where(eq(calendarFeeds.id, feed.id)).then()
+      );
     }
     return "skipped";
   }
@@ -78,7 +88,7 @@ async function syncFeed(
   switch (outcome.kind) {
     case "not-modified":
       options.hosts?.record(host, outcome, now);
-      await recordFeedUnchanged(db, feed, now, scheduleAt(now));
+      later.push((tx) => recordFeedUnchanged(tx, feed, now, scheduleAt(now)));
       return "unchanged";
     case "failed": {
       const until = options.hosts?.record(host, outcome, now) ?? null;
@@ -98,7 +108,9 @@ async function syncFeed(
       const today = todayOf(now);
       const body = bodyDigest(outcome.body, today);
       if (alreadyApplied(feed, { body })) {
-        await recordFeedSame(db, feed, outcome, now, { bodyDigest: body, ...scheduleAt(now) });
+        later.push((tx) =>
+          recordFeedSame(tx, feed, outcome, now, { bodyDigest: body, ...scheduleAt(now) })
+        );
         return "unchanged";
       }
       const parsed = parseFeed(outcome.body, { today, timezone: STAY_TIME_ZONE });
@@ -113,7 +125,9 @@ async function syncFeed(
       }
       const events = eventsDigest(parsed, unreadableEventKeys(parsed));
       if (alreadyApplied(feed, { events })) {
-        await recordFeedSame(db, feed, outcome, now, { bodyDigest: body, ...scheduleAt(now) });
+        later.push((tx) =>
+          recordFeedSame(tx, feed, outcome, now, { bodyDigest: body, ...scheduleAt(now) })
+        );
         return "unchanged";
       }
       return await applyParsedFeed(db, feed, parsed, outcome, { body, events }, now, {
@@ -224,7 +238,7 @@ async function notifyFailing(
  * after a slow fetch) never fetch and apply its feeds at the same time. Returns the claim's
  * holder, or null when another sync holds the unit.
  */
-async function claimUnit(db: Database, unitId: string, now: Date, leaseMs: number) {
+async function claimUnit(db: DbOrTx, unitId: string, now: Date, leaseMs: number) {
   const holder = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + leaseMs);
   const claimed = await db.insert(calendarSyncLeases)
@@ -238,7 +252,7 @@ async function claimUnit(db: Database, unitId: string, now: Date, leaseMs: numbe
   return claimed.length > 0 ? holder : null;
 }
 
-async function releaseUnit(db: Database, unitId: string, holder: string) {
+async function releaseUnit(db: DbOrTx, unitId: string, holder: string) {
   await db.delete(calendarSyncLeases).where(and(
     eq(calendarSyncLeases.accommodationUnitId, unitId),
     eq(calendarSyncLeases.holder, holder),
@@ -265,12 +279,22 @@ export async function syncUnitFeeds(
     .orderBy(calendarFeeds.createdAt);
   if (feeds.length === 0) return [];
   const leaseMs = options.leaseMs ?? (feeds.length + 1) * options.fetch.timeoutMs;
-  const holder = await claimUnit(db, unitId, options.clock(), leaseMs);
+  const claim = (tx: DbOrTx) => claimUnit(tx, unitId, options.clock(), leaseMs);
+  const holder = await (options.writes ? options.writes.run(claim) : claim(db));
+  const later: ((tx: DbOrTx) => Promise<void>)[] = [];
   if (holder === null) return feeds.map(() => "busy" as const);
   try {
-    return await syncClaimedUnit(db, unit, feeds, force, options);
+    return await syncClaimedUnit(db, unit, feeds, force, options, later);
   } finally {
-    await releaseUnit(db, unitId, holder);
+    // The unchanged feeds' health and the release in one transaction: one commit (one fsync of
+    // the journal) where each would have had its own.
+    const finish = async (tx: DbOrTx) => {
+      for (const write of later) await write(tx);
+      await releaseUnit(tx, unitId, holder);
+    };
+    await (options.writes
+      ? options.writes.run(finish)
+      : db.transaction(finish, { behavior: "immediate" }));
   }
 }
 
@@ -280,6 +304,7 @@ async function syncClaimedUnit(
   feeds: Feed[],
   force: boolean,
   options: UnitSyncOptions,
+  later: ((tx: DbOrTx) => Promise<void>)[],
 ): Promise<(FeedSyncSummary | "unchanged" | "skipped")[]> {
   const results: (FeedSyncSummary | "unchanged" | "skipped")[] = [];
   for (const feed of feeds) {
@@ -290,7 +315,7 @@ async function syncClaimedUnit(
       results.push("skipped");
       continue;
     }
-    const result = await syncFeed(db, unit, feed, options);
+    const result = await syncFeed(db, unit, feed, options, later);
     if (typeof result === "object") await notifyFailing(db, unit, feed, result, options.clock());
     results.push(result);
   }
