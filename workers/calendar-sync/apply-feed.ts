@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Database, DbOrTx } from "@core/db/client.ts";
+import type { Database, DbOrTx, Transaction } from "@core/db/client.ts";
 import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";
 import { reservations } from "@core/db/schema/reservations.ts";
 import { guests } from "@core/db/schema/guests.ts";
@@ -12,6 +12,7 @@ import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import type { FeedStyle, ParsedFeed } from "./feed-types.ts";
 import { bodyDigest, eventsDigest } from "./feed-digest.ts";
 import { parseFeed, unreadableEventKeys } from "./parse-feed.ts";
+import type { WriteBatch } from "./write-batch.ts";
 import { reconcile, type StoredReservation } from "./reconcile.ts";
 
 type Feed = typeof calendarFeeds.$inferSelect;
@@ -166,6 +167,11 @@ export interface ApplyOptions extends FeedSchedule {
   /** The unit's property (read when absent). */
   propertyId?: string;
   /**
+   * Commits the transaction together with those of other units syncing at the same time
+   * (`write-batch.ts`); without it the feed is applied in a transaction of its own.
+   */
+  writes?: WriteBatch;
+  /**
    * Runs in the same transaction once the feed is applied (the conflicts' notifications), so a
    * worker dying after the commit cannot leave them unwritten while the feed then answers 304.
    */
@@ -218,7 +224,7 @@ export async function applyParsedFeed(
   options: ApplyOptions = {},
 ): Promise<FeedSyncSummary> {
   const today = todayOf(now);
-  return await db.transaction(async (tx) => {
+  const apply = async (tx: Transaction): Promise<FeedSyncSummary> => {
     const rows = await tx.select().from(reservations).where(and(
       eq(reservations.accommodationUnitId, feed.accommodationUnitId),
       isNull(reservations.canceledAt),
@@ -416,5 +422,8 @@ export async function applyParsedFeed(
     }).where(eq(calendarFeeds.id, feed.id));
     await options.withApplied?.(tx, summary);
     return summary;
-  }, { behavior: "immediate" });
+  };
+  return await (options.writes
+    ? options.writes.run(apply)
+    : db.transaction(apply, { behavior: "immediate" }));
 }

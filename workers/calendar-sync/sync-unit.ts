@@ -133,6 +133,7 @@ async function syncFeed(
       return await applyParsedFeed(db, feed, parsed, outcome, { body, events }, now, {
         ...scheduleAt(now),
         propertyId: unit.propertyId,
+        writes: options.writes,
         withApplied: async (tx, summary) => {
           await notifyConflicts(tx, unit, feed, summary, now);
           await notifyGone(tx, unit, summary, now);

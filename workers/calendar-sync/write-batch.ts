@@ -1,18 +1,18 @@
 /**
- * Group commit for the calendar worker's small writes (issue 34). A sync that finds nothing new
- * writes little (a unit's claim, then its feeds' health and the claim's release), but each commit
- * waits for the journal to reach the disk (`synchronous = FULL`): 0.4 ms of CPU and 0.5–6 ms on
- * the reference machine, with the event loop held, since libSQL's embedded calls are synchronous.
- * The writes of units syncing at the same time are queued here and committed together, each one
- * in order, in one transaction: N units' bookkeeping costs one commit instead of 2N.
+ * Group commit for the calendar worker's writes (issue 34). A sync writes a unit's claim, each
+ * changed feed's reconciliation, then the unchanged feeds' health and the claim's release; each
+ * commit waits for the journal to reach the disk (`synchronous = FULL`): 0.4 ms of CPU and
+ * 0.5–6 ms on the reference machine, with the event loop held, since libSQL's embedded calls are
+ * synchronous. The writes of units syncing at the same time are queued here and committed
+ * together, each one in order, in one transaction: N units cost a few commits instead of 3N.
  *
  * A write that throws is retried alone, so it fails only itself; the others of its batch are
  * committed without it. Each caller's promise settles once its write is committed.
  */
-import type { Database, DbOrTx } from "@core/db/client.ts";
+import type { Database, Transaction } from "@core/db/client.ts";
 
 interface Queued {
-  write: (tx: DbOrTx) => Promise<unknown>;
+  write: (tx: Transaction) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -29,7 +29,7 @@ export class WriteBatch {
   }
 
   /** Runs `write` in the next batch's transaction; settles when it is committed. */
-  run<T>(write: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  run<T>(write: (tx: Transaction) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#flushing) {
