@@ -48,7 +48,7 @@ Deno.test("a failure is read from its stored code, never from a sentence", () =>
       registrationFailureOf({ registrationFailure: code, registrationError: failure.detail }),
       failure,
     );
-    // A sentence without its code (migration 0043 left none) is no failure the API makes up.
+    // A sentence without its code (migration 0044 left none) is no failure the API makes up.
     const sentence = registrationFailureText(failure);
     assert.equal(
       registrationFailureOf({ registrationFailure: null, registrationError: sentence }),
