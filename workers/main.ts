@@ -6,7 +6,7 @@ import { loadWorkersConfig } from "./env.ts";
 import { createMailer } from "./notifications/mailer.ts";
 import { createPushSender } from "./notifications/push-sender.ts";
 import { waitForNats } from "./runner/wait-for-nats.ts";
-import { startWorkers } from "./start.ts";
+import { startWorkers } from "./start-workers.ts";
 import { createSecretBox } from "@core/platform/crypto/secret-box.ts";
 import { resolveEVisitorEndpoint } from "@core/evisitor/endpoint.ts";
 import { productEVisitorClient } from "@core/evisitor/client.ts";

@@ -11,7 +11,7 @@ import { USER_AGENT } from "../../workers/calendar-sync/fetch-feed.ts";
 import { MAX_FEED_BYTES } from "../../workers/calendar-sync/feed-text.ts";
 import { waitForNats } from "../../workers/runner/wait-for-nats.ts";
 import { ensureStreams } from "../../workers/runner/streams.ts";
-import type { CalendarWorkerOptions } from "../../workers/start.ts";
+import type { CalendarWorkerOptions } from "../../workers/start-workers.ts";
 import { bearer, createHost, getWith, postWith, signIn } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";

@@ -3,7 +3,7 @@ import type { Database } from "@core/db/client.ts";
 import type { WorkerName } from "../../workers/env.ts";
 import { createMailer } from "../../workers/notifications/mailer.ts";
 import { waitForNats } from "../../workers/runner/wait-for-nats.ts";
-import { type CalendarWorkerOptions, startWorkers } from "../../workers/start.ts";
+import { type CalendarWorkerOptions, startWorkers } from "../../workers/start-workers.ts";
 import { MAX_FEED_BYTES } from "../../workers/calendar-sync/feed-text.ts";
 import { createPushSender } from "../../workers/notifications/push-sender.ts";
 

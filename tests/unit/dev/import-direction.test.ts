@@ -47,7 +47,7 @@ Deno.test("workers reach api code only through @core/, and never http", () => {
 });
 
 Deno.test("api never imports workers; shared and site stay below", () => {
-  assert.match(importViolation("api/main.ts", "../workers/start.ts") ?? "", /api\/ must not/);
+  assert.match(importViolation("api/main.ts", "../workers/start-workers.ts") ?? "", /api\/ must not/);
   assert.match(
     importViolation("api/http/routes/guests.ts", "../../../workers/mrz/read-mrz.ts") ?? "",
     /api\/ must not import workers/,
@@ -57,10 +57,10 @@ Deno.test("api never imports workers; shared and site stay below", () => {
     importViolation("site/src/lib/api/client.ts", "../../../../api/core/errors.ts") ?? "",
     /site\/ may import only/,
   );
-  assert.equal(importViolation("tests/api/guests.test.ts", "../../workers/start.ts"), undefined);
+  assert.equal(importViolation("tests/api/guests.test.ts", "../../workers/start-workers.ts"), undefined);
   // Dynamic imports are checked too.
   assert.equal(
-    lintSource("api/http/app.ts", 'await import("../../workers/start.ts");').length,
+    lintSource("api/http/app.ts", 'await import("../../workers/start-workers.ts");').length,
     1,
   );
 });
@@ -114,7 +114,7 @@ Deno.test("inside the site, features import only their own folder and the layers
 
 /** A violation planted in each part, and the line `deno lint` must name. */
 const PLANTED: Record<string, string> = {
-  "api/core/planted-violation.ts": 'export { startWorkers } from "../../workers/start.ts";',
+  "api/core/planted-violation.ts": 'export { startWorkers } from "../../workers/start-workers.ts";',
   "workers/relay/planted-violation.ts": 'export { onError } from "../../api/http/problem.ts";',
   "shared/planted-violation.ts": 'export { log } from "@core/platform/logger.ts";',
   "site/src/features/guests/planted-violation.tsx":

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import {
   compareRegistrations,
   type OurStay,
-} from "../../../workers/evisitor/schedule/compare-registrations.ts";
+} from "../../../workers/evisitor/reconciliation/compare-registrations.ts";
 
 const TODAY = "2026-08-10";
 const guest = (id: string, status: "PreCheckIn" | "CheckedIn" | "CheckedOut") => ({

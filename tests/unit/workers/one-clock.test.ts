@@ -61,7 +61,7 @@ Deno.test("the check finds a clock where there is one", async () => {
 Deno.test("no worker outside the scheduler runs a tick loop", async () => {
   const sources = await workerSources();
   assert.ok(sources.size > 50, `every worker file is read (${sources.size})`);
-  for (const path of ["workers/start.ts", "workers/evisitor/schedule/guest-duties.ts"]) {
+  for (const path of ["workers/start-workers.ts", "workers/evisitor/deadline-warnings.ts"]) {
     assert.ok(sources.has(path), `${path} is among them`);
   }
   const offenders: string[] = [];

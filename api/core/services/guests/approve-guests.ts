@@ -58,7 +58,7 @@ function heldOf(stayId: string) {
 /**
  * Approves the held guests of the stay among `ids` (those the host saw listed and chose): from
  * the arrival day on each is queued for eVisitor at once; before it, on the arrival day
- * (workers/evisitor/schedule/guest-duties.ts). A declined guest is approved only when
+ * (workers/evisitor/deadline-warnings.ts). A declined guest is approved only when
  * `declinedToo` (the host's own choice in the app, which clears the decline). Returns how many
  * were approved (0 when none of them waited: a second tap changes nothing).
  */

@@ -11,7 +11,7 @@ import { provisioningConsumer } from "./evisitor/provisioning/provisioning-consu
 import { settlementsConsumer } from "./evisitor/provisioning/settlements-consumer.ts";
 import { checkInConsumer } from "./evisitor/registration/checkin-consumer.ts";
 import { checkOutConsumer } from "./evisitor/registration/checkout-consumer.ts";
-import { reconcileConsumer } from "./evisitor/schedule/reconcile-consumer.ts";
+import { reconcileConsumer } from "./evisitor/reconciliation/reconcile-consumer.ts";
 import { refreshConsumer } from "./evisitor/registration/refresh-consumer.ts";
 import { cancelConsumer } from "./evisitor/registration/cancel-consumer.ts";
 import { departureUpdateConsumer } from "./evisitor/registration/departure-update-consumer.ts";
