@@ -44,16 +44,16 @@ setLogLevel("warn");
 const dir = await Deno.makeTempDir({ prefix: "load-profile-" });
 await Deno.copyFile(positionals[0], `${dir}/app.db`);
 
-// The product's database handle (api/core/db/client.ts), with every statement counted and timed.
+// The product's database handle (core/db/client.ts), with every statement counted and timed.
 let statements = 0;
 let dbMs = 0;
-// As api/core/db/client.ts builds it: the statement cache over @libsql/client.
+// As core/db/client.ts builds it: the statement cache over @libsql/client.
 const opened = withStatementCache(
   createClient({ url: `file:${dir}/app.db`, timeout: 5000 }),
   `${dir}/app.db`,
   5000,
 );
-await opened.execute("PRAGMA journal_mode = WAL"); // as api/core/db/migrate.ts sets it
+await opened.execute("PRAGMA journal_mode = WAL"); // as core/db/migrate.ts sets it
 await opened.execute(`PRAGMA synchronous = ${values.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
 const timed = new Proxy(opened, {
   get(target, property, receiver) {

@@ -1,8 +1,8 @@
 /**
  * One-shot database set-up, run by the `migrate` service of docker-compose.yml before any API or
- * worker replica starts: applies the committed migrations (api/core/db/migrate.ts) and, when
+ * worker replica starts: applies the committed migrations (core/db/migrate.ts) and, when
  * ADMIN_EMAIL and ADMIN_PASSWORD are set, creates the first administrator or gives that account
- * the role (api/core/services/users/ensure-administrator.ts).
+ * the role (core/services/users/ensure-administrator.ts).
  *
  * Why not leave both to the API, which does the same at start-up? Several API replicas starting
  * at once on an empty database race: each reads "no migration applied" and sends the whole batch;

@@ -6,7 +6,7 @@
  *
  * It decrypts the backup (a wrong key, or a damaged or truncated file, stops it with nothing
  * written), checks the database with SQLite's integrity check, and queues again the eVisitor work
- * that was under way when the backup was taken (api/core/db/backup/requeue-in-flight.ts), so it
+ * that was under way when the backup was taken (core/db/backup/requeue-in-flight.ts), so it
  * resumes when the product starts on the restored file. It never writes over an existing file.
  * It prints what the restored database holds, as counts only (no personal data).
  */

@@ -59,7 +59,7 @@ build_site() {
 
 migrate_database() {
   mkdir -p data
-  "$DENO" run -A api/core/db/migrate.ts >/dev/null
+  "$DENO" run -A core/db/migrate.ts >/dev/null
 }
 
 # Local secrets, made once and kept in data/secrets.env (never committed): the JWT signing key,

@@ -96,7 +96,7 @@ if [ $# -eq 0 ]; then
   # and run with --no-check.
   # A Web Worker's module is loaded by URL, not imported, so it is named here.
   gate "type check" "$DENO" check --quiet api/main.ts workers/main.ts dev/ deploy/ bench/ \
-    shared/ site/src tests/ api/core/services/reservations/import/read-sheet-worker.ts
+    shared/ site/src tests/ core/services/reservations/import/read-sheet-worker.ts
   if ! run_tests "unit tests" --no-check --parallel tests/unit; then
     finish
     exit 1

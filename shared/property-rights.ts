@@ -2,7 +2,7 @@ import type { PropertyMemberRole } from "./schemas/property-member.ts";
 
 /**
  * Who may do what with a property (issue 22), the one table the API's access module
- * (api/core/services/access/property-access.ts) enforces and the app reads to show only the
+ * (core/services/access/property-access.ts) enforces and the app reads to show only the
  * actions a role has. The owner may do everything; a co-host everything but removing the property
  * (billing and the eVisitor credentials are the owner's account's); reception the stays, the
  * guests' check-in state and registration and the QR sheet, with no documents and no settings.

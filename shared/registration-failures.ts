@@ -58,7 +58,7 @@ export type RegistrationFailureCode = (typeof REGISTRATION_FAILURES)[number];
 /**
  * The failures of work that stopped only because eVisitor refused the account's login: it is held
  * until the account's credentials change, and then goes again by itself
- * (api/core/services/external-accounts/resend-held.ts).
+ * (core/services/external-accounts/resend-held.ts).
  */
 export const LOGIN_FAILURES = ["credentials", "api-key", "locked-out"] as const;
 

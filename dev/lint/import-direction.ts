@@ -2,12 +2,12 @@
 /**
  * A `deno lint` plugin that keeps the layers one-way (docs/architecture.md):
  *
- *   api/http ──► api/core ──► shared          workers ──► api/core (only as @core/…) ──► shared
+ *   api/http ──► core ──► shared          workers ──► core (only as @core/…) ──► shared
  *
  * - shared/ imports only shared/ and npm packages (not Hono);
- * - api/core/ never imports api/http/, workers/, the API's entry files or Hono;
+ * - core/ never imports api/ (the HTTP layer and the API's entry), workers/, site/ or Hono;
  * - nothing under api/ imports workers/;
- * - workers/ reach api code only through the `@core/` alias, never api/http/;
+ * - workers/ reach core/ only through the `@core/` alias, never api/;
  * - site/ imports neither api/ nor workers/, and inside site/src the layers go one way too:
  *
  *   pages ──► features/<name> ──► features/shared-<what> ──► layouts, components ──► shell ──► ui
@@ -31,7 +31,7 @@ type Layer = "shared" | "core" | "http" | "api" | "workers" | "site" | "other";
 /** The layer a repository-relative path belongs to. */
 export function layerOf(path: string): Layer {
   if (path.startsWith("shared/")) return "shared";
-  if (path.startsWith("api/core/")) return "core";
+  if (path.startsWith("core/")) return "core";
   if (path.startsWith("api/http/")) return "http";
   if (path.startsWith("api/")) return "api";
   if (path.startsWith("workers/")) return "workers";
@@ -111,7 +111,7 @@ export function importViolation(importer: string, specifier: string): string | u
   const from = layerOf(importer);
   if (from === "other") return undefined;
   let target: string | undefined;
-  if (specifier.startsWith("@core/")) target = "api/core/" + specifier.slice("@core/".length);
+  if (specifier.startsWith("@core/")) target = "core/" + specifier.slice("@core/".length);
   else if (specifier.startsWith("@shared/")) {
     target = "shared/" + specifier.slice("@shared/".length);
   } else if (specifier.startsWith("./") || specifier.startsWith("../")) {
@@ -119,9 +119,7 @@ export function importViolation(importer: string, specifier: string): string | u
   }
   if (target === undefined) {
     if (isHono(specifier) && (from === "core" || from === "shared" || from === "workers")) {
-      return `${
-        from === "core" ? "api/core" : from
-      } must not depend on Hono (HTTP lives in api/http)`;
+      return `${from}/ must not depend on Hono (HTTP lives in api/http)`;
     }
     return undefined;
   }
@@ -131,15 +129,15 @@ export function importViolation(importer: string, specifier: string): string | u
       return to === "shared" ? undefined : "shared/ may import only shared/";
     case "core":
       if (to === "http" || to === "api") {
-        return "api/core must not import api/http or the API's entry";
+        return "core/ must not import api/ (the HTTP layer or the API's entry)";
       }
-      if (to === "workers") return "api/core must not import workers/";
-      if (to === "site") return "api/core must not import site/";
+      if (to === "workers") return "core/ must not import workers/";
+      if (to === "site") return "core/ must not import site/";
       return undefined;
     case "http":
     case "api":
       if (to === "workers") {
-        return "api/ must not import workers/ (shared code belongs in api/core)";
+        return "api/ must not import workers/ (shared code belongs in core/)";
       }
       if (to === "site") return "api/ must not import site/";
       return undefined;
@@ -148,7 +146,7 @@ export function importViolation(importer: string, specifier: string): string | u
         return "workers/ must not import api/http or the API's entry";
       }
       if (to === "core" && !specifier.startsWith("@core/")) {
-        return "workers/ reach api/core only through the @core/ alias";
+        return "workers/ reach core/ only through the @core/ alias";
       }
       if (to === "site") return "workers/ must not import site/";
       return undefined;

@@ -2,7 +2,7 @@ import type { SubscriptionPackage } from "../schemas/subscription-package.ts";
 import { type PackageData, toSubscriptionPackage } from "./package-offer.ts";
 
 /**
- * The packages as the database is first seeded with them (api/core/db/migrations/0012_billing.sql;
+ * The packages as the database is first seeded with them (core/db/migrations/0012_billing.sql;
  * tests/integration/package-catalogue.test.ts keeps the two equal). The static landing page is
  * built from this snapshot so its pricing is in the HTML; a small script then reads the live
  * GET /api/Subscriptions and shows the prices in force, because prices are data an operator can

@@ -15,7 +15,7 @@ import {
   registrationFailureText,
 } from "@shared/registration-failures.ts";
 
-const FOLDER = new URL("../../api/core/db/migrations", import.meta.url).pathname;
+const FOLDER = new URL("../../core/db/migrations", import.meta.url).pathname;
 const TAG = "guest_failure_codes";
 
 /** A detail of each failure that carries one, as the workers stored it. */

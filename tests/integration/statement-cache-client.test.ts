@@ -1,5 +1,5 @@
 /**
- * api/core/db/statement-cache-client.ts on a real libSQL file: what callers read from it is what
+ * core/db/statement-cache-client.ts on a real libSQL file: what callers read from it is what
  * @libsql/client gives, statements prepared once still see schema changes, and transactions end
  * cleanly even when COMMIT fails.
  */

@@ -276,7 +276,7 @@ Deno.test("removing a co-host can renew every export address of the property in 
 
 Deno.test("the migration gives every existing stay its own random export UID", async () => {
   const dir = await Deno.makeTempDir({ prefix: "export-uid-migration-" });
-  const folder = new URL("../../api/core/db/migrations", import.meta.url).pathname;
+  const folder = new URL("../../core/db/migrations", import.meta.url).pathname;
   const before = `${dir}/before`;
   try {
     // The migrations up to the one before, as a database of the previous release has them.

@@ -43,7 +43,7 @@ Deno.test("createDatabase narrows an existing database others could read to its 
 
 Deno.test("the migration script (dev/setup.sh) creates data/app.db with mode 0600", () =>
   inTempDir(async (dir) => {
-    const script = new URL("../../api/core/db/migrate.ts", import.meta.url).pathname;
+    const script = new URL("../../core/db/migrate.ts", import.meta.url).pathname;
     const out = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", script],
       cwd: dir,

@@ -1,5 +1,5 @@
 /**
- * The one owner of a guest's registration state (api/core/services/guests/registration/
+ * The one owner of a guest's registration state (core/services/guests/registration/
  * transitions.ts): which moves are allowed from which state, what each writes and which outbox
  * events go with it. Pure: rows in, decisions out.
  */
@@ -18,7 +18,7 @@ import {
   heldWorkOf,
   registrationStateFor,
   type Transition,
-} from "../../../api/core/services/guests/registration/transitions.ts";
+} from "../../../core/services/guests/registration/transitions.ts";
 
 const NOW = new Date("2026-07-10T12:00:00Z");
 const EARLIER = new Date("2026-07-10T08:00:00Z");

@@ -342,7 +342,7 @@ Deno.test("every long-running service has a healthcheck and a restart policy", (
 });
 
 Deno.test("every setting set for an app process is one the code reads", async () => {
-  const common = ["api/core/platform/config.ts"];
+  const common = ["core/platform/config.ts"];
   const readers: Record<string, Set<string>> = {
     api: await settingsOf(...common, "api/env.ts"),
     workers: await settingsOf(...common, "workers/env.ts"),

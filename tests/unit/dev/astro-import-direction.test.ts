@@ -44,7 +44,7 @@ const PLANTED = [
   'import BlankLayout from "../../layouts/BlankLayout.astro";', // 2
   'import { ReservationList } from "../reservations/ReservationList.tsx";', // 3
   'import { GuestStatusChip } from "../shared-guests/GuestStatusChip.tsx";', // 4
-  'import { today } from "../../../../api/core/services/reservations/stay-dates.ts";', // 5
+  'import { today } from "../../../../core/services/reservations/stay-dates.ts";', // 5
   "const { lang } = Astro.props;", // 6
   "---", // 7
   "<BlankLayout lang={lang}>", // 8

@@ -1,6 +1,6 @@
 /**
  * A guest's registration has one writer, the core's registration module
- * (api/core/services/guests/registration/): no file under workers/ imports the database schema to
+ * (core/services/guests/registration/): no file under workers/ imports the database schema to
  * write the guests table itself (with drizzle, or in raw SQL). Workers read through core queries
  * and hand eVisitor's answers to `recordTransition`. A static check over the tree.
  */
@@ -59,7 +59,7 @@ await tx.insert( guests ).values(row);`),
     [".update(guests)", ".insert(guests)"],
   );
   assert.deepEqual(
-    guestWrites(`import { guests as g, properties } from "../../api/core/db/schema/guests.ts";
+    guestWrites(`import { guests as g, properties } from "../../core/db/schema/guests.ts";
 await db.delete(g).where(x);`),
     [".delete(g)"],
   );
@@ -93,6 +93,6 @@ Deno.test("no file under workers/ writes a guest's registration itself", async (
   assert.deepEqual(
     offenders,
     [],
-    "a guest's registration moves through api/core/services/guests/registration/",
+    "a guest's registration moves through core/services/guests/registration/",
   );
 });

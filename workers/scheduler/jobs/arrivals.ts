@@ -4,7 +4,7 @@ import type { Job } from "../job.ts";
 
 /**
  * Automatic check-in: every `tickMs` (GUEST_SCHEDULE_TICK_MS), guests who completed the form
- * before arrival are queued for registration on the arrival day (api/core/services/guests/registration/due-work.ts).
+ * before arrival are queued for registration on the arrival day (core/services/guests/registration/due-work.ts).
  */
 export function arrivalsJob({ tickMs }: { tickMs: number }): Job {
   return {

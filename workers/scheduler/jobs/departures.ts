@@ -4,7 +4,7 @@ import type { Job } from "../job.ts";
 
 /**
  * Automatic check-out: every `tickMs` (GUEST_SCHEDULE_TICK_MS), registered guests whose stay has
- * ended are queued for check-out of eVisitor (api/core/services/guests/registration/due-work.ts).
+ * ended are queued for check-out of eVisitor (core/services/guests/registration/due-work.ts).
  */
 export function departuresJob({ tickMs }: { tickMs: number }): Job {
   return {

@@ -7,7 +7,7 @@ import type { Job } from "../job.ts";
 
 /**
  * Every `tickMs` (GUEST_SCHEDULE_TICK_MS), registrations and check-outs eVisitor never answered
- * (or its firewall refused) are queued again once their retry time has come (api/core/services/guests/registration/due-work.ts).
+ * (or its firewall refused) are queued again once their retry time has come (core/services/guests/registration/due-work.ts).
  */
 export function unansweredRetriesJob({ tickMs }: { tickMs: number }): Job {
   return {

@@ -34,7 +34,7 @@ interface DoorSheetProps {
  * The door sheet of issue 32, white paper in both themes: the check-in QR code large with the
  * guests' steps, a dashed cut line, and below it a card for the table with the code again and the
  * WiFi. Sizes are in container units (cqw) of the sheet's width, so the preview and both printed
- * sizes keep the same proportions; the PDF (api/core/services/units/qr-sheet-pdf.ts) draws the
+ * sizes keep the same proportions; the PDF (core/services/units/qr-sheet-pdf.ts) draws the
  * same layout. The texts are the guests' (shared/qr-sheet-texts.ts), in the host's chosen
  * languages, the first one leading.
  */

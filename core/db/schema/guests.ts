@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { GUEST_STATUSES, REGISTRATION_STATES } from "../../../../shared/enums.ts";
-import { REGISTRATION_FAILURES } from "../../../../shared/registration-failures.ts";
+import { GUEST_STATUSES, REGISTRATION_STATES } from "../../../shared/enums.ts";
+import { REGISTRATION_FAILURES } from "../../../shared/registration-failures.ts";
 import { accommodationUnits } from "./accommodation-units.ts";
 import { properties } from "./properties.ts";
 import { reservations } from "./reservations.ts";
@@ -17,7 +17,7 @@ import { users } from "./users.ts";
  * guest checked out, the identifying fields are emptied (names, birth date and city, residence,
  * document, contact, border crossing, eVisitor's message) and this is set; the row stays, with
  * its status, dates, gender, countries and document type, so counts and statistics do not change
- * (api/core/services/guests/guest-data-retention.ts).
+ * (core/services/guests/guest-data-retention.ts).
  */
 export const guests = sqliteTable("guests", {
   id: text().primaryKey(),
@@ -61,7 +61,7 @@ export const guests = sqliteTable("guests", {
   registrationError: text(),
   /**
    * A registration that failed only because eVisitor did not answer is sent again at this time
-   * (api/core/services/guests/registration/retry-schedule.ts); null when none is planned.
+   * (core/services/guests/registration/retry-schedule.ts); null when none is planned.
    */
   registrationRetryAt: integer({ mode: "timestamp_ms" }),
   /** How many times it was sent again so; back to 0 once registered or sent by the host. */

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { ApiTokenScope } from "../../../../shared/schemas/api-token.ts";
+import type { ApiTokenScope } from "../../../shared/schemas/api-token.ts";
 import { users } from "./users.ts";
 
 /**

@@ -13,7 +13,7 @@ export const users = sqliteTable("users", {
   /** Important notifications (failed registrations, deadlines, conflicts) also go by e-mail. */
   emailNotifications: integer({ mode: "boolean" }).notNull().default(true),
   twoFactorEnabled: integer({ mode: "boolean" }).notNull().default(false),
-  /** TOTP shared key, encrypted at rest (see api/core/platform/crypto/secret-box.ts). */
+  /** TOTP shared key, encrypted at rest (see core/platform/crypto/secret-box.ts). */
   twoFactorSecret: text(),
   /** The last TOTP time step accepted, so each step's code works once (and never an older one). */
   totpLastStep: integer(),

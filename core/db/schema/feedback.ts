@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { FeedbackCategory } from "../../../../shared/schemas/feedback.ts";
+import type { FeedbackCategory } from "../../../shared/schemas/feedback.ts";
 import { users } from "./users.ts";
 
 /**

@@ -16,7 +16,7 @@ export const commonEnv = {
   /**
    * One NATS server or a cluster's, comma-separated, with this process's NATS user in the first:
    * nats://api:password@host:4222 (api, workers or tools: deploy/nats/users.conf; a token as
-   * nats://token@host). The credentials are never logged (api/core/platform/nats-servers.ts).
+   * nats://token@host). The credentials are never logged (core/platform/nats-servers.ts).
    */
   NATS_URL: z.string().min(1).default("nats://127.0.0.1:4222").refine((value) => {
     try {

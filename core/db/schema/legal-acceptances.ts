@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { LegalDocumentKind } from "../../../../shared/legal/documents.ts";
+import type { LegalDocumentKind } from "../../../shared/legal/documents.ts";
 import { users } from "./users.ts";
 
 /**

@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import {
   PROPERTY_MEMBER_ROLES,
   type PropertyMemberRole,
-} from "../../../../shared/schemas/property-member.ts";
+} from "../../../shared/schemas/property-member.ts";
 import { properties } from "./properties.ts";
 import { users } from "./users.ts";
 

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { PushKind } from "../../../../shared/push-kinds.ts";
+import type { PushKind } from "../../../shared/push-kinds.ts";
 import { users } from "./users.ts";
 
 /**

@@ -4,7 +4,7 @@ import PDFDocument from "pdfkit";
  * PDFs drawn with pdfkit in DejaVu Sans (shipped by the dejavu-fonts-ttf package), which has the
  * Croatian letters that the PDF standard fonts lack (č, ć, đ).
  */
-const FONT_DIR = new URL("../../../node_modules/dejavu-fonts-ttf/ttf/", import.meta.url);
+const FONT_DIR = new URL("../../node_modules/dejavu-fonts-ttf/ttf/", import.meta.url);
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
 
 function loadFonts() {

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { PackagePeriod } from "../../../../shared/billing/package-offer.ts";
-import type { SubscriptionPolicy } from "../../../../shared/schemas/subscription-package.ts";
+import type { PackagePeriod } from "../../../shared/billing/package-offer.ts";
+import type { SubscriptionPolicy } from "../../../shared/schemas/subscription-package.ts";
 import { users } from "./users.ts";
 
 /**

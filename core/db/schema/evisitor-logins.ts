@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * Logins made to eVisitor per account in the last window, for the login cap
- * (api/core/evisitor/login-guard.ts, `loginCap`): one row per login, claimed by a single conditional insert so
+ * (core/evisitor/login-guard.ts, `loginCap`): one row per login, claimed by a single conditional insert so
  * that every copy of the workers counts the same logins. The account is a keyed fingerprint, as in
  * evisitor_login_guards; rows older than the window are deleted as new logins are claimed.
  */

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { AccountEventDetails, AccountEventKind } from "../../../../shared/account-history.ts";
+import type { AccountEventDetails, AccountEventKind } from "../../../shared/account-history.ts";
 import { users } from "./users.ts";
 
 /**
