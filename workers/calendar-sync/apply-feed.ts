@@ -1,3 +1,11 @@
+/**
+ * Writing one feed's outcome: `applyFeed`/`applyParsedFeed` reconcile a new body against the
+ * unit's stays and write the adds, moves and removals with the run and the feed's health in one
+ * transaction (one query per kind of write, no per-event query); `recordFeedFailure`,
+ * `recordFeedUnchanged` and `recordFeedSame` write the health alone when nothing is to apply.
+ * One file: every way a fetch ends writes the same feed columns (status, validators, digests, the
+ * next sync), and side by side no ending can forget one.
+ */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, DbOrTx, Transaction } from "@core/db/client.ts";
 import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";

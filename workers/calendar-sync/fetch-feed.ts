@@ -21,6 +21,9 @@
  * parser, and error messages carry no body), and the metadata service needs headers we never send
  * (IMDSv2 wants a PUT-obtained token; GCP wants `Metadata-Flavor`). The network's egress policy
  * (no route from the workers to 169.254.169.254 or the private ranges) is the layer that closes it.
+ *
+ * One file: every hop of one download shares the same guard, deadline, byte budget and the same
+ * care not to leak the URL; apart, a redirect could be followed without one of them.
  */
 import { checkFeedUrl, forbiddenRange, ipLiteralOf, isLocalName } from "./address-guard.ts";
 

@@ -1,9 +1,7 @@
-import { and, eq, lte } from "drizzle-orm";
-import { NOTIFICATION_TEMPLATES } from "@shared/notification-templates.ts";
+import { eq } from "drizzle-orm";
 import type { Database, DbOrTx } from "@core/db/client.ts";
 import { accommodationUnits } from "@core/db/schema/accommodation-units.ts";
-import { calendarFeeds, calendarSyncLeases } from "@core/db/schema/calendar-feeds.ts";
-import { createNotification } from "@core/services/notifications/create-notification.ts";
+import { calendarFeeds } from "@core/db/schema/calendar-feeds.ts";
 import { today as todayOf } from "@core/services/reservations/stay-dates.ts";
 import { STAY_TIME_ZONE } from "@shared/local-date.ts";
 import {
@@ -21,10 +19,9 @@ import { bodyDigest, eventsDigest } from "./feed-digest.ts";
 import { HostBackoff, hostOf } from "./host-backoff.ts";
 import { parseFeed, unreadableEventKeys } from "./parse-feed.ts";
 import { nextSyncAt } from "./schedule.ts";
+import { notifyConflicts, notifyFailing, notifyGone } from "./sync-notices.ts";
+import { claimUnit, releaseUnit } from "./unit-claims.ts";
 import type { WriteBatch } from "./write-batch.ts";
-
-/** A feed failing for this long gets the host a notification (once per run of failures). */
-export const FAILING_NOTICE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface UnitSyncOptions {
   fetch: FetchFeedOptions;
@@ -141,123 +138,6 @@ async function syncFeed(
       });
     }
   }
-}
-
-/**
- * Tells the host about new conflicts, in the transaction that applied the feed: nights already
- * taken, or a moved arrival a stay with registered guests could not take.
- */
-async function notifyConflicts(
-  db: DbOrTx,
-  unit: Unit,
-  feed: Feed,
-  summary: FeedSyncSummary,
-  now: Date,
-) {
-  for (const conflict of summary.conflicts) {
-    if (conflict.registered) {
-      await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarStayNeedsHost, {
-        dedupeKey: `calendar-arrival-locked:${conflict.withCode}:${conflict.start}:${conflict.end}`,
-        placeholders: {
-          accommodationUnit: unit.name,
-          reservationList: "arrival-locked",
-          start: conflict.start,
-          end: conflict.end,
-          ...(conflict.withCode ? { code: conflict.withCode } : {}),
-        },
-        now,
-      });
-      continue;
-    }
-    await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarConflict, {
-      dedupeKey: `calendar-conflict:${feed.id}:${conflict.start}:${conflict.end}`,
-      placeholders: {
-        accommodationUnit: unit.name,
-        start: conflict.start,
-        end: conflict.end,
-        ...(conflict.withCode ? { code: conflict.withCode } : {}),
-      },
-      now,
-    });
-  }
-}
-
-/**
- * Tells the host about a stay with guests that the feed no longer lists, or lists as a block while
- * its guests are registered (once per stay and outcome).
- */
-async function notifyGone(db: DbOrTx, unit: Unit, summary: FeedSyncSummary, now: Date) {
-  for (const stay of summary.blocked ?? []) {
-    await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarStayNeedsHost, {
-      dedupeKey: `calendar-block-kept:${stay.code}`,
-      placeholders: {
-        accommodationUnit: unit.name,
-        reservationList: "block-kept",
-        code: stay.code,
-        start: stay.start,
-        end: stay.end,
-      },
-      now,
-    });
-  }
-  for (const stay of summary.gone ?? []) {
-    await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarStayNeedsHost, {
-      dedupeKey: `calendar-gone-${stay.outcome}:${stay.code}`,
-      placeholders: {
-        accommodationUnit: unit.name,
-        reservationList: `gone-${stay.outcome}`,
-        code: stay.code,
-        start: stay.start,
-        end: stay.end,
-      },
-      now,
-    });
-  }
-}
-
-/** Tells the host about a feed that has been failing for a day (once per run of failures). */
-async function notifyFailing(
-  db: Database,
-  unit: Unit,
-  feed: Feed,
-  summary: FeedSyncSummary,
-  now: Date,
-) {
-  const failingSince = summary.error === null ? null : feed.failingSince ?? now;
-  if (failingSince && now.getTime() - failingSince.getTime() >= FAILING_NOTICE_AFTER_MS) {
-    await createNotification(db, unit.userId, NOTIFICATION_TEMPLATES.calendarFeedFailing, {
-      dedupeKey: `calendar-feed-failing:${feed.id}:${failingSince.getTime()}`,
-      placeholders: { accommodationUnit: unit.name, start: failingSince.toISOString() },
-      now,
-    });
-  }
-}
-
-/**
- * Claims a unit for this sync: a row in `calendar_sync_leases`, taken over only once expired, so
- * two workers handed the same unit (a scheduled request and a host's "Sync now", a redelivery
- * after a slow fetch) never fetch and apply its feeds at the same time. Returns the claim's
- * holder, or null when another sync holds the unit.
- */
-async function claimUnit(db: DbOrTx, unitId: string, now: Date, leaseMs: number) {
-  const holder = crypto.randomUUID();
-  const expiresAt = new Date(now.getTime() + leaseMs);
-  const claimed = await db.insert(calendarSyncLeases)
-    .values({ accommodationUnitId: unitId, holder, expiresAt })
-    .onConflictDoUpdate({
-      target: calendarSyncLeases.accommodationUnitId,
-      set: { holder, expiresAt },
-      setWhere: lte(calendarSyncLeases.expiresAt, now),
-    })
-    .returning({ holder: calendarSyncLeases.holder });
-  return claimed.length > 0 ? holder : null;
-}
-
-async function releaseUnit(db: DbOrTx, unitId: string, holder: string) {
-  await db.delete(calendarSyncLeases).where(and(
-    eq(calendarSyncLeases.accommodationUnitId, unitId),
-    eq(calendarSyncLeases.holder, holder),
-  ));
 }
 
 /**

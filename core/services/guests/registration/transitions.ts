@@ -12,6 +12,9 @@
  * failed), and the `…RequestedAt` columns which request (check-out, cancel, undo, new departure)
  * is on its way; `registrationFailure` says why the last one failed, `registrationRetryAt` when
  * it goes again by itself.
+ *
+ * One file: it is the one table of a guest's registration moves, and a reviewer checks that no
+ * move leaves a state another does not expect by reading them side by side.
  */
 import {
   GuestCancelRequested,
