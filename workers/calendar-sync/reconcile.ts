@@ -28,8 +28,8 @@
  * Several feeds of one unit must be reconciled one after another, each seeing what the
  * previous one wrote, or two feeds could add the same night in one round.
  *
- * One file: the rules above decide together (an update is also a removal's opposite, a conflict
- * is checked against what this same call adds), so each reads the others' outcome.
+ * One file: the rules above decide together (a conflict is checked against what this same call
+ * adds and keeps, a removal only of what no event still names), so each reads the others' outcome.
  */
 import {
   type DateRange,
