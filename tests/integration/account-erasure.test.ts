@@ -8,7 +8,11 @@ import {
   guestDisownTokens,
   stayApprovalTokens,
 } from "@core/db/schema/checkin-receipts.ts";
-import { calendarFeeds, calendarSyncRuns } from "@core/db/schema/calendar-feeds.ts";
+import {
+  calendarFeeds,
+  calendarSyncLeases,
+  calendarSyncRuns,
+} from "@core/db/schema/calendar-feeds.ts";
 import { contactMessages } from "@core/db/schema/contact-messages.ts";
 import { evisitorTrialClaims } from "@core/db/schema/evisitor-trial-claims.ts";
 import { guests } from "@core/db/schema/guests.ts";
@@ -149,6 +153,12 @@ async function populatedHost(
     updated: 0,
     removed: 0,
     conflicts: [{ start: "2026-08-10", end: "2026-08-11", summary: "Reserved", withCode: false }],
+  });
+  // A worker that died mid-sync left its claim on the unit (issue 34).
+  await db.insert(calendarSyncLeases).values({
+    accommodationUnitId: unitId,
+    holder: crypto.randomUUID(),
+    expiresAt: new Date(NOW.getTime() + 60_000),
   });
   // Premium from here: team members and API tokens.
   await db.update(subscriptions).set({ packageId: "premium" })
