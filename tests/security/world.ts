@@ -504,6 +504,9 @@ export const PROBLEM_KEYS = new Set([
   "code",
   "requestId",
   "errors",
+  // Beside `detail` and `errors`, their message keys and parameters (issue 33): codes, no text.
+  "detailCode",
+  "errorCodes",
 ]);
 
 /**
