@@ -1,7 +1,8 @@
 /**
  * The installable app (issue 35): the manifest and its icons, the service worker (registered on
  * the app's pages, allowed by its own Content-Security-Policy), the offline page in both languages,
- * a cache that never holds an /api/ answer, and the install hint on phones.
+ * a cache that never holds an /api/ answer, the manifest as Chromium reads it, and the install
+ * hint on phones.
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -153,6 +154,18 @@ Deno.test({
         assert.ok(urls.some((url) => url.includes("/_astro/")), "static files are kept");
         assert.deepEqual(urls.filter((url) => new URL(url).pathname.startsWith("/api")), []);
         assert.deepEqual(violations, []);
+        // The manifest as Chromium reads it for installing: found from the dashboard, parsed
+        // without a warning. (Its installability verdict, Page.getInstallabilityErrors, answers
+        // nothing in headless Chromium, even for about:blank, so it proves nothing here.)
+        await page.goto("/app/kontrolna-ploca");
+        await page.getByRole("heading", { name: /Dobro došli/ }).waitFor();
+        const cdp = await context.newCDPSession(page);
+        const { url, errors } = await cdp.send("Page.getAppManifest");
+        assert.equal(url, `${stack.baseUrl}/manifest.webmanifest`);
+        assert.deepEqual(errors, [], "the manifest parses without a warning");
+        // The public site links none: a guest's phone is not offered the host's app.
+        await page.goto("/");
+        assert.equal((await cdp.send("Page.getAppManifest")).url, "");
         await context.close();
       },
     );
