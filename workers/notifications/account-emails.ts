@@ -201,10 +201,12 @@ export function passwordResetNotes(
   return notes;
 }
 
+/** A team role as an e-mail or a push names it ("sudomaćin", "reception"). */
 const ROLE_NAMES: Record<Language, Record<string, string>> = {
   hr: { CoHost: "sudomaćin", Reception: "recepcija" },
   en: { CoHost: "co-host", Reception: "reception" },
 };
+export const roleNameOf = (role: string, lang: Language): string => ROLE_NAMES[lang][role] ?? role;
 const ROLE_DOES: Record<Language, Record<string, string>> = {
   hr: {
     CoHost: "sve za taj objekt osim pretplate i pristupnih podataka za eVisitor",
@@ -240,7 +242,7 @@ export function invitationIntro(
   const who = name && address ? `${name} (${address})` : name || address ||
     (lang === "hr" ? "Vlasnik objekta" : "The property's owner");
   const place = oneLine(property);
-  const roleName = ROLE_NAMES[lang][role] ?? role;
+  const roleName = roleNameOf(role, lang);
   const does = ROLE_DOES[lang][role];
   return lang === "hr"
     ? {

@@ -11,6 +11,7 @@ import { notificationLinkOf } from "@shared/notification-templates.ts";
 import { APP_ROUTES } from "@shared/app-routes.ts";
 import type { OutgoingMail } from "./mailer.ts";
 import { legalFooter } from "./legal-footer.ts";
+import { roleNameOf } from "./account-emails.ts";
 import { COUNTRY_CODES } from "@shared/countries.ts";
 
 type Language = "hr" | "en";
@@ -450,7 +451,7 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       subject: (p) => `Novi član tima objekta ${p.propertyName}`,
       body: (p) =>
         `Osoba koju ste pozvali u tim objekta ${p.propertyName} prihvatila je pozivnicu i sada ima pristup kao ${
-          p.role === "CoHost" ? "sudomaćin" : "recepcija"
+          roleNameOf(p.role, "hr")
         }. Tko je to, vidite u timu objekta i u povijesti računa.`,
       action: "Otvori objekte",
     },
@@ -458,7 +459,7 @@ const WORDING: Record<string, Record<Language, Wording>> = {
       subject: (p) => `A new member of ${p.propertyName}'s team`,
       body: (p) =>
         `The person you invited to ${p.propertyName}'s team accepted the invitation and now has access as ${
-          p.role === "CoHost" ? "co-host" : "reception"
+          roleNameOf(p.role, "en")
         }. You see who it is in the property's team and in your account history.`,
       action: "Open properties",
     },

@@ -1,6 +1,7 @@
 import { NOTIFICATION_TEMPLATES, notificationLinkOf } from "@shared/notification-templates.ts";
 import { initialsOf } from "@shared/guest-initials.ts";
 import { APP_ROUTES } from "@shared/app-routes.ts";
+import { roleNameOf } from "./account-emails.ts";
 
 type Language = "hr" | "en";
 type Placeholders = Record<string, string>;
@@ -97,11 +98,6 @@ const TITLES: Record<string, Record<Language, string>> = {
   },
 };
 
-const ROLES: Record<string, Record<Language, string>> = {
-  CoHost: { hr: "sudomaćin", en: "co-host" },
-  Reception: { hr: "recepcija", en: "reception" },
-};
-
 /** The second line of each template: where, and whom by initials. */
 function bodyOf(template: string, p: Placeholders, lang: Language): string {
   switch (template) {
@@ -125,7 +121,7 @@ function bodyOf(template: string, p: Placeholders, lang: Language): string {
     case T.propertyOwnerLeaving.template:
       return p.propertyName ?? "";
     case T.propertyMemberJoined.template:
-      return line(p.propertyName, ROLES[p.role]?.[lang]);
+      return line(p.propertyName, p.role ? roleNameOf(p.role, lang) : undefined);
     default:
       return line(p.accommodationUnit, p.code);
   }

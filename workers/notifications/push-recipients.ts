@@ -20,19 +20,20 @@ interface Notice {
 
 /**
  * The property a notification is about, when its placeholders lead to one: a guest (`guestId`),
- * a walk-in's request (`requestId`) or a stay (`code`, the owner's). Others are the owner's alone.
+ * a walk-in's request (`requestId`) or a stay (`code`), each only as the notice's owner's (a
+ * placeholder naming another host's row gives none of their team). Others are the owner's alone.
  */
 async function propertyOf(db: DbOrTx, notice: Notice): Promise<string | undefined> {
   const p = notice.placeholders;
   if (p.guestId) {
     const [row] = await db.select({ propertyId: reservations.propertyId }).from(guests)
       .innerJoin(reservations, eq(reservations.id, guests.reservationId))
-      .where(eq(guests.id, p.guestId));
+      .where(and(eq(guests.id, p.guestId), eq(guests.userId, notice.userId)));
     if (row) return row.propertyId;
   }
   if (p.requestId) {
     const [row] = await db.select({ propertyId: stayRequests.propertyId }).from(stayRequests)
-      .where(eq(stayRequests.id, p.requestId));
+      .where(and(eq(stayRequests.id, p.requestId), eq(stayRequests.userId, notice.userId)));
     if (row) return row.propertyId;
   }
   if (p.code) {
